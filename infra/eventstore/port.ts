@@ -1,0 +1,95 @@
+/**
+ * The event store port. Every adapter (PostgreSQL, EventStoreDB, memory) passes the
+ * same contract suite (test/contract/eventstore.contract.ts), so the rest of the
+ * code never knows which one it talks to.
+ */
+
+/** Who did it and why; stored beside every event. */
+export interface EventMetadata {
+  userId: string;
+  username: string;
+  role: string;
+  correlationId: string;
+  causationId: string | null;
+  /** ISO timestamp from the command's clock. */
+  occurredAt: string;
+}
+
+export interface NewEvent {
+  type: string;
+  schemaVersion: number;
+  data: Record<string, unknown>;
+  metadata: EventMetadata;
+}
+
+/**
+ * A position in the global order. On PostgreSQL `commit` is the writing
+ * transaction id and `prepare` the row's sequence number; on EventStoreDB they are
+ * its own commit/prepare positions. Compare with comparePositions.
+ */
+export interface Position {
+  commit: number;
+  prepare: number;
+}
+
+export const START: Position = Object.freeze({ commit: 0, prepare: 0 });
+
+export interface RecordedEvent extends NewEvent {
+  id: string;
+  streamId: string;
+  /** 0-based revision of the event inside its stream. */
+  revision: number;
+  position: Position;
+  recordedAt: string;
+}
+
+/** A number is the revision of the stream's last event, as read before deciding. */
+export type ExpectedRevision = number | 'any' | 'no_stream' | 'stream_exists';
+
+export interface AppendResult {
+  /** Revision of the last appended event. */
+  nextRevision: number;
+  /** Global position of the last appended event. */
+  position: Position;
+}
+
+export interface ReadAllOptions {
+  after?: Position;
+  limit?: number;
+}
+
+export interface EventStore {
+  appendToStream(stream: string, events: NewEvent[], options: { expectedRevision: ExpectedRevision }): Promise<AppendResult>;
+  /** Events of one stream in revision order; an empty array when the stream does not exist. */
+  readStream(stream: string): Promise<RecordedEvent[]>;
+  /** Events in global order strictly after `after`, at most `limit` (default 1000). */
+  readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
+  /** Position of the last event readAll can return now, or START when empty. */
+  head(): Promise<Position>;
+  /** How many events lie after `after` (for progress); may be an estimate on large stores. */
+  countAfter(after: Position): Promise<number>;
+  close(): Promise<void>;
+}
+
+/** The expected revision did not match: the caller read stale state. HTTP 409. */
+export class WrongExpectedRevisionError extends Error {
+  readonly code = 'CONCURRENT_MODIFICATION';
+  readonly status = 409;
+  constructor(
+    readonly stream: string,
+    readonly expected: ExpectedRevision,
+    readonly actual: number | 'no_stream',
+  ) {
+    super(`Stream ${stream}: expected revision ${String(expected)}, found ${String(actual)}`);
+  }
+}
+
+export function comparePositions(a: Position, b: Position): number {
+  if (a.commit !== b.commit) return a.commit < b.commit ? -1 : 1;
+  if (a.prepare !== b.prepare) return a.prepare < b.prepare ? -1 : 1;
+  return 0;
+}
+
+export function maxPosition(a: Position, b: Position): Position {
+  return comparePositions(a, b) >= 0 ? a : b;
+}

@@ -1,0 +1,79 @@
+import pg from 'pg';
+import { eventStoreContract, newEvent } from '../../test/contract/eventstore.contract.js';
+import { createTestDatabase, type TestDatabase } from '../../test/support/db.js';
+import { describeWith } from '../../test/support/services.js';
+import { START, comparePositions, type Position } from './port.js';
+import { PostgresEventStore } from './postgres.js';
+
+describeWith(['postgres'])('PostgresEventStore', () => {
+  let db: TestDatabase;
+  beforeAll(async () => {
+    db = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await db.drop();
+  });
+
+  describe('contract', () => {
+    eventStoreContract(() => PostgresEventStore.connect(db.url, { max: 4 }));
+  });
+
+  it('never lets a reader skip an event that a slower transaction commits later', async () => {
+    const store = await PostgresEventStore.connect(db.url, { max: 12 });
+    const writers = 8;
+    const perWriter = 2000;
+    const seen: string[] = [];
+    let pos: Position = await store.head();
+    let writing = true;
+    let outOfOrder = 0;
+    const reader = (async () => {
+      for (;;) {
+        const batch = await store.readAll({ after: pos, limit: 700 });
+        for (const e of batch) {
+          if (comparePositions(e.position, pos) <= 0) outOfOrder++;
+          pos = e.position;
+          if (e.type === 'GapProbe') seen.push(`${e.streamId}:${e.revision}`);
+        }
+        if (batch.length === 0) {
+          if (!writing) return;
+          await new Promise((r) => setTimeout(r, 2));
+        }
+      }
+    })();
+    // A transaction that holds its xid open while others commit: the classic gap.
+    const slow = new pg.Client(db.url);
+    await slow.connect();
+    await slow.query('begin');
+    await slow.query(`insert into es_streams values ('gap-slow', 0)`);
+    await slow.query(
+      `insert into es_events (event_id, stream_id, stream_revision, type, schema_version, data, metadata)
+       values (gen_random_uuid(), 'gap-slow', 0, 'GapProbe', 1, '{}', '{}')`,
+    );
+    const work = Array.from({ length: writers }, async (_, w) => {
+      for (let i = 0; i < perWriter; i += 10) {
+        const batch = Array.from({ length: 10 }, () => newEvent('GapProbe'));
+        await store.appendToStream(`gap-${w}`, batch, { expectedRevision: i === 0 ? 'no_stream' : i - 1 });
+      }
+    });
+    await new Promise((r) => setTimeout(r, 300));
+    await slow.query('commit');
+    await slow.end();
+    await Promise.all(work);
+    writing = false;
+    await reader;
+    const total = writers * perWriter + 1;
+    expect(outOfOrder).toBe(0);
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen).toHaveLength(total);
+    expect(seen).toContain('gap-slow:0');
+    await store.close();
+  });
+
+  it('keeps the head at START on an empty store', async () => {
+    const empty = await createTestDatabase();
+    const store = await PostgresEventStore.connect(empty.url, { max: 2 });
+    expect(await store.head()).toEqual(START);
+    await store.close();
+    await empty.drop();
+  });
+});

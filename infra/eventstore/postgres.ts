@@ -1,0 +1,221 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import {
+  START,
+  WrongExpectedRevisionError,
+  type AppendResult,
+  type EventStore,
+  type ExpectedRevision,
+  type NewEvent,
+  type Position,
+  type ReadAllOptions,
+  type RecordedEvent,
+} from './port.js';
+
+/**
+ * Schema of the PostgreSQL event store. Global order is (transaction_id, global_position):
+ * a reader only returns events of transactions older than its snapshot's xmin, so an
+ * event committed later by a slower transaction can never land behind a checkpoint.
+ */
+export const EVENT_STORE_DDL = `
+create table if not exists es_streams (
+  stream_id text primary key,
+  revision bigint not null
+);
+create table if not exists es_events (
+  transaction_id xid8 not null default pg_current_xact_id(),
+  global_position bigserial not null,
+  event_id uuid not null unique,
+  stream_id text not null,
+  stream_revision bigint not null,
+  type text not null,
+  schema_version int not null,
+  data jsonb not null,
+  metadata jsonb not null,
+  recorded_at timestamptz not null default now(),
+  primary key (transaction_id, global_position),
+  unique (stream_id, stream_revision)
+);
+`;
+
+const SAFE = `transaction_id < pg_snapshot_xmin(pg_current_snapshot())`;
+
+interface Row {
+  tx: string;
+  global_position: string;
+  event_id: string;
+  stream_id: string;
+  stream_revision: string;
+  type: string;
+  schema_version: number;
+  data: Record<string, unknown>;
+  metadata: NewEvent['metadata'];
+  recorded_at: Date;
+}
+
+const COLUMNS = `transaction_id::text as tx, global_position, event_id, stream_id, stream_revision, type, schema_version, data, metadata, recorded_at`;
+
+function toRecorded(r: Row): RecordedEvent {
+  return {
+    id: r.event_id,
+    streamId: r.stream_id,
+    revision: Number(r.stream_revision),
+    type: r.type,
+    schemaVersion: r.schema_version,
+    data: r.data,
+    metadata: r.metadata,
+    position: { commit: Number(r.tx), prepare: Number(r.global_position) },
+    recordedAt: r.recorded_at.toISOString(),
+  };
+}
+
+export class PostgresEventStore implements EventStore {
+  private constructor(private readonly pool: pg.Pool, private readonly ownsPool: boolean) {}
+
+  /** Creates the schema if missing. Pass a pool to share one; otherwise one is made from the URL. */
+  static async connect(source: string | pg.Pool, options: { max?: number } = {}): Promise<PostgresEventStore> {
+    const pool = typeof source === 'string' ? new pg.Pool({ connectionString: source, max: options.max ?? 10 }) : source;
+    const store = new PostgresEventStore(pool, typeof source === 'string');
+    await withSchemaLock(pool, EVENT_STORE_DDL);
+    return store;
+  }
+
+  async appendToStream(stream: string, events: NewEvent[], { expectedRevision }: { expectedRevision: ExpectedRevision }): Promise<AppendResult> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('begin');
+      const first = await this.claimRevisions(client, stream, expectedRevision, events.length);
+      if (events.length === 0) {
+        await client.query('commit');
+        return { nextRevision: first - 1, position: START };
+      }
+      const ids: string[] = [];
+      const revisions: number[] = [];
+      const types: string[] = [];
+      const versions: number[] = [];
+      const datas: string[] = [];
+      const metas: string[] = [];
+      events.forEach((e, i) => {
+        ids.push(randomUUID());
+        revisions.push(first + i);
+        types.push(e.type);
+        versions.push(e.schemaVersion);
+        datas.push(JSON.stringify(e.data));
+        metas.push(JSON.stringify(e.metadata));
+      });
+      const res = await client.query<{ tx: string; global_position: string }>(
+        `insert into es_events (event_id, stream_id, stream_revision, type, schema_version, data, metadata)
+         select u.id, $1, u.rev, u.type, u.ver, u.data::jsonb, u.meta::jsonb
+           from unnest($2::uuid[], $3::bigint[], $4::text[], $5::int[], $6::text[], $7::text[])
+             as u(id, rev, type, ver, data, meta)
+         returning transaction_id::text as tx, global_position`,
+        [stream, ids, revisions, types, versions, datas, metas],
+      );
+      await client.query('commit');
+      const last = res.rows.reduce((a, b) => (Number(b.global_position) > Number(a.global_position) ? b : a));
+      return {
+        nextRevision: first + events.length - 1,
+        position: { commit: Number(last.tx), prepare: Number(last.global_position) },
+      };
+    } catch (err) {
+      await client.query('rollback').catch(() => undefined);
+      if (isUniqueViolation(err)) {
+        throw new WrongExpectedRevisionError(stream, expectedRevision, await this.currentRevision(stream));
+      }
+      throw err;
+    } finally {
+      client.release();
+    }
+  }
+
+  /** Locks the stream row and returns the revision the first new event gets. */
+  private async claimRevisions(client: pg.PoolClient, stream: string, expected: ExpectedRevision, n: number): Promise<number> {
+    const fail = async (): Promise<never> => {
+      throw new WrongExpectedRevisionError(stream, expected, await currentRevisionWith(client, stream));
+    };
+    if (expected === 'no_stream') {
+      const r = await client.query(`insert into es_streams (stream_id, revision) values ($1, $2) on conflict do nothing returning revision`, [stream, n - 1]);
+      if (r.rowCount === 0) return fail();
+      return 0;
+    }
+    if (expected === 'any') {
+      const r = await client.query<{ revision: string }>(
+        `insert into es_streams as s (stream_id, revision) values ($1, $2 - 1)
+         on conflict (stream_id) do update set revision = s.revision + $2 returning revision`,
+        [stream, n],
+      );
+      return Number(r.rows[0]!.revision) - n + 1;
+    }
+    const r =
+      expected === 'stream_exists'
+        ? await client.query<{ revision: string }>(`update es_streams set revision = revision + $2 where stream_id = $1 returning revision`, [stream, n])
+        : await client.query<{ revision: string }>(`update es_streams set revision = revision + $2 where stream_id = $1 and revision = $3 returning revision`, [stream, n, expected]);
+    if (r.rowCount === 0) return fail();
+    return Number(r.rows[0]!.revision) - n + 1;
+  }
+
+  private async currentRevision(stream: string): Promise<number | 'no_stream'> {
+    return currentRevisionWith(this.pool, stream);
+  }
+
+  async readStream(stream: string): Promise<RecordedEvent[]> {
+    const r = await this.pool.query<Row>(`select ${COLUMNS} from es_events where stream_id = $1 order by stream_revision`, [stream]);
+    return r.rows.map(toRecorded);
+  }
+
+  async readAll({ after = START, limit = 1000 }: ReadAllOptions = {}): Promise<RecordedEvent[]> {
+    const r = await this.pool.query<Row>(
+      `select ${COLUMNS} from es_events
+        where (transaction_id, global_position) > ($1::text::xid8, $2::bigint) and ${SAFE}
+        order by transaction_id, global_position limit $3`,
+      [String(after.commit), after.prepare, limit],
+    );
+    return r.rows.map(toRecorded);
+  }
+
+  async head(): Promise<Position> {
+    const r = await this.pool.query<{ tx: string; global_position: string }>(
+      `select transaction_id::text as tx, global_position from es_events where ${SAFE}
+        order by transaction_id desc, global_position desc limit 1`,
+    );
+    const row = r.rows[0];
+    return row ? { commit: Number(row.tx), prepare: Number(row.global_position) } : START;
+  }
+
+  async countAfter(after: Position): Promise<number> {
+    const r = await this.pool.query<{ n: string }>(
+      `select count(*) as n from es_events where (transaction_id, global_position) > ($1::text::xid8, $2::bigint) and ${SAFE}`,
+      [String(after.commit), after.prepare],
+    );
+    return Number(r.rows[0]!.n);
+  }
+
+  async close(): Promise<void> {
+    if (this.ownsPool) await this.pool.end();
+  }
+}
+
+async function currentRevisionWith(q: pg.Pool | pg.PoolClient, stream: string): Promise<number | 'no_stream'> {
+  const r = await q.query<{ revision: string }>(`select revision from es_streams where stream_id = $1`, [stream]);
+  return r.rows[0] ? Number(r.rows[0].revision) : 'no_stream';
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: string }).code === '23505';
+}
+
+/** Runs DDL under a transaction-scoped advisory lock so parallel starts do not race on catalog rows. */
+export async function withSchemaLock(pool: pg.Pool, ddl: string): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    await client.query('select pg_advisory_xact_lock(738201)');
+    await client.query(ddl);
+    await client.query('commit');
+  } catch (err) {
+    await client.query('rollback').catch(() => undefined);
+    throw err;
+  } finally {
+    client.release();
+  }
+}

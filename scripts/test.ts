@@ -1,0 +1,96 @@
+/**
+ * `npm test`: provisions the servers the suites need (embedded PostgreSQL, a
+ * throw-away redis-server, Debian's Chromium), builds the web app, runs jest and
+ * prints `N passed, N failed`. Outside CI a missing Redis or Chromium skips the
+ * suites that need it with a loud notice; under CI=true it fails instead.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startEmbeddedPostgres } from '../infra/embedded/postgres.js';
+import { findRedisServer, freePort, startRedisServer } from '../infra/embedded/redis.js';
+import { findChromium } from '../test/support/chromium.js';
+
+const ci = process.env.CI === 'true';
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const outDir = path.join(root, '.test-output');
+fs.mkdirSync(outDir, { recursive: true });
+
+function loud(message: string): void {
+  const bar = '!'.repeat(78);
+  console.warn(`\n${bar}\n!! ${message}\n${bar}\n`);
+}
+
+const stops: Array<() => Promise<void>> = [];
+const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'test' };
+const missing: string[] = [];
+
+try {
+  const pgDir = fs.mkdtempSync(path.join(os.tmpdir(), 'linea-test-pg-'));
+  fs.chmodSync(pgDir, 0o777);
+  const pg = await startEmbeddedPostgres(path.join(pgDir, 'data'), await freePort(), { persistent: false });
+  stops.push(async () => {
+    await pg.stop();
+    fs.rmSync(pgDir, { recursive: true, force: true });
+  });
+  env.TEST_DATABASE_URL = pg.url;
+
+  const redisBin = findRedisServer();
+  if (redisBin) {
+    const redis = await startRedisServer(redisBin, await freePort());
+    stops.push(redis.stop);
+    env.TEST_REDIS_URL = redis.url;
+  } else {
+    missing.push('redis-server (apt-get install redis-server)');
+  }
+
+  const chromium = findChromium();
+  if (chromium) {
+    env.CHROMIUM_PATH = chromium;
+    const build = spawnSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('The web app did not build (vite build failed).');
+  } else {
+    missing.push('chromium (apt-get install chromium)');
+  }
+
+  if (missing.length > 0) {
+    if (ci) throw new Error(`CI=true and these are missing: ${missing.join(', ')}`);
+    loud(`Not found here: ${missing.join(', ')}. The suites that need them are SKIPPED.`);
+  }
+
+  const resultsFile = path.join(outDir, 'jest-results.json');
+  fs.rmSync(resultsFile, { force: true });
+  const jestBin = path.join(root, 'node_modules', 'jest', 'bin', 'jest.js');
+  const code = await new Promise<number>((resolve) => {
+    const child = spawn(process.execPath, ['--experimental-vm-modules', '--no-warnings=ExperimentalWarning', jestBin, '--json', `--outputFile=${resultsFile}`, ...process.argv.slice(2)], {
+      cwd: root,
+      env,
+      stdio: 'inherit',
+    });
+    child.on('exit', (c) => resolve(c ?? 1));
+  });
+
+  let passed = 0;
+  let failed = 0;
+  let skipped = 0;
+  if (fs.existsSync(resultsFile)) {
+    const r = JSON.parse(fs.readFileSync(resultsFile, 'utf8')) as {
+      numPassedTests: number; numFailedTests: number; numPendingTests: number; numRuntimeErrorTestSuites: number;
+    };
+    passed = r.numPassedTests;
+    failed = r.numFailedTests + r.numRuntimeErrorTestSuites;
+    skipped = r.numPendingTests;
+  } else if (code !== 0) {
+    failed = 1;
+  }
+  if (missing.length > 0) loud(`Suites skipped for lack of: ${missing.join(', ')}`);
+  console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+  process.exitCode = code;
+} catch (err) {
+  console.error(err instanceof Error ? err.message : err);
+  console.log('0 passed, 1 failed');
+  process.exitCode = 1;
+} finally {
+  for (const stop of stops.reverse()) await stop().catch(() => undefined);
+}

@@ -1,0 +1,125 @@
+import { randomUUID } from 'node:crypto';
+import { START, WrongExpectedRevisionError, comparePositions, type EventStore, type NewEvent } from '../../infra/eventstore/port.js';
+
+export function newEvent(type = 'TestHappened', data: Record<string, unknown> = {}): NewEvent {
+  return {
+    type,
+    schemaVersion: 1,
+    data,
+    metadata: {
+      userId: 'u-1',
+      username: 'tester',
+      role: 'admin',
+      correlationId: randomUUID(),
+      causationId: null,
+      occurredAt: '2026-11-20T08:00:00.000Z',
+    },
+  };
+}
+
+/**
+ * The behaviour every adapter must show. `open` gives a store over an empty (or at
+ * least unshared) space; stream names are random so a shared server is fine too.
+ */
+export function eventStoreContract(open: () => Promise<EventStore>): void {
+  let store: EventStore;
+  beforeEach(async () => {
+    store = await open();
+  });
+  afterEach(async () => {
+    await store.close();
+  });
+
+  const s = () => `contract-${randomUUID()}`;
+
+  describe('a stream that does not exist', () => {
+    it('reads as empty', async () => {
+      expect(await store.readStream(s())).toEqual([]);
+    });
+    it('accepts an append expecting no stream, and numbers revisions from 0', async () => {
+      const stream = s();
+      const r = await store.appendToStream(stream, [newEvent('A', { n: 1 }), newEvent('B', { n: 2 })], { expectedRevision: 'no_stream' });
+      expect(r.nextRevision).toBe(1);
+      const read = await store.readStream(stream);
+      expect(read.map((e) => [e.type, e.revision, e.data])).toEqual([['A', 0, { n: 1 }], ['B', 1, { n: 2 }]]);
+      expect(read[1]!.metadata.username).toBe('tester');
+      expect(read[1]!.schemaVersion).toBe(1);
+      expect(comparePositions(read[1]!.position, r.position)).toBe(0);
+    });
+    it('refuses an append expecting revision 0 or an existing stream', async () => {
+      await expect(store.appendToStream(s(), [newEvent()], { expectedRevision: 0 })).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+      await expect(store.appendToStream(s(), [newEvent()], { expectedRevision: 'stream_exists' })).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+    });
+  });
+
+  describe('a stream with two events', () => {
+    let stream: string;
+    beforeEach(async () => {
+      stream = s();
+      await store.appendToStream(stream, [newEvent('A'), newEvent('B')], { expectedRevision: 'no_stream' });
+    });
+    it('appends at the expected revision', async () => {
+      const r = await store.appendToStream(stream, [newEvent('C')], { expectedRevision: 1 });
+      expect(r.nextRevision).toBe(2);
+      expect((await store.readStream(stream)).map((e) => e.type)).toEqual(['A', 'B', 'C']);
+    });
+    it('refuses a stale expected revision with a typed 409 error and writes nothing', async () => {
+      const err = await store.appendToStream(stream, [newEvent('C')], { expectedRevision: 0 }).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(WrongExpectedRevisionError);
+      expect((err as WrongExpectedRevisionError).status).toBe(409);
+      expect((err as WrongExpectedRevisionError).actual).toBe(1);
+      expect(await store.readStream(stream)).toHaveLength(2);
+    });
+    it('refuses no_stream, accepts any and stream_exists', async () => {
+      await expect(store.appendToStream(stream, [newEvent()], { expectedRevision: 'no_stream' })).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+      await store.appendToStream(stream, [newEvent('C')], { expectedRevision: 'any' });
+      await store.appendToStream(stream, [newEvent('D')], { expectedRevision: 'stream_exists' });
+      expect((await store.readStream(stream)).map((e) => e.revision)).toEqual([0, 1, 2, 3]);
+    });
+    it('lets only one of two concurrent appends at the same revision win', async () => {
+      const results = await Promise.allSettled([
+        store.appendToStream(stream, [newEvent('X')], { expectedRevision: 1 }),
+        store.appendToStream(stream, [newEvent('Y')], { expectedRevision: 1 }),
+      ]);
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+      const rejected = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
+      expect(rejected.reason).toBeInstanceOf(WrongExpectedRevisionError);
+      expect(await store.readStream(stream)).toHaveLength(3);
+    });
+  });
+
+  describe('the global order', () => {
+    it('returns appended events after a position, in order, in batches, and moves the head', async () => {
+      const before = await store.head();
+      const a = s();
+      const b = s();
+      await store.appendToStream(a, [newEvent('A1'), newEvent('A2')], { expectedRevision: 'no_stream' });
+      await store.appendToStream(b, [newEvent('B1')], { expectedRevision: 'no_stream' });
+      await store.appendToStream(a, [newEvent('A3')], { expectedRevision: 1 });
+      const mine = (await readEverything(store, before)).filter((e) => e.streamId === a || e.streamId === b);
+      expect(mine.map((e) => e.type)).toEqual(['A1', 'A2', 'B1', 'A3']);
+      for (let i = 1; i < mine.length; i++) expect(comparePositions(mine[i - 1]!.position, mine[i]!.position)).toBeLessThan(0);
+      const head = await store.head();
+      expect(comparePositions(head, mine[3]!.position)).toBeGreaterThanOrEqual(0);
+      const firstTwo = await store.readAll({ after: before, limit: 2 });
+      expect(firstTwo).toHaveLength(2);
+      expect(await store.countAfter(before)).toBeGreaterThanOrEqual(4);
+    });
+    it('reads nothing after the head', async () => {
+      await store.appendToStream(s(), [newEvent()], { expectedRevision: 'no_stream' });
+      expect(await store.readAll({ after: await store.head() })).toEqual([]);
+      expect(comparePositions(await store.head(), START)).toBeGreaterThan(0);
+    });
+  });
+}
+
+export async function readEverything(store: EventStore, after = START) {
+  const out = [];
+  let pos = after;
+  for (;;) {
+    const batch = await store.readAll({ after: pos, limit: 500 });
+    if (batch.length === 0) return out;
+    out.push(...batch);
+    pos = batch.at(-1)!.position;
+  }
+}
