@@ -1,0 +1,28 @@
+import Router from '@koa/router';
+import Koa from 'koa';
+import { koaBody } from 'koa-body';
+import type { AppDeps } from './deps.js';
+import { authenticate, authorize } from './middlewares/auth.js';
+import { errorMiddleware } from './middlewares/errors.js';
+import { requestContext, securityHeaders } from './middlewares/requestContext.js';
+import { allRoutes } from './routes/index.js';
+import { serveWeb } from './static.js';
+
+/** The Koa app: thin routes (validate, authorize, handle, present) and the built web app. */
+export function createApp(deps: AppDeps): Koa {
+  const app = new Koa({ proxy: true });
+  const router = new Router();
+  const auth = authenticate(deps.tokens);
+  for (const route of allRoutes(deps)) {
+    const guards = route.action === 'public' ? [] : [auth, authorize(route.action)];
+    router[route.method](route.path, ...guards, route.handler);
+  }
+  app.use(requestContext(deps.log));
+  app.use(securityHeaders);
+  app.use(errorMiddleware);
+  app.use(koaBody({ multipart: true, urlencoded: true, json: true, jsonLimit: '1mb', formLimit: '64kb' }));
+  app.use(router.routes());
+  app.use(router.allowedMethods());
+  if (deps.webDist) app.use(serveWeb(deps.webDist));
+  return app;
+}

@@ -1,0 +1,27 @@
+import type { Knex } from 'knex';
+import type { Logger } from 'pino';
+import type { EventCatalog } from '../domain/shared/catalog.js';
+import type { LoginRateLimiter } from '../infra/auth/rateLimiter.js';
+import type { TokenService } from '../infra/auth/jwt.js';
+import type { EventStore } from '../infra/eventstore/port.js';
+import type { CheckpointWaiter } from '../workers/checkpointWaiter.js';
+import type { ProjectionEngine } from '../workers/projectionEngine.js';
+import type { ProjectionScheduler } from '../workers/scheduler.js';
+
+/** Everything a route may use, built once by api/server.ts. */
+export interface AppDeps {
+  knex: Knex;
+  store: EventStore;
+  catalog: EventCatalog;
+  engine: ProjectionEngine;
+  scheduler: ProjectionScheduler;
+  waiter: CheckpointWaiter;
+  tokens: TokenService;
+  limiter: LoginRateLimiter;
+  log: Logger;
+  clock: () => Date;
+  readYourWritesMs: number;
+  /** Answers PING when Redis is in use; null when the in-process queue runs. */
+  pingRedis: (() => Promise<boolean>) | null;
+  webDist: string | null;
+}

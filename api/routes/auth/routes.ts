@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { DomainError } from '../../../domain/shared/errors.js';
+import { DUMMY_HASH, verifyPassword } from '../../../infra/auth/passwords.js';
+import { findUser } from '../../../projections/users/users.queries.js';
+import type { AppDeps } from '../../deps.js';
+import type { AuthUser } from '../../middlewares/auth.js';
+import { parseInput } from '../../validation.js';
+import type { RouteDef } from '../types.js';
+
+const loginSchema = z.object({
+  username: z.string().trim().min(1, 'Obbligatorio').max(64),
+  password: z.string().min(1, 'Obbligatorio').max(256),
+});
+
+export const INVALID_CREDENTIALS = 'Credenziali non valide';
+
+export function authRoutes(deps: AppDeps): RouteDef[] {
+  return [
+    {
+      method: 'post',
+      path: '/loginjwt',
+      action: 'public',
+      async handler(ctx) {
+        const body = (ctx.request.body ?? {}) as Record<string, unknown>;
+        const input = parseInput(loginSchema, body, INVALID_CREDENTIALS);
+        const key = `${input.username.toLowerCase()}|${ctx.ip}`;
+        if (deps.limiter.isBlocked(key)) {
+          throw new DomainError('TOO_MANY_ATTEMPTS', 429, 'Troppi tentativi di accesso: riprova tra qualche minuto');
+        }
+        const user = await findUser(deps.knex, input.username);
+        // Unknown names verify against a dummy hash so both failures take the same time.
+        const ok = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_HASH);
+        if (!user || !ok) {
+          deps.limiter.fail(key);
+          throw new DomainError('INVALID_CREDENTIALS', 401, INVALID_CREDENTIALS);
+        }
+        deps.limiter.succeed(key);
+        const token = await deps.tokens.sign({ sub: user.userId, username: user.username, role: user.role }, deps.clock());
+        ctx.body = { access_token: token, token_type: 'bearer' };
+      },
+    },
+    {
+      method: 'get',
+      path: '/me',
+      action: 'session:read',
+      async handler(ctx) {
+        const claims = ctx.state.user as AuthUser;
+        const user = await findUser(deps.knex, claims.username);
+        if (!user) throw new DomainError('UNAUTHENTICATED', 401, 'Sessione non valida o scaduta: accedi di nuovo');
+        ctx.body = { username: user.username, role: user.role };
+      },
+    },
+  ];
+}

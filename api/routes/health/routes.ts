@@ -1,0 +1,27 @@
+import type { AppDeps } from '../../deps.js';
+import type { RouteDef } from '../types.js';
+
+/**
+ * Liveness for load balancers and compose healthchecks, which carry no token: it
+ * says only whether each dependency answers and how far the read models lag.
+ */
+export function healthRoutes(deps: AppDeps): RouteDef[] {
+  return [
+    {
+      method: 'get',
+      path: '/health',
+      action: 'public',
+      async handler(ctx) {
+        const database = await deps.knex.raw('select 1').then(() => true, () => false);
+        const redis = deps.pingRedis ? await deps.pingRedis().catch(() => false) : null;
+        let projections: Array<{ name: string; lag: number; state: string }> = [];
+        if (database) {
+          projections = (await deps.engine.status().catch(() => [])).map((s) => ({ name: s.name, lag: s.lag, state: s.state }));
+        }
+        const ok = database && redis !== false;
+        ctx.status = ok ? 200 : 503;
+        ctx.body = { status: ok ? 'ok' : 'degraded', database, redis: redis === null ? 'in-process' : redis, queue: deps.scheduler.kind, projections };
+      },
+    },
+  ];
+}

@@ -1,0 +1,124 @@
+import fs from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import { createCatalog } from '../domain/catalog.js';
+import { resolveJwtSecret, TokenService } from '../infra/auth/jwt.js';
+import { LoginRateLimiter } from '../infra/auth/rateLimiter.js';
+import type { Config } from '../infra/config.js';
+import { createKnex } from '../infra/db/knex.js';
+import { migrate } from '../infra/db/migrations.js';
+import type { EventStore } from '../infra/eventstore/port.js';
+import { PostgresEventStore } from '../infra/eventstore/postgres.js';
+import { seedDemoUsers } from '../infra/seed/demoUsers.js';
+import { allProjections } from '../projections/registry.js';
+import { BullMqScheduler } from '../workers/bullmqScheduler.js';
+import { CheckpointWaiter } from '../workers/checkpointWaiter.js';
+import { InProcessScheduler } from '../workers/inProcessScheduler.js';
+import { ProjectionEngine } from '../workers/projectionEngine.js';
+import type { ProjectionScheduler } from '../workers/scheduler.js';
+import { createApp } from './app.js';
+import type { AppDeps } from './deps.js';
+
+export interface ServerOptions {
+  config: Config;
+  databaseUrl: string;
+  redisUrl: string | null;
+  log: Logger;
+  /** Folder of the built web app; null serves the API only. */
+  webDist: string | null;
+  queuePrefix?: string;
+  clock?: () => Date;
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  deps: AppDeps;
+  close(): Promise<void>;
+}
+
+export async function openEventStore(config: Config, databaseUrl: string): Promise<EventStore> {
+  if (config.EVENTSTORE_CONNECTION_STRING) {
+    const { EventStoreDbEventStore } = await import('../infra/eventstore/eventstoredb.js');
+    return EventStoreDbEventStore.connect(config.EVENTSTORE_CONNECTION_STRING);
+  }
+  return PostgresEventStore.connect(databaseUrl, { max: 10 });
+}
+
+/**
+ * The composition root: migrations, event store, projections (caught up before the
+ * port opens), the queue, demo users on first start, then the HTTP server.
+ */
+export async function startServer(opts: ServerOptions): Promise<RunningServer> {
+  const { config, log } = opts;
+  const clock = opts.clock ?? (() => new Date());
+  const knex = createKnex(opts.databaseUrl, { max: 10 });
+  await migrate(knex);
+  const store = await openEventStore(config, opts.databaseUrl);
+  const catalog = createCatalog();
+  const engine = new ProjectionEngine(knex, store, catalog, allProjections);
+  const stale = await engine.ensure();
+
+  let scheduler: ProjectionScheduler;
+  let redis: Redis | null = null;
+  if (opts.redisUrl) {
+    scheduler = await BullMqScheduler.start(opts.redisUrl, engine, log, { prefix: opts.queuePrefix });
+    redis = new Redis(opts.redisUrl, { maxRetriesPerRequest: 1, lazyConnect: false });
+  } else {
+    log.warn('No Redis: projections run on the in-process queue (fine for one instance, not for several).');
+    scheduler = new InProcessScheduler(engine, log);
+  }
+  for (const name of stale) {
+    log.info({ projection: name }, 'projection version changed: rebuilding blue/green while the old generation serves');
+    await scheduler.requestRebuild(name);
+  }
+  for (const name of engine.names()) await engine.catchUp(name);
+
+  if (config.SEED_DEMO) {
+    const created = await seedDemoUsers({ store, catalog }, config.DEMO_PASSWORD, clock());
+    if (created.length > 0) log.info({ users: created }, 'demo users created');
+    for (const name of engine.names()) await engine.catchUp(name);
+  }
+
+  const waiter = await CheckpointWaiter.start(opts.databaseUrl, engine);
+  const deps: AppDeps = {
+    knex,
+    store,
+    catalog,
+    engine,
+    scheduler,
+    waiter,
+    tokens: new TokenService(resolveJwtSecret(config.JWT_SECRET, config.DATA_DIR)),
+    limiter: new LoginRateLimiter(config.LOGIN_MAX_ATTEMPTS, config.LOGIN_WINDOW_SECONDS * 1000),
+    log,
+    clock,
+    readYourWritesMs: config.READ_YOUR_WRITES_TIMEOUT_MS,
+    pingRedis: redis ? async () => (await redis!.ping()) === 'PONG' : null,
+    webDist: opts.webDist && fs.existsSync(path.join(opts.webDist, 'index.html')) ? opts.webDist : null,
+  };
+  const app = createApp(deps);
+  const server: Server = await new Promise((resolve) => {
+    const s = app.listen(config.PORT, config.HOST, () => resolve(s));
+  });
+  const port = (server.address() as AddressInfo).port;
+  const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
+  return {
+    url: `http://${host}:${port}`,
+    port,
+    deps,
+    async close() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      await scheduler.close();
+      await waiter.close();
+      redis?.disconnect();
+      await store.close();
+      await knex.destroy();
+    },
+  };
+}

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import type { EventMetadata, Position, RecordedEvent } from '../../infra/eventstore/port.js';
+
+/**
+ * One event type: its current schema version, its zod schema and the upcasters that
+ * lift older stored versions. Stored events are never rewritten; old shapes are
+ * read through `upcasters[v]`, which turns version v into v + 1.
+ */
+export interface EventDefinition<T extends string = string, D = unknown> {
+  type: T;
+  version: number;
+  schema: z.ZodType<D>;
+  upcasters?: Record<number, (data: unknown) => unknown>;
+}
+
+export function defineEvent<T extends string, S extends z.ZodType>(
+  type: T,
+  version: number,
+  schema: S,
+  upcasters?: Record<number, (data: unknown) => unknown>,
+): EventDefinition<T, z.infer<S>> {
+  return { type, version, schema: schema as unknown as z.ZodType<z.infer<S>>, upcasters };
+}
+
+/** What deciders return: a type and its data. */
+export interface EventOf<T extends string = string, D = unknown> {
+  type: T;
+  data: D;
+}
+
+/** A stored event read back, upcast and validated. */
+export interface DomainEvent<T extends string = string, D = unknown> extends EventOf<T, D> {
+  streamId: string;
+  revision: number;
+  position: Position;
+  metadata: EventMetadata;
+  recordedAt: string;
+}
+
+export class UnknownEventTypeError extends Error {}
+
+export class EventCatalog {
+  private readonly defs = new Map<string, EventDefinition>();
+
+  constructor(definitions: EventDefinition[] = []) {
+    for (const d of definitions) this.register(d);
+  }
+
+  register(def: EventDefinition): void {
+    if (this.defs.has(def.type)) throw new Error(`Event type ${def.type} registered twice`);
+    this.defs.set(def.type, def);
+  }
+
+  has(type: string): boolean {
+    return this.defs.has(type);
+  }
+
+  types(): string[] {
+    return [...this.defs.keys()];
+  }
+
+  /** Validates data against the current schema before it is appended. */
+  encode(event: EventOf): { type: string; schemaVersion: number; data: Record<string, unknown> } {
+    const def = this.get(event.type);
+    const data = def.schema.parse(event.data) as Record<string, unknown>;
+    return { type: event.type, schemaVersion: def.version, data };
+  }
+
+  /** Upcasts a stored event to the current version and validates it. */
+  decode(recorded: RecordedEvent): DomainEvent {
+    const def = this.get(recorded.type);
+    let data: unknown = recorded.data;
+    for (let v = recorded.schemaVersion; v < def.version; v++) {
+      const up = def.upcasters?.[v];
+      if (!up) throw new Error(`No upcaster for ${recorded.type} v${v}`);
+      data = up(data);
+    }
+    return {
+      type: recorded.type,
+      data: def.schema.parse(data),
+      streamId: recorded.streamId,
+      revision: recorded.revision,
+      position: recorded.position,
+      metadata: recorded.metadata,
+      recordedAt: recorded.recordedAt,
+    };
+  }
+
+  private get(type: string): EventDefinition {
+    const def = this.defs.get(type);
+    if (!def) throw new UnknownEventTypeError(`Unknown event type ${type}`);
+    return def;
+  }
+}

@@ -1,0 +1,70 @@
+/**
+ * `npm start`: runs the whole product with embedded defaults. PostgreSQL is
+ * embedded unless DATABASE_URL is set; Redis is REDIS_URL, else a redis-server
+ * found on PATH started on loopback, else the in-process queue. Builds the web app
+ * when it is missing, prints the URL and the demo logins; Ctrl-C stops it all.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import pino from 'pino';
+import { startServer } from '../api/server.js';
+import { ROLES } from '../domain/users/roles.js';
+import { ConfigError, parseConfig } from '../infra/config.js';
+import { startEmbeddedPostgres } from '../infra/embedded/postgres.js';
+import { findRedisServer, startRedisServer } from '../infra/embedded/redis.js';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const stops: Array<() => Promise<void>> = [];
+
+async function main(): Promise<void> {
+  const config = parseConfig();
+  const log = pino({ level: config.LOG_LEVEL, base: undefined });
+  fs.mkdirSync(config.DATA_DIR, { recursive: true });
+
+  let databaseUrl = config.DATABASE_URL;
+  if (!databaseUrl) {
+    log.info({ dir: path.join(config.DATA_DIR, 'postgres') }, 'starting embedded PostgreSQL');
+    const pg = await startEmbeddedPostgres(path.join(config.DATA_DIR, 'postgres'), config.EMBEDDED_PG_PORT);
+    stops.push(pg.stop);
+    databaseUrl = pg.url;
+  }
+
+  let redisUrl = config.REDIS_URL ?? null;
+  if (!redisUrl) {
+    const bin = findRedisServer();
+    if (bin) {
+      const redis = await startRedisServer(bin, config.EMBEDDED_REDIS_PORT, path.join(config.DATA_DIR, 'redis'));
+      stops.push(redis.stop);
+      redisUrl = redis.url;
+      log.info({ url: redisUrl }, 'started redis-server on loopback');
+    }
+  }
+
+  const webDist = path.join(root, 'web', 'dist');
+  if (!fs.existsSync(path.join(webDist, 'index.html'))) {
+    log.info('building the web app (first start)');
+    const r = spawnSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+    if (r.status !== 0) throw new Error('vite build failed');
+  }
+
+  const server = await startServer({ config, databaseUrl, redisUrl, log, webDist });
+  stops.unshift(server.close);
+  const logins = ROLES.map((r) => `    ${r.padEnd(10)} / ${config.DEMO_PASSWORD === 'demo' ? 'demo' : '(DEMO_PASSWORD)'}`).join('\n');
+  console.log(`\n  Linea is running at ${server.url}\n\n  Demo logins (username / password):\n${logins}\n\n  Press Ctrl-C to stop.\n`);
+}
+
+let stopping = false;
+async function shutdown(code: number): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  for (const stop of stops) await stop().catch((err: unknown) => console.error(err));
+  process.exit(code);
+}
+process.on('SIGINT', () => void shutdown(0));
+process.on('SIGTERM', () => void shutdown(0));
+
+main().catch(async (err: unknown) => {
+  console.error(err instanceof ConfigError ? err.message : err);
+  await shutdown(1);
+});

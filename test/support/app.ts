@@ -1,0 +1,59 @@
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pino from 'pino';
+import { startServer, type RunningServer } from '../../api/server.js';
+import { parseConfig } from '../../infra/config.js';
+import { createTestDatabase, type TestDatabase } from './db.js';
+
+export interface TestApp extends RunningServer {
+  db: TestDatabase;
+  /** Logs in through POST /loginjwt and returns the bearer token. */
+  login(username: string, password?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
+
+/**
+ * A real server on a fresh database with the demo users, serving web/dist when built.
+ * Uses the provisioned Redis when there is one (BullMQ), else the in-process queue.
+ */
+export async function startTestApp(options: { redis?: boolean; env?: Record<string, string>; clock?: () => Date } = {}): Promise<TestApp> {
+  const db = await createTestDatabase();
+  const config = parseConfig({
+    NODE_ENV: 'test',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    JWT_SECRET: 'test-secret-that-is-long-enough',
+    DATA_DIR: path.join(root, 'data', 'test'),
+    LOG_LEVEL: 'silent',
+    ...options.env,
+  });
+  const useRedis = options.redis !== false && !!process.env.TEST_REDIS_URL;
+  const server = await startServer({
+    config,
+    databaseUrl: db.url,
+    redisUrl: useRedis ? process.env.TEST_REDIS_URL! : null,
+    log: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+    webDist: path.join(root, 'web', 'dist'),
+    queuePrefix: `t${randomBytes(4).toString('hex')}`,
+    clock: options.clock,
+  });
+  return {
+    ...server,
+    db,
+    async login(username, password = 'demo') {
+      const res = await fetch(`${server.url}/loginjwt`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ username, password }),
+      });
+      if (res.status !== 200) throw new Error(`login ${username} failed: ${res.status} ${await res.text()}`);
+      return ((await res.json()) as { access_token: string }).access_token;
+    },
+    async close() {
+      await server.close();
+      await db.drop();
+    },
+  };
+}

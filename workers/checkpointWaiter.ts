@@ -1,0 +1,74 @@
+import pg from 'pg';
+import type { Position } from '../infra/eventstore/port.js';
+import { comparePositions } from '../infra/eventstore/port.js';
+import { NOTIFY_CHANNEL, type ProjectionEngine } from './projectionEngine.js';
+
+interface Waiter {
+  pending: Set<string>;
+  position: Position;
+  resolve(ok: boolean): void;
+}
+
+/**
+ * Read-your-writes: lets a command's response wait until the projections it affects
+ * have reached its position. Runners announce progress with NOTIFY, so this works
+ * whether the runner is in this process or in a separate worker.
+ */
+export class CheckpointWaiter {
+  private readonly waiters = new Set<Waiter>();
+
+  private constructor(private readonly client: pg.Client, private readonly engine: ProjectionEngine) {}
+
+  static async start(url: string, engine: ProjectionEngine): Promise<CheckpointWaiter> {
+    const client = new pg.Client(url);
+    await client.connect();
+    const waiter = new CheckpointWaiter(client, engine);
+    client.on('notification', (msg) => waiter.onNotify(msg.payload));
+    client.on('error', () => undefined);
+    await client.query(`listen ${NOTIFY_CHANNEL}`);
+    return waiter;
+  }
+
+  /** Resolves true when all have reached the position, false when the time ran out. */
+  waitFor(names: string[], position: Position, timeoutMs: number): Promise<boolean> {
+    if (names.length === 0 || timeoutMs <= 0) return Promise.resolve(names.length === 0);
+    return new Promise<boolean>((resolve) => {
+      const waiter: Waiter = {
+        pending: new Set(names),
+        position,
+        resolve: (ok) => {
+          clearTimeout(timer);
+          this.waiters.delete(waiter);
+          resolve(ok);
+        },
+      };
+      const timer = setTimeout(() => waiter.resolve(false), timeoutMs);
+      this.waiters.add(waiter);
+      // Registered before looking, so a notification between the two is not missed.
+      this.engine.reached(names, position).then(
+        (done) => {
+          for (const n of done) waiter.pending.delete(n);
+          if (waiter.pending.size === 0) waiter.resolve(true);
+        },
+        () => undefined,
+      );
+    });
+  }
+
+  private onNotify(payload: string | undefined): void {
+    if (!payload) return;
+    const msg = JSON.parse(payload) as { name: string; status: string; commit: number; prepare: number };
+    if (msg.status !== 'live') return;
+    for (const w of this.waiters) {
+      if (w.pending.has(msg.name) && comparePositions({ commit: msg.commit, prepare: msg.prepare }, w.position) >= 0) {
+        w.pending.delete(msg.name);
+        if (w.pending.size === 0) w.resolve(true);
+      }
+    }
+  }
+
+  async close(): Promise<void> {
+    for (const w of this.waiters) w.resolve(false);
+    await this.client.end().catch(() => undefined);
+  }
+}

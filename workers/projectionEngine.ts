@@ -1,0 +1,247 @@
+import type { Knex } from 'knex';
+import type { EventCatalog } from '../domain/shared/catalog.js';
+import { START, comparePositions, type EventStore, type Position } from '../infra/eventstore/port.js';
+import type { Projection, TableNames } from '../projections/types.js';
+
+export interface GenerationRow {
+  name: string;
+  generation: number;
+  version: number;
+  status: 'building' | 'live' | 'retired';
+  commit_pos: number;
+  prepare_pos: number;
+  processed: number;
+  tables: TableNames;
+}
+
+export interface BatchResult {
+  processed: number;
+  caughtUp: boolean;
+  busy: boolean;
+}
+
+export interface RebuildProgress {
+  name: string;
+  done: number;
+  total: number;
+  eventsPerSecond: number;
+}
+
+export interface ProjectionStatus {
+  name: string;
+  version: number;
+  liveVersion: number | null;
+  generation: number | null;
+  position: Position | null;
+  lag: number;
+  state: 'live' | 'rebuilding' | 'needs-rebuild' | 'missing';
+}
+
+export const NOTIFY_CHANNEL = 'projection_advanced';
+
+const physical = (logical: string, version: number, generation: number) => `${logical}_v${version}_g${generation}`;
+const pos = (row: GenerationRow): Position => ({ commit: Number(row.commit_pos), prepare: Number(row.prepare_pos) });
+
+/**
+ * Runs projections: one batch after the checkpoint, applied together with the
+ * checkpoint update in ONE transaction under a per-generation advisory lock, so a
+ * crash never loses or doubles an update and two workers never apply the same batch.
+ */
+export class ProjectionEngine {
+  private readonly byName: Map<string, Projection>;
+
+  constructor(
+    private readonly knex: Knex,
+    private readonly store: EventStore,
+    private readonly catalog: EventCatalog,
+    readonly projections: Projection[],
+    private readonly batchSize = 1000,
+  ) {
+    this.byName = new Map(projections.map((p) => [p.name, p]));
+  }
+
+  names(): string[] {
+    return [...this.byName.keys()];
+  }
+
+  /** Projections whose live tables change when events of these types are appended. */
+  affectedBy(types: Iterable<string>): string[] {
+    const set = new Set(types);
+    return this.projections.filter((p) => p.canHandle.some((t) => set.has(t))).map((p) => p.name);
+  }
+
+  /**
+   * Makes sure every projection has a live generation. A projection seen for the first
+   * time starts live and empty; one whose code version moved on is returned so the
+   * caller can rebuild it blue/green while the old generation keeps serving.
+   */
+  async ensure(): Promise<string[]> {
+    const needRebuild: string[] = [];
+    for (const p of this.projections) {
+      const live = await this.liveRow(p.name);
+      if (!live) await this.createGeneration(p, 'live');
+      else if (live.version !== p.version) needRebuild.push(p.name);
+    }
+    return needRebuild;
+  }
+
+  /** Applies batches to the live generation until it has read everything visible. */
+  async catchUp(name: string): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const live = await this.liveRow(name);
+      if (!live) return total;
+      const r = await this.runBatch(name, live.generation);
+      total += r.processed;
+      if (r.caughtUp || r.busy) return total;
+    }
+  }
+
+  async runBatch(name: string, generation: number): Promise<BatchResult> {
+    const projection = this.get(name);
+    return this.knex.transaction(async (trx) => {
+      const locked = await trx.raw<{ rows: Array<{ ok: boolean }> }>(`select pg_try_advisory_xact_lock(hashtext(?), ?) as ok`, [name, generation]);
+      if (!locked.rows[0]?.ok) return { processed: 0, caughtUp: false, busy: true };
+      const row = await trx<GenerationRow>('projection_generations').where({ name, generation }).forUpdate().first();
+      // A live generation of an older code version waits for its rebuild: new code must not write old tables.
+      if (!row || row.status === 'retired' || row.version !== projection.version) return { processed: 0, caughtUp: true, busy: false };
+      const processed = await this.applyNext(trx, projection, row);
+      return { processed, caughtUp: processed < this.batchSize, busy: false };
+    });
+  }
+
+  /** Reads one batch after the row's checkpoint and applies it inside trx. */
+  private async applyNext(trx: Knex.Transaction, projection: Projection, row: GenerationRow): Promise<number> {
+    const recorded = await this.store.readAll({ after: pos(row), limit: this.batchSize });
+    if (recorded.length === 0) return 0;
+    const handled = recorded.filter((r) => projection.canHandle.includes(r.type)).map((r) => this.catalog.decode(r));
+    const ctx = { trx, tables: row.tables };
+    if (handled.length > 0) {
+      if (projection.applyBatch) await projection.applyBatch(ctx, handled);
+      else for (const e of handled) await projection.apply(ctx, e);
+    }
+    const last = recorded.at(-1)!.position;
+    await trx('projection_generations')
+      .where({ name: row.name, generation: row.generation })
+      .update({ commit_pos: last.commit, prepare_pos: last.prepare, processed: trx.raw('processed + ?', [recorded.length]), updated_at: trx.fn.now() });
+    await trx.raw(`select pg_notify(?, ?)`, [NOTIFY_CHANNEL, JSON.stringify({ name: row.name, generation: row.generation, status: row.status, ...last })]);
+    row.commit_pos = last.commit;
+    row.prepare_pos = last.prepare;
+    return recorded.length;
+  }
+
+  /**
+   * Blue/green rebuild: a new generation fills its own tables from the first event
+   * while the live one keeps serving; then, holding both generations' locks, it reads
+   * the last events and swaps the views and statuses in one transaction.
+   */
+  async rebuild(name: string, onProgress: (p: RebuildProgress) => void = () => undefined): Promise<GenerationRow> {
+    const projection = this.get(name);
+    const fresh = await this.createGeneration(projection, 'building');
+    const started = Date.now();
+    const total = await this.store.countAfter(START);
+    let done = 0;
+    const report = () => onProgress({ name, done, total: Math.max(total, done), eventsPerSecond: Math.round((done * 1000) / Math.max(1, Date.now() - started)) });
+    report();
+    for (;;) {
+      const r = await this.runBatch(name, fresh.generation);
+      done += r.processed;
+      report();
+      if (r.caughtUp) break;
+    }
+    await this.knex.transaction(async (trx) => {
+      const live = await trx<GenerationRow>('projection_generations').where({ name, status: 'live' }).forUpdate().first();
+      if (live) await trx.raw(`select pg_advisory_xact_lock(hashtext(?), ?)`, [name, live.generation]);
+      await trx.raw(`select pg_advisory_xact_lock(hashtext(?), ?)`, [name, fresh.generation]);
+      const row = (await trx<GenerationRow>('projection_generations').where({ name, generation: fresh.generation }).forUpdate().first())!;
+      for (;;) {
+        const n = await this.applyNext(trx, projection, row);
+        done += n;
+        if (n < this.batchSize) break;
+      }
+      if (live) await trx('projection_generations').where({ name, generation: live.generation }).update({ status: 'retired', updated_at: trx.fn.now() });
+      await trx('projection_generations').where({ name, generation: fresh.generation }).update({ status: 'live', updated_at: trx.fn.now() });
+      await this.pointViews(trx, row.tables);
+      await trx.raw(`select pg_notify(?, ?)`, [NOTIFY_CHANNEL, JSON.stringify({ name, generation: row.generation, status: 'live', ...pos(row) })]);
+    });
+    report();
+    await this.dropRetired(name);
+    return (await this.liveRow(name))!;
+  }
+
+  async status(): Promise<ProjectionStatus[]> {
+    const rows = await this.knex<GenerationRow>('projection_generations').whereNot('status', 'retired');
+    const out: ProjectionStatus[] = [];
+    for (const p of this.projections) {
+      const live = rows.find((r) => r.name === p.name && r.status === 'live');
+      const building = rows.some((r) => r.name === p.name && r.status === 'building');
+      const position = live ? pos(live) : null;
+      out.push({
+        name: p.name,
+        version: p.version,
+        liveVersion: live?.version ?? null,
+        generation: live?.generation ?? null,
+        position,
+        lag: await this.store.countAfter(position ?? START),
+        state: building ? 'rebuilding' : !live ? 'missing' : live.version !== p.version ? 'needs-rebuild' : 'live',
+      });
+    }
+    return out;
+  }
+
+  /** Whether every named live projection has reached the position. */
+  async reached(names: string[], position: Position): Promise<string[]> {
+    if (names.length === 0) return [];
+    const rows = await this.knex<GenerationRow>('projection_generations').whereIn('name', names).andWhere('status', 'live');
+    return rows.filter((r) => comparePositions(pos(r), position) >= 0).map((r) => r.name);
+  }
+
+  liveRow(name: string): Promise<GenerationRow | undefined> {
+    return this.knex<GenerationRow>('projection_generations').where({ name, status: 'live' }).first();
+  }
+
+  private async createGeneration(projection: Projection, status: 'building' | 'live'): Promise<GenerationRow> {
+    return this.knex.transaction(async (trx) => {
+      await trx.raw(`select pg_advisory_xact_lock(hashtext('projection-ddl'), 0)`);
+      if (status === 'live') {
+        const existing = await trx<GenerationRow>('projection_generations').where({ name: projection.name, status: 'live' }).first();
+        if (existing) return existing;
+      }
+      const max = await trx('projection_generations').where({ name: projection.name }).max<{ max: number | null }>('generation as max').first();
+      const generation = (max?.max ?? 0) + 1;
+      const tables: TableNames = {};
+      for (const [logical, build] of Object.entries(projection.tables)) {
+        tables[logical] = physical(logical, projection.version, generation);
+        await trx.schema.createTable(tables[logical]!, build);
+      }
+      await projection.afterCreate?.(trx, tables);
+      const row = { name: projection.name, generation, version: projection.version, status, commit_pos: 0, prepare_pos: 0, processed: 0, tables };
+      await trx('projection_generations').insert({ ...row, tables: JSON.stringify(tables) });
+      if (status === 'live') await this.pointViews(trx, tables);
+      return row;
+    });
+  }
+
+  private async pointViews(trx: Knex.Transaction, tables: TableNames): Promise<void> {
+    for (const [logical, phys] of Object.entries(tables)) {
+      await trx.raw(`drop view if exists ??`, [logical]);
+      await trx.raw(`create view ?? as select * from ??`, [logical, phys]);
+    }
+  }
+
+  private async dropRetired(name: string): Promise<void> {
+    const retired = await this.knex<GenerationRow>('projection_generations').where({ name, status: 'retired' });
+    for (const r of retired) {
+      await this.knex.transaction(async (trx) => {
+        for (const phys of Object.values(r.tables)) await trx.schema.dropTableIfExists(phys);
+        await trx('projection_generations').where({ name, generation: r.generation }).delete();
+      });
+    }
+  }
+
+  private get(name: string): Projection {
+    const p = this.byName.get(name);
+    if (!p) throw new Error(`Unknown projection ${name}. Known: ${this.names().join(', ')}`);
+    return p;
+  }
+}
