@@ -20,6 +20,7 @@ export function serveWeb(dist: string): Middleware {
     if (!ctx.get('accept').includes('text/html') || !fs.existsSync(index)) return next();
     ctx.type = 'html';
     ctx.set('Cache-Control', 'no-cache');
-    ctx.body = fs.createReadStream(index);
+    // Read whole (it is tiny) so an aborted navigation never leaves a half-sent stream behind.
+    ctx.body = await fs.promises.readFile(index);
   };
 }

@@ -83,7 +83,7 @@ async function process(engine: ProjectionEngine, job: Job<JobData>): Promise<unk
       return n;
     }
     case 'rebuild': {
-      const row = await engine.rebuild(job.data.name!, (p) => void job.updateProgress({ ...p }));
+      const row = await engine.rebuild(job.data.name!, (p) => job.updateProgress({ ...p }));
       return { generation: row.generation };
     }
     default:

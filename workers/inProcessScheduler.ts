@@ -44,7 +44,9 @@ export class InProcessScheduler implements ProjectionScheduler {
     const id = `rebuild:${name}:${Date.now()}`;
     this.rebuilds.set(id, { name, done: 0, total: 0, eventsPerSecond: 0, state: 'active' });
     this.engine
-      .rebuild(name, (p) => this.rebuilds.set(id, { ...p, state: 'active' }))
+      .rebuild(name, (p) => {
+        this.rebuilds.set(id, { ...p, state: 'active' });
+      })
       .then(
         () => this.rebuilds.set(id, { ...this.rebuilds.get(id)!, state: 'completed' }),
         (err) => {

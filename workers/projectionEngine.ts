@@ -135,18 +135,18 @@ export class ProjectionEngine {
    * while the live one keeps serving; then, holding both generations' locks, it reads
    * the last events and swaps the views and statuses in one transaction.
    */
-  async rebuild(name: string, onProgress: (p: RebuildProgress) => void = () => undefined): Promise<GenerationRow> {
+  async rebuild(name: string, onProgress: (p: RebuildProgress) => void | Promise<void> = () => undefined): Promise<GenerationRow> {
     const projection = this.get(name);
     const fresh = await this.createGeneration(projection, 'building');
     const started = Date.now();
     const total = await this.store.countAfter(START);
     let done = 0;
     const report = () => onProgress({ name, done, total: Math.max(total, done), eventsPerSecond: Math.round((done * 1000) / Math.max(1, Date.now() - started)) });
-    report();
+    await report();
     for (;;) {
       const r = await this.runBatch(name, fresh.generation);
       done += r.processed;
-      report();
+      await report();
       if (r.caughtUp) break;
     }
     await this.knex.transaction(async (trx) => {
@@ -164,7 +164,7 @@ export class ProjectionEngine {
       await this.pointViews(trx, row.tables);
       await trx.raw(`select pg_notify(?, ?)`, [NOTIFY_CHANNEL, JSON.stringify({ name, generation: row.generation, status: 'live', ...pos(row) })]);
     });
-    report();
+    await report();
     await this.dropRetired(name);
     return (await this.liveRow(name))!;
   }

@@ -30,6 +30,8 @@ export interface EventOf<T extends string = string, D = unknown> {
 
 /** A stored event read back, upcast and validated. */
 export interface DomainEvent<T extends string = string, D = unknown> extends EventOf<T, D> {
+  /** The stored event's unique id: a natural idempotency key for projections. */
+  id: string;
   streamId: string;
   revision: number;
   position: Position;
@@ -76,6 +78,7 @@ export class EventCatalog {
       data = up(data);
     }
     return {
+      id: recorded.id,
       type: recorded.type,
       data: def.schema.parse(data),
       streamId: recorded.streamId,

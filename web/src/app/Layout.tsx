@@ -1,0 +1,60 @@
+/**
+ * The sidebar layout every path uses except /login and /setup. Entering it runs the session
+ * check (GET /me); without a token or on a failed check the token is removed and the user goes
+ * to /login (foundations §4, §8).
+ */
+import { useEffect, useState } from 'react';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { Logo } from '../components/Logo.js';
+import { useMe } from '../features/auth/api/useMe.js';
+import { clearToken, getToken } from '../lib/session.js';
+import { sidebarTitle } from './navigation.js';
+import { Sidebar } from './Sidebar.js';
+
+/** Shell with sidebar (drawer on phones) around the routed page. */
+export function Layout() {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const token = getToken();
+  const { data: me, error } = useMe();
+
+  useEffect(() => {
+    if (!error) return;
+    clearToken();
+    navigate('/login', { replace: true });
+  }, [error, navigate]);
+
+  useEffect(() => setDrawerOpen(false), [pathname]);
+
+  if (!token) return <Navigate to="/login" replace />;
+
+  function logout() {
+    clearToken();
+    navigate('/login', { replace: true });
+  }
+
+  return (
+    <div className={drawerOpen ? 'shell drawer-open' : 'shell'}>
+      <header className="topbar">
+        <button
+          type="button"
+          className="topbar-menu"
+          aria-controls="sidebar"
+          aria-expanded={drawerOpen}
+          aria-label={drawerOpen ? 'Chiudi menu' : 'Apri menu'}
+          onClick={() => setDrawerOpen((v) => !v)}
+        >
+          <span className="hamburger" aria-hidden="true" />
+        </button>
+        <Logo compact />
+        <span className="topbar-title">{sidebarTitle(pathname)}</span>
+      </header>
+      <Sidebar role={me?.username} open={drawerOpen} onLogout={logout} />
+      {drawerOpen && <div className="drawer-backdrop" onClick={() => setDrawerOpen(false)} aria-hidden="true" />}
+      <main className="content" id="content">
+        <Outlet />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+/**
+ * The login call (POST /loginjwt, form data). A 401 here means wrong credentials, so it must
+ * not trigger the session redirect the other calls get.
+ */
+import { apiFetch } from '../../../lib/api.js';
+import { saveSession } from '../../../lib/session.js';
+
+/** What the server answers on success. */
+export interface LoginResponse {
+  access_token: string;
+  token_type: string;
+}
+
+/** Logs in and stores the token and the role (the username, per the spec). */
+export async function login(username: string, password: string): Promise<void> {
+  const res = await apiFetch<LoginResponse>('/loginjwt', {
+    method: 'POST',
+    form: { username, password },
+    noSessionRedirect: true,
+  });
+  saveSession(res.access_token, username.trim());
+}

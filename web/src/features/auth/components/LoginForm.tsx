@@ -1,0 +1,70 @@
+/**
+ * The login form (foundations §2 "Login", §4, §8): Username, Password and 'Entra'. On failure it
+ * shows the server's message (401 wrong credentials, 429 too many attempts), else the spec's
+ * fallback text; on success it leaves the choice of the next page to the caller.
+ */
+import { useState, type FormEvent } from 'react';
+import { ApiError } from '../../../lib/api.js';
+import { login } from '../api/login.js';
+
+const FALLBACK_ERROR = 'Credenziali non valide';
+
+/** Props: what to do once the token is stored. */
+export interface LoginFormProps {
+  onLoggedIn(username: string): void;
+}
+
+/** Username/password form posting to /loginjwt. */
+export function LoginForm({ onLoggedIn }: LoginFormProps) {
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      await login(username, password);
+      onLoggedIn(username.trim());
+    } catch (err) {
+      setError(err instanceof ApiError && err.message ? err.message : FALLBACK_ERROR);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="login-form" onSubmit={submit} noValidate>
+      <label className="field">
+        <span className="field-label">Username</span>
+        <input
+          name="username"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          value={username}
+          onChange={(e) => setUsername(e.target.value)}
+        />
+      </label>
+      <label className="field">
+        <span className="field-label">Password</span>
+        <input
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+      </label>
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      <button type="submit" className="button button-primary button-block" disabled={busy}>
+        Entra
+      </button>
+    </form>
+  );
+}

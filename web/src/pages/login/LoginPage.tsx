@@ -1,0 +1,24 @@
+import { useNavigate } from 'react-router-dom';
+import { Logo } from '../../components/Logo.js';
+import { LoginForm } from '../../features/auth/components/LoginForm.js';
+import { needsStationSetup, readStoredStation } from '../../lib/station.js';
+
+/**
+ * Login (/login), shown without the sidebar. After a successful login the user goes to /setup
+ * while the station defaults are incomplete, otherwise home (foundations §4 "Login").
+ */
+export function LoginPage() {
+  const navigate = useNavigate();
+  function afterLogin(username: string) {
+    navigate(needsStationSetup(username, readStoredStation()) ? '/setup' : '/', { replace: true });
+  }
+  return (
+    <div className="standalone">
+      <div className="standalone-card">
+        <Logo />
+        <h1 className="page-title">Accesso</h1>
+        <LoginForm onLoggedIn={afterLogin} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import type { Context } from 'koa';
+import { execute } from '../api/commandBus.js';
+import { userDecider } from '../commands/users/decider.js';
+import { userStream } from '../domain/users/events.js';
+import { findUser } from '../projections/users/users.queries.js';
+import { startTestApp, type TestApp } from '../test/support/app.js';
+import { describeWith } from '../test/support/services.js';
+
+const ctxFor = (username: string): Context =>
+  ({ state: { user: { userId: `id-${username}`, username, role: 'admin' }, correlationId: 'corr-12345678' } }) as unknown as Context;
+
+for (const queue of ['bullmq', 'in-process'] as const) {
+  describeWith(queue === 'bullmq' ? ['postgres', 'redis'] : ['postgres'])(`read-your-writes with the ${queue} queue`, () => {
+    let app: TestApp;
+    beforeAll(async () => {
+      app = await startTestApp({ redis: queue === 'bullmq' });
+    });
+    afterAll(async () => {
+      await app?.close();
+    });
+
+    it('uses the queue it was given', () => {
+      expect(app.deps.scheduler.kind).toBe(queue);
+    });
+
+    it('returns from a command only after the affected read model shows it', async () => {
+      for (let i = 0; i < 20; i++) {
+        const role = i % 2 === 0 ? 'support' : 'frontline';
+        await execute(app.deps, ctxFor('admin'), userStream('frontline'), userDecider, { type: 'ChangeRole', username: 'frontline', role });
+        expect((await findUser(app.deps.knex, 'frontline'))?.role).toBe(role);
+      }
+    });
+
+    it('records who did it in the event metadata', async () => {
+      await execute(app.deps, ctxFor('admin'), userStream('demoit'), userDecider, { type: 'ChangeRole', username: 'demoit', role: 'support' });
+      const last = (await app.deps.store.readStream(userStream('demoit'))).at(-1)!;
+      expect(last.type).toBe('UserRoleChanged');
+      expect(last.metadata).toMatchObject({ userId: 'id-admin', username: 'admin', role: 'admin', correlationId: 'corr-12345678', causationId: null });
+    });
+
+    it('rebuilds a projection on request and reports progress to the end', async () => {
+      const before = await app.deps.engine.liveRow('users');
+      const jobId = await app.deps.scheduler.requestRebuild('users');
+      let progress = await app.deps.scheduler.rebuildProgress(jobId);
+      for (let i = 0; i < 200 && progress?.state !== 'completed'; i++) {
+        await new Promise((r) => setTimeout(r, 50));
+        progress = await app.deps.scheduler.rebuildProgress(jobId);
+      }
+      expect(progress).toMatchObject({ name: 'users', state: 'completed' });
+      expect(progress!.done).toBeGreaterThanOrEqual(5);
+      expect(progress!.done).toBe(progress!.total);
+      const after = await app.deps.engine.liveRow('users');
+      expect(after!.generation).toBe(before!.generation + 1);
+      expect((await findUser(app.deps.knex, 'admin'))?.role).toBe('admin');
+    });
+  });
+}

@@ -1,0 +1,157 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import type { Knex } from 'knex';
+import { createKnex } from '../infra/db/knex.js';
+import { migrate } from '../infra/db/migrations.js';
+import { PostgresEventStore } from '../infra/eventstore/postgres.js';
+import { newEvent } from '../test/contract/eventstore.contract.js';
+import { createTestDatabase, type TestDatabase } from '../test/support/db.js';
+import { describeWith } from '../test/support/services.js';
+import { tallyCatalog, tallyProjection } from '../test/fixtures/tallyProjection.js';
+import { ProjectionEngine } from './projectionEngine.js';
+
+const tally = (n: number) => ({ ...newEvent('TallyCounted', { n }), schemaVersion: 1 });
+
+async function appendTallies(store: PostgresEventStore, stream: string, values: number[]): Promise<void> {
+  for (let i = 0; i < values.length; i += 100) {
+    const chunk = values.slice(i, i + 100);
+    await store.appendToStream(stream, chunk.map(tally), { expectedRevision: i === 0 ? 'no_stream' : i - 1 });
+  }
+}
+
+const total = async (knex: Knex) => Number((await knex('tally_total').first())?.total ?? 0);
+const rows = async (knex: Knex) => Number((await knex('tally_events').count<{ n: number }>('* as n').first())!.n);
+
+describeWith(['postgres'])('ProjectionEngine', () => {
+  let db: TestDatabase;
+  let knex: Knex;
+  let store: PostgresEventStore;
+  beforeEach(async () => {
+    db = await createTestDatabase();
+    knex = createKnex(db.url, { max: 4 });
+    await migrate(knex);
+    store = await PostgresEventStore.connect(db.url, { max: 4 });
+  });
+  afterEach(async () => {
+    await knex.destroy();
+    await store.close();
+    await db.drop();
+  });
+
+  describe('given a fresh projection', () => {
+    it('creates a live generation behind a view and catches up in batches', async () => {
+      const engine = new ProjectionEngine(knex, store, tallyCatalog(), [tallyProjection()], 40);
+      expect(await engine.ensure()).toEqual([]);
+      await appendTallies(store, 'tally-a', Array.from({ length: 250 }, (_, i) => i + 1));
+      await store.appendToStream('other-1', [newEvent('SomethingElse')], { expectedRevision: 'no_stream' });
+      expect(await engine.catchUp('tally')).toBe(251);
+      expect(await total(knex)).toBe((250 * 251) / 2);
+      const [status] = await engine.status();
+      expect(status).toMatchObject({ name: 'tally', state: 'live', lag: 0, generation: 1, liveVersion: 1 });
+      const physical = await knex.raw(`select to_regclass('tally_total_v1_g1') as t`);
+      expect(physical.rows[0].t).toBe('tally_total_v1_g1');
+    });
+
+    it('lets only one runner own a generation at a time', async () => {
+      const engine = new ProjectionEngine(knex, store, tallyCatalog(), [tallyProjection({ delayMs: 5 })], 20);
+      await engine.ensure();
+      await appendTallies(store, 'tally-b', Array.from({ length: 40 }, () => 1));
+      const results = await Promise.all([engine.runBatch('tally', 1), engine.runBatch('tally', 1)]);
+      expect(results.filter((r) => r.busy)).toHaveLength(1);
+      await engine.catchUp('tally');
+      expect(await total(knex)).toBe(40);
+      expect(await rows(knex)).toBe(40);
+    });
+  });
+
+  describe('given a projection killed with -9 in the middle of a batch', () => {
+    it('loses and doubles nothing when it starts again', async () => {
+      await appendTallies(store, 'tally-k', Array.from({ length: 600 }, () => 1));
+      const child = spawn(process.execPath, ['--import', 'tsx', path.join('test', 'fixtures', 'killableRunner.ts')], {
+        env: { ...process.env, RUNNER_DATABASE_URL: db.url },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      let out = '';
+      await new Promise<void>((resolve, reject) => {
+        child.stdout.on('data', (d) => {
+          out += String(d);
+          // Two committed batches, then kill while the third is being applied.
+          if ((out.match(/^batch 50$/gm) ?? []).length >= 2) {
+            setTimeout(() => child.kill('SIGKILL'), 40);
+            resolve();
+          }
+        });
+        child.on('exit', (code) => (code === 0 ? reject(new Error('runner finished before it was killed')) : undefined));
+      });
+      await new Promise((r) => child.on('exit', r));
+      expect(child.signalCode).toBe('SIGKILL');
+      const partial = await total(knex);
+      expect(partial).toBeGreaterThanOrEqual(100);
+      expect(partial).toBeLessThan(600);
+      expect(partial % 50).toBe(0);
+      const engine = new ProjectionEngine(knex, store, tallyCatalog(), [tallyProjection()], 50);
+      await engine.catchUp('tally');
+      expect(await total(knex)).toBe(600);
+      expect(await rows(knex)).toBe(600);
+    });
+  });
+
+  describe('given a live projection whose code version moves on', () => {
+    it('keeps serving the old generation until the blue/green switch, then serves the new one', async () => {
+      const v1 = new ProjectionEngine(knex, store, tallyCatalog(), [tallyProjection({ version: 1 })]);
+      await v1.ensure();
+      await appendTallies(store, 'tally-v', [5, 5, 5]);
+      await v1.catchUp('tally');
+
+      const v2 = new ProjectionEngine(knex, store, tallyCatalog(), [tallyProjection({ version: 2 })], 1);
+      expect(await v2.ensure()).toEqual(['tally']);
+      expect((await v2.status())[0]!.state).toBe('needs-rebuild');
+      await appendTallies(store, 'tally-w', [1]);
+      // The new code never writes the old version's tables.
+      await v2.catchUp('tally');
+      expect(await total(knex)).toBe(15);
+
+      const seenDuring: number[] = [];
+      const progress: number[] = [];
+      await v2.rebuild('tally', async (p) => {
+        progress.push(p.done);
+        seenDuring.push(Number((await knex('tally_total').first()).version));
+      });
+      // Every report before the switch still reads version 1 through the view; the last one, after it, version 2.
+      expect(seenDuring.slice(0, -1).every((v) => v === 1)).toBe(true);
+      expect(seenDuring.length).toBeGreaterThan(3);
+      expect(seenDuring.at(-1)).toBe(2);
+      expect(progress.at(-1)).toBe(4);
+      const after = await knex('tally_total').first();
+      expect(after).toMatchObject({ total: 16, version: 2 });
+      expect((await v2.status())[0]).toMatchObject({ state: 'live', liveVersion: 2, generation: 2 });
+      const old = await knex.raw(`select to_regclass('tally_total_v1_g1') as t`);
+      expect(old.rows[0].t).toBeNull();
+    });
+  });
+
+  describe('given the same events applied twice', () => {
+    it('the users projection leaves the same rows (replay)', async () => {
+      const { usersProjection } = await import('../projections/users/users.projection.js');
+      const { createCatalog } = await import('../domain/catalog.js');
+      const catalog = createCatalog();
+      await store.appendToStream('user-anna', [
+        { ...newEvent('UserRegistered', { userId: 'u1', username: 'anna', role: 'frontline', passwordHash: 'h1' }) },
+        { ...newEvent('UserRoleChanged', { role: 'support' }) },
+        { ...newEvent('UserPasswordChanged', { passwordHash: 'h2' }) },
+      ], { expectedRevision: 'no_stream' });
+      const engine = new ProjectionEngine(knex, store, catalog, [usersProjection]);
+      await engine.ensure();
+      await engine.catchUp('users');
+      const once = await knex('users').select();
+      const events = (await store.readAll()).map((r) => catalog.decode(r));
+      const live = (await engine.liveRow('users'))!;
+      await knex.transaction(async (trx) => {
+        for (const e of events) await usersProjection.apply({ trx, tables: live.tables }, e);
+      });
+      expect(await knex('users').select()).toEqual(once);
+      expect(once).toHaveLength(1);
+      expect(once[0]).toMatchObject({ username: 'anna', role: 'support', password_hash: 'h2' });
+    });
+  });
+});
