@@ -11,6 +11,7 @@ import { ApiError, setUnauthorizedHandler, swrFetcher } from './lib/api.js';
 import './styles/base.css';
 import './styles/layout.css';
 import './styles/drawer.css';
+import './styles/components.css';
 
 setUnauthorizedHandler(() => {
   if (router.state.location.pathname !== '/login') void router.navigate('/login', { replace: true });

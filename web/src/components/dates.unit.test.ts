@@ -1,0 +1,137 @@
+import { addDays, formatDayMonth, formatItalianDate, formatTime, isFutureDay, isIsoDay, stepDay, todayInRome } from './dates.js';
+
+describe('isIsoDay', () => {
+  it('accepts real YYYY-MM-DD days only', () => {
+    expect(isIsoDay('2025-03-03')).toBe(true);
+    expect(isIsoDay('2024-02-29')).toBe(true);
+    expect(isIsoDay('2025-02-29')).toBe(false);
+    expect(isIsoDay('2025-3-3')).toBe(false);
+    expect(isIsoDay('03/03/2025')).toBe(false);
+    expect(isIsoDay('')).toBe(false);
+  });
+});
+
+describe('addDays on YYYY-MM-DD strings', () => {
+  it('moves across months, years and leap days', () => {
+    expect(addDays('2025-03-03', 1)).toBe('2025-03-04');
+    expect(addDays('2025-03-01', -1)).toBe('2025-02-28');
+    expect(addDays('2024-03-01', -1)).toBe('2024-02-29');
+    expect(addDays('2024-12-31', 1)).toBe('2025-01-01');
+    expect(addDays('2025-01-01', -1)).toBe('2024-12-31');
+    expect(addDays('2025-03-03', 0)).toBe('2025-03-03');
+    expect(addDays('2025-03-03', 30)).toBe('2025-04-02');
+  });
+
+  it('does not drift over the daylight-saving changes in Rome', () => {
+    expect(addDays('2025-03-30', 1)).toBe('2025-03-31');
+    expect(addDays('2025-03-31', -1)).toBe('2025-03-30');
+    expect(addDays('2025-10-26', 1)).toBe('2025-10-27');
+    expect(addDays('2025-10-27', -1)).toBe('2025-10-26');
+  });
+
+  it('refuses a value that is not a day', () => {
+    expect(() => addDays('', 1)).toThrow(RangeError);
+    expect(() => addDays('2025-13-01', 1)).toThrow(RangeError);
+  });
+});
+
+describe('todayInRome', () => {
+  it('gives the Rome day, not the UTC one, around midnight', () => {
+    expect(todayInRome(new Date('2025-03-03T23:30:00Z'))).toBe('2025-03-04'); // 00:30 CET
+    expect(todayInRome(new Date('2025-03-03T22:59:00Z'))).toBe('2025-03-03'); // 23:59 CET
+    expect(todayInRome(new Date('2025-07-14T22:10:00Z'))).toBe('2025-07-15'); // 00:10 CEST
+    expect(todayInRome(new Date('2025-07-14T21:50:00Z'))).toBe('2025-07-14'); // 23:50 CEST
+  });
+});
+
+describe('isFutureDay (foundations §5)', () => {
+  it('is true only for a valid day after today', () => {
+    expect(isFutureDay('2025-03-04', '2025-03-03')).toBe(true);
+    expect(isFutureDay('2025-03-03', '2025-03-03')).toBe(false);
+    expect(isFutureDay('2025-03-02', '2025-03-03')).toBe(false);
+    expect(isFutureDay('04/03/2025', '2025-03-03')).toBe(false);
+    expect(isFutureDay('2099-1-1', '2025-03-03')).toBe(false);
+  });
+});
+
+describe('formatItalianDate (dd/mm/yyyy)', () => {
+  it('rewrites a day without any time zone', () => {
+    expect(formatItalianDate('2025-03-04')).toBe('04/03/2025');
+  });
+
+  it('takes a zoneless date-time as written', () => {
+    expect(formatItalianDate('2025-03-04T23:45:00')).toBe('04/03/2025');
+    expect(formatItalianDate('2025-03-04 23:45')).toBe('04/03/2025');
+  });
+
+  it('shows an instant with a zone as its Rome day', () => {
+    expect(formatItalianDate('2025-03-03T23:30:00Z')).toBe('04/03/2025');
+    expect(formatItalianDate('2025-03-04T00:30:00+01:00')).toBe('04/03/2025');
+    expect(formatItalianDate(new Date('2025-03-03T23:30:00Z'))).toBe('04/03/2025');
+  });
+
+  it('gives empty for empty and the input for unreadable values', () => {
+    expect(formatItalianDate('')).toBe('');
+    expect(formatItalianDate(null)).toBe('');
+    expect(formatItalianDate(undefined)).toBe('');
+    expect(formatItalianDate('domani')).toBe('domani');
+  });
+});
+
+describe('formatDayMonth (dd/mm)', () => {
+  it('keeps day and month', () => {
+    expect(formatDayMonth('2025-03-04')).toBe('04/03');
+    expect(formatDayMonth('2025-12-31T23:30:00Z')).toBe('01/01');
+  });
+});
+
+describe('formatTime (HH:MM)', () => {
+  it('shortens a time of day and pads the hour', () => {
+    expect(formatTime('14:05:33')).toBe('14:05');
+    expect(formatTime('8:05')).toBe('08:05');
+    expect(formatTime('06:00:00.000')).toBe('06:00');
+  });
+
+  it('takes the time of a zoneless date-time as written', () => {
+    expect(formatTime('2025-03-04T06:07:08')).toBe('06:07');
+    expect(formatTime('2025-03-04 22:00:00')).toBe('22:00');
+  });
+
+  it('shows an instant with a zone in Rome time, summer and winter', () => {
+    expect(formatTime('2025-03-04T13:05:00Z')).toBe('14:05');
+    expect(formatTime('2025-07-04T13:05:00Z')).toBe('15:05');
+    expect(formatTime('2025-07-04T13:05:00.123+00:00')).toBe('15:05');
+    expect(formatTime(new Date('2025-03-03T23:30:00Z'))).toBe('00:30');
+  });
+
+  it('gives empty for empty values and for a bare day', () => {
+    expect(formatTime('')).toBe('');
+    expect(formatTime(null)).toBe('');
+    expect(formatTime('2025-03-04')).toBe('');
+    expect(formatTime('presto')).toBe('presto');
+  });
+});
+
+describe('stepDay (the DayPicker arrows)', () => {
+  const today = '2025-03-03';
+
+  it('moves one day either way', () => {
+    expect(stepDay('2025-03-01', -1, {}, today)).toBe('2025-02-28');
+    expect(stepDay('2025-02-28', 1, {}, today)).toBe('2025-03-01');
+  });
+
+  it('allows future days without a max', () => {
+    expect(stepDay(today, 1, {}, today)).toBe('2025-03-04');
+  });
+
+  it('stops at the max and the min', () => {
+    expect(stepDay(today, 1, { max: today }, today)).toBeNull();
+    expect(stepDay('2025-03-02', 1, { max: today }, today)).toBe(today);
+    expect(stepDay('2025-01-01', -1, { min: '2025-01-01' }, today)).toBeNull();
+  });
+
+  it('starts from today when the value is empty', () => {
+    expect(stepDay('', -1, {}, today)).toBe('2025-03-02');
+    expect(stepDay('', 1, { max: today }, today)).toBeNull();
+  });
+});
