@@ -12,6 +12,7 @@ import { createKnex } from '../infra/db/knex.js';
 import { migrate } from '../infra/db/migrations.js';
 import type { EventStore } from '../infra/eventstore/port.js';
 import { PostgresEventStore } from '../infra/eventstore/postgres.js';
+import { seedDemoPlant } from '../infra/seed/demoPlant.js';
 import { seedDemoUsers } from '../infra/seed/demoUsers.js';
 import { allProjections } from '../projections/registry.js';
 import { BullMqScheduler } from '../workers/bullmqScheduler.js';
@@ -80,6 +81,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   if (config.SEED_DEMO) {
     const created = await seedDemoUsers({ store, catalog }, config.DEMO_PASSWORD, clock());
     if (created.length > 0) log.info({ users: created }, 'demo users created');
+    const plant = await seedDemoPlant({ store, catalog }, clock());
+    if (plant.seeded) log.info({ shifts: plant.shifts }, 'demo plant created');
     for (const name of engine.names()) await engine.catchUp(name);
   }
 

@@ -1,8 +1,12 @@
 import { EventCatalog, type EventDefinition } from './shared/catalog.js';
+import { dbrEvents } from './dbr/events.js';
+import { plantEvents } from './plant/events.js';
+import { shiftEvents } from './shifts/events.js';
+import { stationEvents } from './station/events.js';
 import { userEvents } from './users/events.js';
 
 /** Every event type of the product. A new aggregate adds its list here. */
-export const allEventDefinitions: EventDefinition[] = [...userEvents];
+export const allEventDefinitions: EventDefinition[] = [...userEvents, ...plantEvents, ...shiftEvents, ...dbrEvents, ...stationEvents];
 
 export function createCatalog(): EventCatalog {
   return new EventCatalog(allEventDefinitions);

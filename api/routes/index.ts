@@ -1,10 +1,22 @@
 import type { AppDeps } from '../deps.js';
 import { authRoutes } from './auth/routes.js';
+import { dbrConstantsRoutes } from './dbrConstants/routes.js';
 import { healthRoutes } from './health/routes.js';
+import { plantRoutes } from './plant/routes.js';
 import { projectionRoutes } from './projections/routes.js';
+import { shiftRoutes } from './shifts/routes.js';
+import { stationRoutes } from './station/routes.js';
 import type { RouteDef } from './types.js';
 
 /** Every API route. The permission test walks this list for every role. */
 export function allRoutes(deps: AppDeps): RouteDef[] {
-  return [...authRoutes(deps), ...healthRoutes(deps), ...projectionRoutes(deps)];
+  return [
+    ...authRoutes(deps),
+    ...healthRoutes(deps),
+    ...projectionRoutes(deps),
+    ...plantRoutes(deps),
+    ...stationRoutes(deps),
+    ...shiftRoutes(deps),
+    ...dbrConstantsRoutes(deps),
+  ];
 }

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { dbrStream } from '../../../domain/dbr/constants.js';
+import { notFound } from '../../../domain/shared/errors.js';
+import { activeItem } from '../../../domain/plant/state.js';
+import { dbrDecider } from '../../../commands/dbr/decider.js';
+import { readPlantState } from '../../../commands/plant/readPlant.js';
+import { averageDbrConstants, findDbrConstants } from '../../../projections/dbrConstants/dbrConstants.queries.js';
+import { findActive } from '../../../projections/plant/plant.queries.js';
+import { execute } from '../../commandBus.js';
+import type { AppDeps } from '../../deps.js';
+import { parseInput } from '../../validation.js';
+import { BAD_PARAMS, idParam } from '../plant/params.js';
+import type { RouteDef } from '../types.js';
+import { presentConstants } from './presenters.js';
+import { averageBody, dbrConstantsBody } from './schema.js';
+
+const LINE_NOT_FOUND = 'Linea non trovata';
+const lineParam = z.object({ line_id: idParam });
+
+/** The DBR constants editor and the dashboard's averages (foundations §2, §3, §5, §7). */
+export function dbrConstantsRoutes(deps: AppDeps): RouteDef[] {
+  return [
+    {
+      method: 'get',
+      path: '/factory/dbr_constants/:line_id',
+      action: 'plant:read',
+      async handler(ctx) {
+        const { line_id } = parseInput(lineParam, ctx.params, BAD_PARAMS);
+        if (!(await findActive(deps.knex, 'lines', line_id))) throw notFound(LINE_NOT_FOUND);
+        ctx.body = { line_id, ...presentConstants(await findDbrConstants(deps.knex, line_id)) };
+      },
+    },
+    {
+      method: 'put',
+      path: '/factory/dbr_constants/:line_id',
+      action: 'dbr_constants:write',
+      async handler(ctx) {
+        const { line_id } = parseInput(lineParam, ctx.params, BAD_PARAMS);
+        const plant = await readPlantState(deps);
+        if (!activeItem(plant, 'line', line_id)) throw notFound(LINE_NOT_FOUND);
+        const constants = parseInput(dbrConstantsBody, ctx.request.body ?? {}, 'Tutti i campi devono essere numeri');
+        await execute(deps, ctx, dbrStream(line_id), dbrDecider, { type: 'SetDbrConstants', lineId: line_id, constants });
+        ctx.body = { line_id, ...presentConstants(constants) };
+      },
+    },
+    {
+      method: 'post',
+      path: '/factory/dbr_constants/average',
+      action: 'plant:read',
+      async handler(ctx) {
+        const lineIds = [...new Set(parseInput(averageBody, ctx.request.body, BAD_PARAMS))];
+        for (const id of lineIds) if (!(await findActive(deps.knex, 'lines', id))) throw notFound(`${LINE_NOT_FOUND}: ${id}`);
+        const avg = await averageDbrConstants(deps.knex, lineIds);
+        ctx.body = { ...presentConstants(avg.constants), line_ids: avg.lineIds };
+      },
+    },
+  ];
+}

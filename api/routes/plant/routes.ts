@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { notFound } from '../../../domain/shared/errors.js';
+import {
+  findActive,
+  findLine,
+  findReportLabels,
+  findUnits,
+  listActive,
+  listShopFloorsByName,
+  type PlantView,
+} from '../../../projections/plant/plant.queries.js';
+import type { AppDeps } from '../../deps.js';
+import { parseInput } from '../../validation.js';
+import type { RouteDef } from '../types.js';
+import { BAD_PARAMS, idParam, optionalParam } from './params.js';
+import { presentChild, presentNamed, presentRefMachine, presentUnits } from './presenters.js';
+
+const NOT_FOUND: Record<PlantView, string> = {
+  shopFloors: 'Reparto non trovato',
+  lines: 'Linea non trovata',
+  equipments: 'Macchina non trovata',
+  workpoints: 'Area non trovata',
+  stopCodes: 'Codice di stop non trovato',
+  triggeringEvents: 'Evento non trovato',
+  plannedStopReasons: 'Causale non trovata',
+};
+
+/**
+ * The plant's structure as the selectors of every screen read it (foundations §7,
+ * line log §7). Unknown or retired ids answer 404, malformed ones 400.
+ */
+export function plantRoutes(deps: AppDeps): RouteDef[] {
+  const { knex } = deps;
+  const existing = async (view: PlantView, id: number) => {
+    const row = await findActive(knex, view, id);
+    if (!row) throw notFound(NOT_FOUND[view]);
+    return row;
+  };
+
+  /** GET /factory/<children>?<param>=id: the parent must exist, then its active children. */
+  const children = (path: string, param: string, parent: PlantView, view: PlantView, parentKey: string): RouteDef => ({
+    method: 'get',
+    path,
+    action: 'plant:read',
+    async handler(ctx) {
+      const q = parseInput(z.object({ [param]: idParam }), ctx.query, BAD_PARAMS) as Record<string, number>;
+      const parentId = q[param]!;
+      await existing(parent, parentId);
+      ctx.body = (await listActive(knex, view, parentId)).map(presentChild(parentKey));
+    },
+  });
+
+  const flat = (path: string, view: PlantView): RouteDef => ({
+    method: 'get',
+    path,
+    action: 'plant:read',
+    async handler(ctx) {
+      ctx.body = (await listActive(knex, view)).map(presentNamed);
+    },
+  });
+
+  const perShopFloor = (path: string, read: (shopFloorId: number) => Promise<unknown>): RouteDef => ({
+    method: 'get',
+    path,
+    action: 'plant:read',
+    async handler(ctx) {
+      const { shop_floor_id } = parseInput(z.object({ shop_floor_id: idParam }), ctx.params, BAD_PARAMS);
+      await existing('shopFloors', shop_floor_id);
+      ctx.body = await read(shop_floor_id);
+    },
+  });
+
+  return [
+    {
+      method: 'get',
+      path: '/factory/shop_floors',
+      action: 'plant:read',
+      async handler(ctx) {
+        const { name } = parseInput(z.object({ name: z.string().max(120).optional() }), ctx.query, BAD_PARAMS);
+        const rows = name?.trim() ? await listShopFloorsByName(knex, name) : await listActive(knex, 'shopFloors');
+        ctx.body = rows.map(presentNamed);
+      },
+    },
+    {
+      method: 'get',
+      path: '/factory/lines',
+      action: 'plant:read',
+      async handler(ctx) {
+        const { shop_floor_id } = parseInput(z.object({ shop_floor_id: optionalParam(idParam) }), ctx.query, BAD_PARAMS);
+        if (shop_floor_id !== undefined) await existing('shopFloors', shop_floor_id);
+        ctx.body = (await listActive(knex, 'lines', shop_floor_id)).map(presentChild('shop_floor_id'));
+      },
+    },
+    children('/factory/equipments', 'line_id', 'lines', 'equipments', 'line_id'),
+    {
+      method: 'get',
+      path: '/factory/line_ref_machine/:line_id',
+      action: 'plant:read',
+      async handler(ctx) {
+        const { line_id } = parseInput(z.object({ line_id: idParam }), ctx.params, BAD_PARAMS);
+        const line = await findLine(knex, line_id);
+        if (!line) throw notFound(NOT_FOUND.lines);
+        ctx.body = presentRefMachine(line);
+      },
+    },
+    children('/factory/workpoints', 'equipment_id', 'equipments', 'workpoints', 'equipment_id'),
+    children('/factory/stop_codes', 'workpoint_id', 'workpoints', 'stopCodes', 'workpoint_id'),
+    flat('/factory/triggering_events', 'triggeringEvents'),
+    flat('/factory/planned_stop_reasons', 'plannedStopReasons'),
+    perShopFloor('/factory/units_of_measurement/:shop_floor_id', async (id) => {
+      const units = await findUnits(knex, id);
+      if (!units) throw notFound('Unità di misura non configurate per il reparto');
+      return presentUnits(id, units);
+    }),
+    perShopFloor('/factory/report_labels/:shop_floor_id', (id) => findReportLabels(knex, id)),
+  ];
+}

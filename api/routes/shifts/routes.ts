@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { notFound, validationError } from '../../../domain/shared/errors.js';
+import { activeItem, settingsOf } from '../../../domain/plant/state.js';
+import { parseDay } from '../../../domain/shifts/calendar.js';
+import { shiftCalendarStream } from '../../../domain/shifts/events.js';
+import { readPlantState } from '../../../commands/plant/readPlant.js';
+import { shiftCalendarDecider } from '../../../commands/shifts/decider.js';
+import { findActive } from '../../../projections/plant/plant.queries.js';
+import { listShifts } from '../../../projections/shifts/shifts.queries.js';
+import { execute } from '../../commandBus.js';
+import type { AppDeps } from '../../deps.js';
+import { parseInput } from '../../validation.js';
+import { BAD_PARAMS, idParam, optionalParam } from '../plant/params.js';
+import type { RouteDef } from '../types.js';
+import { presentShift } from './presenters.js';
+
+const day = z.string({ error: 'Obbligatorio' }).trim().refine((v) => parseDay(v) !== null, 'Data non valida (AAAA-MM-GG)');
+const flag = z.enum(['true', 'false'], { error: 'Valori ammessi: true, false' }).transform((v) => v === 'true');
+
+const SHOP_FLOOR_NOT_FOUND = 'Reparto non trovato';
+
+/** Shift lists for the selectors and the admin's generation (foundations §2 Admin, §7). */
+export function shiftRoutes(deps: AppDeps): RouteDef[] {
+  const shopFloorExists = async (id: number) => {
+    if (!(await findActive(deps.knex, 'shopFloors', id))) throw notFound(SHOP_FLOOR_NOT_FOUND);
+  };
+  return [
+    {
+      method: 'get',
+      path: '/factory/shifts',
+      action: 'plant:read',
+      async handler(ctx) {
+        const q = parseInput(z.object({ day, shop_floor_id: idParam }), ctx.query, BAD_PARAMS);
+        await shopFloorExists(q.shop_floor_id);
+        ctx.body = (await listShifts(deps.knex, q.shop_floor_id, q.day, q.day, true)).map(presentShift);
+      },
+    },
+    {
+      method: 'get',
+      path: '/factory/shifts-range',
+      action: 'plant:read',
+      async handler(ctx) {
+        const schema = z.object({ date_from: day, date_to: day, shop_floor_id: idParam, extraShift: optionalParam(flag) });
+        const q = parseInput(schema, ctx.query, BAD_PARAMS);
+        if (q.date_from > q.date_to) throw validationError(BAD_PARAMS, { date_to: 'Precede date_from' });
+        await shopFloorExists(q.shop_floor_id);
+        ctx.body = (await listShifts(deps.knex, q.shop_floor_id, q.date_from, q.date_to, q.extraShift ?? false)).map(presentShift);
+      },
+    },
+    {
+      method: 'post',
+      path: '/admin/generate-shifts',
+      action: 'shifts:generate',
+      async handler(ctx) {
+        const schema = z.object({ shop_floor_id: idParam, start_date: day, end_date: day });
+        const body = parseInput(schema, ctx.request.body ?? {}, 'Dati non validi');
+        const plant = await readPlantState(deps);
+        if (!activeItem(plant, 'shopFloor', body.shop_floor_id)) throw notFound(SHOP_FLOOR_NOT_FOUND);
+        const { patterns, manageExtraShift } = settingsOf(plant, body.shop_floor_id);
+        const result = await execute(deps, ctx, shiftCalendarStream(body.shop_floor_id), shiftCalendarDecider, {
+          type: 'GenerateShifts',
+          shopFloorId: body.shop_floor_id,
+          startDate: body.start_date,
+          endDate: body.end_date,
+          patterns,
+          manageExtraShift,
+        });
+        const created = result.events.reduce((n, e) => n + e.data.shifts.length, 0);
+        ctx.body = { shop_floor_id: body.shop_floor_id, start_date: body.start_date, end_date: body.end_date, created };
+      },
+    },
+  ];
+}

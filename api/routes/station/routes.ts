@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { DomainError } from '../../../domain/shared/errors.js';
+import { activeItem } from '../../../domain/plant/state.js';
+import { stationStream } from '../../../domain/station/events.js';
+import { readPlantState } from '../../../commands/plant/readPlant.js';
+import { stationDecider } from '../../../commands/station/decider.js';
+import { findDefaultStation } from '../../../projections/stations/stations.queries.js';
+import { execute } from '../../commandBus.js';
+import type { AppDeps } from '../../deps.js';
+import type { AuthUser } from '../../middlewares/auth.js';
+import { parseInput } from '../../validation.js';
+import { idParam } from '../plant/params.js';
+import type { RouteDef } from '../types.js';
+
+const stationBody = z.object({
+  shopFloorId: idParam,
+  lineId: idParam,
+  equipmentId: z.union([idParam, z.null(), z.literal('')]).optional().transform((v) => (v === undefined || v === '' ? null : v)),
+});
+
+const notSet = () => new DomainError('DEFAULT_STATION_NOT_SET', 404, 'Stazione di default non impostata');
+
+/**
+ * The signed-in user's default station, kept on the server so it follows the user to
+ * any device (foundations §1, §3). Each user reads and writes only their own.
+ */
+export function stationRoutes(deps: AppDeps): RouteDef[] {
+  return [
+    {
+      method: 'get',
+      path: '/factory/default_station',
+      action: 'plant:read',
+      async handler(ctx) {
+        const user = ctx.state.user as AuthUser;
+        const station = await findDefaultStation(deps.knex, user.username);
+        if (!station) throw notSet();
+        ctx.body = station;
+      },
+    },
+    {
+      method: 'put',
+      path: '/factory/default_station',
+      action: 'station:write',
+      async handler(ctx) {
+        const user = ctx.state.user as AuthUser;
+        const body = parseInput(stationBody, ctx.request.body ?? {}, 'Stazione non valida');
+        const plant = await readPlantState(deps);
+        await execute(deps, ctx, stationStream(user.username), stationDecider, {
+          type: 'ChooseDefaultStation',
+          username: user.username,
+          role: user.role,
+          ...body,
+          plant,
+        });
+        const equipment = body.equipmentId === null ? null : activeItem(plant, 'equipment', body.equipmentId);
+        ctx.body = {
+          shopFloorId: body.shopFloorId,
+          lineId: body.lineId,
+          equipmentId: body.equipmentId,
+          shopFloorName: activeItem(plant, 'shopFloor', body.shopFloorId)!.name,
+          lineName: activeItem(plant, 'line', body.lineId)!.name,
+          equipmentName: equipment?.name ?? null,
+        };
+      },
+    },
+  ];
+}

@@ -1,0 +1,86 @@
+import type { PlantEvent, ShiftPattern } from '../../domain/plant/events.js';
+import type { PlantFile, PlantFileShopFloor } from '../../domain/plant/plantFile.js';
+import { settingsOf, type PlantState } from '../../domain/plant/state.js';
+import { Reconciliation } from './reconcile.js';
+
+/**
+ * Make the recorded structure equal to a validated plant file. Importing the same
+ * file twice decides nothing; a changed file decides only its changes.
+ */
+export interface ImportPlantStructure {
+  type: 'ImportPlantStructure';
+  plant: PlantFile;
+}
+
+const samePatterns = (a: ShiftPattern[], b: ShiftPattern[]) => JSON.stringify(a) === JSON.stringify(b);
+const sameList = (a: string[], b: string[]) => a.length === b.length && a.every((v, i) => v === b[i]);
+
+function reconcileSettings(r: Reconciliation, shopFloorId: number, floor: PlantFileShopFloor): void {
+  const current = settingsOf(r.state, shopFloorId);
+  const units = { unit1: floor.units.unit1, unit2: floor.units.unit2, unit3: floor.units.unit3 };
+  const u = current.units;
+  if (!u || u.unit1 !== units.unit1 || u.unit2 !== units.unit2 || u.unit3 !== units.unit3) {
+    r.emit({ type: 'UnitsOfMeasurementSet', data: { shopFloorId, ...units } });
+  }
+  if (!sameList(current.reportLabels, floor.reportLabels)) {
+    r.emit({ type: 'ReportLabelsSet', data: { shopFloorId, labels: floor.reportLabels } });
+  }
+  const patterns: ShiftPattern[] = floor.shifts.map((s) => ({ name: s.name, code: s.code, start: s.start, end: s.end, extra: s.extra }));
+  if (current.manageExtraShift !== floor.manageExtraShift || !samePatterns(current.patterns, patterns)) {
+    r.emit({ type: 'ShiftPatternsSet', data: { shopFloorId, manageExtraShift: floor.manageExtraShift, patterns } });
+  }
+}
+
+function reconcileShopFloor(r: Reconciliation, shopFloorId: number, floor: PlantFileShopFloor, path: string): void {
+  reconcileSettings(r, shopFloorId, floor);
+  const lines = r.reconcile('line', shopFloorId, floor.lines, `${path}.lines`, (lineId, _item, i) => ({
+    type: 'LineAdded',
+    data: { lineId, shopFloorId, name: floor.lines[i]!.name, referenceMachine: floor.lines[i]!.referenceMachine },
+  }));
+  floor.lines.forEach((line, li) => {
+    const { id: lineId, existing } = lines[li]!;
+    if (existing && existing.referenceMachine !== line.referenceMachine) {
+      r.emit({ type: 'LineReferenceMachineChanged', data: { lineId, referenceMachine: line.referenceMachine } });
+    }
+    const linePath = `${path}.lines[${li}]`;
+    const equipments = r.reconcile('equipment', lineId, line.equipments, `${linePath}.equipments`, (equipmentId, item) => ({
+      type: 'EquipmentAdded',
+      data: { equipmentId, lineId, name: item.name },
+    }));
+    line.equipments.forEach((equipment, ei) => {
+      const equipmentId = equipments[ei]!.id;
+      const eqPath = `${linePath}.equipments[${ei}]`;
+      const workpoints = r.reconcile('workpoint', equipmentId, equipment.workpoints, `${eqPath}.workpoints`, (workpointId, item) => ({
+        type: 'WorkpointAdded',
+        data: { workpointId, equipmentId, name: item.name },
+      }));
+      equipment.workpoints.forEach((workpoint, wi) => {
+        const workpointId = workpoints[wi]!.id;
+        r.reconcile('stopCode', workpointId, workpoint.stopCodes, `${eqPath}.workpoints[${wi}].stopCodes`, (stopCodeId, item) => ({
+          type: 'StopCodeAdded',
+          data: { stopCodeId, workpointId, name: item.name },
+        }));
+      });
+    });
+  });
+}
+
+export function decideImportPlantStructure(command: ImportPlantStructure, state: PlantState): PlantEvent[] {
+  const { plant } = command;
+  const r = new Reconciliation(state);
+  const floors = r.reconcile('shopFloor', null, plant.shopFloors, 'shopFloors', (shopFloorId, item) => ({
+    type: 'ShopFloorAdded',
+    data: { shopFloorId, name: item.name },
+  }));
+  plant.shopFloors.forEach((floor, i) => reconcileShopFloor(r, floors[i]!.id, floor, `shopFloors[${i}]`));
+  r.reconcile('triggeringEvent', null, plant.triggeringEvents, 'triggeringEvents', (triggeringEventId, item) => ({
+    type: 'TriggeringEventAdded',
+    data: { triggeringEventId, name: item.name },
+  }));
+  r.reconcile('plannedStopReason', null, plant.plannedStopReasons, 'plannedStopReasons', (plannedStopReasonId, item) => ({
+    type: 'PlannedStopReasonAdded',
+    data: { plannedStopReasonId, name: item.name },
+  }));
+  r.retireTheRest();
+  return r.events;
+}

@@ -1,0 +1,46 @@
+import { conflict, validationError } from '../../domain/shared/errors.js';
+import type { ShiftPattern } from '../../domain/plant/events.js';
+import { daysInRange, eachDay, MAX_GENERATION_DAYS, parseDay, shiftId, shiftTimes } from '../../domain/shifts/calendar.js';
+import type { ScheduledShift, ShiftEvent } from '../../domain/shifts/events.js';
+import { shiftKey, type ShiftCalendarState } from '../../domain/shifts/state.js';
+
+/**
+ * Put a shop floor's shift patterns on its calendar for every day of a range. The
+ * caller passes the patterns as the plant records them; days that already have a
+ * shift of a code keep it, so overlapping generations never duplicate a shift.
+ */
+export interface GenerateShifts {
+  type: 'GenerateShifts';
+  shopFloorId: number;
+  startDate: string;
+  endDate: string;
+  patterns: ShiftPattern[];
+  manageExtraShift: boolean;
+}
+
+export function decideGenerateShifts(command: GenerateShifts, state: ShiftCalendarState): ShiftEvent[] {
+  const { shopFloorId, startDate, endDate } = command;
+  const bad: Record<string, string> = {};
+  if (!parseDay(startDate)) bad.start_date = 'Data non valida (AAAA-MM-GG)';
+  if (!parseDay(endDate)) bad.end_date = 'Data non valida (AAAA-MM-GG)';
+  if (Object.keys(bad).length > 0) throw validationError('Date non valide', bad);
+  if (startDate > endDate) {
+    throw validationError('La data di inizio deve precedere o coincidere con la data di fine', { end_date: 'Precede la data di inizio' });
+  }
+  if (daysInRange(startDate, endDate) > MAX_GENERATION_DAYS) {
+    throw validationError(`Intervallo troppo lungo: al massimo ${MAX_GENERATION_DAYS} giorni`, { end_date: `Al massimo ${MAX_GENERATION_DAYS} giorni` });
+  }
+  const patterns = command.patterns.filter((p) => !p.extra || command.manageExtraShift);
+  if (patterns.length === 0) throw conflict('NO_SHIFT_PATTERNS', 'Nessun turno configurato per il reparto');
+
+  const shifts: ScheduledShift[] = [];
+  let sequence = state.count;
+  for (const day of eachDay(startDate, endDate)) {
+    for (const p of patterns) {
+      if (state.keys.has(shiftKey(day, p.code))) continue;
+      shifts.push({ shiftId: shiftId(shopFloorId, ++sequence), name: p.name, code: p.code, shiftDay: day, ...shiftTimes(day, p), extra: p.extra });
+    }
+  }
+  if (shifts.length === 0) return [];
+  return [{ type: 'ShiftsScheduled', data: { shopFloorId, startDate, endDate, shifts } }];
+}

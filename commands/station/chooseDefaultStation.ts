@@ -1,0 +1,39 @@
+import { validationError } from '../../domain/shared/errors.js';
+import { activeItem, type PlantState } from '../../domain/plant/state.js';
+import type { StationEvent } from '../../domain/station/events.js';
+import type { StationState } from '../../domain/station/state.js';
+
+/**
+ * Save a user's default station. The plant as recorded travels with the command so
+ * the decision stays pure: the ids must exist and belong together, and every role
+ * but support must name an equipment.
+ */
+export interface ChooseDefaultStation {
+  type: 'ChooseDefaultStation';
+  username: string;
+  role: string;
+  shopFloorId: number;
+  lineId: number;
+  equipmentId: number | null;
+  plant: PlantState;
+}
+
+export function decideChooseDefaultStation(command: ChooseDefaultStation, state: StationState): StationEvent[] {
+  const { plant, shopFloorId, lineId, equipmentId } = command;
+  const bad: Record<string, string> = {};
+  if (!activeItem(plant, 'shopFloor', shopFloorId)) bad.shopFloorId = 'Reparto inesistente';
+  const line = activeItem(plant, 'line', lineId);
+  if (!line) bad.lineId = 'Linea inesistente';
+  else if (line.parentId !== shopFloorId) bad.lineId = 'La linea non appartiene al reparto scelto';
+  if (equipmentId === null) {
+    if (command.role !== 'support') bad.equipmentId = 'Obbligatorio';
+  } else {
+    const equipment = activeItem(plant, 'equipment', equipmentId);
+    if (!equipment) bad.equipmentId = 'Stazione inesistente';
+    else if (equipment.parentId !== lineId) bad.equipmentId = 'La stazione non appartiene alla linea scelta';
+  }
+  if (Object.keys(bad).length > 0) throw validationError('Stazione non valida', bad);
+  const s = state.station;
+  if (s && s.shopFloorId === shopFloorId && s.lineId === lineId && s.equipmentId === equipmentId) return [];
+  return [{ type: 'DefaultStationChosen', data: { username: command.username.toLowerCase(), shopFloorId, lineId, equipmentId } }];
+}

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+
+/**
+ * The DBR constants of a line (foundations §3) under the spec's own field names, so
+ * events, read tables and API share one vocabulary. The label ranges (0-1, 0-480)
+ * are advice for the editor, not rules (§5): any finite number is accepted.
+ */
+export const DBR_FIELDS = [
+  'def_speed',
+  'def_uptime',
+  'def_mtbf',
+  'def_waste',
+  'def_volume',
+  'min_ut',
+  'max_ut',
+  'min_mtbf',
+  'max_mtbf',
+  'min_waste',
+  'max_waste',
+  'ut_threshold',
+  'mtbf_threshold',
+  'waste_threshold',
+] as const;
+export type DbrField = (typeof DBR_FIELDS)[number];
+
+const value = z.number({ error: 'Deve essere un numero' });
+
+export const dbrConstantsSchema = z.object({
+  def_speed: value,
+  def_uptime: value,
+  def_mtbf: value,
+  def_waste: value,
+  def_volume: value,
+  min_ut: value,
+  max_ut: value,
+  min_mtbf: value,
+  max_mtbf: value,
+  min_waste: value,
+  max_waste: value,
+  ut_threshold: value,
+  mtbf_threshold: value,
+  waste_threshold: value,
+});
+export type DbrConstants = z.infer<typeof dbrConstantsSchema>;
+
+export function sameConstants(a: DbrConstants, b: DbrConstants): boolean {
+  return DBR_FIELDS.every((f) => a[f] === b[f]);
+}
+
+export const dbrStream = (lineId: number) => `dbr-constants-${lineId}`;

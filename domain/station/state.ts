@@ -1,0 +1,20 @@
+import type { StationEvent } from './events.js';
+
+export interface StationState {
+  station: { shopFloorId: number; lineId: number; equipmentId: number | null } | null;
+}
+
+export const initialStationState: StationState = { station: null };
+
+export function evolveStation(state: StationState, event: StationEvent): StationState {
+  switch (event.type) {
+    case 'DefaultStationChosen': {
+      const { shopFloorId, lineId, equipmentId } = event.data;
+      return { station: { shopFloorId, lineId, equipmentId } };
+    }
+    default: {
+      const never: never = event.type;
+      return never;
+    }
+  }
+}

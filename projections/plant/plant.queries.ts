@@ -1,0 +1,65 @@
+import type { Knex } from 'knex';
+
+/** One selectable thing of the plant: id, name and, for children, the parent's id. */
+export interface PlantRow {
+  id: number;
+  name: string;
+  parentId: number | null;
+}
+
+export interface LineRow extends PlantRow {
+  shopFloorId: number;
+  referenceMachine: string;
+}
+
+/** The views the plant projection maintains, with each one's parent column. */
+export const PLANT_VIEWS = {
+  shopFloors: ['plant_shop_floors', null],
+  lines: ['plant_lines', 'shop_floor_id'],
+  equipments: ['plant_equipments', 'line_id'],
+  workpoints: ['plant_workpoints', 'equipment_id'],
+  stopCodes: ['plant_stop_codes', 'workpoint_id'],
+  triggeringEvents: ['plant_triggering_events', null],
+  plannedStopReasons: ['plant_planned_stop_reasons', null],
+} as const;
+export type PlantView = keyof typeof PLANT_VIEWS;
+
+const toRow = (view: PlantView, r: Record<string, unknown>): PlantRow => {
+  const parent = PLANT_VIEWS[view][1];
+  return { id: Number(r.id), name: String(r.name), parentId: parent ? Number(r[parent]) : null };
+};
+
+/** Active (not retired) items in creation order, optionally only those of one parent. */
+export async function listActive(knex: Knex, view: PlantView, parentId?: number): Promise<PlantRow[]> {
+  const [table, parent] = PLANT_VIEWS[view];
+  const q = knex(table).where({ retired: false }).orderBy('id');
+  if (parentId !== undefined && parent) q.andWhere(parent, parentId);
+  return (await q).map((r: Record<string, unknown>) => toRow(view, r));
+}
+
+/** An active item by id, or null: unknown and retired ids answer 404 alike. */
+export async function findActive(knex: Knex, view: PlantView, id: number): Promise<PlantRow | null> {
+  const row = await knex(PLANT_VIEWS[view][0]).where({ id, retired: false }).first();
+  return row ? toRow(view, row) : null;
+}
+
+export async function listShopFloorsByName(knex: Knex, name: string): Promise<PlantRow[]> {
+  const rows = await knex('plant_shop_floors').where({ retired: false }).andWhereRaw('lower(name) = lower(?)', [name.trim()]).orderBy('id');
+  return rows.map((r: Record<string, unknown>) => toRow('shopFloors', r));
+}
+
+export async function findLine(knex: Knex, id: number): Promise<LineRow | null> {
+  const row = await knex('plant_lines').where({ id, retired: false }).first();
+  if (!row) return null;
+  return { ...toRow('lines', row), shopFloorId: Number(row.shop_floor_id), referenceMachine: String(row.reference_machine) };
+}
+
+export async function findUnits(knex: Knex, shopFloorId: number): Promise<{ unit1: string; unit2: string; unit3: string } | null> {
+  const row = await knex('plant_units').where({ shop_floor_id: shopFloorId }).first();
+  return row ? { unit1: row.unit1, unit2: row.unit2, unit3: row.unit3 } : null;
+}
+
+export async function findReportLabels(knex: Knex, shopFloorId: number): Promise<string[]> {
+  const row = await knex('plant_report_labels').where({ shop_floor_id: shopFloorId }).first();
+  return row ? (row.labels as string[]) : [];
+}
