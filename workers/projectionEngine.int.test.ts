@@ -8,15 +8,34 @@ import { newEvent } from '../test/contract/eventstore.contract.js';
 import { createTestDatabase, type TestDatabase } from '../test/support/db.js';
 import { describeWith } from '../test/support/services.js';
 import { tallyCatalog, tallyProjection } from '../test/fixtures/tallyProjection.js';
+import { START, type Position } from '../infra/eventstore/port.js';
+import { catchUpTo } from '../test/support/settle.js';
 import { ProjectionEngine } from './projectionEngine.js';
 
 const tally = (n: number) => ({ ...newEvent('TallyCounted', { n }), schemaVersion: 1 });
 
-async function appendTallies(store: PostgresEventStore, stream: string, values: number[]): Promise<void> {
+async function appendTallies(store: PostgresEventStore, stream: string, values: number[]): Promise<Position> {
+  let last: Position = START;
   for (let i = 0; i < values.length; i += 100) {
     const chunk = values.slice(i, i + 100);
-    await store.appendToStream(stream, chunk.map(tally), { expectedRevision: i === 0 ? 'no_stream' : i - 1 });
+    last = (await store.appendToStream(stream, chunk.map(tally), { expectedRevision: i === 0 ? 'no_stream' : i - 1 })).position;
   }
+  return last;
+}
+
+/** Waits until readAll can return everything up to `position` (see test/support/settle.ts). */
+async function waitVisible(store: PostgresEventStore, position: Position): Promise<void> {
+  for (let i = 0; i < 750; i++) {
+    const head = await store.head();
+    if (head.commit > position.commit || (head.commit === position.commit && head.prepare >= position.prepare)) return;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error('events did not become visible');
+}
+
+async function lastPosition(store: PostgresEventStore): Promise<Position> {
+  const events = await store.readStream('user-anna');
+  return events.at(-1)!.position;
 }
 
 const total = async (knex: Knex) => Number((await knex('tally_total').first())?.total ?? 0);
@@ -43,8 +62,8 @@ describeWith(['postgres'])('ProjectionEngine', () => {
       const engine = new ProjectionEngine(knex, store, tallyCatalog(), [tallyProjection()], 40);
       expect(await engine.ensure()).toEqual([]);
       await appendTallies(store, 'tally-a', Array.from({ length: 250 }, (_, i) => i + 1));
-      await store.appendToStream('other-1', [newEvent('SomethingElse')], { expectedRevision: 'no_stream' });
-      expect(await engine.catchUp('tally')).toBe(251);
+      const last = await store.appendToStream('other-1', [newEvent('SomethingElse')], { expectedRevision: 'no_stream' });
+      expect(await catchUpTo(engine, 'tally', last.position)).toBe(251);
       expect(await total(knex)).toBe((250 * 251) / 2);
       const [status] = await engine.status();
       expect(status).toMatchObject({ name: 'tally', state: 'live', lag: 0, generation: 1, liveVersion: 1 });
@@ -55,10 +74,11 @@ describeWith(['postgres'])('ProjectionEngine', () => {
     it('lets only one runner own a generation at a time', async () => {
       const engine = new ProjectionEngine(knex, store, tallyCatalog(), [tallyProjection({ delayMs: 5 })], 20);
       await engine.ensure();
-      await appendTallies(store, 'tally-b', Array.from({ length: 40 }, () => 1));
+      const end = await appendTallies(store, 'tally-b', Array.from({ length: 40 }, () => 1));
+      await waitVisible(store, end);
       const results = await Promise.all([engine.runBatch('tally', 1), engine.runBatch('tally', 1)]);
       expect(results.filter((r) => r.busy)).toHaveLength(1);
-      await engine.catchUp('tally');
+      await catchUpTo(engine, 'tally', end);
       expect(await total(knex)).toBe(40);
       expect(await rows(knex)).toBe(40);
     });
@@ -66,7 +86,8 @@ describeWith(['postgres'])('ProjectionEngine', () => {
 
   describe('given a projection killed with -9 in the middle of a batch', () => {
     it('loses and doubles nothing when it starts again', async () => {
-      await appendTallies(store, 'tally-k', Array.from({ length: 600 }, () => 1));
+      const end = await appendTallies(store, 'tally-k', Array.from({ length: 600 }, () => 1));
+      await waitVisible(store, end);
       const child = spawn(process.execPath, ['--import', 'tsx', path.join('test', 'fixtures', 'killableRunner.ts')], {
         env: { ...process.env, RUNNER_DATABASE_URL: db.url },
         stdio: ['ignore', 'pipe', 'inherit'],
@@ -90,7 +111,7 @@ describeWith(['postgres'])('ProjectionEngine', () => {
       expect(partial).toBeLessThan(600);
       expect(partial % 50).toBe(0);
       const engine = new ProjectionEngine(knex, store, tallyCatalog(), [tallyProjection()], 50);
-      await engine.catchUp('tally');
+      await catchUpTo(engine, 'tally', end);
       expect(await total(knex)).toBe(600);
       expect(await rows(knex)).toBe(600);
     });
@@ -100,13 +121,14 @@ describeWith(['postgres'])('ProjectionEngine', () => {
     it('keeps serving the old generation until the blue/green switch, then serves the new one', async () => {
       const v1 = new ProjectionEngine(knex, store, tallyCatalog(), [tallyProjection({ version: 1 })]);
       await v1.ensure();
-      await appendTallies(store, 'tally-v', [5, 5, 5]);
-      await v1.catchUp('tally');
+      const first = await appendTallies(store, 'tally-v', [5, 5, 5]);
+      await catchUpTo(v1, 'tally', first);
 
       const v2 = new ProjectionEngine(knex, store, tallyCatalog(), [tallyProjection({ version: 2 })], 1);
       expect(await v2.ensure()).toEqual(['tally']);
       expect((await v2.status())[0]!.state).toBe('needs-rebuild');
-      await appendTallies(store, 'tally-w', [1]);
+      const end = await appendTallies(store, 'tally-w', [1]);
+      await waitVisible(store, end);
       // The new code never writes the old version's tables.
       await v2.catchUp('tally');
       expect(await total(knex)).toBe(15);
@@ -142,7 +164,7 @@ describeWith(['postgres'])('ProjectionEngine', () => {
       ], { expectedRevision: 'no_stream' });
       const engine = new ProjectionEngine(knex, store, catalog, [usersProjection]);
       await engine.ensure();
-      await engine.catchUp('users');
+      await catchUpTo(engine, 'users', await lastPosition(store));
       const once = await knex('users').select();
       const events = (await store.readAll()).map((r) => catalog.decode(r));
       const live = (await engine.liveRow('users'))!;
