@@ -16,17 +16,35 @@ interface Waiter {
  */
 export class CheckpointWaiter {
   private readonly waiters = new Set<Waiter>();
+  private client: pg.Client | null = null;
+  private closed = false;
 
-  private constructor(private readonly client: pg.Client, private readonly engine: ProjectionEngine) {}
+  private constructor(private readonly url: string, private readonly engine: ProjectionEngine) {}
 
   static async start(url: string, engine: ProjectionEngine): Promise<CheckpointWaiter> {
-    const client = new pg.Client(url);
-    await client.connect();
-    const waiter = new CheckpointWaiter(client, engine);
-    client.on('notification', (msg) => waiter.onNotify(msg.payload));
-    client.on('error', () => undefined);
-    await client.query(`listen ${NOTIFY_CHANNEL}`);
+    const waiter = new CheckpointWaiter(url, engine);
+    await waiter.listen();
     return waiter;
+  }
+
+  /**
+   * Opens the LISTEN connection, and opens it again after a drop. Meanwhile waits still
+   * end correctly, only later: each waitFor also reads the checkpoints when it starts.
+   */
+  private async listen(): Promise<void> {
+    const client = new pg.Client(this.url);
+    const retry = () => {
+      if (this.client !== client || this.closed) return;
+      this.client = null;
+      client.end().catch(() => undefined);
+      setTimeout(() => void this.listen().catch(retry), 1000).unref();
+    };
+    client.on('notification', (msg) => this.onNotify(msg.payload));
+    client.on('error', retry);
+    client.on('end', retry);
+    this.client = client;
+    await client.connect();
+    await client.query(`listen ${NOTIFY_CHANNEL}`);
   }
 
   /** Resolves true when all have reached the position, false when the time ran out. */
@@ -68,7 +86,10 @@ export class CheckpointWaiter {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     for (const w of this.waiters) w.resolve(false);
-    await this.client.end().catch(() => undefined);
+    const client = this.client;
+    this.client = null;
+    await client?.end().catch(() => undefined);
   }
 }
