@@ -13,17 +13,25 @@ export const ACTIONS = [
   'station:write',
   'shifts:generate',
   'dbr_constants:write',
+  // The line log's shift report (docs/line-log.md): operators write, the improvement role amends.
+  'shift_reports:read',
+  'shift_reports:write',
+  'shift_reports:amend',
+  // Stops and root causes (docs/line-log.md): everyone records stops, the improvement roles analyse them.
+  'stops:read',
+  'stops:write',
+  'root_causes:write',
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
-const everyone: Action[] = ['session:read', 'plant:read', 'station:write'];
+const everyone: Action[] = ['session:read', 'plant:read', 'station:write', 'shift_reports:read', 'stops:read', 'stops:write'];
 
 export const PERMISSIONS: Record<Role, readonly Action[]> = {
-  frontline: [...everyone],
-  support: [...everyone],
-  demoit: [...everyone],
-  demoen: [...everyone],
-  admin: [...everyone, 'ops:read', 'ops:rebuild', 'shifts:generate', 'dbr_constants:write'],
+  frontline: [...everyone, 'shift_reports:write'],
+  support: [...everyone, 'shift_reports:amend', 'root_causes:write'],
+  demoit: [...everyone, 'shift_reports:write', 'shift_reports:amend', 'root_causes:write'],
+  demoen: [...everyone, 'shift_reports:write', 'shift_reports:amend', 'root_causes:write'],
+  admin: [...everyone, 'ops:read', 'ops:rebuild', 'shifts:generate', 'dbr_constants:write', 'shift_reports:write', 'shift_reports:amend', 'root_causes:write'],
 };
 
 export function can(role: string, action: Action): boolean {

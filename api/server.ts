@@ -76,14 +76,14 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     log.info({ projection: name }, 'projection version changed: rebuilding blue/green while the old generation serves');
     await scheduler.requestRebuild(name);
   }
-  for (const name of engine.names()) await engine.catchUp(name);
+  await engine.settle();
 
   if (config.SEED_DEMO) {
     const created = await seedDemoUsers({ store, catalog }, config.DEMO_PASSWORD, clock());
     if (created.length > 0) log.info({ users: created }, 'demo users created');
     const plant = await seedDemoPlant({ store, catalog }, clock());
     if (plant.seeded) log.info({ shifts: plant.shifts }, 'demo plant created');
-    for (const name of engine.names()) await engine.catchUp(name);
+    await engine.settle();
   }
 
   const waiter = await CheckpointWaiter.start(opts.databaseUrl, engine);

@@ -1,12 +1,15 @@
 import { EventCatalog, type EventDefinition } from './shared/catalog.js';
 import { dbrEvents } from './dbr/events.js';
 import { plantEvents } from './plant/events.js';
+import { rootCauseEvents } from './rootCauses/events.js';
+import { shiftReportEvents } from './shiftReports/events.js';
 import { shiftEvents } from './shifts/events.js';
 import { stationEvents } from './station/events.js';
+import { stopEvents } from './stops/events.js';
 import { userEvents } from './users/events.js';
 
 /** Every event type of the product. A new aggregate adds its list here. */
-export const allEventDefinitions: EventDefinition[] = [...userEvents, ...plantEvents, ...shiftEvents, ...dbrEvents, ...stationEvents];
+export const allEventDefinitions: EventDefinition[] = [...userEvents, ...plantEvents, ...shiftEvents, ...dbrEvents, ...stationEvents, ...shiftReportEvents, ...stopEvents, ...rootCauseEvents];
 
 export function createCatalog(): EventCatalog {
   return new EventCatalog(allEventDefinitions);

@@ -2,6 +2,7 @@ import { Queue, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { ProjectionEngine, RebuildProgress } from './projectionEngine.js';
+import { RETRY_MS } from './inProcessScheduler.js';
 import type { ProjectionScheduler } from './scheduler.js';
 
 export const QUEUE_NAME = 'projections';
@@ -37,7 +38,7 @@ export class BullMqScheduler implements ProjectionScheduler {
     if (options.runWorker !== false) {
       const workerConn = new Redis(redisUrl, { maxRetriesPerRequest: null });
       connections.push(workerConn);
-      worker = new Worker<JobData>(QUEUE_NAME, (job) => process(engine, job), { connection: workerConn, prefix, concurrency: 4 });
+      worker = new Worker<JobData>(QUEUE_NAME, (job) => process(engine, queue, job), { connection: workerConn, prefix, concurrency: 4 });
       worker.on('failed', (job, err) => log.error({ err, job: job?.name, projection: job?.data.name }, 'projection job failed'));
       worker.on('error', (err) => log.error({ err }, 'projection worker error'));
       await queue.upsertJobScheduler('catch-up-poll', { every: options.pollMs ?? 5000 }, { name: 'poll', opts: { removeOnComplete: true, removeOnFail: 50 } });
@@ -48,9 +49,7 @@ export class BullMqScheduler implements ProjectionScheduler {
 
   wake(names: string[]): void {
     for (const name of names) {
-      this.queue
-        .add('wake', { name }, { deduplication: { id: `wake:${name}`, keepLastIfActive: true }, removeOnComplete: true, removeOnFail: 50 })
-        .catch((err: unknown) => this.log.error({ err, projection: name }, 'could not enqueue projection wake-up'));
+      enqueueWake(this.queue, name).catch((err: unknown) => this.log.error({ err, projection: name }, 'could not enqueue projection wake-up'));
     }
   }
 
@@ -73,10 +72,20 @@ export class BullMqScheduler implements ProjectionScheduler {
   }
 }
 
-async function process(engine: ProjectionEngine, job: Job<JobData>): Promise<unknown> {
+/** At most one waiting wake per projection; a wake during a run is kept for after it. */
+function enqueueWake(queue: Queue<JobData>, name: string, delay = 0) {
+  return queue.add('wake', { name }, { delay, deduplication: { id: `wake:${name}`, keepLastIfActive: true }, removeOnComplete: true, removeOnFail: 50 });
+}
+
+async function process(engine: ProjectionEngine, queue: Queue<JobData>, job: Job<JobData>): Promise<unknown> {
   switch (job.name) {
-    case 'wake':
-      return engine.catchUp(job.data.name!);
+    case 'wake': {
+      const name = job.data.name!;
+      const n = await engine.catchUp(name);
+      // Committed events behind an older open transaction: look again in a moment.
+      if (await engine.isBehind(name)) await enqueueWake(queue, name, RETRY_MS);
+      return n;
+    }
     case 'poll': {
       let n = 0;
       for (const name of engine.names()) n += await engine.catchUp(name);

@@ -2,6 +2,9 @@ import type { Logger } from 'pino';
 import type { ProjectionEngine, RebuildProgress } from './projectionEngine.js';
 import type { ProjectionScheduler } from './scheduler.js';
 
+/** How soon to look again when committed events are not readable yet. */
+export const RETRY_MS = 50;
+
 /**
  * The runner without Redis: the same engine, woken by direct calls. One loop per
  * projection; a wake during a run marks it to run once more, so none is lost.
@@ -31,6 +34,7 @@ export class InProcessScheduler implements ProjectionScheduler {
           this.again.delete(name);
           try {
             await this.engine.catchUp(name);
+            if (await this.engine.isBehind(name)) this.retryLater(name);
           } catch (err) {
             this.log.error({ err, projection: name }, 'projection catch-up failed');
           }
@@ -38,6 +42,11 @@ export class InProcessScheduler implements ProjectionScheduler {
       })().finally(() => this.running.delete(name));
       this.running.set(name, run);
     }
+  }
+
+  /** Events are committed but not readable yet: look again in a moment. */
+  private retryLater(name: string): void {
+    setTimeout(() => this.wake([name]), RETRY_MS).unref();
   }
 
   async requestRebuild(name: string): Promise<string> {

@@ -84,6 +84,33 @@ describeWith(['postgres'])('ProjectionEngine', () => {
     });
   });
 
+  describe('given events committed behind an older open transaction', () => {
+    it('the in-process scheduler looks again by itself until they are applied', async () => {
+      const { InProcessScheduler } = await import('./inProcessScheduler.js');
+      const pino = (await import('pino')).default;
+      const engine = new ProjectionEngine(knex, store, tallyCatalog(), [tallyProjection()]);
+      await engine.ensure();
+      const scheduler = new InProcessScheduler(engine, pino({ level: 'silent' }), 60_000);
+      const pg = (await import('pg')).default;
+      const older = new pg.Client(db.url);
+      await older.connect();
+      await older.query('begin');
+      await older.query('select pg_current_xact_id()');
+      const end = await appendTallies(store, 'tally-p', [7]);
+      scheduler.wake(['tally']);
+      await scheduler.idle();
+      expect(await total(knex)).toBe(0);
+      expect(await engine.isBehind('tally')).toBe(true);
+      await older.query('commit');
+      await older.end();
+      // No further wake from the test: the scheduler's own retry must apply the event.
+      for (let i = 0; i < 100 && (await total(knex)) === 0; i++) await new Promise((r) => setTimeout(r, 20));
+      expect(await total(knex)).toBe(7);
+      expect((await engine.reached(['tally'], end))).toEqual(['tally']);
+      await scheduler.close();
+    });
+  });
+
   describe('given a projection killed with -9 in the middle of a batch', () => {
     it('loses and doubles nothing when it starts again', async () => {
       const end = await appendTallies(store, 'tally-k', Array.from({ length: 600 }, () => 1));

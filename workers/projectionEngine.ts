@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { EventCatalog } from '../domain/shared/catalog.js';
-import { START, comparePositions, type EventStore, type Position } from '../infra/eventstore/port.js';
+import { START, comparePositions, type EventStore, type Position, type RecordedEvent } from '../infra/eventstore/port.js';
 import type { Projection, TableNames } from '../projections/types.js';
 
 export interface GenerationRow {
@@ -39,6 +39,12 @@ export interface ProjectionStatus {
 
 export const NOTIFY_CHANNEL = 'projection_advanced';
 
+/** The next batch, read while the current one is applied. */
+interface Prefetch {
+  after: Position;
+  events: Promise<RecordedEvent[] | null>;
+}
+
 const physical = (logical: string, version: number, generation: number) => `${logical}_v${version}_g${generation}`;
 const pos = (row: GenerationRow): Position => ({ commit: Number(row.commit_pos), prepare: Number(row.prepare_pos) });
 
@@ -49,6 +55,7 @@ const pos = (row: GenerationRow): Position => ({ commit: Number(row.commit_pos),
  */
 export class ProjectionEngine {
   private readonly byName: Map<string, Projection>;
+  private readonly prefetches = new Map<string, Prefetch>();
 
   constructor(
     private readonly knex: Knex,
@@ -110,10 +117,52 @@ export class ProjectionEngine {
     });
   }
 
-  /** Reads one batch after the row's checkpoint and applies it inside trx. */
+  /**
+   * Catches every projection up to every committed event, waiting out events that are
+   * not readable yet. Used at start, so the first request already sees seeded data.
+   */
+  async settle(timeoutMs = 60_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      let behind = false;
+      for (const name of this.names()) {
+        await this.catchUp(name);
+        if (await this.isBehind(name)) behind = true;
+      }
+      if (!behind) return;
+      if (Date.now() > deadline) throw new Error('Read models did not catch up with the event store in time');
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  }
+
+  /**
+   * Whether the live generation has events after its checkpoint that cannot be read
+   * yet (an older transaction is still open); the scheduler then looks again shortly.
+   */
+  async isBehind(name: string): Promise<boolean> {
+    const live = await this.liveRow(name);
+    // A generation waiting for its rebuild does not advance; the rebuild catches it up.
+    if (!live || live.version !== this.get(name).version || !this.store.hasPendingAfter) return false;
+    return this.store.hasPendingAfter(pos(live));
+  }
+
+  /**
+   * Reads one batch after the row's checkpoint and applies it inside trx. A full batch
+   * starts reading the next one before applying, so reading and applying overlap.
+   */
   private async applyNext(trx: Knex.Transaction, projection: Projection, row: GenerationRow): Promise<number> {
-    const recorded = await this.store.readAll({ after: pos(row), limit: this.batchSize });
+    const key = `${row.name}:${row.generation}`;
+    const after = pos(row);
+    const ahead = this.prefetches.get(key);
+    this.prefetches.delete(key);
+    let recorded = ahead && comparePositions(ahead.after, after) === 0 ? await ahead.events : null;
+    // A short prefetched batch may have been read before later events became visible.
+    if (!recorded || recorded.length < this.batchSize) recorded = await this.store.readAll({ after, limit: this.batchSize });
     if (recorded.length === 0) return 0;
+    if (recorded.length === this.batchSize) {
+      const next = recorded.at(-1)!.position;
+      this.prefetches.set(key, { after: next, events: this.store.readAll({ after: next, limit: this.batchSize }).catch(() => null) });
+    }
     const handled = recorded.filter((r) => projection.canHandle.includes(r.type)).map((r) => this.catalog.decode(r));
     const ctx = { trx, tables: row.tables };
     if (handled.length > 0) {

@@ -4,8 +4,11 @@ import { dbrConstantsRoutes } from './dbrConstants/routes.js';
 import { healthRoutes } from './health/routes.js';
 import { plantRoutes } from './plant/routes.js';
 import { projectionRoutes } from './projections/routes.js';
+import { rootCauseRoutes } from './rootCauses/routes.js';
+import { shiftNoteRoutes } from './shiftNotes/routes.js';
 import { shiftRoutes } from './shifts/routes.js';
 import { stationRoutes } from './station/routes.js';
+import { stopEventRoutes } from './stopEvents/routes.js';
 import type { RouteDef } from './types.js';
 
 /** Every API route. The permission test walks this list for every role. */
@@ -18,5 +21,8 @@ export function allRoutes(deps: AppDeps): RouteDef[] {
     ...stationRoutes(deps),
     ...shiftRoutes(deps),
     ...dbrConstantsRoutes(deps),
+    ...shiftNoteRoutes(deps),
+    ...stopEventRoutes(deps),
+    ...rootCauseRoutes(deps),
   ];
 }

@@ -68,6 +68,11 @@ export interface EventStore {
   head(): Promise<Position>;
   /** How many events lie after `after` (for progress); may be an estimate on large stores. */
   countAfter(after: Position): Promise<number>;
+  /**
+   * Whether events exist after `after` that readAll cannot return yet (committed, but
+   * behind an older open transaction). Adapters whose reads never lag leave it out.
+   */
+  hasPendingAfter?(after: Position): Promise<boolean>;
   close(): Promise<void>;
 }
 

@@ -73,6 +73,28 @@ describeWith(['postgres'])('PostgresEventStore', () => {
     await store.close();
   });
 
+  it('tells when committed events wait behind an older open transaction', async () => {
+    const store = await PostgresEventStore.connect(db.url, { max: 2 });
+    const from = await store.head();
+    const older = new pg.Client(db.url);
+    await older.connect();
+    await older.query('begin');
+    await older.query('select pg_current_xact_id()');
+    try {
+      await store.appendToStream(`pending-${Date.now()}`, [newEvent('Later')], { expectedRevision: 'no_stream' });
+      expect(await store.readAll({ after: from })).toEqual([]);
+      expect(await store.hasPendingAfter(from)).toBe(true);
+    } finally {
+      await older.query('commit');
+      await older.end();
+    }
+    for (let i = 0; i < 200 && (await store.readAll({ after: from })).length === 0; i++) await new Promise((r) => setTimeout(r, 20));
+    const visible = await store.readAll({ after: from });
+    expect(visible.map((e) => e.type)).toEqual(['Later']);
+    expect(await store.hasPendingAfter(visible[0]!.position)).toBe(false);
+    await store.close();
+  });
+
   it('keeps the head at START on an empty store', async () => {
     const empty = await createTestDatabase();
     const store = await PostgresEventStore.connect(empty.url, { max: 2 });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { START, WrongExpectedRevisionError, comparePositions, type EventStore, type NewEvent } from '../../infra/eventstore/port.js';
+import { START, WrongExpectedRevisionError, comparePositions, type EventStore, type NewEvent, type Position, type RecordedEvent } from '../../infra/eventstore/port.js';
 
 export function newEvent(type = 'TestHappened', data: Record<string, unknown> = {}): NewEvent {
   return {
@@ -96,7 +96,7 @@ export function eventStoreContract(open: () => Promise<EventStore>): void {
       await store.appendToStream(a, [newEvent('A1'), newEvent('A2')], { expectedRevision: 'no_stream' });
       await store.appendToStream(b, [newEvent('B1')], { expectedRevision: 'no_stream' });
       await store.appendToStream(a, [newEvent('A3')], { expectedRevision: 1 });
-      const mine = (await readEverything(store, before)).filter((e) => e.streamId === a || e.streamId === b);
+      const mine = await readUntil(store, before, (all) => all.filter((e) => e.streamId === a || e.streamId === b), 4);
       expect(mine.map((e) => e.type)).toEqual(['A1', 'A2', 'B1', 'A3']);
       for (let i = 1; i < mine.length; i++) expect(comparePositions(mine[i - 1]!.position, mine[i]!.position)).toBeLessThan(0);
       const head = await store.head();
@@ -106,15 +106,30 @@ export function eventStoreContract(open: () => Promise<EventStore>): void {
       expect(await store.countAfter(before)).toBeGreaterThanOrEqual(4);
     });
     it('reads nothing after the head', async () => {
-      await store.appendToStream(s(), [newEvent()], { expectedRevision: 'no_stream' });
+      const stream = s();
+      await store.appendToStream(stream, [newEvent()], { expectedRevision: 'no_stream' });
+      await readUntil(store, START, (all) => all.filter((e) => e.streamId === stream), 1);
       expect(await store.readAll({ after: await store.head() })).toEqual([]);
       expect(comparePositions(await store.head(), START)).toBeGreaterThan(0);
     });
   });
 }
 
-export async function readEverything(store: EventStore, after = START) {
-  const out = [];
+/**
+ * Reads until `pick` finds `count` events. A store may make committed events readable a
+ * moment later (PostgreSQL waits for older transactions of the whole cluster to end).
+ */
+async function readUntil(store: EventStore, after: Position, pick: (all: RecordedEvent[]) => RecordedEvent[], count: number) {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const found = pick(await readEverything(store, after));
+    if (found.length >= count || Date.now() > deadline) return found;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+export async function readEverything(store: EventStore, after: Position = START): Promise<RecordedEvent[]> {
+  const out: RecordedEvent[] = [];
   let pos = after;
   for (;;) {
     const batch = await store.readAll({ after: pos, limit: 500 });

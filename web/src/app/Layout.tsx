@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { Logo } from '../components/Logo.js';
 import { useMe } from '../features/auth/api/useMe.js';
+import { ApiError } from '../lib/api.js';
 import { clearToken, getToken } from '../lib/session.js';
 import { sidebarTitle } from './navigation.js';
 import { Sidebar } from './Sidebar.js';
@@ -20,7 +21,9 @@ export function Layout() {
   const { data: me, error } = useMe();
 
   useEffect(() => {
-    if (!error) return;
+    // Only the server refusing the session ends it: a reload cutting the request short or a
+    // network blip on the line must not log the operator out and lose what is on screen.
+    if (!(error instanceof ApiError) || (error.status !== 401 && error.status !== 403)) return;
     clearToken();
     navigate('/login', { replace: true });
   }, [error, navigate]);

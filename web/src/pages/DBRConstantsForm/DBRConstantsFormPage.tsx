@@ -1,6 +1,16 @@
-import { PlaceholderPage } from '../../components/PlaceholderPage.js';
+/**
+ * DBR constants editor ('Edit DBR Constants', /DBRConstantsForm; foundations §2): the admin picks
+ * a department and a line and edits that line's constants.
+ */
+import { DbrConstantsEditor } from '../../features/dbrConstants/components/DbrConstantsEditor.js';
+import '../../styles/pages-admin.css';
 
-/** DBR constants editor (/DBRConstantsForm); a placeholder until its own issue builds the screen. */
+/** The page heading and the editor. */
 export function DBRConstantsFormPage() {
-  return <PlaceholderPage path="/DBRConstantsForm" />;
+  return (
+    <div className="page dbr-page">
+      <h1 className="page-title">Edit DBR Constants</h1>
+      <DbrConstantsEditor />
+    </div>
+  );
 }

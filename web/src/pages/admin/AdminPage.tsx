@@ -1,6 +1,26 @@
-import { PlaceholderPage } from '../../components/PlaceholderPage.js';
+/**
+ * Admin shift generation ('ADMIN – Generazione Turni', /admin; foundations §2 Admin): the default
+ * station and role, then the range of days to generate shifts for, for the default shop floor.
+ */
+import { useMe } from '../../features/auth/api/useMe.js';
+import { ShiftGenerationForm } from '../../features/shifts/components/ShiftGenerationForm.js';
+import { useStationDefaults } from '../../features/station/api/useStationDefaults.js';
+import { StationSummary } from '../../features/station/components/StationSummary.js';
+import { getStoredRole } from '../../lib/session.js';
+import '../../styles/pages-admin.css';
 
-/** Admin shift generation (/admin); a placeholder until its own issue builds the screen. */
+/** The page: station summary and the generation form side by side on a tablet, stacked on a phone. */
 export function AdminPage() {
-  return <PlaceholderPage path="/admin" />;
+  const { station, loading } = useStationDefaults();
+  const { data: me } = useMe();
+  const role = me?.username ?? getStoredRole();
+  return (
+    <div className="page admin-page">
+      <h1 className="page-title">ADMIN – Generazione Turni</h1>
+      <div className="admin-grid">
+        <StationSummary station={station} role={role} loading={loading} />
+        <ShiftGenerationForm shopFloorId={station.shopFloorId} loading={loading} />
+      </div>
+    </div>
+  );
 }

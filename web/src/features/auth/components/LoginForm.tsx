@@ -1,11 +1,13 @@
 /**
  * The login form (foundations §2 "Login", §4, §8): Username, Password and 'Entra'. On failure it
  * shows the server's message (401 wrong credentials, 429 too many attempts), else the spec's
- * fallback text; on success it leaves the choice of the next page to the caller.
+ * fallback text. On success it first restores the station defaults from the server when this
+ * device has none, then leaves the choice of the next page to the caller.
  */
 import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../../lib/api.js';
 import { login } from '../api/login.js';
+import { restoreStationDefaults } from '../api/restoreStation.js';
 
 const FALLBACK_ERROR = 'Credenziali non valide';
 
@@ -27,11 +29,14 @@ export function LoginForm({ onLoggedIn }: LoginFormProps) {
     setError(null);
     try {
       await login(username, password);
-      onLoggedIn(username.trim());
     } catch (err) {
       setError(err instanceof ApiError && err.message ? err.message : FALLBACK_ERROR);
       setBusy(false);
+      return;
     }
+    const role = username.trim();
+    await restoreStationDefaults(role);
+    onLoggedIn(role);
   }
 
   return (

@@ -1,0 +1,67 @@
+import { ROLES } from '../../../domain/users/roles.js';
+import { describeWith } from '../../../test/support/services.js';
+import { startStopsKit, unplannedBody, type StopsKit } from '../../../test/builders/stopsTestKit.js';
+
+/** The Root Cause Tool's boxes per unplanned stop: read by everyone, saved by the improvement roles (line log §2.5, §7). */
+describeWith(['postgres'])('root cause endpoints', () => {
+  let kit: StopsKit;
+  let stopId: number;
+  const save = (body: unknown, as = 'support') => kit.call('POST', '/factory/root_cause', as, body);
+  const load = (id: number | string = stopId, as = 'frontline') => kit.call('GET', `/factory/root_cause/${id}`, as);
+  const refusedWritingNothing = async (fn: () => Promise<{ status: number; body: any }>) => {
+    const before = await kit.eventCount();
+    const r = await fn();
+    expect(await kit.eventCount()).toBe(before);
+    return r;
+  };
+
+  beforeAll(async () => {
+    kit = await startStopsKit();
+    stopId = (await kit.call('POST', '/factory/stop_events', 'frontline', unplannedBody(kit))).body.id;
+  });
+  afterAll(async () => {
+    await kit?.close();
+  });
+
+  it('reads two empty boxes for a stop without an analysis, for every role', async () => {
+    for (const role of ROLES) expect([role, await load(stopId, role)]).toEqual([role, { status: 200, body: { stop_event_id: stopId, root_cause: '', troubleshooting: '' } }]);
+  });
+
+  it('saves the analysis and reads it back', async () => {
+    const body = { stop_event_id: stopId, root_cause: ' Guida della coclea usurata ', troubleshooting: 'Sostituita la guida' };
+    const expected = { stop_event_id: stopId, root_cause: 'Guida della coclea usurata', troubleshooting: 'Sostituita la guida' };
+    expect(await save(body)).toEqual({ status: 200, body: expected });
+    expect((await load()).body).toEqual(expected);
+    expect(await kit.stream(`root-cause-${stopId}`)).toEqual([{ type: 'RootCauseRecorded', data: { stopEventId: stopId, rootCause: expected.root_cause, troubleshooting: expected.troubleshooting } }]);
+  });
+
+  it('keeps a box left out, clears a box sent as null, records nothing when nothing changed', async () => {
+    expect((await save({ stop_event_id: String(stopId), troubleshooting: 'Guida sostituita e allineata' })).body).toEqual({ stop_event_id: stopId, root_cause: 'Guida della coclea usurata', troubleshooting: 'Guida sostituita e allineata' });
+    expect((await save({ stop_event_id: stopId, root_cause: null })).body.root_cause).toBe('');
+    const unchanged = await refusedWritingNothing(() => save({ stop_event_id: stopId, root_cause: '', troubleshooting: 'Guida sostituita e allineata' }));
+    expect(unchanged.status).toBe(200);
+  });
+
+  it('lets only the improvement roles save (403 for the operator, nothing written)', async () => {
+    const r = await refusedWritingNothing(() => save({ stop_event_id: stopId, root_cause: 'x' }, 'frontline'));
+    expect([r.status, r.body.error.code]).toEqual([403, 'FORBIDDEN']);
+    for (const role of ['support', 'demoit', 'demoen', 'admin']) expect([role, (await save({ stop_event_id: stopId, root_cause: `Analisi ${role}` }, role)).status]).toEqual([role, 200]);
+  });
+
+  it('refuses bad input with 400 naming the field, writing nothing', async () => {
+    expect((await refusedWritingNothing(() => save({}))).body.error.fields).toEqual({ stop_event_id: 'Id non valido' });
+    expect((await refusedWritingNothing(() => save({ stop_event_id: stopId, root_cause: 'r'.repeat(2001) }))).body.error.fields).toEqual({ root_cause: 'Al massimo 2000 caratteri' });
+    expect((await refusedWritingNothing(() => save({ stop_event_id: stopId, troubleshooting: 5 }))).body.error.fields).toEqual({ troubleshooting: 'Deve essere un testo' });
+    expect(Object.keys((await refusedWritingNothing(() => save({ stop_event_id: stopId }))).body.error.fields)).toEqual(['root_cause']);
+    expect((await load('abc')).status).toBe(400);
+  });
+
+  it('answers 404 for an unknown, planned-range or deleted stop', async () => {
+    const other = (await kit.call('POST', '/factory/stop_events', 'frontline', unplannedBody(kit, { start_time: kit.at('09:00'), end_time: kit.at('09:05') }))).body.id;
+    expect((await kit.call('DELETE', `/factory/stop_events/delete_unplanned/${other}`)).status).toBe(200);
+    for (const id of [1_000_999, 1_500_001, other]) {
+      expect([id, (await load(id)).status]).toEqual([id, 404]);
+      expect([id, (await refusedWritingNothing(() => save({ stop_event_id: id, root_cause: 'x' }))).status]).toEqual([id, 404]);
+    }
+  });
+});

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { rootCauseStream } from '../../../domain/rootCauses/events.js';
+import { notFound } from '../../../domain/shared/errors.js';
+import { rootCauseDecider } from '../../../commands/rootCauses/decider.js';
+import { readRootCause } from '../../../commands/rootCauses/readRootCause.js';
+import { unplannedStopExists } from '../../../commands/stops/locateStop.js';
+import { findUnplannedStop } from '../../../projections/stops/stops.queries.js';
+import { execute } from '../../commandBus.js';
+import type { AppDeps } from '../../deps.js';
+import { parseInput } from '../../validation.js';
+import { BAD_PARAMS } from '../plant/params.js';
+import { stopIdParam } from '../stopEvents/schema.js';
+import type { RouteDef } from '../types.js';
+
+/** A box may be left out (kept as saved); null is an empty box. Lengths are the domain's. */
+const box = z.union([z.string(), z.null()], { error: 'Deve essere un testo' }).optional().transform((v) => (v === null ? '' : v));
+const saveBody = z.object({ stop_event_id: stopIdParam, root_cause: box, troubleshooting: box });
+
+const present = (stopEventId: number, r: { rootCause: string; troubleshooting: string }) => ({
+  stop_event_id: stopEventId,
+  root_cause: r.rootCause,
+  troubleshooting: r.troubleshooting,
+});
+
+/** The Root Cause Tool's two boxes per unplanned stop, autosaved on blur (line log §2.5, §7). */
+export function rootCauseRoutes(deps: AppDeps): RouteDef[] {
+  return [
+    {
+      method: 'get',
+      path: '/factory/root_cause/:stopEventId',
+      action: 'stops:read',
+      async handler(ctx) {
+        const { stopEventId } = parseInput(z.object({ stopEventId: stopIdParam }), ctx.params, BAD_PARAMS);
+        const stop = await findUnplannedStop(deps.knex, stopEventId);
+        if (!stop) throw notFound('Stop non trovato');
+        ctx.body = present(stopEventId, stop.rootCause ?? { rootCause: '', troubleshooting: '' });
+      },
+    },
+    {
+      method: 'post',
+      path: '/factory/root_cause',
+      action: 'root_causes:write',
+      async handler(ctx) {
+        const body = parseInput(saveBody, ctx.request.body ?? {}, 'Analisi non valida');
+        const stopExists = await unplannedStopExists(deps, body.stop_event_id);
+        await execute(deps, ctx, rootCauseStream(body.stop_event_id), rootCauseDecider, {
+          type: 'RecordRootCause', stopEventId: body.stop_event_id, rootCause: body.root_cause, troubleshooting: body.troubleshooting, stopExists,
+        });
+        ctx.body = present(body.stop_event_id, await readRootCause(deps, body.stop_event_id));
+      },
+    },
+  ];
+}

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { validationError } from '../../../domain/shared/errors.js';
+import { incompleteReport, MESSAGES } from '../../../domain/shiftReports/errors.js';
+import type { ReportContent } from '../../../domain/shiftReports/events.js';
+import { missingForSubmit } from '../../../domain/shiftReports/rules.js';
+import { parseDay } from '../../../domain/shifts/calendar.js';
+import { optionalParam } from '../plant/params.js';
+
+const absent = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+
+const BAD_DAY = 'Data non valida (AAAA-MM-GG)';
+const text = (max: number) => z.string({ error: 'Obbligatorio' }).trim().min(1, 'Obbligatorio').max(max, `Al massimo ${max} caratteri`);
+const day = text(10).refine((v) => parseDay(v) !== null, BAD_DAY);
+
+/** GET /factory/shift_notes: day, shift_code and line_name as the spec's call sends them. */
+export const shiftNoteQuery = z.object({
+  day,
+  shift_code: text(10),
+  line_name: text(120),
+  confirmed_only: optionalParam(z.enum(['true', 'false'], { error: 'Valori ammessi: true, false' }).transform((v) => v === 'true')),
+});
+
+const NUMBER = /^[-+]?(\d+([.,]\d*)?|[.,]\d+)$/;
+
+/** A figure as JSON number or as form text ('7,5' or '7.5'); empty means not filled in yet. */
+const figure = z.preprocess(
+  (v) => (absent(v) ? null : v),
+  z.union([z.null(), z.number(), z.string().trim().regex(NUMBER).transform((s) => Number(s.replace(',', '.')))], { error: 'Deve essere un numero' }),
+);
+
+const cell = z.union([z.string(), z.number(), z.boolean(), z.null()], { error: 'Ogni cella deve essere un testo' }).transform((v) => (v === null ? '' : String(v)));
+
+/** machine_notes as a JSON array of rows, or the same array as a JSON string (form posts). */
+const machineNotes = z.preprocess(
+  (v) => {
+    if (absent(v)) return [];
+    if (typeof v !== 'string') return v;
+    try {
+      return JSON.parse(v) as unknown;
+    } catch {
+      return v;
+    }
+  },
+  z.array(z.record(z.string(), cell, { error: 'Ogni riga deve essere un oggetto colonna: testo' }), { error: 'Atteso un elenco di righe (JSON)' }),
+);
+
+const optionalKey = (max: number) => z.preprocess((v) => (absent(v) ? undefined : v), z.string({ error: 'Deve essere un testo' }).trim().max(max, `Al massimo ${max} caratteri`).optional());
+
+/**
+ * Body of save, submit and update: the spec's payload plus the optional `revision` the
+ * client last read (GET's `revision`). `confirmed` is accepted and ignored: the
+ * endpoint decides it. Key fields may be blank here so a submit can name them with
+ * the other missing fields.
+ */
+export const shiftNoteBody = z.object({
+  day: optionalKey(10).refine((v) => v === undefined || parseDay(v) !== null, BAD_DAY),
+  shift_code: optionalKey(10),
+  line_name: optionalKey(120),
+  notes: z.preprocess((v) => (v === undefined || v === null ? '' : v), z.string({ error: 'Deve essere un testo' })),
+  machine_notes: machineNotes,
+  production_volume: figure,
+  waste: figure,
+  working_time: figure,
+  revision: z.preprocess(
+    (v) => (absent(v) ? undefined : v),
+    z
+      .union([z.number(), z.string().trim().regex(/^-?\d{1,9}$/).transform(Number)], { error: 'Revisione non valida' })
+      .pipe(z.number().int('Revisione non valida').min(-1, 'Revisione non valida'))
+      .optional(),
+  ),
+});
+export type ShiftNoteBody = z.infer<typeof shiftNoteBody>;
+
+/** The body's content under the domain's names. */
+export const contentOf = (body: ShiftNoteBody): ReportContent => ({
+  notes: body.notes,
+  machineNotes: body.machine_notes,
+  productionVolume: body.production_volume,
+  waste: body.waste,
+  workingTime: body.working_time,
+});
+
+/**
+ * Day, line and shift are required for every write. For a submit or an amend their
+ * absence is part of "fill everything in" (INCOMPLETE_REPORT naming every missing field).
+ */
+export function requireKey(body: ShiftNoteBody, confirming: boolean): { day: string; shiftCode: string; lineName: string } {
+  const missing: Record<string, string> = {};
+  if (!body.day) missing.day = 'Obbligatorio';
+  if (!body.line_name) missing.line_name = 'Obbligatorio';
+  if (!body.shift_code) missing.shift_code = 'Obbligatorio';
+  if (Object.keys(missing).length > 0) {
+    if (confirming) throw incompleteReport({ ...missing, ...missingForSubmit(contentOf(body)) });
+    throw validationError(MESSAGES.invalidDraft, missing);
+  }
+  return { day: body.day!, shiftCode: body.shift_code!, lineName: body.line_name! };
+}

@@ -1,0 +1,67 @@
+import { plannedStopsStream } from '../../../domain/stops/events.js';
+import { optionalNote } from '../../../domain/stops/rules.js';
+import { readPlantState } from '../../../commands/plant/readPlant.js';
+import { locatePlannedStop } from '../../../commands/stops/locateStop.js';
+import { plannedStopsDecider } from '../../../commands/stops/plannedDecider.js';
+import { validatePlannedStop } from '../../../commands/stops/recordPlannedStop.js';
+import { isShiftSubmitted } from '../../../commands/stops/shiftLock.js';
+import { execute } from '../../commandBus.js';
+import type { AppDeps } from '../../deps.js';
+import type { AuthUser } from '../../middlewares/auth.js';
+import { parseInput } from '../../validation.js';
+import { BAD_PARAMS } from '../plant/params.js';
+import type { RouteDef } from '../types.js';
+import { plannedRowFromEvent, presentPlanned } from './presenters.js';
+import { idPath, recordPlannedBody, updatePlannedNoteBody } from './schema.js';
+
+/** The planned-stop chatbot's record and the line log's note edit and delete (line log §4.3, §5, §7). */
+export function plannedStopRoutes(deps: AppDeps): RouteDef[] {
+  const roleOf = (ctx: { state: { user?: unknown } }) => (ctx.state.user as AuthUser).role;
+  return [
+    {
+      method: 'post',
+      path: '/factory/planned_stops',
+      action: 'stops:write',
+      async handler(ctx) {
+        const body = parseInput(recordPlannedBody, ctx.request.body ?? {}, 'Stop pianificato non valido');
+        const input = { equipmentId: body.equipment_id, plannedReasonId: body.planned_reason_id, startTime: body.start_time, endTime: body.end_time, notes: body.notes };
+        const plant = await readPlantState(deps);
+        const { place } = validatePlannedStop(plant, input);
+        const shiftSubmitted = await isShiftSubmitted(deps, place, input.startTime);
+        const result = await execute(deps, ctx, plannedStopsStream(place.equipmentId), plannedStopsDecider, {
+          type: 'RecordPlannedStop', ...input, plant, role: roleOf(ctx), shiftSubmitted,
+        });
+        const recorded = result.events[0];
+        if (recorded?.type !== 'PlannedStopRecorded') throw new Error('RecordPlannedStop recorded no stop');
+        ctx.status = 201;
+        ctx.body = presentPlanned(plannedRowFromEvent(recorded.data, plant));
+      },
+    },
+    {
+      method: 'post',
+      path: '/factory/stop_events/update_planned_note',
+      action: 'stops:write',
+      async handler(ctx) {
+        const body = parseInput(updatePlannedNoteBody, ctx.request.body ?? {}, 'Dati non validi');
+        const { equipmentId, shiftSubmitted } = await locatePlannedStop(deps, body.id);
+        await execute(deps, ctx, plannedStopsStream(equipmentId), plannedStopsDecider, {
+          type: 'EditPlannedStopNote', stopId: body.id, notes: body.notes, role: roleOf(ctx), shiftSubmitted,
+        });
+        ctx.body = { id: body.id, notes: optionalNote.parse(body.notes) };
+      },
+    },
+    {
+      method: 'delete',
+      path: '/factory/stop_events/delete_planned/:id',
+      action: 'stops:write',
+      async handler(ctx) {
+        const { id } = parseInput(idPath, ctx.params, BAD_PARAMS);
+        const { equipmentId, shiftSubmitted } = await locatePlannedStop(deps, id);
+        await execute(deps, ctx, plannedStopsStream(equipmentId), plannedStopsDecider, {
+          type: 'DeletePlannedStop', stopId: id, role: roleOf(ctx), shiftSubmitted,
+        });
+        ctx.body = { id, deleted: true };
+      },
+    },
+  ];
+}

@@ -1,0 +1,71 @@
+import { notFound, validationError } from '../../../domain/shared/errors.js';
+import { daysInRange, MAX_GENERATION_DAYS } from '../../../domain/shifts/calendar.js';
+import { findActive } from '../../../projections/plant/plant.queries.js';
+import { listShifts } from '../../../projections/shifts/shifts.queries.js';
+import { knownShiftIds, listPlannedStops, listUnplannedStops } from '../../../projections/stops/stops.queries.js';
+import type { AppDeps } from '../../deps.js';
+import { parseInput } from '../../validation.js';
+import { BAD_PARAMS } from '../plant/params.js';
+import type { RouteDef } from '../types.js';
+import { presentPlanned, presentUnplanned } from './presenters.js';
+import { byShiftQuery, unplannedRangeQuery } from './schema.js';
+
+/** The longest range the Root Cause Tool and the dashboard may ask for, as for shifts-range. */
+const MAX_RANGE_DAYS = MAX_GENERATION_DAYS;
+
+/**
+ * The stop tables of the line log (one shift of some lines) and the Root Cause Tool's
+ * and dashboard's list (a range of days). Read models only.
+ */
+export function stopQueryRoutes(deps: AppDeps): RouteDef[] {
+  const shopFloorExists = async (id: number) => {
+    if (!(await findActive(deps.knex, 'shopFloors', id))) throw notFound('Reparto non trovato');
+  };
+  /** The shift's window: the spec sends only the code, so the day comes with it (docs/line-log.md). */
+  const shiftWindow = async (q: { shop_floor_id: number; day: string; shift_code: string }) => {
+    await shopFloorExists(q.shop_floor_id);
+    const shift = (await listShifts(deps.knex, q.shop_floor_id, q.day, q.day, true)).find((s) => s.code === q.shift_code);
+    if (!shift) throw notFound('Turno non trovato');
+    return { start: shift.startTime, end: shift.endTime };
+  };
+  return [
+    {
+      method: 'get',
+      path: '/factory/stop_events/unplanned_by_shift',
+      action: 'stops:read',
+      async handler(ctx) {
+        const q = parseInput(byShiftQuery, ctx.query, BAD_PARAMS);
+        const window = await shiftWindow(q);
+        ctx.body = (await listUnplannedStops(deps.knex, { shopFloorId: q.shop_floor_id, lineIds: q.lines_id, window })).map(presentUnplanned);
+      },
+    },
+    {
+      method: 'get',
+      path: '/factory/stop_events/planned_by_shift',
+      action: 'stops:read',
+      async handler(ctx) {
+        const q = parseInput(byShiftQuery, ctx.query, BAD_PARAMS);
+        const window = await shiftWindow(q);
+        ctx.body = (await listPlannedStops(deps.knex, { shopFloorId: q.shop_floor_id, lineIds: q.lines_id, window })).map(presentPlanned);
+      },
+    },
+    {
+      method: 'get',
+      path: '/factory/stop_events/unplanned',
+      action: 'stops:read',
+      async handler(ctx) {
+        const q = parseInput(unplannedRangeQuery, ctx.query, BAD_PARAMS);
+        if (q.date_from > q.date_to) throw validationError(BAD_PARAMS, { date_to: 'Precede date_from' });
+        if (daysInRange(q.date_from, q.date_to) > MAX_RANGE_DAYS) {
+          throw validationError(`Intervallo troppo lungo: al massimo ${MAX_RANGE_DAYS} giorni`, { date_to: `Al massimo ${MAX_RANGE_DAYS} giorni` });
+        }
+        await shopFloorExists(q.shop_floor_id);
+        if (q.shift_id.length > 0 && (await knownShiftIds(deps.knex, q.shop_floor_id, q.shift_id)).length !== q.shift_id.length) {
+          throw notFound('Turno non trovato');
+        }
+        const filter = { shopFloorId: q.shop_floor_id, lineIds: q.lines_id, days: { from: q.date_from, to: q.date_to }, shiftIds: q.shift_id };
+        ctx.body = (await listUnplannedStops(deps.knex, filter)).map(presentUnplanned);
+      },
+    },
+  ];
+}

@@ -1,0 +1,90 @@
+import { DateTime } from 'luxon';
+import { z } from 'zod';
+import { parseDay, PLANT_ZONE } from '../../../domain/shifts/calendar.js';
+import { listParam } from '../../validation.js';
+import { idParam } from '../plant/params.js';
+
+/**
+ * Stop ids are larger than plant ids (equipment × 1 000 000 + n): up to 15 digits,
+ * numbers in JSON, digit strings in paths.
+ */
+export const stopIdParam = z
+  .union([z.number(), z.string().trim().regex(/^\d{1,15}$/, 'Id non valido').transform(Number)], { error: 'Id non valido' })
+  .pipe(z.number({ error: 'Id non valido' }).int('Id non valido').positive('Id non valido').max(Number.MAX_SAFE_INTEGER, 'Id non valido'));
+
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/;
+
+/**
+ * An ISO 8601 date and time, as the chatbot sends it. With an offset (or Z) it is that
+ * instant; without one it is Italian wall-clock time. Passed on as a UTC instant.
+ */
+export const instantParam = z
+  .string({ error: 'Obbligatorio' })
+  .trim()
+  .refine((v) => ISO_INSTANT.test(v) && DateTime.fromISO(v, { zone: PLANT_ZONE }).isValid, 'Data e ora non valide (ISO 8601, es. 2030-06-05T08:10:00+02:00)')
+  .transform((v) => DateTime.fromISO(v, { zone: PLANT_ZONE }).toUTC().toISO()!);
+
+/** Texts are checked (trimmed, lengths) by the domain, which names every bad field at once. */
+const text = z.string({ error: 'Obbligatorio' });
+/** The four action checkboxes; one left out counts as not ticked. */
+const flag = z.boolean({ error: 'Deve essere true o false' }).default(false);
+/** Null, omitted and '' all mean "no note". */
+const note = z.union([z.string(), z.null()], { error: 'Deve essere un testo' }).optional().transform((v) => v ?? null);
+
+/** Bodies and queries of the spec's calls (line log §7); field names exactly as the spec's tables. */
+export const recordUnplannedBody = z.object({
+  workpoint_id: idParam,
+  stop_code_id: idParam,
+  triggering_event_id: idParam,
+  failure_mode: text,
+  corrective_action: text,
+  action_material_change: flag,
+  action_cleaning: flag,
+  action_setting_adjustment: flag,
+  action_component_restore: flag,
+  start_time: instantParam,
+  end_time: instantParam,
+});
+
+export const updateUnplannedBody = z.object({
+  id: stopIdParam,
+  field: z.enum(['failure_mode', 'corrective_action'], { error: 'Valori ammessi: failure_mode, corrective_action' }),
+  value: text,
+});
+
+export const recordPlannedBody = z.object({
+  equipment_id: idParam,
+  planned_reason_id: idParam,
+  start_time: instantParam,
+  end_time: instantParam,
+  notes: note,
+});
+
+export const updatePlannedNoteBody = z.object({ id: stopIdParam, notes: note });
+
+export const idPath = z.object({ id: stopIdParam });
+
+/** A real calendar day, YYYY-MM-DD (2031-02-30 is a 400). */
+export const dayParam = z.string({ error: 'Obbligatorio' }).trim().refine((v) => parseDay(v) !== null, 'Data non valida (AAAA-MM-GG)');
+
+/** A list parameter (repeated keys or comma-joined, empties ignored) of positive ids; the field is named as a whole. */
+export const idListParam = z.preprocess(
+  (v) => listParam(v as string | string[] | undefined),
+  z.array(z.string()).refine((ids) => ids.every((id) => /^\d{1,15}$/.test(id) && Number(id) > 0), 'Elenco di id non valido').transform((ids) => [...new Set(ids.map(Number))]),
+);
+
+/** `day` is ours: shift codes repeat every day and the spec does not show how the day is sent (docs/line-log.md). */
+export const byShiftQuery = z.object({
+  shop_floor_id: idParam,
+  lines_id: idListParam,
+  shift_code: z.string({ error: 'Obbligatorio' }).trim().min(1, 'Obbligatorio'),
+  day: dayParam,
+});
+
+export const unplannedRangeQuery = z.object({
+  shop_floor_id: idParam,
+  date_from: dayParam,
+  date_to: dayParam,
+  lines_id: idListParam,
+  shift_id: idListParam,
+});

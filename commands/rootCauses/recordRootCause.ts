@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { notFound, validationError } from '../../domain/shared/errors.js';
+import { ROOT_CAUSE_MAX, type RootCauseEvent } from '../../domain/rootCauses/events.js';
+import type { RootCauseState } from '../../domain/rootCauses/state.js';
+import { fieldErrors } from '../../domain/stops/rules.js';
+
+/**
+ * Save the analysis of one unplanned stop (Root Cause Tool, autosave on blur). A box
+ * left out keeps its saved text, so two people filling different boxes do not undo
+ * each other; an empty box is allowed (the text was cleared). Whether the stop exists
+ * (and is not deleted) is read from its equipment's stream and travels with the command.
+ */
+export interface RecordRootCause {
+  type: 'RecordRootCause';
+  stopEventId: number;
+  rootCause?: string;
+  troubleshooting?: string;
+  stopExists: boolean;
+}
+
+const box = z.string().trim().max(ROOT_CAUSE_MAX, `Al massimo ${ROOT_CAUSE_MAX} caratteri`).optional();
+
+/** 404 before 400: an analysis of a stop that does not exist is refused whatever its text. */
+export function decideRecordRootCause(command: RecordRootCause, state: RootCauseState): RootCauseEvent[] {
+  if (!command.stopExists) throw notFound('Stop non trovato');
+  const bad = fieldErrors([['root_cause', box, command.rootCause], ['troubleshooting', box, command.troubleshooting]]);
+  if (command.rootCause === undefined && command.troubleshooting === undefined) {
+    bad.root_cause = 'Indica root_cause o troubleshooting';
+  }
+  if (Object.keys(bad).length > 0) throw validationError('Analisi non valida', bad);
+  const rootCause = command.rootCause?.trim() ?? state.rootCause;
+  const troubleshooting = command.troubleshooting?.trim() ?? state.troubleshooting;
+  if (rootCause === state.rootCause && troubleshooting === state.troubleshooting) return [];
+  return [{ type: 'RootCauseRecorded', data: { stopEventId: command.stopEventId, rootCause, troubleshooting } }];
+}

@@ -1,0 +1,19 @@
+import type { UnplannedStopEvent } from '../../domain/stops/events.js';
+import { assertMayChange } from '../../domain/stops/rules.js';
+import type { UnplannedStopsState } from '../../domain/stops/unplannedState.js';
+import { stopNotFound } from './editUnplannedStopDetail.js';
+
+/** Delete after the 'Conferma eliminazione' modal; the event keeps the history. */
+export interface DeleteUnplannedStop {
+  type: 'DeleteUnplannedStop';
+  stopId: number;
+  role: string;
+  shiftSubmitted: boolean;
+}
+
+/** An unknown or already deleted stop is a 404. */
+export function decideDeleteUnplannedStop(command: DeleteUnplannedStop, state: UnplannedStopsState): UnplannedStopEvent[] {
+  if (!state.stops.has(command.stopId)) throw stopNotFound();
+  assertMayChange(command.role, command.shiftSubmitted);
+  return [{ type: 'UnplannedStopDeleted', data: { stopId: command.stopId } }];
+}

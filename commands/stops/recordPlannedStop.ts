@@ -1,0 +1,55 @@
+import { conflict, validationError } from '../../domain/shared/errors.js';
+import { activeItem, type PlantState } from '../../domain/plant/state.js';
+import type { PlannedStopEvent } from '../../domain/stops/events.js';
+import { MAX_STOPS_PER_KIND, stopId } from '../../domain/stops/ids.js';
+import type { PlannedStopsState } from '../../domain/stops/plannedState.js';
+import { assertMayChange, checkTimes, fieldErrors, optionalNote } from '../../domain/stops/rules.js';
+import type { StopPlace } from './recordUnplannedStop.js';
+
+/** What the planned-stop chatbot sends (line log §4.3, §7). */
+export interface PlannedStopInput {
+  equipmentId: number;
+  plannedReasonId: number;
+  startTime: string;
+  endTime: string;
+  notes: string | null;
+}
+
+/** Record a planned stop on its equipment's stream; plant, role and lock travel with it (pure decide). */
+export interface RecordPlannedStop extends PlannedStopInput {
+  type: 'RecordPlannedStop';
+  plant: PlantState;
+  role: string;
+  shiftSubmitted: boolean;
+}
+
+/** Equipment and reason must exist; the note is optional (blank becomes null) up to 1000 characters. */
+export function validatePlannedStop(plant: PlantState, input: PlannedStopInput): { place: StopPlace; notes: string | null } {
+  const bad = fieldErrors([['notes', optionalNote, input.notes]]);
+  const equipment = activeItem(plant, 'equipment', input.equipmentId);
+  const line = equipment?.parentId ? activeItem(plant, 'line', equipment.parentId) : null;
+  if (!equipment || !line) bad.equipment_id = 'Macchina inesistente';
+  if (!activeItem(plant, 'plannedStopReason', input.plannedReasonId)) bad.planned_reason_id = 'Causale inesistente';
+  if (Object.keys(bad).length > 0 || !equipment || !line) throw validationError('Stop pianificato non valido', bad);
+  return { place: { shopFloorId: line.parentId!, lineId: line.id, equipmentId: equipment.id }, notes: optionalNote.parse(input.notes) };
+}
+
+/** Same time rules as an unplanned stop; planned stops are not checked for overlap (see docs/line-log.md). */
+export function decideRecordPlannedStop(command: RecordPlannedStop, state: PlannedStopsState, now: Date): PlannedStopEvent[] {
+  const { place, notes } = validatePlannedStop(command.plant, command);
+  checkTimes(command.startTime, command.endTime, now);
+  assertMayChange(command.role, command.shiftSubmitted);
+  const sequence = state.lastSequence + 1;
+  if (sequence > MAX_STOPS_PER_KIND) throw conflict('STOP_IDS_EXHAUSTED', 'Numero massimo di stop raggiunto per questa macchina');
+  return [{
+    type: 'PlannedStopRecorded',
+    data: {
+      stopId: stopId('planned', place.equipmentId, sequence),
+      ...place,
+      plannedReasonId: command.plannedReasonId,
+      startTime: new Date(command.startTime).toISOString(),
+      endTime: new Date(command.endTime).toISOString(),
+      notes,
+    },
+  }];
+}

@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { defineEvent } from '../shared/catalog.js';
+import type { EventFromDefinition } from '../plant/events.js';
+import { CORRECTIVE_ACTION_MAX, FAILURE_MODE_MAX, NOTES_MAX } from './rules.js';
+
+const id = z.number().int().positive();
+/** An instant, stored in UTC ('2030-06-05T06:10:00.000Z'); presented with the plant's offset. */
+const instant = z.iso.datetime();
+
+/**
+ * Where the stop happened, as the plant was when it was recorded. Equipment never
+ * moves between lines (the plant import refuses it), so the line and shop floor
+ * stored here stay true and the read model can filter on them without a join.
+ */
+const place = { shopFloorId: id, lineId: id, equipmentId: id };
+
+/** An operator (or the improvement staff) recorded an unplanned stop through the chatbot (line log §4.2). */
+export const UnplannedStopRecorded = defineEvent(
+  'UnplannedStopRecorded',
+  1,
+  z.object({
+    /** Given by the decider: see domain/stops/ids.ts. */
+    stopId: id,
+    ...place,
+    workpointId: id,
+    stopCodeId: id,
+    triggeringEventId: id,
+    failureMode: z.string().min(1).max(FAILURE_MODE_MAX),
+    correctiveAction: z.string().min(1).max(CORRECTIVE_ACTION_MAX),
+    actionMaterialChange: z.boolean(),
+    actionCleaning: z.boolean(),
+    actionSettingAdjustment: z.boolean(),
+    actionComponentRestore: z.boolean(),
+    startTime: instant,
+    endTime: instant,
+  }),
+);
+
+/** The failure mode or corrective action was changed inline in the line log (saved on blur, never empty). */
+export const UnplannedStopDetailEdited = defineEvent(
+  'UnplannedStopDetailEdited',
+  1,
+  z.object({
+    stopId: id,
+    field: z.enum(['failureMode', 'correctiveAction']),
+    value: z.string().min(1).max(CORRECTIVE_ACTION_MAX),
+  }),
+);
+
+/** The stop was deleted from the line log; the history keeps it, the lists no longer show it. */
+export const UnplannedStopDeleted = defineEvent('UnplannedStopDeleted', 1, z.object({ stopId: id }));
+
+/** A planned stop (format change, cleaning, maintenance, ...) was recorded through its chatbot (line log §4.3). */
+export const PlannedStopRecorded = defineEvent(
+  'PlannedStopRecorded',
+  1,
+  z.object({
+    stopId: id,
+    ...place,
+    plannedReasonId: id,
+    startTime: instant,
+    endTime: instant,
+    /** Optional; null when left empty. */
+    notes: z.string().min(1).max(NOTES_MAX).nullable(),
+  }),
+);
+
+/** The planned stop's note was saved on blur; null when it was emptied (allowed, line log §5). */
+export const PlannedStopNoteEdited = defineEvent(
+  'PlannedStopNoteEdited',
+  1,
+  z.object({ stopId: id, notes: z.string().min(1).max(NOTES_MAX).nullable() }),
+);
+
+/** The planned stop was deleted; the history keeps it. */
+export const PlannedStopDeleted = defineEvent('PlannedStopDeleted', 1, z.object({ stopId: id }));
+
+/** The definitions the catalog registers; the unions below derive from them, so a switch cannot miss one. */
+export const unplannedStopEvents = [UnplannedStopRecorded, UnplannedStopDetailEdited, UnplannedStopDeleted] as const;
+export const plannedStopEvents = [PlannedStopRecorded, PlannedStopNoteEdited, PlannedStopDeleted] as const;
+export const stopEvents = [...unplannedStopEvents, ...plannedStopEvents] as const;
+
+export type UnplannedStopEvent = EventFromDefinition<(typeof unplannedStopEvents)[number]>;
+export type PlannedStopEvent = EventFromDefinition<(typeof plannedStopEvents)[number]>;
+export type StopEvent = UnplannedStopEvent | PlannedStopEvent;
+export type UnplannedStopRecordedData = z.infer<typeof UnplannedStopRecorded.schema>;
+export type PlannedStopRecordedData = z.infer<typeof PlannedStopRecorded.schema>;
+
+/**
+ * All unplanned stops of one equipment are one aggregate, so "no overlap with another
+ * stop of the same machine" is decided against every one of them, and two
+ * concurrent records are re-checked by the optimistic-concurrency retry.
+ */
+export const unplannedStopsStream = (equipmentId: number) => `unplanned-stops-${equipmentId}`;
+/** All planned stops of one equipment: one aggregate, like the unplanned ones. */
+export const plannedStopsStream = (equipmentId: number) => `planned-stops-${equipmentId}`;

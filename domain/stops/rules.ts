@@ -1,0 +1,88 @@
+import { DateTime } from 'luxon';
+import { z } from 'zod';
+import { conflict, DomainError } from '../shared/errors.js';
+import { PLANT_ZONE } from '../shifts/calendar.js';
+
+/** Chatbot text limits (line log §5, §9): failure mode 250, corrective action 1000; a planned note like a corrective action. */
+export const FAILURE_MODE_MAX = 250;
+export const CORRECTIVE_ACTION_MAX = 1000;
+export const NOTES_MAX = 1000;
+
+/**
+ * How far past the server's clock a stop may end. The chatbot defaults the end to
+ * "now" at minute precision and tablets' clocks drift, so a few minutes are allowed;
+ * a stop that ends later than that has not happened yet.
+ */
+export const FUTURE_TOLERANCE_MINUTES = 5;
+
+/** The improvement staff (and the demo and admin roles that act as it): may change stops of a submitted shift. */
+export const IMPROVEMENT_ROLES: readonly string[] = ['support', 'demoit', 'demoen', 'admin'];
+
+export const REPORT_ALREADY_SUBMITTED = 'Report già inviato';
+export const CHECK_DATES = 'Controlla le date';
+
+/** A required text: trimmed, not empty (the chatbot refuses empty answers), at most `max` characters. */
+export const requiredText = (max: number) =>
+  z.string({ error: 'Obbligatorio' }).trim().min(1, 'Obbligatorio').max(max, `Al massimo ${max} caratteri`);
+
+/** A planned stop's note: optional, may be empty (line log §5); blank is kept as null. */
+export const optionalNote = z
+  .union([z.string(), z.null()], { error: 'Deve essere un testo' })
+  .optional()
+  .transform((v) => (v === undefined || v === null || v.trim() === '' ? null : v.trim()))
+  .pipe(z.string().max(NOTES_MAX, `Al massimo ${NOTES_MAX} caratteri`).nullable());
+
+/** Field name -> message for every bad field, or an empty object. */
+export function fieldErrors(checks: Array<[field: string, schema: z.ZodType, value: unknown]>): Record<string, string> {
+  const bad: Record<string, string> = {};
+  for (const [field, schema, value] of checks) {
+    const r = schema.safeParse(value);
+    if (!r.success) bad[field] = r.error.issues[0]?.message ?? 'Non valido';
+  }
+  return bad;
+}
+
+const invalidTimes = (message: string, field: string, why: string) => new DomainError('INVALID_TIMES', 400, message, { [field]: why });
+
+/** End strictly after start ('Controlla le date', line log §5) and not in the future beyond the tolerance. */
+export function checkTimes(startTime: string, endTime: string, now: Date): void {
+  const start = Date.parse(startTime);
+  const end = Date.parse(endTime);
+  if (!(end > start)) throw invalidTimes(CHECK_DATES, 'end_time', "Deve essere successiva all'inizio");
+  if (end > now.getTime() + FUTURE_TOLERANCE_MINUTES * 60_000) {
+    throw invalidTimes(`${CHECK_DATES}: lo stop non può finire nel futuro`, 'end_time', 'Nel futuro');
+  }
+}
+
+/** Half-open intervals: a stop that starts when another ends does not overlap it. */
+export function overlaps(a: { startTime: string; endTime: string }, b: { startTime: string; endTime: string }): boolean {
+  return Date.parse(a.startTime) < Date.parse(b.endTime) && Date.parse(b.startTime) < Date.parse(a.endTime);
+}
+
+/**
+ * A submitted report freezes its stops for the operator (line log §4.1, §6); the
+ * improvement staff edit confirmed reports and their stops.
+ */
+export function assertMayChange(role: string, shiftSubmitted: boolean): void {
+  if (shiftSubmitted && !IMPROVEMENT_ROLES.includes(role)) throw conflict('REPORT_ALREADY_SUBMITTED', REPORT_ALREADY_SUBMITTED);
+}
+
+/** Downtime in whole minutes, rounded down (a stop of 14 min 59 s counts 14). */
+export function durationMinutes(start: Date | string, end: Date | string): number {
+  return Math.floor((new Date(end).getTime() - new Date(start).getTime()) / 60_000);
+}
+
+const local = (iso: string) => DateTime.fromISO(iso, { zone: PLANT_ZONE });
+
+/** '08:10–08:25', or with dates when the span leaves the day of `reference` ('01/03 23:50–02/03 00:20'). */
+export function formatSpan(span: { startTime: string; endTime: string }, reference: string): string {
+  const [s, e, r] = [local(span.startTime), local(span.endTime), local(reference)];
+  const sameDay = s.hasSame(r, 'day') && e.hasSame(r, 'day');
+  const fmt = sameDay ? 'HH:mm' : 'dd/MM HH:mm';
+  return `${s.toFormat(fmt)}–${e.toFormat(fmt)}`;
+}
+
+/** 409 naming the other stop's times, so the operator can find it in the table. */
+export function stopOverlap(other: { startTime: string; endTime: string }, reference: string): DomainError {
+  return conflict('STOP_OVERLAP', `Lo stop si sovrappone a un altro stop della stessa macchina (${formatSpan(other, reference)})`);
+}

@@ -1,0 +1,42 @@
+import type { Knex } from 'knex';
+import type { MachineNoteRow } from '../../domain/shiftReports/events.js';
+
+/** A report as stored; `revision` is what the client sends back to write safely. */
+export interface ShiftReportRow {
+  lineId: number;
+  shopFloorId: number;
+  day: string;
+  shiftCode: string;
+  notes: string;
+  machineNotes: MachineNoteRow[];
+  productionVolume: number | null;
+  waste: number | null;
+  workingTime: number | null;
+  confirmed: boolean;
+  revision: number;
+  updatedAt: Date;
+  updatedBy: string;
+}
+
+const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+
+/** The report of a line, day and shift as the read model has it, or null when none was saved. */
+export async function findShiftReport(knex: Knex, lineId: number, day: string, shiftCode: string): Promise<ShiftReportRow | null> {
+  const r = await knex('shift_reports').where({ line_id: lineId, day, shift_code: shiftCode }).first();
+  if (!r) return null;
+  return {
+    lineId: Number(r.line_id),
+    shopFloorId: Number(r.shop_floor_id),
+    day: String(r.day),
+    shiftCode: String(r.shift_code),
+    notes: String(r.notes),
+    machineNotes: r.machine_notes as MachineNoteRow[],
+    productionVolume: num(r.production_volume),
+    waste: num(r.waste),
+    workingTime: num(r.working_time),
+    confirmed: Boolean(r.confirmed),
+    revision: Number(r.revision),
+    updatedAt: r.updated_at as Date,
+    updatedBy: String(r.updated_by),
+  };
+}

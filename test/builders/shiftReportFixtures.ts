@@ -1,0 +1,47 @@
+import { DomainError } from '../../domain/shared/errors.js';
+import type { ReportContent, ReportKey, ShiftReportEvent } from '../../domain/shiftReports/events.js';
+import { shiftReportDecider, type ShiftReportCommand } from '../../commands/shiftReports/decider.js';
+import type { ReportCommandBase } from '../../commands/shiftReports/reportCommand.js';
+
+/** 11:00 in Rome on 10 March 2030: "today" for the plant. */
+export const NOW = new Date('2030-03-10T10:00:00Z');
+export const KEY: ReportKey = { lineId: 1, shopFloorId: 1, day: '2030-03-10', shiftCode: 'A' };
+export const LABELS = ['Macchina', 'Nota'];
+export const FULL: ReportContent = {
+  notes: 'Turno regolare, cambio formato alle 10',
+  machineNotes: [{ Macchina: 'Riempitrice', Nota: 'Valvola sostituita' }],
+  productionVolume: 11000,
+  waste: 120,
+  workingTime: 7.5,
+};
+export const EMPTY: ReportContent = { notes: '', machineNotes: [], productionVolume: null, waste: null, workingTime: null };
+
+/** A command of the given type with sensible defaults: frontline, the full content, an 8-hour shift, no revision. */
+export function command<T extends ShiftReportCommand['type']>(type: T, over: Partial<ReportCommandBase> = {}): Extract<ShiftReportCommand, { type: T }> {
+  return { type, key: KEY, content: FULL, labels: LABELS, shiftHours: 8, username: 'frontline', revisionPinned: false, ...over } as Extract<ShiftReportCommand, { type: T }>;
+}
+
+const event = (type: ShiftReportEvent['type']) => (content: ReportContent = FULL, by = 'frontline'): ShiftReportEvent => ({ type, data: { ...KEY, ...content, by } });
+export const draftSaved = event('ShiftReportDraftSaved');
+export const submitted = event('ShiftReportSubmitted');
+export const amended = event('ShiftReportAmended');
+
+export const given = (...events: ShiftReportEvent[]) => events.reduce(shiftReportDecider.evolve, shiftReportDecider.initialState);
+export const when = (history: ShiftReportEvent[], c: ShiftReportCommand, now = NOW) => shiftReportDecider.decide(c, given(...history), now);
+
+/** The DomainError a decision throws (fails the test when it throws none). */
+export function refusal(fn: () => unknown): DomainError {
+  try {
+    fn();
+  } catch (err) {
+    if (err instanceof DomainError) return err;
+    throw err;
+  }
+  throw new Error('expected a refusal');
+}
+
+/** code, status, message and the named fields of a refusal, for one-line expectations. */
+export const refused = (fn: () => unknown) => {
+  const e = refusal(fn);
+  return { code: e.code, status: e.status, message: e.message, fields: Object.keys(e.fields ?? {}).sort() };
+};

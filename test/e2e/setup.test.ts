@@ -1,0 +1,265 @@
+/**
+ * Station setup (/setup) and the login flow around it, in a real browser against the real API
+ * (foundations §2 Setup, §4 Setup/Login, §5): the cycling selectors, the clearing rules, local
+ * storage, the station saved on the server and followed to another device, support without
+ * equipment, and a failed save.
+ */
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { importPlant } from '../../infra/seed/plantImport.js';
+import { readDemoPlantFile } from '../../infra/seed/demoPlant.js';
+import { startTestApp, type TestApp } from '../support/app.js';
+import { launchBrowser, newPage, screenshot } from '../support/browser.js';
+import { describeWith } from '../support/services.js';
+
+const DISABLED_TEXT = 'Seleziona la stazione di default';
+const ENABLED_TEXT = 'Vai alla home';
+const KEYS = ['shop_floor_id', 'shop_floor_name', 'line_id', 'line_name', 'equipment_id', 'equipment_name'];
+
+/** Waits until the select named `name` lists real options besides the placeholder. */
+function optionsLoaded(page: Page, name: string) {
+  return page.waitForFunction((n) => ((document.querySelector(`select[name="${n}"]`) as HTMLSelectElement | null)?.options.length ?? 0) > 1, name);
+}
+
+async function fillLogin(page: Page, username: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill('demo');
+  await page.getByRole('button', { name: 'Entra' }).click();
+}
+
+const stored = (page: Page) =>
+  page.evaluate((keys) => Object.fromEntries(keys.map((k) => [k, localStorage.getItem(k)])), KEYS);
+
+/** The select of a labelled cycling field, and its previous/next buttons. */
+function cycling(page: Page, label: string): { select: Locator; prev: Locator; next: Locator } {
+  const field = page.locator('.cycling-select').filter({ has: page.getByLabel(label, { exact: true }) });
+  return {
+    select: page.getByLabel(label, { exact: true }),
+    prev: field.getByRole('button', { name: 'Precedente' }),
+    next: field.getByRole('button', { name: 'Successivo' }),
+  };
+}
+
+/** The text of the selected option (the placeholder while nothing is chosen). */
+const shown = (select: Locator) => select.evaluate((s: HTMLSelectElement) => s.options[s.selectedIndex]?.text ?? '');
+const optionTexts = (select: Locator) => select.evaluate((s: HTMLSelectElement) => [...s.options].filter((o) => !o.disabled).map((o) => o.text));
+
+describeWith(['postgres', 'chromium'])('station setup', () => {
+  let app: TestApp;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+
+  const serverStation = async (username: string) => {
+    const res = await fetch(`${app.url}/factory/default_station`, { headers: { authorization: `Bearer ${await app.login(username)}` } });
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  };
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    // A second shop floor, so changing Reparto can be seen clearing Linea and Stazione.
+    const plant = readDemoPlantFile() as { shopFloors: unknown[] };
+    plant.shopFloors.push({
+      name: 'Stampaggio',
+      units: { unit1: 'kg' },
+      lines: [{ name: 'Pressa A', referenceMachine: 'Pressa 1', equipments: [{ name: 'Stampo' }] }],
+    });
+    await importPlant(app.deps, plant);
+    for (const name of app.deps.engine.names()) await app.deps.engine.catchUp(name);
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+  beforeEach(async () => {
+    ({ context, page } = await newPage(browser, app.url));
+    context.setDefaultTimeout(20_000); // the CI box may be busy; the default 10 s is tight for a first render
+  });
+  afterEach(async () => {
+    await context?.close();
+  });
+
+  it('lets frontline choose a station with the cycling buttons, saves it, and it follows the user', async () => {
+    await fillLogin(page, 'frontline');
+    await page.waitForURL((u) => u.pathname === '/setup');
+    const button = page.locator('form.station-setup button[type="submit"]');
+    await expect(button.textContent()).resolves.toBe(DISABLED_TEXT);
+    expect(await button.isDisabled()).toBe(true);
+
+    const reparto = cycling(page, 'Reparto');
+    const linea = cycling(page, 'Linea');
+    const stazione = cycling(page, 'Stazione');
+    await expect(shown(reparto.select)).resolves.toBe('Seleziona Reparto');
+    await expect(shown(linea.select)).resolves.toBe('Seleziona Linea');
+    await expect(shown(stazione.select)).resolves.toBe('Seleziona Stazione');
+    await screenshot(page, 'setup-empty');
+
+    await reparto.next.click();
+    await expect(shown(reparto.select)).resolves.toBe('Confezionamento');
+    await reparto.next.click();
+    await expect(shown(reparto.select)).resolves.toBe('Stampaggio');
+    await reparto.next.click(); // wraps around
+    await expect(shown(reparto.select)).resolves.toBe('Confezionamento');
+
+    await linea.next.waitFor();
+    await optionsLoaded(page, 'line_id');
+    await linea.prev.click(); // from the placeholder, previous picks the last
+    await expect(shown(linea.select)).resolves.toBe('Linea 3');
+    await linea.next.click(); // and wraps to the first
+    await expect(shown(linea.select)).resolves.toBe('Linea 1');
+    await linea.select.selectOption({ label: 'Linea 2' });
+    expect(await stored(page)).toMatchObject({ shop_floor_id: '1', shop_floor_name: 'Confezionamento', line_id: '2', line_name: 'Linea 2', equipment_id: null });
+    await expect(button.textContent()).resolves.toBe(DISABLED_TEXT);
+
+    await optionsLoaded(page, 'equipment_id');
+    await page.waitForFunction(() => (document.querySelector('select[name="equipment_id"]') as HTMLSelectElement).options[1]?.text.startsWith('Riempitrice L2'));
+    expect(await optionTexts(stazione.select)).toEqual(['Riempitrice L2 – Filler', 'Riempitrice L2 – Capper', 'Riempitrice L2 – Cartoner']);
+    await stazione.prev.click();
+    await expect(shown(stazione.select)).resolves.toBe('Riempitrice L2 – Cartoner');
+    await stazione.next.click();
+    await expect(shown(stazione.select)).resolves.toBe('Riempitrice L2 – Filler');
+    await stazione.select.selectOption({ label: 'Riempitrice L2 – Capper' });
+    await expect(button.textContent()).resolves.toBe(ENABLED_TEXT);
+    expect(await button.isEnabled()).toBe(true);
+    await screenshot(page, 'setup-complete');
+
+    await button.click();
+    await page.waitForURL((u) => u.pathname === '/home');
+    await page.getByRole('heading', { level: 1, name: 'Benvenuti' }).waitFor();
+    expect(await stored(page)).toEqual({
+      shop_floor_id: '1',
+      shop_floor_name: 'Confezionamento',
+      line_id: '2',
+      line_name: 'Linea 2',
+      equipment_id: '5',
+      equipment_name: 'Capper',
+    });
+    expect(await serverStation('frontline')).toEqual({
+      status: 200,
+      body: { shopFloorId: 1, lineId: 2, equipmentId: 5, shopFloorName: 'Confezionamento', lineName: 'Linea 2', equipmentName: 'Capper' },
+    });
+
+    // Another device: nothing stored there, the login fetches the station and goes home.
+    const other = await newPage(browser, app.url);
+    other.context.setDefaultTimeout(20_000);
+    try {
+      await fillLogin(other.page, 'frontline');
+      await other.page.waitForURL((u) => u.pathname === '/');
+      expect(await stored(other.page)).toMatchObject({ line_id: '2', line_name: 'Linea 2', equipment_id: '5', equipment_name: 'Capper' });
+
+      // Cambia stazione starts from the saved choice.
+      await other.page.getByRole('link', { name: 'Cambia stazione' }).click();
+      await other.page.waitForURL((u) => u.pathname === '/setup');
+      await other.page.waitForFunction(() => (document.querySelector('select[name="equipment_id"]') as HTMLSelectElement)?.value === '5');
+      await expect(shown(cycling(other.page, 'Linea').select)).resolves.toBe('Linea 2');
+      await expect(other.page.locator('form.station-setup button[type="submit"]').textContent()).resolves.toBe(ENABLED_TEXT);
+    } finally {
+      await other.context.close();
+    }
+  });
+
+  it('clears Linea and Stazione when Reparto changes, and Stazione when Linea changes', async () => {
+    await fillLogin(page, 'demoit');
+    await page.waitForURL((u) => u.pathname === '/setup');
+    const reparto = cycling(page, 'Reparto');
+    const linea = cycling(page, 'Linea');
+    const stazione = cycling(page, 'Stazione');
+    const button = page.locator('form.station-setup button[type="submit"]');
+
+    await reparto.select.selectOption({ label: 'Confezionamento' });
+    await linea.select.selectOption({ label: 'Linea 1' });
+    await optionsLoaded(page, 'equipment_id');
+    await stazione.select.selectOption('1');
+    await expect(button.textContent()).resolves.toBe(ENABLED_TEXT);
+
+    await linea.select.selectOption({ label: 'Linea 3' });
+    await expect(shown(stazione.select)).resolves.toBe('Seleziona Stazione');
+    await expect(button.textContent()).resolves.toBe(DISABLED_TEXT);
+    expect(await stored(page)).toMatchObject({ line_id: '3', equipment_id: null, equipment_name: null });
+
+    await optionsLoaded(page, 'equipment_id');
+    await stazione.select.selectOption('7');
+    await expect(button.textContent()).resolves.toBe(ENABLED_TEXT);
+
+    await reparto.select.selectOption({ label: 'Stampaggio' });
+    await expect(shown(linea.select)).resolves.toBe('Seleziona Linea');
+    await expect(shown(stazione.select)).resolves.toBe('Seleziona Stazione');
+    await expect(button.textContent()).resolves.toBe(DISABLED_TEXT);
+    expect(await stored(page)).toEqual({
+      shop_floor_id: '2',
+      shop_floor_name: 'Stampaggio',
+      line_id: null,
+      line_name: null,
+      equipment_id: null,
+      equipment_name: null,
+    });
+    await optionsLoaded(page, 'line_id');
+    expect(await optionTexts(linea.select)).toEqual(['Pressa A']);
+
+    // A reload starts from what local storage holds.
+    await page.reload();
+    await page.waitForFunction(() => (document.querySelector('select[name="shop_floor_id"]') as HTMLSelectElement)?.value === '2');
+    await expect(shown(linea.select)).resolves.toBe('Seleziona Linea');
+  });
+
+  it('lets support go home with shop floor and line only', async () => {
+    await fillLogin(page, 'support');
+    await page.waitForURL((u) => u.pathname === '/setup');
+    const button = page.locator('form.station-setup button[type="submit"]');
+    await cycling(page, 'Reparto').next.click();
+    await expect(button.textContent()).resolves.toBe(DISABLED_TEXT);
+    await optionsLoaded(page, 'line_id');
+    await cycling(page, 'Linea').select.selectOption({ label: 'Linea 3' });
+    await expect(button.textContent()).resolves.toBe(ENABLED_TEXT);
+    await expect(page.getByText('Per il supporto operativo la stazione è facoltativa.').isVisible()).resolves.toBe(true);
+
+    await button.click();
+    await page.waitForURL((u) => u.pathname === '/home');
+    expect(await stored(page)).toMatchObject({ shop_floor_id: '1', line_id: '3', line_name: 'Linea 3', equipment_id: null });
+    expect((await serverStation('support')).body).toMatchObject({ lineId: 3, equipmentId: null, equipmentName: null });
+  });
+
+  it('shows an Italian error and keeps the choice when saving fails', async () => {
+    await page.route('**/factory/default_station', (route) =>
+      route.request().method() === 'PUT'
+        ? route.fulfill({
+            status: 503,
+            contentType: 'application/json',
+            body: JSON.stringify({ error: { code: 'UNAVAILABLE', message: 'Servizio non disponibile' } }),
+          })
+        : route.continue(),
+    );
+    await fillLogin(page, 'demoen');
+    await page.waitForURL((u) => u.pathname === '/setup');
+    await cycling(page, 'Reparto').select.selectOption({ label: 'Confezionamento' });
+    await optionsLoaded(page, 'line_id');
+    await cycling(page, 'Linea').select.selectOption({ label: 'Linea 1' });
+    await optionsLoaded(page, 'equipment_id');
+    await cycling(page, 'Stazione').select.selectOption('2');
+    await page.getByRole('button', { name: ENABLED_TEXT }).click();
+
+    await expect(page.getByRole('alert').textContent()).resolves.toBe('Salvataggio della stazione non riuscito: Servizio non disponibile');
+    expect(new URL(page.url()).pathname).toBe('/setup');
+    await expect(cycling(page, 'Stazione').select.inputValue()).resolves.toBe('2');
+    await expect(page.getByRole('button', { name: ENABLED_TEXT }).isEnabled()).resolves.toBe(true);
+    await screenshot(page, 'setup-error');
+    expect((await serverStation('demoen')).status).toBe(404);
+  });
+
+  it('fits a phone in portrait', async () => {
+    await context.close();
+    ({ context, page } = await newPage(browser, app.url, { width: 390, height: 844 }));
+    context.setDefaultTimeout(20_000);
+    await fillLogin(page, 'admin');
+    await page.waitForURL((u) => u.pathname === '/setup');
+    await cycling(page, 'Reparto').next.click();
+    await optionsLoaded(page, 'line_id');
+    await cycling(page, 'Linea').next.click();
+    await optionsLoaded(page, 'equipment_id');
+    await cycling(page, 'Stazione').next.click();
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(390);
+    await screenshot(page, 'setup-phone');
+  });
+});
