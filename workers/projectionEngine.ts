@@ -62,7 +62,7 @@ export class ProjectionEngine {
     private readonly store: EventStore,
     private readonly catalog: EventCatalog,
     readonly projections: Projection[],
-    private readonly batchSize = 1000,
+    private readonly batchSize = 5000,
   ) {
     this.byName = new Map(projections.map((p) => [p.name, p]));
   }

@@ -1,0 +1,93 @@
+/**
+ * `npm run bench`: provisions its own throw-away servers the way scripts/test.ts does
+ * (embedded PostgreSQL in a temp dir, redis-server when found, loopback only), runs the
+ * three benchmarks, prints their tables and stops everything it started. It never
+ * asserts on the numbers: a missed goal is printed, and the exit code stays 0.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { startEmbeddedPostgres } from '../infra/embedded/postgres.js';
+import { findRedisServer, freePort, startRedisServer } from '../infra/embedded/redis.js';
+import { benchAppends } from './appends.js';
+import { benchCatchUp } from './catchUp.js';
+import { benchLatency } from './latency.js';
+import { fmt, printTable, type TableRow } from './support.js';
+
+/** The whole run must stay well under three minutes on a 2-core machine. */
+const WATCHDOG_MS = 170_000;
+
+const stops: Array<() => Promise<void>> = [];
+let stopping: Promise<void> | null = null;
+function stopAll(): Promise<void> {
+  stopping ??= (async () => {
+    for (const stop of stops.reverse()) await stop().catch((err: unknown) => console.error('stop failed:', err));
+  })();
+  return stopping;
+}
+
+async function abort(why: string): Promise<never> {
+  console.error(`\nbench aborted: ${why}; stopping the servers it started.`);
+  await stopAll();
+  process.exit(1);
+}
+
+process.once('SIGINT', () => void abort('interrupted'));
+process.once('uncaughtException', (err) => void abort(`uncaught ${err.stack ?? err.message}`));
+process.once('unhandledRejection', (err) => void abort(`unhandled rejection ${String(err)}`));
+process.once('SIGTERM', () => void abort('terminated'));
+const watchdog = setTimeout(() => void abort(`still running after ${WATCHDOG_MS / 1000} s`), WATCHDOG_MS);
+watchdog.unref();
+
+async function serverVersion(url: string): Promise<string> {
+  const c = new pg.Client(url);
+  await c.connect();
+  const r = await c.query<{ v: string }>(`select current_setting('server_version') as v`);
+  await c.end();
+  return r.rows[0]!.v;
+}
+
+const started = performance.now();
+try {
+  const pgDir = fs.mkdtempSync(path.join(os.tmpdir(), 'linea-bench-pg-'));
+  fs.chmodSync(pgDir, 0o777);
+  stops.push(async () => fs.rmSync(pgDir, { recursive: true, force: true }));
+  const pgServer = await startEmbeddedPostgres(path.join(pgDir, 'data'), await freePort(), { persistent: false });
+  stops.push(() => pgServer.stop());
+
+  const redisBin = findRedisServer();
+  let redisUrl: string | null = null;
+  if (redisBin) {
+    const redis = await startRedisServer(redisBin, await freePort());
+    stops.push(redis.stop);
+    redisUrl = redis.url;
+  }
+
+  console.log(`# linea benchmarks, ${new Date().toISOString()}`);
+  console.log(
+    `node ${process.version}, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown cpu'}), ` +
+      `PostgreSQL ${await serverVersion(pgServer.url)} embedded (fsync=off, as in the tests), ` +
+      `${redisUrl ? 'redis-server found: BullMQ wake-ups' : 'no redis-server: in-process wake-ups only'}`,
+  );
+
+  const load = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
+  console.log(`load average before: ${load()} (other work on the machine skews every number below)`);
+
+  const appends = await benchAppends(pgServer.url);
+  const catchUps = await benchCatchUp(pgServer.url);
+  const latencies = await benchLatency(pgServer.url, redisUrl);
+
+  const summary: TableRow[] = [
+    { benchmark: '1. appends, port/raw events/s', measured: `${(appends.portEventsPerSecond / appends.rawEventsPerSecond).toFixed(2)}`, goal: '>= 0.80' },
+    ...catchUps.map((c) => ({ benchmark: `2. catch-up events/s, batch ${c.batchSize}`, measured: fmt(c.catchUpEventsPerSecond), goal: '>= 50,000' })),
+    ...latencies.map((l) => ({ benchmark: `3. read-your-writes p95 ms, ${l.scheduler}`, measured: fmt(l.endToEnd.p95, 1), goal: '<= 50' })),
+  ];
+  printTable('Summary', summary, [`whole run ${fmt((performance.now() - started) / 1000, 1)} s; load average after: ${load()}`]);
+} catch (err) {
+  console.error(err instanceof Error ? (err.stack ?? err.message) : err);
+  process.exitCode = 1;
+} finally {
+  await stopAll();
+  clearTimeout(watchdog);
+}
