@@ -12,6 +12,7 @@ import { createKnex } from '../infra/db/knex.js';
 import { migrate } from '../infra/db/migrations.js';
 import type { EventStore } from '../infra/eventstore/port.js';
 import { PostgresEventStore } from '../infra/eventstore/postgres.js';
+import { seedDemoHistory } from '../infra/seed/demoHistory.js';
 import { seedDemoPlant } from '../infra/seed/demoPlant.js';
 import { seedDemoUsers } from '../infra/seed/demoUsers.js';
 import { allProjections } from '../projections/registry.js';
@@ -51,7 +52,7 @@ export async function openEventStore(config: Config, databaseUrl: string): Promi
 
 /**
  * The composition root: migrations, event store, projections (caught up before the
- * port opens), the queue, demo users on first start, then the HTTP server.
+ * port opens), the queue, demo users, plant and history on first start, then the HTTP server.
  */
 export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const { config, log } = opts;
@@ -83,7 +84,16 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     if (created.length > 0) log.info({ users: created }, 'demo users created');
     const plant = await seedDemoPlant({ store, catalog }, clock());
     if (plant.seeded) log.info({ shifts: plant.shifts }, 'demo plant created');
+    // The history reads the plant, shift and DBR read models, so they settle first.
     await engine.settle();
+    if (plant.seeded && config.SEED_DEMO_HISTORY) {
+      const history = await seedDemoHistory({ store, catalog, knex, log }, clock());
+      if (history.seeded) {
+        const started = performance.now();
+        await engine.settle();
+        log.info(`demo history: read models caught up in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+      }
+    }
   }
 
   const waiter = await CheckpointWaiter.start(opts.databaseUrl, engine);

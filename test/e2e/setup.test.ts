@@ -65,7 +65,7 @@ describeWith(['postgres', 'chromium'])('station setup', () => {
       lines: [{ name: 'Pressa A', referenceMachine: 'Pressa 1', equipments: [{ name: 'Stampo' }] }],
     });
     await importPlant(app.deps, plant);
-    for (const name of app.deps.engine.names()) await app.deps.engine.catchUp(name);
+    await app.deps.engine.settle();
     browser = await launchBrowser();
   });
   afterAll(async () => {

@@ -27,6 +27,8 @@ export async function startTestApp(options: { redis?: boolean; env?: Record<stri
     JWT_SECRET: 'test-secret-that-is-long-enough',
     DATA_DIR: path.join(root, 'data', 'test'),
     LOG_LEVEL: 'silent',
+    // The 60-day demo history takes seconds to write; the suites that need it pass SEED_DEMO_HISTORY: 'true'.
+    SEED_DEMO_HISTORY: 'false',
     ...options.env,
   });
   const useRedis = options.redis !== false && !!process.env.TEST_REDIS_URL;

@@ -83,7 +83,7 @@ describeWith(['postgres'])('DBR constants endpoints', () => {
     const raw = readDemoPlantFile() as any;
     raw.shopFloors[0].lines.push({ name: 'Linea 4', referenceMachine: 'Riempitrice L4', equipments: [] });
     await importPlant(app.deps, raw);
-    await app.deps.engine.catchUp('plant');
+    await app.deps.engine.settle();
     const r = await call('GET', '/factory/dbr_constants/4', 'frontline');
     expect(r.body).toMatchObject({ line_id: 4, def_speed: null, waste_threshold: null });
     expect((await call('POST', '/factory/dbr_constants/average', 'frontline', [1, 4])).body).toMatchObject({ ...LINE_1, line_ids: [1] });

@@ -1,6 +1,42 @@
-import { PlaceholderPage } from '../../components/PlaceholderPage.js';
+/**
+ * Root Cause Tool (/rca-miglioramento; line log §2.5): the improvement role's analysis of the
+ * unplanned stops of the default station's department. Without a department the page only
+ * points to the station choice.
+ */
+import { Link } from 'react-router-dom';
+import { useMe } from '../../features/auth/api/useMe.js';
+import { canWriteRootCause } from '../../features/rootCause/components/permissions.js';
+import { RootCauseTool } from '../../features/rootCause/components/RootCauseTool.js';
+import { useStationDefaults } from '../../features/station/api/useStationDefaults.js';
+import { getStoredRole } from '../../lib/session.js';
+import '../../styles/root-cause.css';
 
-/** Root Cause Tool (/rca-miglioramento); a placeholder until its own issue builds the screen. */
+/** The page. */
 export function RcaMiglioramentoPage() {
-  return <PlaceholderPage path="/rca-miglioramento" />;
+  const { station, loading } = useStationDefaults();
+  const { data: me } = useMe();
+  const username = me?.username ?? getStoredRole() ?? '';
+
+  return (
+    <div className="page rca-page">
+      <h1 className="page-title">Root Cause Tool</h1>
+      {loading ? (
+        <p className="rca-hint">Caricamento della stazione…</p>
+      ) : !station.shopFloorId ? (
+        <div className="card rca-no-station">
+          <p>Nessun reparto scelto: scegli prima la stazione di default.</p>
+          <Link to="/setup">Cambia reparto</Link>
+        </div>
+      ) : (
+        <RootCauseTool
+          key={username}
+          shopFloorId={station.shopFloorId}
+          shopFloorName={station.shopFloorName}
+          defaultLineId={station.lineId}
+          username={username}
+          canEdit={canWriteRootCause(username)}
+        />
+      )}
+    </div>
+  );
 }

@@ -1,0 +1,81 @@
+/**
+ * The Root Cause Tool's list (line log §2.5, §7; docs/line-log.md): GET
+ * /factory/stop_events/unplanned for a shop floor, a range of shift days and some lines. Each stop
+ * carries its saved analysis, so the tool needs no call per row.
+ */
+import useSWR, { useSWRConfig } from 'swr';
+import type { QueryValue } from '../../../lib/api.js';
+
+/** An id and a name, as every relation of a stop is answered. */
+export interface Named {
+  id: number;
+  name: string;
+}
+
+/** The saved analysis of a stop: both boxes, '' when empty. */
+export interface RootCauseTexts {
+  root_cause: string;
+  troubleshooting: string;
+}
+
+/** An unplanned stop exactly as the server answers it (docs/line-log.md "The unplanned stop"). */
+export interface UnplannedStop {
+  id: number;
+  workpoint_id: number;
+  stop_code_id: number;
+  triggering_event_id: number;
+  failure_mode: string;
+  corrective_action: string;
+  /** ISO instant with the Italian offset, e.g. 2031-06-10T08:10:00+02:00. */
+  start_time: string;
+  end_time: string;
+  action_material_change: boolean;
+  action_cleaning: boolean;
+  action_setting_adjustment: boolean;
+  action_component_restore: boolean;
+  /** Whole minutes, rounded down. */
+  duration_minutes: number;
+  workpoint_rel: Named & { equipment_rel: Named & { line_rel: Named } };
+  stop_code_rel: Named;
+  triggering_event_rel: Named;
+  /** Null until an analysis was saved. */
+  root_cause: RootCauseTexts | null;
+}
+
+/** The list's path; also the first element of every SWR key of the list. */
+export const UNPLANNED_STOPS_PATH = '/factory/stop_events/unplanned';
+
+/** The query of one list (see buildUnplannedStopsQuery); null fetches nothing. */
+export type UnplannedStopsQuery = Record<string, QueryValue>;
+
+/**
+ * The stops for the filters, or nothing at all while `query` is null (no line selected, no shop
+ * floor, an invalid range). The previous answer stays on screen while a new filter loads, so the
+ * table does not flash empty on every checkbox.
+ */
+export function useUnplannedStops(query: UnplannedStopsQuery | null) {
+  return useSWR<UnplannedStop[]>(query ? [UNPLANNED_STOPS_PATH, query] : null, {
+    keepPreviousData: true,
+    onError: (err: unknown) => console.error('Caricamento degli stop non pianificati non riuscito', err),
+  });
+}
+
+function isListKey(key: unknown): boolean {
+  return Array.isArray(key) && key[0] === UNPLANNED_STOPS_PATH;
+}
+
+/**
+ * Writes a saved analysis into every cached list holding that stop, without asking the server
+ * again: the POST answer is the analysis as saved, and other filters see it at once.
+ */
+export function useRootCauseCacheUpdate(): (stopId: number, texts: RootCauseTexts) => void {
+  const { mutate } = useSWRConfig();
+  return (stopId, texts) => {
+    void mutate(
+      isListKey,
+      (stops: UnplannedStop[] | undefined) =>
+        stops?.map((s) => (s.id === stopId ? { ...s, root_cause: { root_cause: texts.root_cause, troubleshooting: texts.troubleshooting } } : s)),
+      { revalidate: false },
+    );
+  };
+}

@@ -1,0 +1,77 @@
+/**
+ * The Root Cause Tool's screen below its heading (line log §2.5): filters, then the list of
+ * unplanned stops with an analysis per stop. The lines come from the default station's shop
+ * floor, the default line is preselected, the range defaults to the last 30 days; with no line
+ * selected the list is empty and nothing is asked of the server.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { todayInRome } from '../../../components/dates.js';
+import { useLines } from '../../plant/api/usePlant.js';
+import { useUnplannedStops, type UnplannedStop } from '../api/unplannedStops.js';
+import { buildUnplannedStopsQuery, defaultDateRange, initialLineSelection, rangeProblem, toggleLine, type DayRange, type LineId } from './filters.js';
+import { RootCauseFilters } from './RootCauseFilters.js';
+import { EMPTY_MESSAGE, UnplannedStopsTable } from './UnplannedStopsTable.js';
+import { useRootCauseAutosave } from './useRootCauseAutosave.js';
+
+/** Props: the default station's shop floor and line, the user (keys the drafts) and the right to edit. */
+export interface RootCauseToolProps {
+  shopFloorId: string;
+  shopFloorName: string;
+  defaultLineId: string;
+  username: string;
+  canEdit: boolean;
+}
+
+const NO_STOPS: readonly UnplannedStop[] = [];
+
+/** Filters and table; render with `key={username}` so another user starts afresh. */
+export function RootCauseTool({ shopFloorId, shopFloorName, defaultLineId, username, canEdit }: RootCauseToolProps) {
+  const [today] = useState(() => todayInRome());
+  const [range, setRange] = useState<DayRange>(() => defaultDateRange(today));
+  const [chosen, setChosen] = useState<LineId[] | null>(null);
+  const { data: lines, error: linesError } = useLines(shopFloorId);
+  const lineOrder = useMemo(() => (lines ?? []).map((l) => String(l.id)), [lines]);
+
+  useEffect(() => {
+    if (linesError) console.error('Caricamento delle linee non riuscito', linesError);
+  }, [linesError]);
+
+  // Until the user touches the list, the selection is the default line once the lines are known.
+  const selected = chosen ?? (lines ? initialLineSelection(lineOrder, defaultLineId) : []);
+  const problem = rangeProblem(range);
+  const query = buildUnplannedStopsQuery({ shopFloorId, range, lineIds: selected });
+  const { data, error, isLoading } = useUnplannedStops(query);
+  const stops = query ? (data ?? NO_STOPS) : NO_STOPS;
+  const store = useRootCauseAutosave(stops, username);
+  const readOnly = !canEdit || store.forbidden !== null;
+
+  const emptyMessage = query && error && !data ? 'Caricamento degli stop non riuscito.' : query && isLoading && !data ? 'Caricamento…' : EMPTY_MESSAGE;
+
+  return (
+    <>
+      <RootCauseFilters
+        shopFloorName={shopFloorName}
+        lines={linesError ? [] : lines}
+        linesFailed={!!linesError}
+        selected={selected}
+        onSelect={setChosen}
+        onToggle={(id, checked) => setChosen(toggleLine(selected, id, checked, lineOrder))}
+        range={range}
+        onRange={setRange}
+        today={today}
+        rangeMessage={problem}
+      />
+      {!canEdit && (
+        <p className="rca-note" data-testid="rca-readonly">
+          Sola consultazione: causa radice e soluzione sono inserite dal supporto operativo.
+        </p>
+      )}
+      {store.forbidden && (
+        <p className="form-error" role="alert">
+          {store.forbidden}
+        </p>
+      )}
+      <UnplannedStopsTable stops={stops} store={store} readOnly={readOnly} emptyMessage={emptyMessage} busy={!!query && isLoading} />
+    </>
+  );
+}

@@ -1,0 +1,97 @@
+/**
+ * The React side of RootCauseAutosave: one store per page (and per user), the saved texts read
+ * from the latest list, the drafts mirrored to local storage under the username, a retry as soon
+ * as the network is back, and a warning before the tab is closed with text still unsaved.
+ */
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { saveRootCause, type RootCauseField } from '../api/saveRootCause.js';
+import { useRootCauseCacheUpdate, type UnplannedStop } from '../api/unplannedStops.js';
+import { classifySaveError, RootCauseAutosave, type DraftBackup } from './autosave.js';
+import { savedBox } from './stopFormat.js';
+
+/** Local storage key of a user's unsaved drafts. */
+export const DRAFTS_KEY_PREFIX = 'rca_drafts:';
+
+/** A backup in local storage; a full or blocked storage is only logged (the text stays on screen). */
+export function localDraftBackup(username: string): DraftBackup {
+  const key = `${DRAFTS_KEY_PREFIX}${username}`;
+  return {
+    load() {
+      try {
+        const parsed: unknown = JSON.parse(localStorage.getItem(key) ?? '{}');
+        return parsed && typeof parsed === 'object' ? (parsed as Record<string, string>) : {};
+      } catch {
+        return {};
+      }
+    },
+    store(drafts) {
+      try {
+        if (Object.keys(drafts).length === 0) localStorage.removeItem(key);
+        else localStorage.setItem(key, JSON.stringify(drafts));
+      } catch (err) {
+        console.error('Copia locale delle analisi non salvate non riuscita', err);
+      }
+    },
+  };
+}
+
+/**
+ * The store for the listed stops. `username` keys the backup (another user never sees it) and
+ * must not change during the component's life: render the owner with `key={username}`.
+ */
+export function useRootCauseAutosave(stops: readonly UnplannedStop[], username: string): RootCauseAutosave {
+  const stopsRef = useRef(new Map<number, UnplannedStop>());
+  stopsRef.current = new Map(stops.map((s) => [s.id, s]));
+  const updateCache = useRootCauseCacheUpdate();
+  const updateRef = useRef(updateCache);
+  updateRef.current = updateCache;
+
+  const [store] = useState(
+    () =>
+      new RootCauseAutosave({
+        save: (stopId: number, field: RootCauseField, text: string) => saveRootCause(stopId, field, text),
+        savedText: (stopId: number, field: RootCauseField) => {
+          const stop = stopsRef.current.get(stopId);
+          return stop ? savedBox(stop, field) : undefined;
+        },
+        onSaved: (stopId, texts) => {
+          // The ref holds the list until SWR hands back the updated one.
+          const stop = stopsRef.current.get(stopId);
+          if (stop) stopsRef.current.set(stopId, { ...stop, root_cause: { ...texts } });
+          updateRef.current(stopId, texts);
+        },
+        classify: classifySaveError,
+        setTimer: (run, ms) => window.setTimeout(run, ms),
+        clearTimer: (handle) => window.clearTimeout(handle as number),
+        backup: localDraftBackup(username),
+      }),
+  );
+  useEffect(() => {
+    store.activate();
+    return () => store.dispose();
+  }, [store]);
+
+  useSyncExternalStore(store.subscribe, store.getVersion);
+
+  // Drafts restored from the backup are saved once their stops are listed.
+  useEffect(() => {
+    store.resume();
+  }, [store, stops]);
+
+  useEffect(() => {
+    const online = () => store.retryNow();
+    const beforeUnload = (event: BeforeUnloadEvent) => {
+      if (!store.hasPending()) return;
+      event.preventDefault();
+      event.returnValue = '';
+    };
+    window.addEventListener('online', online);
+    window.addEventListener('beforeunload', beforeUnload);
+    return () => {
+      window.removeEventListener('online', online);
+      window.removeEventListener('beforeunload', beforeUnload);
+    };
+  }, [store]);
+
+  return store;
+}
