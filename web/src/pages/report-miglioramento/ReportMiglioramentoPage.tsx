@@ -1,6 +1,6 @@
-import { PlaceholderPage } from '../../components/PlaceholderPage.js';
+import { LineLog } from '../../features/lineLog/components/LineLog.js';
 
-/** Improvement-role line log (/report-miglioramento); a placeholder until its own issue builds the screen. */
+/** Improvement-role line log (/report-miglioramento; line log §2.4): confirmed reports, edit mode. */
 export function ReportMiglioramentoPage() {
-  return <PlaceholderPage path="/report-miglioramento" />;
+  return <LineLog mode="improvement" />;
 }

@@ -1,6 +1,6 @@
-import { PlaceholderPage } from '../../components/PlaceholderPage.js';
+import { LineLog } from '../../features/lineLog/components/LineLog.js';
 
-/** Operator line log (/report-operatore); a placeholder until its own issue builds the screen. */
+/** Operator line log 'Registro di Linea' (/report-operatore; line log §2.1). */
 export function ReportOperatorePage() {
-  return <PlaceholderPage path="/report-operatore" />;
+  return <LineLog mode="operator" />;
 }

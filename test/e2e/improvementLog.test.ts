@@ -1,0 +1,252 @@
+/**
+ * The improvement role's line log (/report-miglioramento) in a real browser against the real
+ * API (line log §2.4, §4.1, §6, §7): only confirmed reports, read-only until 'Modifica Report o
+ * Stop', 'Salva Report' updating or creating the confirmed report, stops edited and deleted in
+ * edit mode, and a concurrent change answered with a reload offer. The reports and stops are
+ * made through the API by frontline first, on yesterday's shifts (the browser's clock is real).
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { addDays, todayInRome } from '../../web/src/components/dates.js';
+import { startTestApp, type TestApp } from '../support/app.js';
+import { launchBrowser, newPage, screenshot } from '../support/browser.js';
+import { describeWith } from '../support/services.js';
+
+const PHONE = { width: 390, height: 844 };
+
+async function fillLogin(page: Page, username: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill('demo');
+  await page.getByRole('button', { name: 'Entra' }).click();
+}
+
+/** The sidebar once the session check has answered. */
+const readyNav = (page: Page) => page.locator('nav[aria-label="Menu principale"][data-ready="true"]');
+
+/** Runs `check` until it passes (at most 10 s). */
+async function eventually(check: () => Promise<void>): Promise<void> {
+  const until = Date.now() + 10_000;
+  for (;;) {
+    try {
+      return await check();
+    } catch (err) {
+      if (Date.now() > until) throw err;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+}
+
+describeWith(['postgres', 'chromium'])('improvement line log', () => {
+  let app: TestApp;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let frontline: string;
+  let support: string;
+  const yesterday = addDays(todayInRome(), -1);
+
+  async function api<T>(bearer: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+    const res = await fetch(`${app.url}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${bearer}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
+  }
+
+  const report = (line: string, extra: Record<string, unknown> = {}) => ({
+    day: yesterday,
+    shift_code: 'A',
+    line_name: line,
+    notes: 'Turno regolare',
+    machine_notes: [{ Macchina: 'Riempitrice', Nota: 'Valvola sostituita' }],
+    production_volume: 11000,
+    waste: 120,
+    working_time: 7.5,
+    ...extra,
+  });
+
+  const confirmedNote = async (line: string) =>
+    (await api<Record<string, unknown>>(support, 'GET', `/factory/shift_notes?${new URLSearchParams({ day: yesterday, shift_code: 'A', line_name: line, confirmed_only: 'true' })}`)).body;
+
+  async function openLog(line: number): Promise<void> {
+    await fillLogin(page, 'support');
+    await page.waitForURL((u) => u.pathname === '/');
+    await readyNav(page).waitFor({ state: 'attached' });
+    await page.goto(`/report-miglioramento?day=${yesterday}&shift_code=A&line_id=${line}`);
+    await readyNav(page).waitFor({ state: 'attached' });
+    await page.getByLabel('Note di fine turno').waitFor();
+  }
+
+  const notesValue = (text: string) =>
+    page.waitForFunction((t) => (document.getElementById('line-log-notes') as HTMLTextAreaElement | null)?.value === t, text);
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    frontline = await app.login('frontline');
+    support = await app.login('support');
+    expect((await api(frontline, 'PUT', '/factory/default_station', { shopFloorId: 1, lineId: 1, equipmentId: 1 })).status).toBe(200);
+    expect((await api(support, 'PUT', '/factory/default_station', { shopFloorId: 1, lineId: 1, equipmentId: null })).status).toBe(200);
+
+    // Line 1: an unplanned stop, then the operator's confirmed report.
+    const workpoints = (await api<Array<{ id: number }>>(frontline, 'GET', '/factory/workpoints?equipment_id=1')).body;
+    const codes = (await api<Array<{ id: number }>>(frontline, 'GET', `/factory/stop_codes?workpoint_id=${workpoints[0]!.id}`)).body;
+    const stop = await api(frontline, 'POST', '/factory/stop_events', {
+      workpoint_id: workpoints[0]!.id,
+      stop_code_id: codes[0]!.id,
+      triggering_event_id: 1,
+      failure_mode: 'Bottiglia incastrata',
+      corrective_action: 'Rimossa e riavviata',
+      start_time: `${yesterday}T08:10`,
+      end_time: `${yesterday}T08:25`,
+    });
+    expect(stop.status).toBe(201);
+    expect((await api(frontline, 'POST', '/factory/shift_notes/save', report('Linea 1'))).status).toBe(200);
+    expect((await api(frontline, 'POST', '/factory/shift_notes/submit', report('Linea 1'))).status).toBe(200);
+
+    // Line 2: a draft only. Line 3: confirmed, for the concurrency case.
+    expect((await api(frontline, 'POST', '/factory/shift_notes/save', report('Linea 2', { notes: 'Bozza non inviata' }))).status).toBe(200);
+    expect((await api(frontline, 'POST', '/factory/shift_notes/submit', report('Linea 3'))).status).toBe(200);
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+  beforeEach(async () => {
+    ({ context, page } = await newPage(browser, app.url));
+    context.setDefaultTimeout(20_000);
+  });
+  afterEach(async () => {
+    await context?.close();
+  });
+
+  it('shows the confirmed report read-only, then edits report and stops after Modifica Report o Stop', async () => {
+    await openLog(1);
+    await notesValue('Turno regolare');
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Registro di linea');
+    await page.getByRole('heading', { name: 'Planned Stops', exact: true }).waitFor();
+    await page.getByRole('heading', { name: 'Unplanned Stops', exact: true }).waitFor();
+    const unplanned = page.getByRole('table', { name: 'Unplanned Stops', exact: true });
+    await unplanned.getByText('08:10–08:25').waitFor();
+    expect(await page.getByLabel('Note di fine turno').isDisabled()).toBe(true);
+    await expect(page.getByLabel('Nota – riga 1').inputValue()).resolves.toBe('Valvola sostituita');
+    await expect(page.getByLabel('Ore Lavorate [h]').inputValue()).resolves.toBe('7,5');
+    expect(await page.getByRole('button', { name: /^Elimina stop/ }).count()).toBe(0);
+    expect(await page.getByLabel('Descrizione – stop delle 08:10').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Salva Report' }).count()).toBe(0);
+    await screenshot(page, 'improvement-log-readonly');
+
+    await page.getByRole('button', { name: 'Modifica Report o Stop' }).click();
+    await page.getByRole('button', { name: 'Salva Report' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Modifica Report o Stop' }).count()).toBe(0);
+    expect(await page.getByLabel('Note di fine turno').isEnabled()).toBe(true);
+    expect(await page.getByLabel('Giorno', { exact: true }).isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Elimina stop delle 08:10' }).waitFor();
+
+    // A stop's corrective action, saved on blur.
+    const corrective = page.getByLabel('Azione correttiva – stop delle 08:10');
+    await corrective.fill('Rimossa, pulita la guida e riavviata');
+    await corrective.press('Tab');
+    await eventually(async () => {
+      const list = await api<Array<{ corrective_action: string }>>(support, 'GET', `/factory/stop_events/unplanned_by_shift?shop_floor_id=1&lines_id=1&shift_code=A&day=${yesterday}`);
+      expect(list.body[0]?.corrective_action).toBe('Rimossa, pulita la guida e riavviata');
+    });
+
+    await page.getByLabel('Note di fine turno').fill('Turno regolare; rivisto dal supporto');
+    await screenshot(page, 'improvement-log-editing');
+    await page.getByRole('button', { name: 'Salva Report' }).click();
+    await page.getByText('Report aggiornato correttamente', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Modifica Report o Stop' }).waitFor();
+    expect(await page.getByLabel('Note di fine turno').isDisabled()).toBe(true);
+    expect(await confirmedNote('Linea 1')).toMatchObject({ notes: 'Turno regolare; rivisto dal supporto', confirmed: true });
+
+    await page.reload();
+    await notesValue('Turno regolare; rivisto dal supporto');
+    expect(await page.getByLabel('Note di fine turno').isDisabled()).toBe(true);
+  });
+
+  it('shows an unconfirmed draft as empty, and Salva Report creates the confirmed report', async () => {
+    await openLog(2);
+    await page.getByText('Nessun report confermato per questo turno', { exact: false }).waitFor();
+    await expect(page.getByLabel('Note di fine turno').inputValue()).resolves.toBe('');
+    await expect(page.getByLabel('Volumi Prodotti [pz]').inputValue()).resolves.toBe('');
+    await screenshot(page, 'improvement-log-unconfirmed');
+
+    await page.getByRole('button', { name: 'Modifica Report o Stop' }).click();
+    // Incomplete: refused on the page with the spec's text.
+    await page.getByRole('button', { name: 'Salva Report' }).click();
+    await page.getByText('Compila correttamente tutti i dati prima di inviare', { exact: true }).waitFor();
+
+    await page.getByLabel('Note di fine turno').fill('Compilato dal supporto');
+    await page.getByLabel('Macchina – riga 1').fill('Capper');
+    await page.getByLabel('Volumi Prodotti [pz]').fill('9000');
+    await page.getByLabel('Scarto [pz]').fill('80');
+    await page.getByLabel('Ore Lavorate [h]').fill('8');
+    await page.getByRole('button', { name: 'Salva Report' }).click();
+    await page.getByText('Report creato correttamente', { exact: true }).waitFor();
+    expect(await confirmedNote('Linea 2')).toMatchObject({ notes: 'Compilato dal supporto', confirmed: true, production_volume: 9000 });
+  });
+
+  it('deletes a stop in edit mode through Conferma eliminazione', async () => {
+    const planned = await api<{ id: number }>(support, 'POST', '/factory/planned_stops', {
+      equipment_id: 1,
+      planned_reason_id: 2,
+      start_time: `${yesterday}T06:00`,
+      end_time: `${yesterday}T06:20`,
+      notes: null,
+    });
+    expect(planned.status).toBe(201);
+    await openLog(1);
+    const table = page.getByRole('table', { name: 'Planned Stops', exact: true });
+    await table.getByText('06:00–06:20').waitFor();
+    await page.getByRole('button', { name: 'Modifica Report o Stop' }).click();
+    await page.getByRole('button', { name: 'Elimina stop delle 06:00' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Conferma eliminazione' });
+    expect(await dialog.textContent()).toContain("Sei sicuro di voler eliminare questo stop? L'azione non è reversibile.");
+    await dialog.getByRole('button', { name: 'Elimina' }).click();
+    await table.getByText('Nessuno Stop registrato').waitFor();
+    const left = await api<unknown[]>(support, 'GET', `/factory/stop_events/planned_by_shift?shop_floor_id=1&lines_id=1&shift_code=A&day=${yesterday}`);
+    expect(left.body).toEqual([]);
+    // Annulla modifiche leaves edit mode without saving.
+    await page.getByLabel('Note di fine turno').fill('Non salvato');
+    await page.getByRole('button', { name: 'Annulla modifiche' }).click();
+    await page.getByRole('button', { name: 'Modifica Report o Stop' }).waitFor();
+    expect(await page.getByLabel('Note di fine turno').inputValue()).not.toBe('Non salvato');
+  });
+
+  it('keeps the edit and offers a reload when someone else changed the report meanwhile', async () => {
+    await openLog(3);
+    await notesValue('Turno regolare');
+    await page.getByRole('button', { name: 'Modifica Report o Stop' }).click();
+    await page.getByLabel('Note di fine turno').fill('La mia versione');
+
+    const other = await app.login('demoit');
+    const current = await confirmedNote('Linea 3');
+    const amended = await api(other, 'PUT', '/factory/shift_notes/update', report('Linea 3', { notes: 'Versione del collega', revision: current.revision }));
+    expect(amended.status).toBe(200);
+
+    await page.getByRole('button', { name: 'Salva Report' }).click();
+    await page.locator('.save-status', { hasText: 'I dati sono stati modificati da un altro utente: ricarica e riprova' }).waitFor();
+    await expect(page.getByLabel('Note di fine turno').inputValue()).resolves.toBe('La mia versione');
+    await screenshot(page, 'improvement-log-conflict');
+    await page.getByRole('button', { name: 'Ricarica' }).click();
+    await notesValue('Versione del collega');
+    await page.getByRole('button', { name: 'Modifica Report o Stop' }).waitFor();
+  });
+
+  it('fits a phone in portrait', async () => {
+    await context.close();
+    ({ context, page } = await newPage(browser, app.url, PHONE));
+    context.setDefaultTimeout(20_000);
+    await openLog(1);
+    await page.getByRole('table', { name: 'Unplanned Stops', exact: true }).getByText('08:10–08:25').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await screenshot(page, 'improvement-log-phone');
+    await page.getByRole('button', { name: 'Modifica Report o Stop' }).click();
+    await page.getByRole('button', { name: 'Salva Report' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await screenshot(page, 'improvement-log-phone-editing');
+  });
+});

@@ -1,0 +1,368 @@
+/**
+ * The operator's line log (/report-operatore) in a real browser against the real API (line log
+ * §2.1, §4.1, §5, §7, §8): default selection, autosave that survives a reload, a failed save
+ * retried without losing the text, a 409 offering a reload, submit through 'Conferma invio' and
+ * the lock after it, the machine-note row rules, and the stops tables (inline edit on blur,
+ * deletion through 'Conferma eliminazione'). The browser runs on the real clock, so the tests
+ * use today's and yesterday's shifts of the demo plant.
+ */
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { addDays, todayInRome } from '../../web/src/components/dates.js';
+import { defaultShiftCode, type ShiftLike } from '../../web/src/features/lineLog/defaultShift.js';
+import { startTestApp, type TestApp } from '../support/app.js';
+import { launchBrowser, newPage, screenshot } from '../support/browser.js';
+import { describeWith } from '../support/services.js';
+
+const PHONE = { width: 390, height: 844 };
+
+async function fillLogin(page: Page, username: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill('demo');
+  await page.getByRole('button', { name: 'Entra' }).click();
+}
+
+/** The sidebar once the session check has answered. */
+const readyNav = (page: Page) => page.locator('nav[aria-label="Menu principale"][data-ready="true"]');
+
+/** Runs `check` until it passes (at most 10 s): for what the page saves in the background. */
+async function eventually(check: () => Promise<void>): Promise<void> {
+  const until = Date.now() + 10_000;
+  for (;;) {
+    try {
+      return await check();
+    } catch (err) {
+      if (Date.now() > until) throw err;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+}
+
+/** The select's shown option text. */
+const shown = (select: Locator) => select.evaluate((s: HTMLSelectElement) => s.options[s.selectedIndex]?.text ?? '');
+
+describeWith(['postgres', 'chromium'])('operator line log', () => {
+  let app: TestApp;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let token: string;
+  const today = todayInRome();
+  const yesterday = addDays(today, -1);
+
+  async function api<T>(method: string, path: string, body?: unknown, bearer = token): Promise<{ status: number; body: T }> {
+    const res = await fetch(`${app.url}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${bearer}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
+  }
+
+  const note = async (day: string, shift: string, line: string) =>
+    (await api<Record<string, unknown>>('GET', `/factory/shift_notes?${new URLSearchParams({ day, shift_code: shift, line_name: line })}`)).body;
+
+  /** Logs frontline in (the station saved on the server fills local storage) and opens the log. */
+  async function openLog(query: string): Promise<void> {
+    await fillLogin(page, 'frontline');
+    await page.waitForURL((u) => u.pathname === '/');
+    await readyNav(page).waitFor({ state: 'attached' });
+    await page.goto(`/report-operatore${query}`);
+    await readyNav(page).waitFor({ state: 'attached' });
+    await page.getByLabel('Note di fine turno').waitFor();
+  }
+
+  const waitSaved = () => page.locator('.save-status', { hasText: 'Bozza salvata alle' }).waitFor();
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    token = await app.login('frontline');
+    expect((await api('PUT', '/factory/default_station', { shopFloorId: 1, lineId: 1, equipmentId: 1 })).status).toBe(200);
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+  beforeEach(async () => {
+    ({ context, page } = await newPage(browser, app.url));
+    context.setDefaultTimeout(20_000);
+  });
+  afterEach(async () => {
+    await context?.close();
+  });
+
+  it('starts from today, the station line and the current shift; a new day clears the shift and the default applies again', async () => {
+    const shifts = (await api<ShiftLike[]>('GET', `/factory/shifts?day=${today}&shop_floor_id=1`)).body;
+    const expected = defaultShiftCode(shifts, new Date());
+    await openLog('');
+    await page.waitForURL((u) => u.searchParams.get('shift_code') !== null);
+    const url = new URL(page.url());
+    expect(url.searchParams.get('day')).toBe(today);
+    expect(url.searchParams.get('line_id')).toBe('1');
+    expect(url.searchParams.get('shift_code')).toBe(expected);
+    expect(expected).not.toBe('E');
+    await expect(shown(page.getByLabel('Linea', { exact: true }))).resolves.toBe('Linea 1');
+    await expect(page.getByLabel('Giorno', { exact: true }).inputValue()).resolves.toBe(today);
+
+    // The shift arrows wrap around: from the last shift of the day, next is the first.
+    const turno = page.locator('.cycling-select').filter({ has: page.getByLabel('Turno', { exact: true }) });
+    await page.getByLabel('Turno', { exact: true }).selectOption('C');
+    await turno.getByRole('button', { name: 'Successivo' }).click();
+    await page.waitForURL((u) => u.searchParams.get('shift_code') === 'A');
+    await turno.getByRole('button', { name: 'Precedente' }).click();
+    await page.waitForURL((u) => u.searchParams.get('shift_code') === 'C');
+
+    const before = (await api<ShiftLike[]>('GET', `/factory/shifts?day=${yesterday}&shop_floor_id=1`)).body;
+    await page.getByRole('button', { name: 'Giorno precedente' }).click();
+    await page.waitForURL((u) => u.searchParams.get('day') === yesterday && u.searchParams.get('shift_code') !== null);
+    expect(new URL(page.url()).searchParams.get('shift_code')).toBe(defaultShiftCode(before, new Date()));
+
+    // The add-stop buttons hand the selection to the chatbots.
+    const href = await page.getByRole('link', { name: 'AGGIUNGI STOP NON PIANIFICATO' }).getAttribute('href');
+    expect(href).toMatch(new RegExp(`^/inserimento-loss-ai-operatore\\?day=${yesterday}&shift_code=[A-Z]&line_id=1$`));
+    expect(await page.getByRole('link', { name: 'AGGIUNGI STOP PIANIFICATO' }).getAttribute('href')).toMatch(/^\/inserimento-pianificate-ai-operatore\?day=/);
+  });
+
+  it('autosaves the draft, keeps it over a reload, submits through Conferma invio and locks everything', async () => {
+    await openLog(`?day=${yesterday}&shift_code=A&line_id=1`);
+    const submit = page.getByRole('button', { name: 'CONFERMA e INVIA REPORT' });
+    expect(await submit.isDisabled()).toBe(true);
+    await screenshot(page, 'line-log-empty');
+
+    await page.getByLabel('Note di fine turno').fill('Turno regolare, cambio formato alle 10');
+    await page.getByLabel('Macchina – riga 1').fill('Riempitrice');
+    await page.getByLabel('Nota – riga 1').fill('Valvola sostituita');
+    await page.getByLabel('Volumi Prodotti [pz]').fill('11000');
+    await page.getByLabel('Scarto [pz]').fill('120');
+    expect(await submit.isDisabled()).toBe(true);
+    await page.getByLabel('Ore Lavorate [h]').fill('7,5');
+    expect(await submit.isEnabled()).toBe(true);
+    await waitSaved();
+    expect(await note(yesterday, 'A', 'Linea 1')).toMatchObject({
+      notes: 'Turno regolare, cambio formato alle 10',
+      machine_notes: [{ Macchina: 'Riempitrice', Nota: 'Valvola sostituita' }],
+      production_volume: 11000,
+      waste: 120,
+      working_time: 7.5,
+      confirmed: false,
+    });
+
+    await page.reload();
+    await page.getByLabel('Note di fine turno').waitFor();
+    await page.waitForFunction(() => (document.getElementById('line-log-notes') as HTMLTextAreaElement | null)?.value !== '');
+    await expect(page.getByLabel('Note di fine turno').inputValue()).resolves.toBe('Turno regolare, cambio formato alle 10');
+    await expect(page.getByLabel('Nota – riga 1').inputValue()).resolves.toBe('Valvola sostituita');
+    await expect(page.getByLabel('Ore Lavorate [h]').inputValue()).resolves.toBe('7,5');
+    await screenshot(page, 'line-log-filled');
+    await page.screenshot({ path: 'screenshots/line-log-tablet-viewport.png' });
+
+    // Conferma invio closes on Escape and on its close button, and sends on Conferma.
+    const dialog = page.getByRole('dialog', { name: 'Conferma invio' });
+    await submit.click();
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain('Dopo la conferma non sarà più possibile modificare le note e gli stop di questo turno.');
+    await screenshot(page, 'line-log-confirm');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await submit.click();
+    await dialog.getByRole('button', { name: 'Chiudi' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await submit.click();
+    await dialog.getByRole('button', { name: 'Conferma' }).click();
+    await page.getByText('Report inviato correttamente', { exact: true }).waitFor();
+    await dialog.waitFor({ state: 'detached' });
+
+    expect(await page.getByLabel('Note di fine turno').isDisabled()).toBe(true);
+    expect(await page.getByLabel('Volumi Prodotti [pz]').isDisabled()).toBe(true);
+    expect(await page.getByLabel('Macchina – riga 1').isDisabled()).toBe(true);
+    expect(await page.getByRole('link', { name: /AGGIUNGI STOP/ }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Aggiungi riga' }).count()).toBe(0);
+    expect(await note(yesterday, 'A', 'Linea 1')).toMatchObject({ confirmed: true, notes: 'Turno regolare, cambio formato alle 10' });
+    await screenshot(page, 'line-log-submitted');
+
+    // Another attempt is refused with the spec's message, for 3 seconds.
+    await submit.click();
+    const refusal = page.getByText('Report già inviato', { exact: true });
+    await refusal.waitFor();
+    await refusal.waitFor({ state: 'detached', timeout: 5000 });
+
+    await page.reload();
+    await page.getByText('Report inviato: note, dati e stop di questo turno non sono più modificabili.').waitFor();
+    expect(await page.getByLabel('Note di fine turno').isDisabled()).toBe(true);
+    expect(await page.getByRole('link', { name: /AGGIUNGI STOP/ }).count()).toBe(0);
+  });
+
+  it('refuses to remove a row with text for 3 seconds, removes empty rows and stops at 10 rows', async () => {
+    await openLog(`?day=${yesterday}&shift_code=B&line_id=2`);
+    await page.getByLabel('Macchina – riga 1').fill('Capper');
+    await page.getByRole('button', { name: 'Elimina riga 1' }).click();
+    const error = page.getByText('Errore: riga non vuota, svuotarla prima di cancellarla', { exact: true });
+    await error.waitFor();
+    const shownAt = Date.now();
+    await screenshot(page, 'line-log-row-error');
+    await error.waitFor({ state: 'detached', timeout: 6000 });
+    expect(Date.now() - shownAt).toBeGreaterThan(2000);
+    await expect(page.getByLabel('Macchina – riga 1').inputValue()).resolves.toBe('Capper');
+
+    const add = page.getByRole('button', { name: 'Aggiungi riga' });
+    for (let i = 0; i < 9; i++) await add.click();
+    expect(await page.locator('.machine-note-row').count()).toBe(10);
+    expect(await add.isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Elimina riga 10' }).click();
+    expect(await page.locator('.machine-note-row').count()).toBe(9);
+    expect(await add.isEnabled()).toBe(true);
+    await expect(page.getByText('9/10', { exact: true }).count()).resolves.toBe(1);
+
+    // Figures the server would refuse are named on the field and not sent; the text stays.
+    await page.getByLabel('Ore Lavorate [h]').fill('9');
+    await page.getByText('Al massimo 8 ore (durata del turno)', { exact: true }).waitFor();
+    await page.locator('.save-status', { hasText: 'Valori non validi: correggi i campi evidenziati per salvare' }).waitFor();
+    await page.getByLabel('Volumi Prodotti [pz]').fill('11.000');
+    await page.getByText('Scrivi il numero senza punti delle migliaia (decimali con la virgola)', { exact: true }).waitFor();
+    await page.getByLabel('Volumi Prodotti [pz]').fill('11000');
+    await page.getByLabel('Ore Lavorate [h]').fill('8');
+    await waitSaved();
+    expect(await note(yesterday, 'B', 'Linea 2')).toMatchObject({ production_volume: 11000, working_time: 8 });
+  });
+
+  it('keeps the text when a save fails, tries again, and offers a reload after a concurrent change', async () => {
+    await openLog(`?day=${yesterday}&shift_code=C&line_id=2`);
+    let failing = true;
+    await page.route('**/factory/shift_notes/save', (route) =>
+      failing ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":{"code":"UNAVAILABLE","message":"Non disponibile"}}' }) : route.continue(),
+    );
+    await page.getByLabel('Note di fine turno').fill('Testo da non perdere');
+    await page.locator('.save-status', { hasText: 'Salvataggio non riuscito: nuovo tentativo tra pochi secondi' }).waitFor();
+    await screenshot(page, 'line-log-retrying');
+    await expect(page.getByLabel('Note di fine turno').inputValue()).resolves.toBe('Testo da non perdere');
+    failing = false;
+    await page.locator('.save-status', { hasText: 'Bozza salvata alle' }).waitFor({ timeout: 15_000 });
+    expect(await note(yesterday, 'C', 'Linea 2')).toMatchObject({ notes: 'Testo da non perdere' });
+
+    // Someone else saves the same report: the next autosave gets 409 and the page offers a reload.
+    const other = await app.login('demoit');
+    const current = await note(yesterday, 'C', 'Linea 2');
+    const saved = await api('POST', '/factory/shift_notes/save', { day: yesterday, shift_code: 'C', line_name: 'Linea 2', notes: 'Scritto da un collega', revision: current.revision }, other);
+    expect(saved.status).toBe(200);
+    await page.getByLabel('Note di fine turno').fill('Testo da non perdere, aggiornato');
+    await page.locator('.save-status', { hasText: 'I dati sono stati modificati da un altro utente: ricarica e riprova' }).waitFor();
+    await expect(page.getByLabel('Note di fine turno').inputValue()).resolves.toBe('Testo da non perdere, aggiornato');
+    expect(await page.getByLabel('Note di fine turno').isDisabled()).toBe(true);
+    await screenshot(page, 'line-log-conflict');
+    await page.getByRole('button', { name: 'Ricarica' }).click();
+    await page.waitForFunction(() => (document.getElementById('line-log-notes') as HTMLTextAreaElement | null)?.value === 'Scritto da un collega');
+    expect(await page.getByLabel('Note di fine turno').isEnabled()).toBe(true);
+    await page.getByLabel('Note di fine turno').fill('Ripreso dopo la ricarica');
+    await waitSaved();
+    expect(await note(yesterday, 'C', 'Linea 2')).toMatchObject({ notes: 'Ripreso dopo la ricarica' });
+  });
+
+  it('lists the shift stops by time, saves inline edits on blur and deletes through Conferma eliminazione', async () => {
+    // Line 3's Filler (equipment 7): one planned and two unplanned stops in yesterday's shift B.
+    const workpoints = (await api<Array<{ id: number }>>('GET', '/factory/workpoints?equipment_id=7')).body;
+    const codes = (await api<Array<{ id: number; name: string }>>('GET', `/factory/stop_codes?workpoint_id=${workpoints[0]!.id}`)).body;
+    const triggers = (await api<Array<{ id: number }>>('GET', '/factory/triggering_events')).body;
+    const unplanned = async (start: string, end: string, failure: string) => {
+      const res = await api<{ id: number }>('POST', '/factory/stop_events', {
+        workpoint_id: workpoints[0]!.id,
+        stop_code_id: codes[0]!.id,
+        triggering_event_id: triggers[0]!.id,
+        failure_mode: failure,
+        corrective_action: 'Riavvio',
+        start_time: `${yesterday}T${start}`,
+        end_time: `${yesterday}T${end}`,
+        action_cleaning: true,
+      });
+      expect(res.status).toBe(201);
+      return res.body.id;
+    };
+    await unplanned('17:40', '17:55', 'Secondo stop');
+    const first = await unplanned('15:10', '15:25', 'Bottiglia incastrata');
+    const planned = await api<{ id: number }>('POST', '/factory/planned_stops', {
+      equipment_id: 7,
+      planned_reason_id: 1,
+      start_time: `${yesterday}T14:05`,
+      end_time: `${yesterday}T14:35`,
+      notes: 'Cambio formato 0,5 L',
+    });
+    expect(planned.status).toBe(201);
+
+    await openLog(`?day=${yesterday}&shift_code=B&line_id=3`);
+    const unplannedTable = page.getByRole('table', { name: 'Stop non pianificati' });
+    const plannedTable = page.getByRole('table', { name: 'Stop pianificati' });
+    await unplannedTable.getByText('15:10–15:25').waitFor();
+    const times = await unplannedTable.locator('tbody tr td:first-child').allTextContents();
+    expect(times).toEqual(['15:10–15:25', '17:40–17:55']);
+    expect(await unplannedTable.textContent()).toContain(codes[0]!.name);
+    expect(await plannedTable.textContent()).toContain('14:05–14:35');
+    await screenshot(page, 'line-log-stops');
+
+    // Failure mode: saved on blur; emptied, it goes back to the saved text.
+    const failure = page.getByLabel('Descrizione – stop delle 15:10');
+    await failure.fill('Bottiglia incastrata nel nastro');
+    await failure.press('Tab');
+    const listed = async () =>
+      (await api<Array<{ id: number; failure_mode: string }>>('GET', `/factory/stop_events/unplanned_by_shift?shop_floor_id=1&lines_id=3&shift_code=B&day=${yesterday}`)).body;
+    await eventually(async () => expect((await listed()).find((s) => s.id === first)?.failure_mode).toBe('Bottiglia incastrata nel nastro'));
+    await page.waitForFunction(() => !document.querySelector('.stop-text-status'));
+    await failure.fill('');
+    await failure.press('Tab');
+    await expect(failure.inputValue()).resolves.toBe('Bottiglia incastrata nel nastro');
+
+    // Planned notes are saved even when emptied.
+    const notes = page.getByLabel('Note – stop delle 14:05');
+    await notes.fill('');
+    await notes.press('Tab');
+    await eventually(async () => {
+      const list = await api<Array<{ notes: string | null }>>('GET', `/factory/stop_events/planned_by_shift?shop_floor_id=1&lines_id=3&shift_code=B&day=${yesterday}`);
+      expect(list.body[0]?.notes).toBeNull();
+    });
+
+    await page.reload();
+    await page.getByLabel('Descrizione – stop delle 15:10').waitFor();
+    await expect(page.getByLabel('Descrizione – stop delle 15:10').inputValue()).resolves.toBe('Bottiglia incastrata nel nastro');
+
+    // Delete: the modal closes on Escape; Elimina removes the stop.
+    const dialog = page.getByRole('dialog', { name: 'Conferma eliminazione' });
+    await page.getByRole('button', { name: 'Elimina stop delle 15:10' }).click();
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain("Sei sicuro di voler eliminare questo stop? L'azione non è reversibile.");
+    await screenshot(page, 'line-log-delete');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Elimina stop delle 15:10' }).click();
+    await dialog.getByRole('button', { name: 'Elimina' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await unplannedTable.getByText('15:10–15:25').waitFor({ state: 'detached' });
+    expect((await listed()).map((s) => s.id)).not.toContain(first);
+
+    await page.getByRole('button', { name: 'Elimina stop delle 14:05' }).click();
+    await dialog.getByRole('button', { name: 'Elimina' }).click();
+    await plannedTable.getByText('Nessuno Stop registrato').waitFor();
+
+    // Searching for what no stop has gives the filters' empty text.
+    await unplannedTable.getByLabel('Cerca in Codice di stop').fill('nessun codice così');
+    await unplannedTable.getByText('Nessuno stop registrato per i filtri correnti').waitFor();
+    await screenshot(page, 'line-log-empty-states');
+  });
+
+  it('fits a phone in portrait: fields stack and the tables scroll sideways', async () => {
+    await context.close();
+    ({ context, page } = await newPage(browser, app.url, PHONE));
+    context.setDefaultTimeout(20_000);
+    await openLog(`?day=${yesterday}&shift_code=A&line_id=1`);
+    await page.getByText('Report inviato: note, dati e stop di questo turno non sono più modificabili.').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await screenshot(page, 'line-log-phone-submitted');
+    await page.goto(`/report-operatore?day=${today}&line_id=2`);
+    await page.getByLabel('Note di fine turno').waitFor();
+    await page.getByLabel('Macchina – riga 1').fill('Cartoner');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    const wrap = page.locator('.stops-unplanned');
+    expect(await wrap.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    await screenshot(page, 'line-log-phone');
+    await page.screenshot({ path: 'screenshots/line-log-phone-viewport.png' });
+  });
+});

@@ -1,0 +1,110 @@
+/**
+ * The stops of the shift shown in the line log (docs/line-log.md "Stops"): read by shift, and the
+ * inline edits and deletions made from the tables.
+ */
+import useSWR, { mutate } from 'swr';
+import { apiFetch, type QueryValue } from '../../../lib/api.js';
+
+type Named = { id: number; name: string };
+
+/** An unplanned stop as the server answers it. */
+export interface UnplannedStop {
+  id: number;
+  workpoint_id: number;
+  stop_code_id: number;
+  triggering_event_id: number;
+  failure_mode: string;
+  corrective_action: string;
+  start_time: string;
+  end_time: string;
+  action_material_change: boolean;
+  action_cleaning: boolean;
+  action_setting_adjustment: boolean;
+  action_component_restore: boolean;
+  duration_minutes: number;
+  workpoint_rel: Named & { equipment_rel: Named & { line_rel: Named } };
+  stop_code_rel: Named;
+  triggering_event_rel: Named;
+}
+
+/** A planned stop as the server answers it. */
+export interface PlannedStop {
+  id: number;
+  equipment_id: number;
+  planned_reason_id: number;
+  start_time: string;
+  end_time: string;
+  notes: string | null;
+  duration_minutes: number;
+  equipment_rel: Named & { line_rel: Named };
+  planned_reason_rel: Named;
+}
+
+/** Which shift's stops: the spec's parameters plus the day (shift codes repeat every day). */
+export interface StopsQuery {
+  shopFloorId: string;
+  lineId: string;
+  shiftCode: string;
+  day: string;
+}
+
+type Kind = 'planned' | 'unplanned';
+
+function stopsKey(kind: Kind, q: Partial<StopsQuery>): readonly [string, Record<string, QueryValue>] | null {
+  if (!q.shopFloorId || !q.lineId || !q.shiftCode || !q.day) return null;
+  return [`/factory/stop_events/${kind}_by_shift`, { shop_floor_id: q.shopFloorId, lines_id: [q.lineId], shift_code: q.shiftCode, day: q.day }];
+}
+
+const options = (what: string) => ({
+  revalidateOnFocus: false,
+  onError: (err: unknown) => console.error(`Caricamento degli stop ${what} non riuscito`, err),
+});
+
+/** The planned stops of the shift; nothing is fetched until day, shift and line are chosen. */
+export function usePlannedStops(q: Partial<StopsQuery>) {
+  return useSWR<PlannedStop[]>(stopsKey('planned', q), options('pianificati'));
+}
+
+/** The unplanned stops of the shift. */
+export function useUnplannedStops(q: Partial<StopsQuery>) {
+  return useSWR<UnplannedStop[]>(stopsKey('unplanned', q), options('non pianificati'));
+}
+
+/** The texts of an unplanned stop editable inline. */
+export type UnplannedField = 'failure_mode' | 'corrective_action';
+
+/** Replaces one stop in a cached list without asking the server again. */
+async function patchCached<T extends { id: number }>(kind: Kind, q: StopsQuery, id: number, patch: Partial<T>): Promise<void> {
+  await mutate<T[]>(stopsKey(kind, q), (list) => list?.map((s) => (s.id === id ? { ...s, ...patch } : s)), { revalidate: false });
+}
+
+/** POST /factory/stop_events/update_unplanned_details; answers the value as saved (trimmed). */
+export async function updateUnplannedDetail(q: StopsQuery, id: number, field: UnplannedField, value: string): Promise<string> {
+  const saved = await apiFetch<{ id: number; field: UnplannedField; value: string }>('/factory/stop_events/update_unplanned_details', {
+    method: 'POST',
+    json: { id, field, value },
+  });
+  await patchCached<UnplannedStop>('unplanned', q, id, { [field]: saved.value });
+  return saved.value;
+}
+
+/** POST /factory/stop_events/update_planned_note; '' empties the note (saved as null). */
+export async function updatePlannedNote(q: StopsQuery, id: number, notes: string): Promise<string | null> {
+  const saved = await apiFetch<{ id: number; notes: string | null }>('/factory/stop_events/update_planned_note', {
+    method: 'POST',
+    json: { id, notes },
+  });
+  await patchCached<PlannedStop>('planned', q, id, { notes: saved.notes });
+  return saved.notes;
+}
+
+/** DELETE /factory/stop_events/delete_planned/{id} or delete_unplanned/{id}; the list is read again. */
+export async function deleteStop(kind: Kind, q: StopsQuery, id: number): Promise<void> {
+  await apiFetch(`/factory/stop_events/delete_${kind}/${encodeURIComponent(String(id))}`, { method: 'DELETE' });
+  await mutate(stopsKey(kind, q));
+}
+
+/** Reads a shift's list again (e.g. after a 404 on a stop someone else deleted). */
+export async function refreshStops(kind: Kind, q: StopsQuery): Promise<void> {
+  await mutate(stopsKey(kind, q));
+}

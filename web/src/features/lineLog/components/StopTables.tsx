@@ -1,0 +1,245 @@
+/**
+ * The planned and unplanned stops of the shift (line log §2.1, §2.4, §5): two sortable tables,
+ * earliest stop first; texts edited inline when allowed, and deletion through 'Conferma
+ * eliminazione'. With no stop at all the table says 'Nessuno Stop registrato' and why; when the
+ * column searches hide every stop, 'Nessuno stop registrato per i filtri correnti'.
+ */
+import { useId, useMemo, useState } from 'react';
+import { ConfirmModal } from '../../../components/ConfirmModal.js';
+import { SortableTable, type Column } from '../../../components/SortableTable.js';
+import { formatTime } from '../../../components/dates.js';
+import { classifyFailure } from '../failures.js';
+import {
+  deleteStop,
+  refreshStops,
+  updatePlannedNote,
+  updateUnplannedDetail,
+  usePlannedStops,
+  useUnplannedStops,
+  type PlannedStop,
+  type StopsQuery,
+  type UnplannedStop,
+} from '../api/useStopsByShift.js';
+import { StopTextCell } from './StopTextCell.js';
+import { STOP_HEADINGS, TEXTS, type LineLogMode } from './texts.js';
+
+/** Props of StopTables. */
+export interface StopTablesProps {
+  mode: LineLogMode;
+  query: StopsQuery;
+  /** Inline edits allowed (operator before submission, improvement in edit mode). */
+  editable: boolean;
+  /** Delete buttons shown. */
+  deletable: boolean;
+  /** Shows a 3-second message (refusals of the server). */
+  onMessage(text: string, tone?: 'success' | 'error'): void;
+}
+
+type Pending = { kind: 'planned'; stop: PlannedStop } | { kind: 'unplanned'; stop: UnplannedStop };
+
+const timeRange = (s: { start_time: string; end_time: string }) => `${formatTime(s.start_time)}–${formatTime(s.end_time)}`;
+const startOrder = (s: { start_time: string }) => Date.parse(s.start_time);
+const DEFAULT_SORT = [{ column: 'time', direction: 'asc' as const }];
+
+/** The four actions of an unplanned stop as text (spec §9). */
+export function actionsText(s: Pick<UnplannedStop, 'action_material_change' | 'action_cleaning' | 'action_setting_adjustment' | 'action_component_restore'>): string {
+  return [
+    s.action_material_change && 'Cambio materiale',
+    s.action_cleaning && 'Pulizia',
+    s.action_setting_adjustment && 'Regolazione',
+    s.action_component_restore && 'Ripristino componente',
+  ]
+    .filter(Boolean)
+    .join(', ');
+}
+
+function EmptyState({ total, explanation }: { total: number; explanation: string }) {
+  if (total > 0) return <span className="stops-empty">{TEXTS.noStopsFiltered}</span>;
+  return (
+    <span className="stops-empty">
+      <strong>{TEXTS.noStops}</strong>
+      <span>{explanation}</span>
+    </span>
+  );
+}
+
+function explanation(kind: 'planned' | 'unplanned', loading: boolean, failed: boolean): string {
+  if (loading) return 'Caricamento degli stop…';
+  if (failed) return 'Impossibile caricare gli stop in questo momento: riprova più tardi.';
+  return kind === 'planned'
+    ? 'Per questa linea non risultano stop pianificati iniziati in questo turno.'
+    : 'Per questa linea non risultano stop non pianificati iniziati in questo turno.';
+}
+
+/** Both tables and the delete confirmation. */
+export function StopTables({ mode, query, editable, deletable, onMessage }: StopTablesProps) {
+  const baseId = useId();
+  const planned = usePlannedStops(query);
+  const unplanned = useUnplannedStops(query);
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const headings = STOP_HEADINGS[mode];
+
+  async function onFailure(kind: 'planned' | 'unplanned', message: string, err: unknown) {
+    const failure = classifyFailure(err);
+    if (failure.code === 'NOT_FOUND') await refreshStops(kind, query);
+    onMessage(failure.kind === 'retry' ? message : failure.message, 'error');
+  }
+
+  async function confirmDelete() {
+    if (!pending) return;
+    setDeleting(true);
+    try {
+      await deleteStop(pending.kind, query, pending.stop.id);
+    } catch (err) {
+      console.error('Eliminazione dello stop non riuscita', err);
+      await onFailure(pending.kind, 'Eliminazione non riuscita: riprova tra poco', err);
+    } finally {
+      setDeleting(false);
+      setPending(null);
+    }
+  }
+
+  const deleteColumn = <T extends PlannedStop | UnplannedStop>(kind: Pending['kind']): Column<T> => ({
+    id: 'delete',
+    header: 'Elimina',
+    width: 10,
+    searchable: false,
+    sortable: false,
+    className: 'stops-delete',
+    render: (s) => (
+      <button
+        type="button"
+        className="button button-danger stop-delete"
+        aria-label={`Elimina stop delle ${formatTime(s.start_time)}`}
+        onClick={() => setPending({ kind, stop: s } as Pending)}
+      >
+        Elimina
+      </button>
+    ),
+  });
+
+  const plannedColumns = useMemo<Column<PlannedStop>[]>(() => {
+    const cols: Column<PlannedStop>[] = [
+      { id: 'time', header: 'Orario', width: 13, value: timeRange, sortValue: startOrder, className: 'stops-time' },
+      { id: 'duration', header: 'Durata [min]', width: 10, value: (s) => s.duration_minutes },
+      { id: 'equipment', header: 'Macchina', width: 15, value: (s) => s.equipment_rel.name },
+      { id: 'reason', header: 'Causale', width: 20, value: (s) => s.planned_reason_rel.name },
+      {
+        id: 'notes',
+        header: 'Note',
+        value: (s) => s.notes ?? '',
+        render: (s) => (
+          <StopTextCell
+            value={s.notes}
+            label={`Note – stop delle ${formatTime(s.start_time)}`}
+            maxLength={1000}
+            editable={editable}
+            allowEmpty
+            onSave={(text) => updatePlannedNote(query, s.id, text)}
+            onRefused={(m) => onMessage(m, 'error')}
+          />
+        ),
+      },
+    ];
+    return deletable ? [...cols, deleteColumn<PlannedStop>('planned')] : cols;
+  }, [editable, deletable, query.day, query.shiftCode, query.lineId, query.shopFloorId]);
+
+  const unplannedColumns = useMemo<Column<UnplannedStop>[]>(() => {
+    const text = (field: 'failure_mode' | 'corrective_action', header: string, max: number): Column<UnplannedStop> => ({
+      id: field,
+      header,
+      value: (s) => s[field],
+      render: (s) => (
+        <StopTextCell
+          value={s[field]}
+          label={`${header} – stop delle ${formatTime(s.start_time)}`}
+          maxLength={max}
+          editable={editable}
+          allowEmpty={false}
+          onSave={(value) => updateUnplannedDetail(query, s.id, field, value)}
+          onRefused={(m) => onMessage(m, 'error')}
+        />
+      ),
+    });
+    const cols: Column<UnplannedStop>[] = [
+      { id: 'time', header: 'Orario', width: 12, value: timeRange, sortValue: startOrder, className: 'stops-time' },
+      { id: 'duration', header: 'Durata [min]', width: 7, value: (s) => s.duration_minutes },
+      {
+        id: 'place',
+        header: 'Macchina / Area',
+        width: 13,
+        value: (s) => `${s.workpoint_rel.equipment_rel.name} / ${s.workpoint_rel.name}`,
+        render: (s) => (
+          <span className="stop-place">
+            <span>{s.workpoint_rel.equipment_rel.name}</span>
+            <span className="stop-place-area">{s.workpoint_rel.name}</span>
+          </span>
+        ),
+      },
+      { id: 'stopCode', header: 'Codice di stop', width: 10, value: (s) => s.stop_code_rel.name },
+      { id: 'trigger', header: 'Evento scatenante', width: 10, value: (s) => s.triggering_event_rel.name },
+      { id: 'actions', header: 'Azioni', width: 9, value: actionsText },
+      text('failure_mode', 'Descrizione', 250),
+      text('corrective_action', 'Azione correttiva', 1000),
+    ];
+    return deletable ? [...cols, deleteColumn<UnplannedStop>('unplanned')] : cols;
+  }, [editable, deletable, query.day, query.shiftCode, query.lineId, query.shopFloorId]);
+
+  return (
+    <>
+      <section className="line-log-stops" aria-labelledby={`${baseId}-planned`}>
+        <h2 className="line-log-section-title" id={`${baseId}-planned`}>
+          {headings.planned}
+        </h2>
+        <SortableTable<PlannedStop>
+          ariaLabel={headings.planned}
+          className="stops-table stops-planned"
+          rows={planned.data ?? []}
+          rowKey={(s) => s.id}
+          columns={plannedColumns}
+          defaultSort={DEFAULT_SORT}
+          extraSortValues={{ id: (s) => s.id }}
+          emptyMessage={<EmptyState total={planned.data?.length ?? 0} explanation={explanation('planned', planned.isLoading, !!planned.error)} />}
+        />
+      </section>
+      <section className="line-log-stops" aria-labelledby={`${baseId}-unplanned`}>
+        <h2 className="line-log-section-title" id={`${baseId}-unplanned`}>
+          {headings.unplanned}
+        </h2>
+        <SortableTable<UnplannedStop>
+          ariaLabel={headings.unplanned}
+          className="stops-table stops-unplanned"
+          rows={unplanned.data ?? []}
+          rowKey={(s) => s.id}
+          columns={unplannedColumns}
+          defaultSort={DEFAULT_SORT}
+          extraSortValues={{ id: (s) => s.id }}
+          emptyMessage={<EmptyState total={unplanned.data?.length ?? 0} explanation={explanation('unplanned', unplanned.isLoading, !!unplanned.error)} />}
+        />
+      </section>
+      <ConfirmModal
+        open={pending !== null}
+        title={TEXTS.deleteTitle}
+        confirmLabel="Elimina"
+        cancelLabel="Annulla"
+        tone="danger"
+        busy={deleting}
+        onConfirm={() => void confirmDelete()}
+        onClose={() => setPending(null)}
+      >
+        <p>{TEXTS.deleteBody}</p>
+        {pending && (
+          <dl className="confirm-details">
+            <dt>Orario</dt>
+            <dd>{timeRange(pending.stop)}</dd>
+            <dt>Macchina</dt>
+            <dd>{pending.kind === 'planned' ? pending.stop.equipment_rel.name : pending.stop.workpoint_rel.equipment_rel.name}</dd>
+            <dt>{pending.kind === 'planned' ? 'Causale' : 'Codice di stop'}</dt>
+            <dd>{pending.kind === 'planned' ? pending.stop.planned_reason_rel.name : pending.stop.stop_code_rel.name}</dd>
+          </dl>
+        )}
+      </ConfirmModal>
+    </>
+  );
+}
