@@ -1,6 +1,6 @@
-import { PlaceholderPage } from '../../components/PlaceholderPage.js';
+import { StopChatPage } from '../../features/stopChat/components/StopChatPage.js';
 
-/** Unplanned-stop chatbot (/inserimento-loss-ai-operatore); a placeholder until its own issue builds the screen. */
+/** Unplanned-stop chatbot (/inserimento-loss-ai-operatore, line log §2.2, §4.2). */
 export function InserimentoLossAiOperatorePage() {
-  return <PlaceholderPage path="/inserimento-loss-ai-operatore" />;
+  return <StopChatPage kind="unplanned" />;
 }

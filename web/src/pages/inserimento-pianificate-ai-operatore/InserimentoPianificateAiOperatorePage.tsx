@@ -1,6 +1,6 @@
-import { PlaceholderPage } from '../../components/PlaceholderPage.js';
+import { StopChatPage } from '../../features/stopChat/components/StopChatPage.js';
 
-/** Planned-stop chatbot (/inserimento-pianificate-ai-operatore); a placeholder until its own issue builds the screen. */
+/** Planned-stop chatbot (/inserimento-pianificate-ai-operatore, line log §2.3, §4.3). */
 export function InserimentoPianificateAiOperatorePage() {
-  return <PlaceholderPage path="/inserimento-pianificate-ai-operatore" />;
+  return <StopChatPage kind="planned" />;
 }

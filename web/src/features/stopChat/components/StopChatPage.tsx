@@ -1,0 +1,67 @@
+/**
+ * One page for both stop chatbots (line log §2.2, §2.3): the title, 'Indietro' and 'Torna al
+ * Registro di Linea', the conversation and the open step's input. The two routes differ only by
+ * `kind`.
+ */
+import { Link } from 'react-router-dom';
+import { canGoBack, isBusy, progress } from '../chatState.js';
+import { CHAT_TITLES, STEP_LABELS, type ChatKind } from '../steps.js';
+import { ChatInputPanel } from './ChatInputPanel.js';
+import { ChatTranscript } from './ChatTranscript.js';
+import { useStopChat } from './useStopChat.js';
+import '../../../styles/chat.css';
+
+/** Props: which bot. */
+export interface StopChatPageProps {
+  kind: ChatKind;
+}
+
+/** The chatbot screen. */
+export function StopChatPage({ kind }: StopChatPageProps) {
+  const { state, dispatch, optionsFailed, retryOptions, confirm, params, lineLog } = useStopChat(kind);
+  const step = state ? progress(state) : null;
+
+  return (
+    <div className="page stop-chat" data-kind={kind}>
+      <header className="stop-chat-header">
+        <h1 className="page-title">{CHAT_TITLES[kind]}</h1>
+        <div className="stop-chat-controls">
+          <button
+            type="button"
+            className="button button-secondary"
+            disabled={!state || !canGoBack(state)}
+            onClick={() => dispatch({ type: 'back' })}
+          >
+            <span className="stop-chat-back-arrow" aria-hidden="true">
+              ←
+            </span>
+            Indietro
+          </button>
+          <Link className="button button-secondary" to={lineLog}>
+            Torna al Registro di Linea
+          </Link>
+        </div>
+      </header>
+      <section className="chat-panel" aria-label="Chat" aria-busy={state ? isBusy(state) : true}>
+        {state && step ? (
+          <>
+            <p className="chat-progress">
+              Passo {step.current} di {step.total} · {STEP_LABELS[state.step]}
+            </p>
+            <ChatTranscript messages={state.messages} typing={state.pending.length > 0 || state.sending} />
+            <ChatInputPanel
+              state={state}
+              dispatch={dispatch}
+              optionsFailed={optionsFailed}
+              onRetryOptions={retryOptions}
+              onConfirm={confirm}
+              day={params.day}
+            />
+          </>
+        ) : (
+          <p className="chat-loading">Caricamento…</p>
+        )}
+      </section>
+    </div>
+  );
+}

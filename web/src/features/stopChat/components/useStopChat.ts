@@ -1,0 +1,120 @@
+/**
+ * The React side of a stop chatbot: starts the state machine from the default station, loads the
+ * open step's options, lets the bot "type" for its delay, sends the stop and redirects 1 second
+ * after the success message (line log §4.1, §4.4, §7). The rules themselves live in ../chatState.ts.
+ */
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import useSWR from 'swr';
+import { getStoredRole } from '../../../lib/session.js';
+import { readStoredStationNames } from '../../../lib/station.js';
+import { recordPlannedStop, recordUnplannedStop } from '../api/stopChatApi.js';
+import { chatReducer, isBusy, startChat, type ChatAction, type ChatState } from '../chatState.js';
+import { emptyDraft } from '../draft.js';
+import { lineLogPath, readChatParams, REDIRECT_DELAY_MS, type ChatParams } from '../navigation.js';
+import { optionsKey, stopCodesKey, toChoices } from '../options.js';
+import { plannedPayload, refusalText, unplannedPayload } from '../payload.js';
+import { chatStart, needsLineLookup } from '../start.js';
+import { botDelay, type ChatKind } from '../steps.js';
+
+type NamedItem = { id: number | string; name: string };
+type HookAction = ChatAction | { type: 'start'; state: ChatState };
+
+/** The POST of the bot's stop, or null while an answer is missing. */
+function sender(kind: ChatKind, state: ChatState): (() => Promise<unknown>) | null {
+  if (kind === 'unplanned') {
+    const body = unplannedPayload(state.draft);
+    return body && (() => recordUnplannedStop(body));
+  }
+  const body = plannedPayload(state.draft);
+  return body && (() => recordPlannedStop(body));
+}
+
+function reducer(state: ChatState | null, action: HookAction): ChatState | null {
+  if (action.type === 'start') return state ?? action.state;
+  return state ? chatReducer(state, action) : state;
+}
+
+/** What the chat page needs. */
+export interface StopChat {
+  /** null until the bot has started (the line list is needed first when the line log passed another line). */
+  state: ChatState | null;
+  dispatch(action: ChatAction): void;
+  /** The open select step's list failed to load. */
+  optionsFailed: boolean;
+  retryOptions(): void;
+  confirm(): void;
+  params: ChatParams;
+  /** The role's line log, with the day, shift and line handed back. */
+  lineLog: string;
+}
+
+/** State machine, timers and calls of one bot. */
+export function useStopChat(kind: ChatKind): StopChat {
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  const params = useMemo(() => readChatParams(search), [search]);
+  const [station] = useState(readStoredStationNames);
+  const [role] = useState(getStoredRole);
+  const lineLog = lineLogPath(role, params);
+
+  // A line other than the station's needs its name from the line list before the bot starts.
+  const lookup = needsLineLookup(station, params.lineId);
+  const lines = useSWR<NamedItem[]>(lookup ? optionsKey('line', emptyDraft(), station.shopFloorId) : null);
+  const ready = !lookup || lines.data !== undefined || lines.error !== undefined;
+
+  const [state, dispatch] = useReducer(reducer, null);
+  useEffect(() => {
+    if (ready) dispatch({ type: 'start', state: startChat(kind, chatStart(station, params.lineId, toChoices(lines.data))) });
+  }, [ready, kind, station, params.lineId, lines.data]);
+
+  // The open step's options; a step's list is delivered once per visit of the step.
+  const key = state ? optionsKey(state.step, state.draft, station.shopFloorId) : null;
+  const options = useSWR<NamedItem[]>(key);
+  const step = state?.step;
+  const delivered = state?.options !== null;
+  useEffect(() => {
+    if (step && options.data && !delivered) dispatch({ type: 'optionsLoaded', step, options: toChoices(options.data) });
+  }, [step, options.data, delivered]);
+
+  // §4.4 "its stop codes loaded": fetched as soon as an area is (auto-)selected.
+  useSWR<NamedItem[]>(state?.kind === 'unplanned' ? stopCodesKey(state.draft) : null);
+
+  // The bot types for its delay, then its messages appear.
+  const pending = state?.pending;
+  useEffect(() => {
+    if (!pending || pending.length === 0) return undefined;
+    const timer = setTimeout(() => dispatch({ type: 'flush' }), botDelay(kind));
+    return () => clearTimeout(timer);
+  }, [pending, kind]);
+
+  // §4.1: 1 second after the success message, back to the line log.
+  const done = state?.done ?? false;
+  useEffect(() => {
+    if (!done) return undefined;
+    const timer = setTimeout(() => navigate(lineLog), REDIRECT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [done, navigate, lineLog]);
+
+  const sendingRef = useRef(false);
+  const confirm = useCallback(() => {
+    if (!state || isBusy(state) || state.step !== 'confirm' || sendingRef.current) return;
+    const call = sender(kind, state);
+    if (!call) return;
+    sendingRef.current = true;
+    dispatch({ type: 'sendStarted' });
+    call()
+      .then(() => dispatch({ type: 'sendSucceeded' }))
+      .catch((err: unknown) => {
+        console.error('Registrazione dello stop non riuscita', err);
+        dispatch({ type: 'sendFailed', message: refusalText(err) });
+      })
+      .finally(() => {
+        sendingRef.current = false;
+      });
+  }, [state, kind]);
+
+  const retryOptions = useCallback(() => void options.mutate(), [options]);
+
+  return { state, dispatch, optionsFailed: !!options.error && !options.data, retryOptions, confirm, params, lineLog };
+}
