@@ -42,8 +42,8 @@ async function main(): Promise<void> {
   }
 
   const webDist = path.join(root, 'web', 'dist');
-  if (!fs.existsSync(path.join(webDist, 'index.html'))) {
-    log.info('building the web app (first start)');
+  if (webBuildIsStale(webDist)) {
+    log.info('building the web app (missing or older than its sources)');
     const r = spawnSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
     if (r.status !== 0) throw new Error('vite build failed');
   }
@@ -52,6 +52,21 @@ async function main(): Promise<void> {
   stops.unshift(server.close);
   const logins = ROLES.map((r) => `    ${r.padEnd(10)} / ${config.DEMO_PASSWORD === 'demo' ? 'demo' : '(DEMO_PASSWORD)'}`).join('\n');
   console.log(`\n  Linea is running at ${server.url}\n\n  Demo logins (username / password):\n${logins}\n\n  Press Ctrl-C to stop.\n`);
+}
+
+/** True when web/dist is missing or any file under web/ changed after it was built. */
+function webBuildIsStale(dist: string): boolean {
+  const index = path.join(dist, 'index.html');
+  if (!fs.existsSync(index)) return true;
+  const builtAt = fs.statSync(index).mtimeMs;
+  const newer = (dir: string): boolean =>
+    fs.readdirSync(dir, { withFileTypes: true }).some((e) => {
+      const p = path.join(dir, e.name);
+      return e.isDirectory() ? newer(p) : fs.statSync(p).mtimeMs > builtAt;
+    });
+  return [path.join(root, 'web', 'src'), path.join(root, 'web', 'public'), path.join(root, 'web', 'index.html')].some((p) =>
+    fs.existsSync(p) ? (fs.statSync(p).isDirectory() ? newer(p) : fs.statSync(p).mtimeMs > builtAt) : false,
+  );
 }
 
 let stopping = false;

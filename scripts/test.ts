@@ -48,8 +48,12 @@ try {
   const chromium = findChromium();
   if (chromium) {
     env.CHROMIUM_PATH = chromium;
-    const build = spawnSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+    // Each run builds into its own folder, so two runs at once never serve each other a half-written app.
+    const webDist = path.join(outDir, `web-dist-${process.pid}`);
+    stops.push(async () => fs.rmSync(webDist, { recursive: true, force: true }));
+    const build = spawnSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn', '--outDir', webDist, '--emptyOutDir'], { cwd: root, stdio: 'inherit' });
     if (build.status !== 0) throw new Error('The web app did not build (vite build failed).');
+    env.TEST_WEB_DIST = webDist;
   } else {
     missing.push('chromium (apt-get install chromium)');
   }

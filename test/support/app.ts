@@ -37,7 +37,7 @@ export async function startTestApp(options: { redis?: boolean; env?: Record<stri
     databaseUrl: db.url,
     redisUrl: useRedis ? process.env.TEST_REDIS_URL! : null,
     log: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
-    webDist: path.join(root, 'web', 'dist'),
+    webDist: process.env.TEST_WEB_DIST ?? path.join(root, 'web', 'dist'),
     queuePrefix: `t${randomBytes(4).toString('hex')}`,
     clock: options.clock,
   });
