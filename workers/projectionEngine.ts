@@ -1,18 +1,10 @@
 import type { Knex } from 'knex';
 import type { EventCatalog } from '../domain/shared/catalog.js';
 import { START, comparePositions, type EventStore, type Position, type RecordedEvent } from '../infra/eventstore/port.js';
-import type { Projection, TableNames } from '../projections/types.js';
+import type { Projection } from '../projections/types.js';
+import { createGeneration, dropRetired, pointViews, type GenerationRow } from './projectionGenerations.js';
 
-export interface GenerationRow {
-  name: string;
-  generation: number;
-  version: number;
-  status: 'building' | 'live' | 'retired';
-  commit_pos: number;
-  prepare_pos: number;
-  processed: number;
-  tables: TableNames;
-}
+export type { GenerationRow } from './projectionGenerations.js';
 
 export interface BatchResult {
   processed: number;
@@ -45,7 +37,6 @@ interface Prefetch {
   events: Promise<RecordedEvent[] | null>;
 }
 
-const physical = (logical: string, version: number, generation: number) => `${logical}_v${version}_g${generation}`;
 const pos = (row: GenerationRow): Position => ({ commit: Number(row.commit_pos), prepare: Number(row.prepare_pos) });
 
 /**
@@ -86,7 +77,7 @@ export class ProjectionEngine {
     const needRebuild: string[] = [];
     for (const p of this.projections) {
       const live = await this.liveRow(p.name);
-      if (!live) await this.createGeneration(p, 'live');
+      if (!live) await createGeneration(this.knex, p, 'live');
       else if (live.version !== p.version) needRebuild.push(p.name);
     }
     return needRebuild;
@@ -186,7 +177,7 @@ export class ProjectionEngine {
    */
   async rebuild(name: string, onProgress: (p: RebuildProgress) => void | Promise<void> = () => undefined): Promise<GenerationRow> {
     const projection = this.get(name);
-    const fresh = await this.createGeneration(projection, 'building');
+    const fresh = await createGeneration(this.knex, projection, 'building');
     const started = Date.now();
     const total = await this.store.countAfter(START);
     let done = 0;
@@ -210,11 +201,11 @@ export class ProjectionEngine {
       }
       if (live) await trx('projection_generations').where({ name, generation: live.generation }).update({ status: 'retired', updated_at: trx.fn.now() });
       await trx('projection_generations').where({ name, generation: fresh.generation }).update({ status: 'live', updated_at: trx.fn.now() });
-      await this.pointViews(trx, row.tables);
+      await pointViews(trx, row.tables);
       await trx.raw(`select pg_notify(?, ?)`, [NOTIFY_CHANNEL, JSON.stringify({ name, generation: row.generation, status: 'live', ...pos(row) })]);
     });
     await report();
-    await this.dropRetired(name);
+    await dropRetired(this.knex, name);
     return (await this.liveRow(name))!;
   }
 
@@ -247,45 +238,6 @@ export class ProjectionEngine {
 
   liveRow(name: string): Promise<GenerationRow | undefined> {
     return this.knex<GenerationRow>('projection_generations').where({ name, status: 'live' }).first();
-  }
-
-  private async createGeneration(projection: Projection, status: 'building' | 'live'): Promise<GenerationRow> {
-    return this.knex.transaction(async (trx) => {
-      await trx.raw(`select pg_advisory_xact_lock(hashtext('projection-ddl'), 0)`);
-      if (status === 'live') {
-        const existing = await trx<GenerationRow>('projection_generations').where({ name: projection.name, status: 'live' }).first();
-        if (existing) return existing;
-      }
-      const max = await trx('projection_generations').where({ name: projection.name }).max<{ max: number | null }>('generation as max').first();
-      const generation = (max?.max ?? 0) + 1;
-      const tables: TableNames = {};
-      for (const [logical, build] of Object.entries(projection.tables)) {
-        tables[logical] = physical(logical, projection.version, generation);
-        await trx.schema.createTable(tables[logical]!, build);
-      }
-      await projection.afterCreate?.(trx, tables);
-      const row = { name: projection.name, generation, version: projection.version, status, commit_pos: 0, prepare_pos: 0, processed: 0, tables };
-      await trx('projection_generations').insert({ ...row, tables: JSON.stringify(tables) });
-      if (status === 'live') await this.pointViews(trx, tables);
-      return row;
-    });
-  }
-
-  private async pointViews(trx: Knex.Transaction, tables: TableNames): Promise<void> {
-    for (const [logical, phys] of Object.entries(tables)) {
-      await trx.raw(`drop view if exists ??`, [logical]);
-      await trx.raw(`create view ?? as select * from ??`, [logical, phys]);
-    }
-  }
-
-  private async dropRetired(name: string): Promise<void> {
-    const retired = await this.knex<GenerationRow>('projection_generations').where({ name, status: 'retired' });
-    for (const r of retired) {
-      await this.knex.transaction(async (trx) => {
-        for (const phys of Object.values(r.tables)) await trx.schema.dropTableIfExists(phys);
-        await trx('projection_generations').where({ name, generation: r.generation }).delete();
-      });
-    }
   }
 
   private get(name: string): Projection {
