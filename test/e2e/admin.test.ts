@@ -8,16 +8,7 @@ import { currentMonthRange } from '../../web/src/features/shifts/components/shif
 import { startTestApp, type TestApp } from '../support/app.js';
 import { launchBrowser, newPage, screenshot } from '../support/browser.js';
 import { describeWith } from '../support/services.js';
-
-async function fillLogin(page: Page, username: string): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password').fill('demo');
-  await page.getByRole('button', { name: 'Entra' }).click();
-}
-
-/** The sidebar once the session check has answered. */
-const readyNav = (page: Page) => page.locator('nav[aria-label="Menu principale"][data-ready="true"]');
+import { fillLogin, readyNav } from '../support/pageActions.js';
 
 describeWith(['postgres', 'chromium'])('admin shift generation', () => {
   let app: TestApp;

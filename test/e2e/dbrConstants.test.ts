@@ -8,20 +8,9 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { launchBrowser, newPage, screenshot } from '../support/browser.js';
 import { describeWith } from '../support/services.js';
+import { fillLogin, optionsLoaded } from '../support/pageActions.js';
 
 const SAVE = 'Save This Line Changes';
-
-/** Waits until the select named `name` lists real options besides the placeholder. */
-function optionsLoaded(page: Page, name: string) {
-  return page.waitForFunction((n) => ((document.querySelector(`select[name="${n}"]`) as HTMLSelectElement | null)?.options.length ?? 0) > 1, name);
-}
-
-async function fillLogin(page: Page, username: string): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password').fill('demo');
-  await page.getByRole('button', { name: 'Entra' }).click();
-}
 
 /** Opens the editor and picks Reparto and a line with the selects. */
 async function openLine(page: Page, line: string): Promise<void> {

@@ -10,31 +10,9 @@ import { addDays, todayInRome } from '../../web/src/components/dates.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { launchBrowser, newPage, screenshot } from '../support/browser.js';
 import { describeWith } from '../support/services.js';
+import { eventually, fillLogin, readyNav } from '../support/pageActions.js';
 
 const PHONE = { width: 390, height: 844 };
-
-async function fillLogin(page: Page, username: string): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password').fill('demo');
-  await page.getByRole('button', { name: 'Entra' }).click();
-}
-
-/** The sidebar once the session check has answered. */
-const readyNav = (page: Page) => page.locator('nav[aria-label="Menu principale"][data-ready="true"]');
-
-/** Runs `check` until it passes (at most 10 s). */
-async function eventually(check: () => Promise<void>): Promise<void> {
-  const until = Date.now() + 10_000;
-  for (;;) {
-    try {
-      return await check();
-    } catch (err) {
-      if (Date.now() > until) throw err;
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
-}
 
 describeWith(['postgres', 'chromium'])('improvement line log', () => {
   let app: TestApp;

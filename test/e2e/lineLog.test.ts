@@ -12,34 +12,11 @@ import { defaultShiftCode, type ShiftLike } from '../../web/src/features/lineLog
 import { startTestApp, type TestApp } from '../support/app.js';
 import { launchBrowser, newPage, screenshot } from '../support/browser.js';
 import { describeWith } from '../support/services.js';
+import { eventually, fillLogin, readyNav, shownOption } from '../support/pageActions.js';
 
 const PHONE = { width: 390, height: 844 };
 
-async function fillLogin(page: Page, username: string): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password').fill('demo');
-  await page.getByRole('button', { name: 'Entra' }).click();
-}
-
-/** The sidebar once the session check has answered. */
-const readyNav = (page: Page) => page.locator('nav[aria-label="Menu principale"][data-ready="true"]');
-
-/** Runs `check` until it passes (at most 10 s): for what the page saves in the background. */
-async function eventually(check: () => Promise<void>): Promise<void> {
-  const until = Date.now() + 10_000;
-  for (;;) {
-    try {
-      return await check();
-    } catch (err) {
-      if (Date.now() > until) throw err;
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
-}
-
 /** The select's shown option text. */
-const shown = (select: Locator) => select.evaluate((s: HTMLSelectElement) => s.options[s.selectedIndex]?.text ?? '');
 
 describeWith(['postgres', 'chromium'])('operator line log', () => {
   let app: TestApp;
@@ -103,7 +80,7 @@ describeWith(['postgres', 'chromium'])('operator line log', () => {
     expect(url.searchParams.get('line_id')).toBe('1');
     expect(url.searchParams.get('shift_code')).toBe(expected);
     expect(expected).not.toBe('E');
-    await expect(shown(page.getByLabel('Linea', { exact: true }))).resolves.toBe('Linea 1');
+    await expect(shownOption(page.getByLabel('Linea', { exact: true }))).resolves.toBe('Linea 1');
     await expect(page.getByLabel('Giorno', { exact: true }).inputValue()).resolves.toBe(today);
 
     // The shift arrows wrap around: from the last shift of the day, next is the first.

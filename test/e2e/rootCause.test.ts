@@ -12,6 +12,7 @@ import { formatStopStart } from '../../web/src/features/rootCause/components/sto
 import { startTestApp, type TestApp } from '../support/app.js';
 import { launchBrowser, newPage, screenshot } from '../support/browser.js';
 import { describeWith } from '../support/services.js';
+import { fillLogin, readyNav } from '../support/pageActions.js';
 
 const EMPTY = 'Nessuno stop registrato per i filtri correnti';
 const LIST_PATH = '/factory/stop_events/unplanned';
@@ -23,15 +24,6 @@ interface CreatedStop {
   failure_mode: string;
 }
 
-async function fillLogin(page: Page, username: string): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password').fill('demo');
-  await page.getByRole('button', { name: 'Entra' }).click();
-}
-
-/** The sidebar once the session check has answered. */
-const readyNav = (page: Page) => page.locator('nav[aria-label="Menu principale"][data-ready="true"]');
 const rows = (page: Page) => page.locator('.rca-table tbody tr');
 /** The downtime cell of every row, in display order. */
 const downtimes = (page: Page) => page.locator('.rca-table tbody td.rca-col-downtime').allTextContents();

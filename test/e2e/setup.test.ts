@@ -10,22 +10,11 @@ import { readDemoPlantFile } from '../../infra/seed/demoPlant.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { launchBrowser, newPage, screenshot } from '../support/browser.js';
 import { describeWith } from '../support/services.js';
+import { fillLogin, optionsLoaded, shownOption } from '../support/pageActions.js';
 
 const DISABLED_TEXT = 'Seleziona la stazione di default';
 const ENABLED_TEXT = 'Vai alla home';
 const KEYS = ['shop_floor_id', 'shop_floor_name', 'line_id', 'line_name', 'equipment_id', 'equipment_name'];
-
-/** Waits until the select named `name` lists real options besides the placeholder. */
-function optionsLoaded(page: Page, name: string) {
-  return page.waitForFunction((n) => ((document.querySelector(`select[name="${n}"]`) as HTMLSelectElement | null)?.options.length ?? 0) > 1, name);
-}
-
-async function fillLogin(page: Page, username: string): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password').fill('demo');
-  await page.getByRole('button', { name: 'Entra' }).click();
-}
 
 const stored = (page: Page) =>
   page.evaluate((keys) => Object.fromEntries(keys.map((k) => [k, localStorage.getItem(k)])), KEYS);
@@ -41,7 +30,6 @@ function cycling(page: Page, label: string): { select: Locator; prev: Locator; n
 }
 
 /** The text of the selected option (the placeholder while nothing is chosen). */
-const shown = (select: Locator) => select.evaluate((s: HTMLSelectElement) => s.options[s.selectedIndex]?.text ?? '');
 const optionTexts = (select: Locator) => select.evaluate((s: HTMLSelectElement) => [...s.options].filter((o) => !o.disabled).map((o) => o.text));
 
 describeWith(['postgres', 'chromium'])('station setup', () => {
@@ -90,24 +78,24 @@ describeWith(['postgres', 'chromium'])('station setup', () => {
     const reparto = cycling(page, 'Reparto');
     const linea = cycling(page, 'Linea');
     const stazione = cycling(page, 'Stazione');
-    await expect(shown(reparto.select)).resolves.toBe('Seleziona Reparto');
-    await expect(shown(linea.select)).resolves.toBe('Seleziona Linea');
-    await expect(shown(stazione.select)).resolves.toBe('Seleziona Stazione');
+    await expect(shownOption(reparto.select)).resolves.toBe('Seleziona Reparto');
+    await expect(shownOption(linea.select)).resolves.toBe('Seleziona Linea');
+    await expect(shownOption(stazione.select)).resolves.toBe('Seleziona Stazione');
     await screenshot(page, 'setup-empty');
 
     await reparto.next.click();
-    await expect(shown(reparto.select)).resolves.toBe('Confezionamento');
+    await expect(shownOption(reparto.select)).resolves.toBe('Confezionamento');
     await reparto.next.click();
-    await expect(shown(reparto.select)).resolves.toBe('Stampaggio');
+    await expect(shownOption(reparto.select)).resolves.toBe('Stampaggio');
     await reparto.next.click(); // wraps around
-    await expect(shown(reparto.select)).resolves.toBe('Confezionamento');
+    await expect(shownOption(reparto.select)).resolves.toBe('Confezionamento');
 
     await linea.next.waitFor();
     await optionsLoaded(page, 'line_id');
     await linea.prev.click(); // from the placeholder, previous picks the last
-    await expect(shown(linea.select)).resolves.toBe('Linea 3');
+    await expect(shownOption(linea.select)).resolves.toBe('Linea 3');
     await linea.next.click(); // and wraps to the first
-    await expect(shown(linea.select)).resolves.toBe('Linea 1');
+    await expect(shownOption(linea.select)).resolves.toBe('Linea 1');
     await linea.select.selectOption({ label: 'Linea 2' });
     expect(await stored(page)).toMatchObject({ shop_floor_id: '1', shop_floor_name: 'Confezionamento', line_id: '2', line_name: 'Linea 2', equipment_id: null });
     await expect(button.textContent()).resolves.toBe(DISABLED_TEXT);
@@ -116,9 +104,9 @@ describeWith(['postgres', 'chromium'])('station setup', () => {
     await page.waitForFunction(() => (document.querySelector('select[name="equipment_id"]') as HTMLSelectElement).options[1]?.text.startsWith('Riempitrice L2'));
     expect(await optionTexts(stazione.select)).toEqual(['Riempitrice L2 – Filler', 'Riempitrice L2 – Capper', 'Riempitrice L2 – Cartoner']);
     await stazione.prev.click();
-    await expect(shown(stazione.select)).resolves.toBe('Riempitrice L2 – Cartoner');
+    await expect(shownOption(stazione.select)).resolves.toBe('Riempitrice L2 – Cartoner');
     await stazione.next.click();
-    await expect(shown(stazione.select)).resolves.toBe('Riempitrice L2 – Filler');
+    await expect(shownOption(stazione.select)).resolves.toBe('Riempitrice L2 – Filler');
     await stazione.select.selectOption({ label: 'Riempitrice L2 – Capper' });
     await expect(button.textContent()).resolves.toBe(ENABLED_TEXT);
     expect(await button.isEnabled()).toBe(true);
@@ -152,7 +140,7 @@ describeWith(['postgres', 'chromium'])('station setup', () => {
       await other.page.getByRole('link', { name: 'Cambia stazione' }).click();
       await other.page.waitForURL((u) => u.pathname === '/setup');
       await other.page.waitForFunction(() => (document.querySelector('select[name="equipment_id"]') as HTMLSelectElement)?.value === '5');
-      await expect(shown(cycling(other.page, 'Linea').select)).resolves.toBe('Linea 2');
+      await expect(shownOption(cycling(other.page, 'Linea').select)).resolves.toBe('Linea 2');
       await expect(other.page.locator('form.station-setup button[type="submit"]').textContent()).resolves.toBe(ENABLED_TEXT);
     } finally {
       await other.context.close();
@@ -174,7 +162,7 @@ describeWith(['postgres', 'chromium'])('station setup', () => {
     await expect(button.textContent()).resolves.toBe(ENABLED_TEXT);
 
     await linea.select.selectOption({ label: 'Linea 3' });
-    await expect(shown(stazione.select)).resolves.toBe('Seleziona Stazione');
+    await expect(shownOption(stazione.select)).resolves.toBe('Seleziona Stazione');
     await expect(button.textContent()).resolves.toBe(DISABLED_TEXT);
     expect(await stored(page)).toMatchObject({ line_id: '3', equipment_id: null, equipment_name: null });
 
@@ -183,8 +171,8 @@ describeWith(['postgres', 'chromium'])('station setup', () => {
     await expect(button.textContent()).resolves.toBe(ENABLED_TEXT);
 
     await reparto.select.selectOption({ label: 'Stampaggio' });
-    await expect(shown(linea.select)).resolves.toBe('Seleziona Linea');
-    await expect(shown(stazione.select)).resolves.toBe('Seleziona Stazione');
+    await expect(shownOption(linea.select)).resolves.toBe('Seleziona Linea');
+    await expect(shownOption(stazione.select)).resolves.toBe('Seleziona Stazione');
     await expect(button.textContent()).resolves.toBe(DISABLED_TEXT);
     expect(await stored(page)).toEqual({
       shop_floor_id: '2',
@@ -200,7 +188,7 @@ describeWith(['postgres', 'chromium'])('station setup', () => {
     // A reload starts from what local storage holds.
     await page.reload();
     await page.waitForFunction(() => (document.querySelector('select[name="shop_floor_id"]') as HTMLSelectElement)?.value === '2');
-    await expect(shown(linea.select)).resolves.toBe('Seleziona Linea');
+    await expect(shownOption(linea.select)).resolves.toBe('Seleziona Linea');
   });
 
   it('lets support go home with shop floor and line only', async () => {

@@ -6,6 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { launchBrowser, newPage, screenshot } from '../support/browser.js';
 import { describeWith } from '../support/services.js';
+import { fillLogin, readyNav } from '../support/pageActions.js';
 
 const SECTIONS: Array<[string, string[]]> = [
   ['frontline', ['LINEA DI PRODUZIONE']],
@@ -17,18 +18,6 @@ const SECTIONS: Array<[string, string[]]> = [
 const HIDDEN = ['/inserimento-loss-ai-operatore', '/inserimento-pianificate-ai-operatore', '/azioni-dbr-miglioramento'];
 
 const storage = (page: Page, key: string) => page.evaluate((k) => localStorage.getItem(k), key);
-
-async function fillLogin(page: Page, username: string, password = 'demo'): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Entra' }).click();
-}
-
-/** The sidebar once the session check has answered. */
-function readyNav(page: Page) {
-  return page.locator('nav[aria-label="Menu principale"][data-ready="true"]');
-}
 
 describeWith(['postgres', 'chromium'])('web shell', () => {
   let app: TestApp;

@@ -14,6 +14,7 @@ import { romeWallClock, shiftWallClock } from '../../web/src/features/stopChat/t
 import { startTestApp, type TestApp } from '../support/app.js';
 import { launchBrowser, newPage, screenshot } from '../support/browser.js';
 import { describeWith } from '../support/services.js';
+import { fillLogin, readyNav } from '../support/pageActions.js';
 
 const UNPLANNED = '/inserimento-loss-ai-operatore';
 const PLANNED = '/inserimento-pianificate-ai-operatore';
@@ -21,16 +22,6 @@ const NOW = romeWallClock(new Date());
 const TODAY = NOW.day;
 const DAY = NOW.time >= '02:00' ? TODAY : addDays(TODAY, -1);
 const UNRECOGNIZED = "Voce non riconosciuta. Riprova o seleziona un'opzione.";
-
-async function fillLogin(page: Page, username: string): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password').fill('demo');
-  await page.getByRole('button', { name: 'Entra' }).click();
-}
-
-/** The sidebar once the session check has answered. */
-const readyNav = (page: Page) => page.locator('nav[aria-label="Menu principale"][data-ready="true"]');
 
 /** Logs in (the login fills local storage from the station saved on the server) and opens `path`. */
 async function openChat(page: Page, username: string, path: string): Promise<void> {
