@@ -1,27 +1,12 @@
 import { z } from 'zod';
+import { DBR_FIELDS, type DbrField } from './fields.js';
 
 /**
  * The DBR constants of a line (foundations §3) under the spec's own field names, so
  * events, read tables and API share one vocabulary. The label ranges (0-1, 0-480)
  * are advice for the editor, not rules (§5): any finite number is accepted.
  */
-export const DBR_FIELDS = [
-  'def_speed',
-  'def_uptime',
-  'def_mtbf',
-  'def_waste',
-  'def_volume',
-  'min_ut',
-  'max_ut',
-  'min_mtbf',
-  'max_mtbf',
-  'min_waste',
-  'max_waste',
-  'ut_threshold',
-  'mtbf_threshold',
-  'waste_threshold',
-] as const;
-export type DbrField = (typeof DBR_FIELDS)[number];
+export { DBR_FIELDS, type DbrField } from './fields.js';
 
 const value = z.number({ error: 'Deve essere un numero' });
 

@@ -4,25 +4,10 @@
  * server's numbers and what the inputs hold. Pure, so it is unit tested.
  */
 
-/** The 14 constants in the spec's order; line_id is not an input. */
-export const DBR_FIELDS = [
-  'def_speed',
-  'def_uptime',
-  'def_mtbf',
-  'def_waste',
-  'def_volume',
-  'min_ut',
-  'max_ut',
-  'min_mtbf',
-  'max_mtbf',
-  'min_waste',
-  'max_waste',
-  'ut_threshold',
-  'mtbf_threshold',
-  'waste_threshold',
-] as const;
+import { DBR_FIELDS, type DbrField } from '../../../../../domain/dbr/fields.js';
 
-export type DbrField = (typeof DBR_FIELDS)[number];
+/** The 14 constants in the spec's order (shared with the server); line_id is not an input. */
+export { DBR_FIELDS, type DbrField };
 
 /** The constants as the server sends them; a line without constants yet has every field null. */
 export type DbrConstants = { line_id: number } & Record<DbrField, number | null>;

@@ -4,41 +4,9 @@
  */
 import useSWR, { mutate } from 'swr';
 import { apiFetch, type QueryValue } from '../../../lib/api.js';
+import type { PlannedStop, UnplannedStop } from '../../stops/types.js';
 
-type Named = { id: number; name: string };
-
-/** An unplanned stop as the server answers it. */
-export interface UnplannedStop {
-  id: number;
-  workpoint_id: number;
-  stop_code_id: number;
-  triggering_event_id: number;
-  failure_mode: string;
-  corrective_action: string;
-  start_time: string;
-  end_time: string;
-  action_material_change: boolean;
-  action_cleaning: boolean;
-  action_setting_adjustment: boolean;
-  action_component_restore: boolean;
-  duration_minutes: number;
-  workpoint_rel: Named & { equipment_rel: Named & { line_rel: Named } };
-  stop_code_rel: Named;
-  triggering_event_rel: Named;
-}
-
-/** A planned stop as the server answers it. */
-export interface PlannedStop {
-  id: number;
-  equipment_id: number;
-  planned_reason_id: number;
-  start_time: string;
-  end_time: string;
-  notes: string | null;
-  duration_minutes: number;
-  equipment_rel: Named & { line_rel: Named };
-  planned_reason_rel: Named;
-}
+export type { PlannedStop, UnplannedStop } from '../../stops/types.js';
 
 /** Which shift's stops: the spec's parameters plus the day (shift codes repeat every day). */
 export interface StopsQuery {

@@ -5,42 +5,9 @@
  */
 import useSWR, { useSWRConfig } from 'swr';
 import type { QueryValue } from '../../../lib/api.js';
+import type { RootCauseTexts, UnplannedStop } from '../../stops/types.js';
 
-/** An id and a name, as every relation of a stop is answered. */
-export interface Named {
-  id: number;
-  name: string;
-}
-
-/** The saved analysis of a stop: both boxes, '' when empty. */
-export interface RootCauseTexts {
-  root_cause: string;
-  troubleshooting: string;
-}
-
-/** An unplanned stop exactly as the server answers it (docs/line-log.md "The unplanned stop"). */
-export interface UnplannedStop {
-  id: number;
-  workpoint_id: number;
-  stop_code_id: number;
-  triggering_event_id: number;
-  failure_mode: string;
-  corrective_action: string;
-  /** ISO instant with the Italian offset, e.g. 2031-06-10T08:10:00+02:00. */
-  start_time: string;
-  end_time: string;
-  action_material_change: boolean;
-  action_cleaning: boolean;
-  action_setting_adjustment: boolean;
-  action_component_restore: boolean;
-  /** Whole minutes, rounded down. */
-  duration_minutes: number;
-  workpoint_rel: Named & { equipment_rel: Named & { line_rel: Named } };
-  stop_code_rel: Named;
-  triggering_event_rel: Named;
-  /** Null until an analysis was saved. */
-  root_cause: RootCauseTexts | null;
-}
+export type { Named, RootCauseTexts, UnplannedStop } from '../../stops/types.js';
 
 /** The list's path; also the first element of every SWR key of the list. */
 export const UNPLANNED_STOPS_PATH = '/factory/stop_events/unplanned';
