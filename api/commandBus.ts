@@ -1,7 +1,7 @@
 import type { Context } from 'koa';
 import type { EventOf } from '../domain/shared/catalog.js';
 import { handleCommand, type Decider, type HandleOptions } from '../commands/handleCommand.js';
-import type { Position } from '../infra/eventstore/port.js';
+import type { Position } from '../domain/shared/eventStore.js';
 import type { AppDeps } from './deps.js';
 import type { AuthUser } from './middlewares/auth.js';
 

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { EventCatalog } from '../domain/shared/catalog.js';
 import type { LoginRateLimiter } from '../infra/auth/rateLimiter.js';
 import type { TokenService } from '../infra/auth/jwt.js';
-import type { EventStore } from '../infra/eventstore/port.js';
+import type { EventStore } from '../domain/shared/eventStore.js';
 import type { CheckpointWaiter } from '../workers/checkpointWaiter.js';
 import type { ProjectionEngine } from '../workers/projectionEngine.js';
 import type { ProjectionScheduler } from '../workers/scheduler.js';

@@ -10,7 +10,7 @@ import { LoginRateLimiter } from '../infra/auth/rateLimiter.js';
 import type { Config } from '../infra/config.js';
 import { createKnex } from '../infra/db/knex.js';
 import { migrate } from '../infra/db/migrations.js';
-import type { EventStore } from '../infra/eventstore/port.js';
+import type { EventStore } from '../domain/shared/eventStore.js';
 import { PostgresEventStore } from '../infra/eventstore/postgres.js';
 import { seedDemoHistory } from '../infra/seed/demoHistory.js';
 import { seedDemoPlant } from '../infra/seed/demoPlant.js';

@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import type { NewEvent } from '../infra/eventstore/port.js';
+import type { NewEvent } from '../domain/shared/eventStore.js';
 import { EVENT_STORE_DDL, PostgresEventStore } from '../infra/eventstore/postgres.js';
 import { createDatabase, fmt, inParallel, now, printTable, ratio } from './support.js';
 

@@ -44,7 +44,7 @@ export interface ApplyStats {
 export function createBenchProjection(suffix: string, stats: ApplyStats): Projection {
   const counters = `bench_counters_${suffix}`;
   const stops = `bench_stops_${suffix}`;
-  const applyBatch = async ({ trx, tables }: ApplyContext, events: DomainEvent[]): Promise<void> => {
+  const applyBatch = async ({ trx, tables }: ApplyContext, events: readonly DomainEvent[]): Promise<void> => {
     const started = performance.now();
     const latest = new Map<string, { stream_id: string; revision: number; at: string } & Counted>();
     const stopRows = new Map<string, { at: string } & Stop>();
@@ -114,7 +114,7 @@ export function createBenchProjection(suffix: string, stats: ApplyStats): Projec
       },
     },
     canHandle: ['BenchItemCounted', 'BenchStopRecorded'],
-    apply: (ctx, event) => applyBatch({ trx: ctx.trx, tables: { counters: ctx.tables[counters]!, stops: ctx.tables[stops]! } }, [event]),
+    
     applyBatch: (ctx, events) => applyBatch({ trx: ctx.trx, tables: { counters: ctx.tables[counters]!, stops: ctx.tables[stops]! } }, events),
   };
 }

@@ -4,7 +4,7 @@
  */
 import { createKnex } from '../infra/db/knex.js';
 import { migrate } from '../infra/db/migrations.js';
-import { START, type Position } from '../infra/eventstore/port.js';
+import { START, type Position } from '../domain/shared/eventStore.js';
 import { PostgresEventStore } from '../infra/eventstore/postgres.js';
 import { ProjectionEngine } from '../workers/projectionEngine.js';
 import { createBenchCatalog, createBenchProjection, loadEvents, type ApplyStats } from './benchProjection.js';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { EventCatalog, EventOf } from '../domain/shared/catalog.js';
-import { WrongExpectedRevisionError, type EventStore, type ExpectedRevision, type Position } from '../infra/eventstore/port.js';
+import { WrongExpectedRevisionError, type EventStore, type ExpectedRevision, type Position } from '../domain/shared/eventStore.js';
 
 /** A pure decision: events from (command, state, now), or a thrown DomainError. */
 export interface Decider<C, S, E extends EventOf> {

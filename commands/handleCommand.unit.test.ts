@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { EventCatalog, defineEvent, type EventOf } from '../domain/shared/catalog.js';
 import { conflict } from '../domain/shared/errors.js';
 import { MemoryEventStore } from '../infra/eventstore/memory.js';
-import { WrongExpectedRevisionError, type AppendResult, type EventStore, type ExpectedRevision, type NewEvent } from '../infra/eventstore/port.js';
+import { WrongExpectedRevisionError, type AppendResult, type EventStore, type ExpectedRevision, type NewEvent } from '../domain/shared/eventStore.js';
 import { handleCommand, type Decider } from './handleCommand.js';
 
 const Added = defineEvent('CounterAdded', 1, z.object({ by: z.number().int().positive() }));

@@ -1,4 +1,4 @@
-import type { Projection } from './types.js';
+import type { AnyProjection as Projection } from './types.js';
 import { dbrConstantsProjection } from './dbrConstants/dbrConstants.projection.js';
 import { plantProjection } from './plant/plant.projection.js';
 import { rootCausesProjection } from './rootCauses/rootCauses.projection.js';

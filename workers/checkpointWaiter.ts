@@ -1,6 +1,6 @@
 import pg from 'pg';
-import type { Position } from '../infra/eventstore/port.js';
-import { comparePositions } from '../infra/eventstore/port.js';
+import type { Position } from '../domain/shared/eventStore.js';
+import { comparePositions } from '../domain/shared/eventStore.js';
 import { NOTIFY_CHANNEL, type ProjectionEngine } from './projectionEngine.js';
 
 interface Waiter {

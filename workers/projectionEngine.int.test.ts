@@ -8,7 +8,7 @@ import { newEvent } from '../test/contract/eventstore.contract.js';
 import { createTestDatabase, type TestDatabase } from '../test/support/db.js';
 import { describeWith } from '../test/support/services.js';
 import { tallyCatalog, tallyProjection } from '../test/fixtures/tallyProjection.js';
-import { START, type Position } from '../infra/eventstore/port.js';
+import { START, type Position } from '../domain/shared/eventStore.js';
 import { catchUpTo } from '../test/support/settle.js';
 import { ProjectionEngine } from './projectionEngine.js';
 
@@ -196,7 +196,7 @@ describeWith(['postgres'])('ProjectionEngine', () => {
       const events = (await store.readAll()).map((r) => catalog.decode(r));
       const live = (await engine.liveRow('users'))!;
       await knex.transaction(async (trx) => {
-        for (const e of events) await usersProjection.apply({ trx, tables: live.tables }, e);
+        await usersProjection.applyBatch({ trx, tables: live.tables }, events);
       });
       expect(await knex('users').select()).toEqual(once);
       expect(once).toHaveLength(1);

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { EventCatalog } from '../domain/shared/catalog.js';
-import { START, comparePositions, type EventStore, type Position, type RecordedEvent } from '../infra/eventstore/port.js';
-import type { Projection } from '../projections/types.js';
+import { START, comparePositions, type EventStore, type Position, type RecordedEvent } from '../domain/shared/eventStore.js';
+import type { AnyProjection as Projection } from '../projections/types.js';
 import { createGeneration, dropRetired, pointViews, type GenerationRow } from './projectionGenerations.js';
 
 export type { GenerationRow } from './projectionGenerations.js';
@@ -156,10 +156,7 @@ export class ProjectionEngine {
     }
     const handled = recorded.filter((r) => projection.canHandle.includes(r.type)).map((r) => this.catalog.decode(r));
     const ctx = { trx, tables: row.tables };
-    if (handled.length > 0) {
-      if (projection.applyBatch) await projection.applyBatch(ctx, handled);
-      else for (const e of handled) await projection.apply(ctx, e);
-    }
+    if (handled.length > 0) await projection.applyBatch(ctx, handled);
     const last = recorded.at(-1)!.position;
     await trx('projection_generations')
       .where({ name: row.name, generation: row.generation })

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { Projection, TableNames } from '../projections/types.js';
+import type { AnyProjection as Projection, TableNames } from '../projections/types.js';
 
 /** One generation of a projection: its tables, its checkpoint and whether it serves. */
 export interface GenerationRow {

@@ -1,6 +1,6 @@
 import type { Middleware } from 'koa';
 import { DomainError } from '../../domain/shared/errors.js';
-import { WrongExpectedRevisionError } from '../../infra/eventstore/port.js';
+import { WrongExpectedRevisionError } from '../../domain/shared/eventStore.js';
 
 /** The one place errors become `{ error: { code, message, fields? } }`. */
 export const errorMiddleware: Middleware = async (ctx, next) => {

@@ -1,7 +1,7 @@
 import type { EventCatalog } from '../../domain/shared/catalog.js';
 import { PLANT_STREAM, type PlantEvent } from '../../domain/plant/events.js';
 import type { PlantState } from '../../domain/plant/state.js';
-import type { EventStore } from '../../infra/eventstore/port.js';
+import type { EventStore } from '../../domain/shared/eventStore.js';
 import { plantDecider } from './decider.js';
 
 /**

@@ -1,7 +1,7 @@
 import type { EventCatalog } from '../../domain/shared/catalog.js';
 import { rootCauseStream, type RootCauseEvent } from '../../domain/rootCauses/events.js';
 import type { RootCauseState } from '../../domain/rootCauses/state.js';
-import type { EventStore } from '../../infra/eventstore/port.js';
+import type { EventStore } from '../../domain/shared/eventStore.js';
 import { rootCauseDecider } from './decider.js';
 
 /** The analysis as saved, for the answer of a save that changed nothing. */

@@ -2,7 +2,7 @@ import type { EventCatalog } from '../../domain/shared/catalog.js';
 import { parseStopId } from '../../domain/stops/ids.js';
 import type { PlannedStopFacts } from '../../domain/stops/plannedState.js';
 import type { UnplannedStopFacts } from '../../domain/stops/unplannedState.js';
-import type { EventStore } from '../../infra/eventstore/port.js';
+import type { EventStore } from '../../domain/shared/eventStore.js';
 import { plannedStopNotFound } from './editPlannedStopNote.js';
 import { stopNotFound } from './editUnplannedStopDetail.js';
 import { readPlannedStops, readUnplannedStops } from './readStops.js';

@@ -2,7 +2,7 @@ import type { EventCatalog, EventOf } from '../../domain/shared/catalog.js';
 import { plannedStopsStream, unplannedStopsStream } from '../../domain/stops/events.js';
 import type { PlannedStopsState } from '../../domain/stops/plannedState.js';
 import type { UnplannedStopsState } from '../../domain/stops/unplannedState.js';
-import type { EventStore } from '../../infra/eventstore/port.js';
+import type { EventStore } from '../../domain/shared/eventStore.js';
 import type { Decider } from '../handleCommand.js';
 import { plannedStopsDecider } from './plannedDecider.js';
 import { unplannedStopsDecider } from './unplannedDecider.js';

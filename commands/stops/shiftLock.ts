@@ -1,6 +1,6 @@
 import type { EventCatalog } from '../../domain/shared/catalog.js';
 import { shiftCalendarStream, type ScheduledShift, type ShiftEvent } from '../../domain/shifts/events.js';
-import type { EventStore } from '../../infra/eventstore/port.js';
+import type { EventStore } from '../../domain/shared/eventStore.js';
 
 type Deps = { store: EventStore; catalog: EventCatalog };
 

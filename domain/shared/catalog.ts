@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { EventMetadata, Position, RecordedEvent } from '../../infra/eventstore/port.js';
+import type { EventMetadata, Position, RecordedEvent } from './eventStore.js';
 
 /**
  * One event type: its current schema version, its zod schema and the upcasters that

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EventCatalog, UnknownEventTypeError, defineEvent } from './catalog.js';
-import type { RecordedEvent } from '../../infra/eventstore/port.js';
+import type { RecordedEvent } from './eventStore.js';
 
 const recorded = (type: string, schemaVersion: number, data: Record<string, unknown>): RecordedEvent => ({
   id: 'e1', streamId: 's-1', revision: 0, type, schemaVersion, data,

@@ -21,6 +21,7 @@ import {
   START,
   WrongExpectedRevisionError,
   comparePositions,
+  type AppendOptions,
   type AppendResult,
   type EventMetadata,
   type EventStore,
@@ -28,8 +29,9 @@ import {
   type NewEvent,
   type Position,
   type ReadAllOptions,
+  type ReadStreamOptions,
   type RecordedEvent,
-} from './port.js';
+} from '../../domain/shared/eventStore.js';
 
 /** The client's recorded event (stream or $all read); position is present on servers after 22.6. */
 type EsdbRecorded = NonNullable<ResolvedEvent['event']> | NonNullable<AllStreamResolvedEvent['event']>;
@@ -50,7 +52,13 @@ export class EventStoreDbEventStore implements EventStore {
     return new EventStoreDbEventStore(EventStoreDBClient.connectionString(connectionString));
   }
 
-  async appendToStream(stream: string, events: NewEvent[], { expectedRevision }: { expectedRevision: ExpectedRevision }): Promise<AppendResult> {
+  /**
+   * Client 6.x has no multi-stream append, so conditions on other streams are checked
+   * just before the append: a writer to one of them in the instant between can slip by.
+   * The PostgreSQL adapter checks them atomically (docs/line-log.md, Stream boundaries).
+   */
+  async appendToStream(stream: string, events: NewEvent[], { expectedRevision, conditions = [] }: AppendOptions): Promise<AppendResult> {
+    for (const c of conditions) await this.checkOnly(c.stream, c.revision);
     if (events.length === 0) return this.checkOnly(stream, expectedRevision);
     let next: bigint;
     try {
@@ -87,8 +95,9 @@ export class EventStoreDbEventStore implements EventStore {
     return { nextRevision: last ? Number(last.revision) : -1, position: last?.position ? toPosition(last.position) : START };
   }
 
-  async readStream(stream: string): Promise<RecordedEvent[]> {
-    const events = await this.readStreamPage(stream, { fromRevision: ESDB_START, direction: FORWARDS });
+  async readStream(stream: string, { fromRevision = 0 }: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
+    const from = fromRevision > 0 ? BigInt(fromRevision) : ESDB_START;
+    const events = await this.readStreamPage(stream, { fromRevision: from, direction: FORWARDS });
     return events.map((e) => {
       const recorded = toRecorded(e);
       if (!recorded) throw new Error(`Stream ${stream} holds an event that is not JSON (${e.type} @ ${String(e.revision)})`);

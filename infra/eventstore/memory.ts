@@ -3,24 +3,27 @@ import {
   START,
   WrongExpectedRevisionError,
   comparePositions,
+  type AppendOptions,
   type AppendResult,
   type EventStore,
   type ExpectedRevision,
   type NewEvent,
   type Position,
   type ReadAllOptions,
+  type ReadStreamOptions,
   type RecordedEvent,
-} from './port.js';
+} from '../../domain/shared/eventStore.js';
 
 /** In-memory adapter for unit tests only: same contract, no durability. */
 export class MemoryEventStore implements EventStore {
   private readonly all: RecordedEvent[] = [];
   private readonly streams = new Map<string, RecordedEvent[]>();
 
-  async appendToStream(stream: string, events: NewEvent[], { expectedRevision }: { expectedRevision: ExpectedRevision }): Promise<AppendResult> {
+  async appendToStream(stream: string, events: NewEvent[], { expectedRevision, conditions = [] }: AppendOptions): Promise<AppendResult> {
     const existing = this.streams.get(stream);
     const current = existing ? existing.length - 1 : -1;
     checkExpected(stream, expectedRevision, existing ? current : 'no_stream');
+    for (const c of conditions) checkExpected(c.stream, c.revision, this.revisionOf(c.stream));
     if (events.length === 0) {
       return { nextRevision: current, position: existing?.at(-1)?.position ?? START };
     }
@@ -45,8 +48,13 @@ export class MemoryEventStore implements EventStore {
     return { nextRevision: revision, position: last!.position };
   }
 
-  async readStream(stream: string): Promise<RecordedEvent[]> {
-    return structuredClone(this.streams.get(stream) ?? []);
+  async readStream(stream: string, { fromRevision = 0 }: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
+    return structuredClone((this.streams.get(stream) ?? []).slice(Math.max(0, fromRevision)));
+  }
+
+  private revisionOf(stream: string): number | 'no_stream' {
+    const list = this.streams.get(stream);
+    return list ? list.length - 1 : 'no_stream';
   }
 
   async readAll({ after = START, limit = 1000 }: ReadAllOptions = {}): Promise<RecordedEvent[]> {

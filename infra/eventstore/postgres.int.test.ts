@@ -2,7 +2,7 @@ import pg from 'pg';
 import { eventStoreContract, newEvent } from '../../test/contract/eventstore.contract.js';
 import { createTestDatabase, type TestDatabase } from '../../test/support/db.js';
 import { describeWith } from '../../test/support/services.js';
-import { START, comparePositions, type Position } from './port.js';
+import { START, comparePositions, type Position } from '../../domain/shared/eventStore.js';
 import { PostgresEventStore } from './postgres.js';
 
 describeWith(['postgres'])('PostgresEventStore', () => {

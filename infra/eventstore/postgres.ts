@@ -3,14 +3,17 @@ import pg from 'pg';
 import {
   START,
   WrongExpectedRevisionError,
+  type AppendOptions,
   type AppendResult,
   type EventStore,
   type ExpectedRevision,
   type NewEvent,
   type Position,
   type ReadAllOptions,
+  type ReadStreamOptions,
   type RecordedEvent,
-} from './port.js';
+  type StreamCondition,
+} from '../../domain/shared/eventStore.js';
 
 /**
  * Schema of the PostgreSQL event store. Global order is (transaction_id, global_position):
@@ -84,10 +87,12 @@ export class PostgresEventStore implements EventStore {
     return store;
   }
 
-  async appendToStream(stream: string, events: NewEvent[], { expectedRevision }: { expectedRevision: ExpectedRevision }): Promise<AppendResult> {
+  async appendToStream(stream: string, events: NewEvent[], { expectedRevision, conditions = [] }: AppendOptions): Promise<AppendResult> {
     const client = await this.pool.connect();
     try {
       await client.query('begin');
+      await lockStreams(client, stream, conditions);
+      await checkConditions(client, conditions);
       const first = await this.claimRevisions(client, stream, expectedRevision, events.length);
       if (events.length === 0) {
         await client.query('commit');
@@ -164,8 +169,12 @@ export class PostgresEventStore implements EventStore {
     return currentRevisionWith(this.pool, stream);
   }
 
-  async readStream(stream: string): Promise<RecordedEvent[]> {
-    const r = await this.pool.query<Row>({ name: 'es_read_stream', text: `select ${COLUMNS} from es_events where stream_id = $1 order by stream_revision`, values: [stream] });
+  async readStream(stream: string, { fromRevision = 0 }: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
+    const r = await this.pool.query<Row>({
+      name: 'es_read_stream',
+      text: `select ${COLUMNS} from es_events where stream_id = $1 and stream_revision >= $2 order by stream_revision`,
+      values: [stream, fromRevision],
+    });
     return r.rows.map(toRecorded);
   }
 
@@ -196,10 +205,13 @@ export class PostgresEventStore implements EventStore {
   async hasPendingAfter(after: Position): Promise<boolean> {
     const r = await this.pool.query<{ pending: boolean }>({
       name: 'es_pending',
-      text: `select exists (select 1 from es_events where (transaction_id, global_position) > ($1::text::xid8, $2::bigint)) as pending`,
+      // Ordered by the primary key, so even the generic plan of this prepared statement walks the
+      // index from `after` (an exists() here was planned as a scan of the whole table).
+      text: `select true as pending from es_events where (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
+        order by transaction_id, global_position limit 1`,
       values: [String(after.commit), after.prepare],
     });
-    return r.rows[0]!.pending;
+    return r.rows.length > 0;
   }
 
   async countAfter(after: Position): Promise<number> {
@@ -212,6 +224,55 @@ export class PostgresEventStore implements EventStore {
 
   async close(): Promise<void> {
     if (this.ownsPool) await this.pool.end();
+  }
+}
+
+/** Advisory-lock class of stream locks (the two-key form never meets the one-key locks used elsewhere). */
+const STREAM_LOCK_CLASS = 7382;
+
+/** A stream name's 32-bit FNV-1a hash as a signed int4: the stream's advisory-lock key. */
+export function streamLockKey(stream: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < stream.length; i++) {
+    h ^= stream.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h | 0;
+}
+
+/**
+ * Every append holds its stream's lock exclusively, and a shared lock on each stream it
+ * has conditions on, until it commits: a writer to a condition's stream then waits for
+ * (or is waited for by) the append that relied on it, so a condition checked here still
+ * holds at commit. Keys are taken in ascending order, so two appends never deadlock.
+ */
+async function lockStreams(client: pg.PoolClient, stream: string, conditions: readonly StreamCondition[]): Promise<void> {
+  const exclusive = new Map<number, boolean>([[streamLockKey(stream), true]]);
+  for (const c of conditions) {
+    const key = streamLockKey(c.stream);
+    if (!exclusive.has(key)) exclusive.set(key, false);
+  }
+  const keys = [...exclusive.keys()].sort((a, b) => a - b);
+  await client.query({
+    name: 'es_lock_streams',
+    text: `select case when u.ex then pg_advisory_xact_lock($1::int, u.k) else pg_advisory_xact_lock_shared($1::int, u.k) end
+      from unnest($2::int[], $3::bool[]) with ordinality as u(k, ex, n) order by u.n`,
+    values: [STREAM_LOCK_CLASS, keys, keys.map((k) => exclusive.get(k)!)],
+  });
+}
+
+/** Throws WrongExpectedRevisionError for the first condition whose stream has moved. */
+async function checkConditions(client: pg.PoolClient, conditions: readonly StreamCondition[]): Promise<void> {
+  if (conditions.length === 0) return;
+  const r = await client.query<{ stream_id: string; revision: string }>({
+    name: 'es_condition_revisions',
+    text: `select stream_id, revision from es_streams where stream_id = any($1::text[])`,
+    values: [conditions.map((c) => c.stream)],
+  });
+  const found = new Map(r.rows.map((row) => [row.stream_id, Number(row.revision)]));
+  for (const c of conditions) {
+    const actual = found.get(c.stream) ?? 'no_stream';
+    if (actual !== c.revision) throw new WrongExpectedRevisionError(c.stream, c.revision, actual);
   }
 }
 

@@ -10,7 +10,7 @@ import { readPlantState } from '../../commands/plant/readPlant.js';
 import { findDbrConstants } from '../../projections/dbrConstants/dbrConstants.queries.js';
 import { findReportLabels } from '../../projections/plant/plant.queries.js';
 import { listShifts, type ShiftRow } from '../../projections/shifts/shifts.queries.js';
-import { WrongExpectedRevisionError, type EventStore } from '../eventstore/port.js';
+import { WrongExpectedRevisionError, type EventStore } from '../../domain/shared/eventStore.js';
 import { DEMO_HISTORY_SEED, historyCatalog, historyLines, planShift, type HistoryLine } from './demoHistoryPlan.js';
 import { addCounts, demoActor, noCounts, writeShift, type HistoryCounts, type HistoryWriter } from './demoHistoryWriter.js';
 import { SYSTEM_CONTEXT } from './demoUsers.js';

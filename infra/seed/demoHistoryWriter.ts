@@ -17,7 +17,7 @@ import { validatePlannedStop } from '../../commands/stops/recordPlannedStop.js';
 import { validateUnplannedStop } from '../../commands/stops/recordUnplannedStop.js';
 import { isShiftSubmitted } from '../../commands/stops/shiftLock.js';
 import { unplannedStopsDecider } from '../../commands/stops/unplannedDecider.js';
-import type { EventStore } from '../eventstore/port.js';
+import type { EventStore } from '../../domain/shared/eventStore.js';
 import type { ShiftPlan } from './demoHistoryPlan.js';
 
 /** Who a demo command is issued as: the demo user's id and role, as its token would carry them. */

@@ -8,7 +8,7 @@ import { shiftCalendarStream } from '../../domain/shifts/events.js';
 import { handleCommand } from '../../commands/handleCommand.js';
 import { readPlantState } from '../../commands/plant/readPlant.js';
 import { shiftCalendarDecider } from '../../commands/shifts/decider.js';
-import type { EventStore } from '../eventstore/port.js';
+import type { EventStore } from '../../domain/shared/eventStore.js';
 import { SYSTEM_CONTEXT } from './demoUsers.js';
 import { importPlant } from './plantImport.js';
 

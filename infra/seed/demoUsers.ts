@@ -5,7 +5,7 @@ import { userStream } from '../../domain/users/events.js';
 import { handleCommand } from '../../commands/handleCommand.js';
 import { userDecider } from '../../commands/users/decider.js';
 import { hashPassword } from '../auth/passwords.js';
-import type { EventStore } from '../eventstore/port.js';
+import type { EventStore } from '../../domain/shared/eventStore.js';
 
 export const SYSTEM_CONTEXT = { userId: 'system', username: 'system', role: 'admin' } as const;
 

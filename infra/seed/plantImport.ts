@@ -8,7 +8,7 @@ import { dbrDecider } from '../../commands/dbr/decider.js';
 import { handleCommand, type CommandContext } from '../../commands/handleCommand.js';
 import { plantDecider } from '../../commands/plant/decider.js';
 import { readPlantState } from '../../commands/plant/readPlant.js';
-import type { EventStore } from '../eventstore/port.js';
+import type { EventStore } from '../../domain/shared/eventStore.js';
 
 /** A plant file that cannot be applied; each issue names the JSON path of a bad field. Nothing was written. */
 export class PlantFileError extends Error {

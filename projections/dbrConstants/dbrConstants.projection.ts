@@ -1,7 +1,7 @@
 import type { DomainEvent } from '../../domain/shared/catalog.js';
 import { DBR_FIELDS } from '../../domain/dbr/constants.js';
 import { dbrEvents, type DbrEvent } from '../../domain/dbr/events.js';
-import type { Projection } from '../types.js';
+import { applyEach, type Projection } from '../types.js';
 
 /** Each line's DBR constants, for the editor and for the dashboard's averages. */
 export const dbrConstantsProjection: Projection = {
@@ -15,7 +15,7 @@ export const dbrConstantsProjection: Projection = {
     },
   },
   canHandle: dbrEvents.map((d) => d.type),
-  async apply({ trx, tables }, domainEvent: DomainEvent) {
+  applyBatch: applyEach(async ({ trx, tables }, domainEvent: DomainEvent) => {
     const event = domainEvent as unknown as DbrEvent;
     switch (event.type) {
       case 'DbrConstantsSet': {
@@ -28,5 +28,5 @@ export const dbrConstantsProjection: Projection = {
         return never;
       }
     }
-  },
+  }),
 };

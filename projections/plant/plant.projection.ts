@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { DomainEvent } from '../../domain/shared/catalog.js';
 import { plantEvents, type PlantEvent } from '../../domain/plant/events.js';
-import type { Projection } from '../types.js';
+import { applyEach, type Projection } from '../types.js';
 
 const named = (parent?: string) => (t: Knex.CreateTableBuilder) => {
   t.integer('id').primary();
@@ -45,7 +45,7 @@ export const plantProjection: Projection = {
     },
   },
   canHandle: plantEvents.map((d) => d.type),
-  async apply({ trx, tables }, domainEvent: DomainEvent) {
+  applyBatch: applyEach(async ({ trx, tables }, domainEvent: DomainEvent) => {
     const event = domainEvent as unknown as PlantEvent;
     const at = domainEvent.metadata.occurredAt;
     const add = (table: string, row: Record<string, unknown>) =>
@@ -113,5 +113,5 @@ export const plantProjection: Projection = {
         return never;
       }
     }
-  },
+  }),
 };

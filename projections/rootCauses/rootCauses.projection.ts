@@ -1,6 +1,6 @@
 import type { DomainEvent } from '../../domain/shared/catalog.js';
 import { rootCauseEvents, type RootCauseEvent } from '../../domain/rootCauses/events.js';
-import type { Projection } from '../types.js';
+import { applyEach, type Projection } from '../types.js';
 
 /** The Root Cause Tool's two boxes per unplanned stop; the stop lists join it by stop id. */
 export const rootCausesProjection: Projection = {
@@ -15,7 +15,7 @@ export const rootCausesProjection: Projection = {
     },
   },
   canHandle: rootCauseEvents.map((d) => d.type),
-  async apply({ trx, tables }, domainEvent: DomainEvent) {
+  applyBatch: applyEach(async ({ trx, tables }, domainEvent: DomainEvent) => {
     const event = domainEvent as unknown as RootCauseEvent;
     switch (event.type) {
       case 'RootCauseRecorded': {
@@ -29,5 +29,5 @@ export const rootCausesProjection: Projection = {
         return never;
       }
     }
-  },
+  }),
 };

@@ -1,6 +1,6 @@
 import type { DomainEvent } from '../../domain/shared/catalog.js';
 import { shiftReportEvents, type ShiftReportEvent } from '../../domain/shiftReports/events.js';
-import type { Projection } from '../types.js';
+import { applyEach, type Projection } from '../types.js';
 
 /**
  * The line log's report per line, day and shift, as the last event left it (every
@@ -33,7 +33,7 @@ export const shiftReportsProjection: Projection = {
     },
   },
   canHandle: shiftReportEvents.map((d) => d.type),
-  async apply({ trx, tables }, domainEvent: DomainEvent) {
+  applyBatch: applyEach(async ({ trx, tables }, domainEvent: DomainEvent) => {
     const event = domainEvent as unknown as ShiftReportEvent;
     const table = tables.shift_reports!;
     const d = event.data;
@@ -73,5 +73,5 @@ export const shiftReportsProjection: Projection = {
       .onConflict(['line_id', 'day', 'shift_code'])
       .merge(Object.keys(row).filter((c) => !['line_id', 'day', 'shift_code'].includes(c)))
       .whereRaw('?? < excluded.revision', [`${table}.revision`]);
-  },
+  }),
 };

@@ -52,7 +52,7 @@ describeWith(['postgres'])('shift_reports projection replayed', () => {
     const tables = { shift_reports: `shift_reports_late_${Date.now()}` };
     await knex.schema.createTable(tables.shift_reports, shiftReportsProjection.tables.shift_reports!);
     await knex.transaction(async (trx) => {
-      for (const e of [...events, events[0]!, events[2]!]) await shiftReportsProjection.apply({ trx, tables }, e);
+      for (const e of [...events, events[0]!, events[2]!]) await shiftReportsProjection.applyBatch({ trx, tables }, [e]);
     });
     const row = await knex(tables.shift_reports).where({ shift_code: 'A' }).first();
     expect([row.revision, row.waste, row.confirmed, row.updated_by]).toEqual([3, 130, true, 'support']);

@@ -1,6 +1,6 @@
 import type { DomainEvent } from '../../domain/shared/catalog.js';
 import { shiftEvents, type ShiftEvent } from '../../domain/shifts/events.js';
-import type { Projection } from '../types.js';
+import { applyEach, type Projection } from '../types.js';
 
 /** Every scheduled shift, for the shift selectors and for placing reports and stops in time. */
 export const shiftsProjection: Projection = {
@@ -20,7 +20,7 @@ export const shiftsProjection: Projection = {
     },
   },
   canHandle: shiftEvents.map((d) => d.type),
-  async apply({ trx, tables }, domainEvent: DomainEvent) {
+  applyBatch: applyEach(async ({ trx, tables }, domainEvent: DomainEvent) => {
     const event = domainEvent as unknown as ShiftEvent;
     switch (event.type) {
       case 'ShiftsScheduled': {
@@ -42,5 +42,5 @@ export const shiftsProjection: Projection = {
         return never;
       }
     }
-  },
+  }),
 };

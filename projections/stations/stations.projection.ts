@@ -1,6 +1,6 @@
 import type { DomainEvent } from '../../domain/shared/catalog.js';
 import { stationEvents, type StationEvent } from '../../domain/station/events.js';
-import type { Projection } from '../types.js';
+import { applyEach, type Projection } from '../types.js';
 
 /** Each user's default station, read on any device the user logs in from. */
 export const stationsProjection: Projection = {
@@ -16,7 +16,7 @@ export const stationsProjection: Projection = {
     },
   },
   canHandle: stationEvents.map((d) => d.type),
-  async apply({ trx, tables }, domainEvent: DomainEvent) {
+  applyBatch: applyEach(async ({ trx, tables }, domainEvent: DomainEvent) => {
     const event = domainEvent as unknown as StationEvent;
     switch (event.type) {
       case 'DefaultStationChosen': {
@@ -30,5 +30,5 @@ export const stationsProjection: Projection = {
         return never;
       }
     }
-  },
+  }),
 };

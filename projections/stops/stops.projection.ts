@@ -3,7 +3,7 @@ import { DateTime } from 'luxon';
 import type { DomainEvent } from '../../domain/shared/catalog.js';
 import { PLANT_ZONE } from '../../domain/shifts/calendar.js';
 import { stopEvents, type StopEvent } from '../../domain/stops/events.js';
-import type { Projection } from '../types.js';
+import { applyEach, type Projection } from '../types.js';
 
 /** Columns both kinds share: the place (for the filters), the times and the Italian calendar day of the start. */
 const common = (t: Knex.CreateTableBuilder) => {
@@ -57,7 +57,7 @@ export const stopsProjection: Projection = {
     }
   },
   canHandle: stopEvents.map((d) => d.type),
-  async apply({ trx, tables }, domainEvent: DomainEvent) {
+  applyBatch: applyEach(async ({ trx, tables }, domainEvent: DomainEvent) => {
     const event = domainEvent as unknown as StopEvent;
     const updated_at = domainEvent.metadata.occurredAt;
     const place = (d: { stopId: number; shopFloorId: number; lineId: number; equipmentId: number; startTime: string; endTime: string }) => ({
@@ -109,5 +109,5 @@ export const stopsProjection: Projection = {
         return never;
       }
     }
-  },
+  }),
 };

@@ -1,5 +1,5 @@
 import type { DomainEvent } from '../../domain/shared/catalog.js';
-import type { Projection } from '../types.js';
+import { applyEach, type Projection } from '../types.js';
 
 /** Accounts for login and the session check. */
 export const usersProjection: Projection = {
@@ -16,7 +16,7 @@ export const usersProjection: Projection = {
     },
   },
   canHandle: ['UserRegistered', 'UserPasswordChanged', 'UserRoleChanged'],
-  async apply({ trx, tables }, event: DomainEvent) {
+  applyBatch: applyEach(async ({ trx, tables }, event: DomainEvent) => {
     const username = event.streamId.slice('user-'.length);
     const at = event.metadata.occurredAt;
     const data = event.data as Record<string, string>;
@@ -34,5 +34,5 @@ export const usersProjection: Projection = {
         await trx(tables.users!).where({ username }).update({ role: data.role, updated_at: at });
         return;
     }
-  },
+  }),
 };

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { START, WrongExpectedRevisionError, comparePositions, type EventStore, type NewEvent, type Position, type RecordedEvent } from '../../infra/eventstore/port.js';
+import { START, WrongExpectedRevisionError, comparePositions, type EventStore, type NewEvent, type Position, type RecordedEvent } from '../../domain/shared/eventStore.js';
 
 export function newEvent(type = 'TestHappened', data: Record<string, unknown> = {}): NewEvent {
   return {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { DomainEvent } from '../../domain/shared/catalog.js';
-import type { Projection, TableNames } from '../../projections/types.js';
+import type { AnyProjection as Projection, TableNames } from '../../projections/types.js';
 
 /**
  * For replay tests: creates a projection's tables under throw-away names, applies
@@ -18,7 +18,7 @@ export async function replayTwice(knex: Knex, projection: Projection, events: Do
     return out;
   };
   const pass = () => knex.transaction(async (trx) => {
-    for (const e of events.filter((x) => projection.canHandle.includes(x.type))) await projection.apply({ trx, tables }, e);
+    await projection.applyBatch({ trx, tables }, events.filter((x) => projection.canHandle.includes(x.type)));
   });
   await pass();
   const first = await snapshot();

@@ -1,4 +1,4 @@
-import type { Position } from '../../infra/eventstore/port.js';
+import type { Position } from '../../domain/shared/eventStore.js';
 import type { ProjectionEngine } from '../../workers/projectionEngine.js';
 
 /**

@@ -1,7 +1,8 @@
 /**
- * The event store port. Every adapter (PostgreSQL, EventStoreDB, memory) passes the
- * same contract suite (test/contract/eventstore.contract.ts), so the rest of the
- * code never knows which one it talks to.
+ * The event store port. Every adapter (PostgreSQL, EventStoreDB, memory, all in
+ * infra/eventstore/) passes the same contract suite (test/contract/eventstore.contract.ts),
+ * so the rest of the code never knows which one it talks to. It lives in domain/ so that
+ * commands and domain import nothing from infra/.
  */
 
 /** Who did it and why; stored beside every event. */
@@ -53,15 +54,44 @@ export interface AppendResult {
   position: Position;
 }
 
+/**
+ * A stream whose state a command relied on without appending to it. The append
+ * succeeds only if the stream is still at that revision when the events are written,
+ * so a decision can never rest on state that changed under it (a stop recorded while
+ * its shift report is being submitted, a stop near midnight checked against the day
+ * before).
+ */
+export interface StreamCondition {
+  stream: string;
+  /** The revision read (its last event's), or 'no_stream' when it did not exist. */
+  revision: number | 'no_stream';
+}
+
+export interface AppendOptions {
+  expectedRevision: ExpectedRevision;
+  /** Other streams that must still be at these revisions: checked atomically with the append. */
+  conditions?: readonly StreamCondition[];
+}
+
+export interface ReadStreamOptions {
+  /** Only events from this revision on (a cached fold reads just what it has not seen). */
+  fromRevision?: number;
+}
+
 export interface ReadAllOptions {
   after?: Position;
   limit?: number;
 }
 
 export interface EventStore {
-  appendToStream(stream: string, events: NewEvent[], options: { expectedRevision: ExpectedRevision }): Promise<AppendResult>;
+  /**
+   * Appends atomically: every expectation (the stream's own and each condition) holds
+   * when the events are written, or nothing is written and WrongExpectedRevisionError says
+   * which stream moved.
+   */
+  appendToStream(stream: string, events: NewEvent[], options: AppendOptions): Promise<AppendResult>;
   /** Events of one stream in revision order; an empty array when the stream does not exist. */
-  readStream(stream: string): Promise<RecordedEvent[]>;
+  readStream(stream: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   /** Events in global order strictly after `after`, at most `limit` (default 1000). */
   readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
   /** Position of the last event readAll can return now, or START when empty. */
