@@ -3,25 +3,57 @@ import type { Knex } from 'knex';
 import type { DomainEvent } from '../../domain/shared/catalog.js';
 import type { AnyProjection as Projection, TableNames } from '../../projections/types.js';
 
-/**
- * For replay tests: creates a projection's tables under throw-away names, applies
- * the events once and then again, and returns every table's rows after each pass.
- * An idempotent projection gives equal snapshots.
- */
-export async function replayTwice(knex: Knex, projection: Projection, events: DomainEvent[]) {
+type Snapshot = Record<string, unknown[]>;
+
+/** Creates a projection's tables under throw-away names, as a new generation would get them. */
+async function scratchTables(knex: Knex, projection: Projection): Promise<TableNames> {
   const suffix = randomBytes(3).toString('hex');
   const tables: TableNames = Object.fromEntries(Object.keys(projection.tables).map((l) => [l, `${l}_replay_${suffix}`]));
   for (const [logical, build] of Object.entries(projection.tables)) await knex.schema.createTable(tables[logical]!, build);
-  const snapshot = async () => {
-    const out: Record<string, unknown[]> = {};
-    for (const [logical, phys] of Object.entries(tables)) out[logical] = await knex(phys).select('*').orderByRaw('1, 2');
-    return out;
+  if (projection.afterCreate) await projection.afterCreate(knex, tables);
+  return tables;
+}
+
+async function snapshot(knex: Knex, tables: TableNames): Promise<Snapshot> {
+  const out: Snapshot = {};
+  for (const [logical, phys] of Object.entries(tables)) out[logical] = await knex(phys).select('*').orderByRaw('1, 2');
+  return out;
+}
+
+/** The events a projection handles, as the engine filters them. */
+const handled = (projection: Projection, events: DomainEvent[]) => events.filter((e) => projection.canHandle.includes(e.type));
+
+/** Applies the events the way the engine does: batches of `batchSize`, each in its own transaction. */
+async function applyInBatches(knex: Knex, projection: Projection, tables: TableNames, events: DomainEvent[], batchSize: number): Promise<void> {
+  const mine = handled(projection, events);
+  for (let i = 0; i < mine.length; i += batchSize) {
+    await knex.transaction((trx) => projection.applyBatch({ trx, tables }, mine.slice(i, i + batchSize)));
+  }
+}
+
+/**
+ * For replay tests: applies the events through applyBatch as one batch (the path the
+ * engine takes), then the same batch again, and returns every table's rows after each
+ * pass. An idempotent projection gives equal snapshots.
+ */
+export async function replayTwice(knex: Knex, projection: Projection, events: DomainEvent[]): Promise<{ first: Snapshot; second: Snapshot }> {
+  const tables = await scratchTables(knex, projection);
+  await applyInBatches(knex, projection, tables, events, Number.MAX_SAFE_INTEGER);
+  const first = await snapshot(knex, tables);
+  await applyInBatches(knex, projection, tables, events, Number.MAX_SAFE_INTEGER);
+  return { first, second: await snapshot(knex, tables) };
+}
+
+/**
+ * For batch tests: the rows after the events applied as one batch, and after the same
+ * events applied one event per batch (and, when given, in batches of `batchSize`). A
+ * batched projection must give the same rows every way: a batch is only a faster path.
+ */
+export async function replayBatchedAndSingly(knex: Knex, projection: Projection, events: DomainEvent[], batchSize = 7): Promise<{ batched: Snapshot; singly: Snapshot; chunked: Snapshot }> {
+  const run = async (size: number) => {
+    const tables = await scratchTables(knex, projection);
+    await applyInBatches(knex, projection, tables, events, size);
+    return snapshot(knex, tables);
   };
-  const pass = () => knex.transaction(async (trx) => {
-    await projection.applyBatch({ trx, tables }, events.filter((x) => projection.canHandle.includes(x.type)));
-  });
-  await pass();
-  const first = await snapshot();
-  await pass();
-  return { first, second: await snapshot() };
+  return { batched: await run(Number.MAX_SAFE_INTEGER), singly: await run(1), chunked: await run(batchSize) };
 }
