@@ -1,36 +1,44 @@
 import type { Context } from 'koa';
 import type { EventOf } from '../domain/shared/catalog.js';
-import { handleCommand, type Decider, type HandleOptions } from '../commands/handleCommand.js';
+import { handleCommand, type CommandContext, type CommandResult, type Decider, type HandleOptions } from '../commands/handleCommand.js';
 import type { Position } from '../domain/shared/eventStore.js';
 import type { AppDeps } from './deps.js';
 import type { AuthUser } from './middlewares/auth.js';
 
+/** The request's user and the app's clock, as a command's context. */
+export function commandContext(deps: AppDeps, ctx: Context): CommandContext {
+  const user = ctx.state.user as AuthUser;
+  return { userId: user.userId, username: user.username, role: user.role, correlationId: ctx.state.correlationId as string, now: deps.clock() };
+}
+
 /**
- * Runs a command for the request's user, wakes the projections its events touch and
- * waits (bounded) until they have caught up, so the page that reloads sees the change.
+ * Runs a command handler for the request's user, wakes the projections its events touch
+ * and waits (bounded) until they have caught up, so the page that reloads sees the change.
  */
-export async function execute<C, S, E extends EventOf>(
+export async function run<E extends EventOf>(
+  deps: AppDeps,
+  ctx: Context,
+  handler: (context: CommandContext) => Promise<CommandResult<E>>,
+): Promise<CommandResult<E>> {
+  const result = await handler(commandContext(deps, ctx));
+  if (result.position) {
+    const affected = deps.engine.affectedBy(result.events.map((e) => e.type));
+    const caughtUp = await waitForReadModels(deps, affected, result.position);
+    if (!caughtUp) deps.log.warn({ path: ctx.path, affected }, 'read models did not catch up within the read-your-writes bound');
+  }
+  return result;
+}
+
+/** The one-stream case of run: handleCommand on one stream with its decider. */
+export function execute<C, S, E extends EventOf>(
   deps: AppDeps,
   ctx: Context,
   stream: string,
   decider: Decider<C, S, E>,
   command: C,
   options: HandleOptions = {},
-) {
-  const user = ctx.state.user as AuthUser;
-  const result = await handleCommand(deps, stream, decider, command, {
-    userId: user.userId,
-    username: user.username,
-    role: user.role,
-    correlationId: ctx.state.correlationId as string,
-    now: deps.clock(),
-  }, options);
-  if (result.position) {
-    const affected = deps.engine.affectedBy(result.events.map((e) => e.type));
-    const caughtUp = await waitForReadModels(deps, affected, result.position);
-    if (!caughtUp) deps.log.warn({ stream, affected }, 'read models did not catch up within the read-your-writes bound');
-  }
-  return result;
+): Promise<CommandResult<E>> {
+  return run(deps, ctx, (context) => handleCommand(deps, stream, decider, command, context, options));
 }
 
 /**

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EventCatalog, EventOf } from '../domain/shared/catalog.js';
 import { WrongExpectedRevisionError, type EventStore, type ExpectedRevision, type Position } from '../domain/shared/eventStore.js';
+import { ReadSet } from './readSet.js';
 
 /** A pure decision: events from (command, state, now), or a thrown DomainError. */
 export interface Decider<C, S, E extends EventOf> {
@@ -33,10 +34,57 @@ export interface HandleOptions {
   maxRetries?: number;
 }
 
+/** What one attempt of a command decided: the events and the stream they go to. */
+export interface Decision<E> {
+  stream: string;
+  events: E[];
+}
+
 /**
- * Read the stream, fold it, decide, append with the read revision. When another
- * writer got there first and the client did not pin a revision, decide again on
- * the fresh state: the rules are re-checked, so a retry is a merge, never a blind overwrite.
+ * Runs a command over any number of streams: `attempt` reads what its rules need through
+ * the ReadSet and decides; the events are appended to the decision's stream at the revision
+ * read, on condition that every other stream read is unchanged. When another writer got
+ * there first, the attempt runs again on fresh state (the rules are re-checked, so a retry
+ * is a merge, never a blind overwrite); `maxRetries: 0` makes the conflict a 409 at once.
+ */
+export async function runCommand<E extends EventOf>(
+  deps: { store: EventStore; catalog: EventCatalog },
+  context: CommandContext,
+  attempt: (reads: ReadSet) => Promise<Decision<E>>,
+  options: { maxRetries?: number } = {},
+): Promise<CommandResult<E>> {
+  const maxRetries = options.maxRetries ?? 5;
+  for (let tries = 0; ; tries++) {
+    const reads = new ReadSet(deps);
+    try {
+      const { stream, events } = await attempt(reads);
+      const revision = reads.revisionOf(stream);
+      if (events.length === 0) return { events, revision, position: null };
+      const metadata = {
+        userId: context.userId,
+        username: context.username,
+        role: context.role,
+        correlationId: context.correlationId ?? randomUUID(),
+        causationId: context.causationId ?? null,
+        occurredAt: context.now.toISOString(),
+      };
+      const expectedRevision: ExpectedRevision = revision < 0 ? 'no_stream' : revision;
+      const result = await deps.store.appendToStream(
+        stream,
+        events.map((e) => ({ ...deps.catalog.encode(e), metadata })),
+        { expectedRevision, conditions: reads.conditionsBesides(stream) },
+      );
+      return { events, revision: result.nextRevision, position: result.position };
+    } catch (err) {
+      if (err instanceof WrongExpectedRevisionError && tries < maxRetries) continue;
+      throw err;
+    }
+  }
+}
+
+/**
+ * The one-stream case: read the stream, fold it, decide, append with the read revision.
+ * A client that pinned the revision it last saw gets a 409 on a mismatch, never a retry.
  */
 export async function handleCommand<C, S, E extends EventOf>(
   deps: { store: EventStore; catalog: EventCatalog },
@@ -46,35 +94,13 @@ export async function handleCommand<C, S, E extends EventOf>(
   context: CommandContext,
   options: HandleOptions = {},
 ): Promise<CommandResult<E>> {
-  const maxRetries = options.expectedRevision === undefined ? (options.maxRetries ?? 3) : 0;
-  for (let attempt = 0; ; attempt++) {
-    const recorded = await deps.store.readStream(stream);
-    const state = recorded.reduce((s, r) => decider.evolve(s, deps.catalog.decode(r) as unknown as E), decider.initialState);
-    const revision = recorded.length - 1;
-    if (options.expectedRevision !== undefined && options.expectedRevision !== revision) {
-      throw new WrongExpectedRevisionError(stream, options.expectedRevision, recorded.length ? revision : 'no_stream');
+  const pinned = options.expectedRevision;
+  return runCommand(deps, context, async (reads) => {
+    const state = await reads.read(stream, decider);
+    const revision = reads.revisionOf(stream);
+    if (pinned !== undefined && pinned !== revision) {
+      throw new WrongExpectedRevisionError(stream, pinned, revision < 0 ? 'no_stream' : revision);
     }
-    const events = decider.decide(command, state, context.now);
-    if (events.length === 0) return { events, revision, position: null };
-    const metadata = {
-      userId: context.userId,
-      username: context.username,
-      role: context.role,
-      correlationId: context.correlationId ?? randomUUID(),
-      causationId: context.causationId ?? null,
-      occurredAt: context.now.toISOString(),
-    };
-    const expectedRevision: ExpectedRevision = recorded.length === 0 ? 'no_stream' : revision;
-    try {
-      const result = await deps.store.appendToStream(
-        stream,
-        events.map((e) => ({ ...deps.catalog.encode(e), metadata })),
-        { expectedRevision },
-      );
-      return { events, revision: result.nextRevision, position: result.position };
-    } catch (err) {
-      if (err instanceof WrongExpectedRevisionError && attempt < maxRetries) continue;
-      throw err;
-    }
-  }
+    return { stream, events: decider.decide(command, state, context.now) };
+  }, { maxRetries: pinned === undefined ? (options.maxRetries ?? 3) : 0 });
 }

@@ -1,14 +1,20 @@
 import type { EventCatalog } from '../../domain/shared/catalog.js';
-import { PLANT_STREAM, type PlantEvent } from '../../domain/plant/events.js';
-import type { PlantState } from '../../domain/plant/state.js';
 import type { EventStore } from '../../domain/shared/eventStore.js';
+import { PLANT_STREAM } from '../../domain/plant/events.js';
+import type { PlantState } from '../../domain/plant/state.js';
+import { readCached, type ReadSet } from '../readSet.js';
 import { plantDecider } from './decider.js';
 
 /**
- * The structure as the event store knows it. Commands of other aggregates (station,
- * shifts, DBR constants) check ids against this, not against a read table that may lag.
+ * The structure as the event store knows it. Commands of other aggregates (stops,
+ * station, shifts, DBR constants) check ids against this, not against a read table that
+ * may lag. Cached by stream revision: a read costs one query for the events after it.
  */
 export async function readPlantState(deps: { store: EventStore; catalog: EventCatalog }): Promise<PlantState> {
-  const recorded = await deps.store.readStream(PLANT_STREAM);
-  return recorded.reduce((s, r) => plantDecider.evolve(s, deps.catalog.decode(r) as unknown as PlantEvent), plantDecider.initialState);
+  return (await readCached(deps, PLANT_STREAM, plantDecider)).state;
+}
+
+/** The structure, read as part of a command: its append then requires the structure unchanged. */
+export function readPlantIn(reads: ReadSet): Promise<PlantState> {
+  return reads.readCached(PLANT_STREAM, plantDecider);
 }

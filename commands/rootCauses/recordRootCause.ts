@@ -1,14 +1,17 @@
 import { z } from 'zod';
 import { notFound, validationError } from '../../domain/shared/errors.js';
-import { ROOT_CAUSE_MAX, type RootCauseEvent } from '../../domain/rootCauses/events.js';
+import { ROOT_CAUSE_MAX, rootCauseStream, type RootCauseEvent } from '../../domain/rootCauses/events.js';
 import type { RootCauseState } from '../../domain/rootCauses/state.js';
 import { fieldErrors } from '../../domain/stops/rules.js';
+import { runCommand, type CommandContext, type CommandResult } from '../handleCommand.js';
+import { unplannedStopExists } from '../stops/locateStop.js';
+import { rootCauseDecider } from './decider.js';
 
 /**
  * Save the analysis of one unplanned stop (Root Cause Tool, autosave on blur). A box
  * left out keeps its saved text, so two people filling different boxes do not undo
  * each other; an empty box is allowed (the text was cleared). Whether the stop exists
- * (and is not deleted) is read from its equipment's stream and travels with the command.
+ * (and is not deleted) is read from its stream and travels with the command.
  */
 export interface RecordRootCause {
   type: 'RecordRootCause';
@@ -32,4 +35,21 @@ export function decideRecordRootCause(command: RecordRootCause, state: RootCause
   const troubleshooting = command.troubleshooting?.trim() ?? state.troubleshooting;
   if (rootCause === state.rootCause && troubleshooting === state.troubleshooting) return [];
   return [{ type: 'RootCauseRecorded', data: { stopEventId: command.stopEventId, rootCause, troubleshooting } }];
+}
+
+/**
+ * The whole command: the analysis's stream and the stop's (day or legacy) stream, so an
+ * analysis never lands on a stop deleted while it was being saved.
+ */
+export function handleRecordRootCause(
+  deps: Parameters<typeof runCommand>[0],
+  input: { stopEventId: number; rootCause?: string; troubleshooting?: string },
+  ctx: CommandContext,
+): Promise<CommandResult<RootCauseEvent>> {
+  return runCommand(deps, ctx, async (reads) => {
+    const stream = rootCauseStream(input.stopEventId);
+    const state = await reads.read(stream, rootCauseDecider);
+    const stopExists = await unplannedStopExists(reads, input.stopEventId);
+    return { stream, events: decideRecordRootCause({ ...input, type: 'RecordRootCause', stopExists }, state) };
+  });
 }

@@ -2,6 +2,9 @@ import { notFound, validationError } from '../../domain/shared/errors.js';
 import type { PlannedStopEvent } from '../../domain/stops/events.js';
 import type { PlannedStopsState } from '../../domain/stops/plannedState.js';
 import { assertMayChange, fieldErrors, optionalNote } from '../../domain/stops/rules.js';
+import { runCommand, type CommandContext, type CommandResult } from '../handleCommand.js';
+import { isShiftSubmitted } from './shiftLock.js';
+import { plannedStreamOf, readPlannedStream } from './stopStreams.js';
 
 /** The note is saved on blur even when empty (line log §5); empty is stored as null. */
 export interface EditPlannedStopNote {
@@ -24,4 +27,21 @@ export function decideEditPlannedStopNote(command: EditPlannedStopNote, state: P
   const notes = optionalNote.parse(command.notes);
   if (stop.notes === notes) return [];
   return [{ type: 'PlannedStopNoteEdited', data: { stopId: stop.id, notes } }];
+}
+
+/** The whole command: the stop's stream (day or legacy), the calendar and the reports for the lock. */
+export function handleEditPlannedStopNote(
+  deps: Parameters<typeof runCommand>[0],
+  input: { stopId: number; notes: string | null; role: string },
+  ctx: CommandContext,
+): Promise<CommandResult<PlannedStopEvent>> {
+  const where = plannedStreamOf(input.stopId);
+  if (!where) return Promise.reject(plannedStopNotFound());
+  return runCommand(deps, ctx, async (reads) => {
+    const state = await readPlannedStream(reads, where);
+    const stop = state.stops.get(input.stopId);
+    if (!stop) throw plannedStopNotFound();
+    const shiftSubmitted = await isShiftSubmitted(reads, stop, stop.startTime);
+    return { stream: where.stream, events: decideEditPlannedStopNote({ ...input, type: 'EditPlannedStopNote', shiftSubmitted }, state) };
+  });
 }

@@ -10,8 +10,13 @@ const plant = plantStateFrom(smallPlantFile());
 const now = new Date('2030-06-05T12:00:00Z');
 const at = (hhmm: string) => new Date(`2030-06-05T${hhmm}:00+02:00`).toISOString();
 
+// Day ids (domain/stops/ids.ts): 10^15 + equipment × 10^9 + day × 10^4 + 1000 (planned) + n; 2030-06-05 is day 11113.
+const FIRST = 1_000_003_111_131_001;
+const SECOND = 1_000_003_111_131_002;
+
 const record = (over: Partial<RecordPlannedStop> = {}): RecordPlannedStop => ({
   type: 'RecordPlannedStop',
+  day: '2030-06-05',
   plant,
   role: 'frontline',
   shiftSubmitted: false,
@@ -27,7 +32,7 @@ const when = (state: PlannedStopsState, command: PlannedStopCommand) => plannedS
 const recorded = (over: Partial<RecordPlannedStop> = {}, state = given()) =>
   when(state, record(over))[0] as Extract<PlannedStopEvent, { type: 'PlannedStopRecorded' }>;
 const note = (notes: string | null, over: Partial<{ role: string; shiftSubmitted: boolean; stopId: number }> = {}): PlannedStopCommand =>
-  ({ type: 'EditPlannedStopNote', stopId: 3_500_001, notes, role: 'frontline', shiftSubmitted: false, ...over });
+  ({ type: 'EditPlannedStopNote', stopId: FIRST, notes, role: 'frontline', shiftSubmitted: false, ...over });
 
 function refusal(fn: () => unknown): DomainError {
   try {
@@ -44,7 +49,7 @@ describe('given an equipment without planned stops', () => {
     expect(recorded()).toEqual({
       type: 'PlannedStopRecorded',
       data: {
-        stopId: 3_500_001, shopFloorId: 1, lineId: 2, equipmentId: 3, plannedReasonId: 2,
+        stopId: FIRST, shopFloorId: 1, lineId: 2, equipmentId: 3, plannedReasonId: 2,
         startTime: '2030-06-05T04:00:00.000Z', endTime: '2030-06-05T04:45:00.000Z', notes: 'Cambio filtri',
       },
     });
@@ -69,7 +74,7 @@ describe('given an equipment without planned stops', () => {
 
   it('does not check overlap between planned stops', () => {
     const state = given(recorded());
-    expect(recorded({}, state).data.stopId).toBe(3_500_002);
+    expect(recorded({}, state).data.stopId).toBe(SECOND);
   });
 });
 
@@ -77,9 +82,9 @@ describe('given a planned stop with a note', () => {
   const state = given(recorded());
 
   it('changes the note, and lets it be emptied (stored as null)', () => {
-    expect(when(state, note('Filtri e guarnizioni'))).toEqual([{ type: 'PlannedStopNoteEdited', data: { stopId: 3_500_001, notes: 'Filtri e guarnizioni' } }]);
-    expect(when(state, note(''))).toEqual([{ type: 'PlannedStopNoteEdited', data: { stopId: 3_500_001, notes: null } }]);
-    expect(when(state, note(null))).toEqual([{ type: 'PlannedStopNoteEdited', data: { stopId: 3_500_001, notes: null } }]);
+    expect(when(state, note('Filtri e guarnizioni'))).toEqual([{ type: 'PlannedStopNoteEdited', data: { stopId: FIRST, notes: 'Filtri e guarnizioni' } }]);
+    expect(when(state, note(''))).toEqual([{ type: 'PlannedStopNoteEdited', data: { stopId: FIRST, notes: null } }]);
+    expect(when(state, note(null))).toEqual([{ type: 'PlannedStopNoteEdited', data: { stopId: FIRST, notes: null } }]);
   });
 
   it('records nothing for the same note, and refuses one over 1000 characters', () => {
@@ -88,18 +93,18 @@ describe('given a planned stop with a note', () => {
   });
 
   it('deletes it; the note of an unknown stop is a 404', () => {
-    expect(when(state, { type: 'DeletePlannedStop', stopId: 3_500_001, role: 'frontline', shiftSubmitted: false })).toEqual([{ type: 'PlannedStopDeleted', data: { stopId: 3_500_001 } }]);
-    expect(refusal(() => when(state, note('x', { stopId: 3_500_002 }))).status).toBe(404);
+    expect(when(state, { type: 'DeletePlannedStop', stopId: FIRST, role: 'frontline', shiftSubmitted: false })).toEqual([{ type: 'PlannedStopDeleted', data: { stopId: FIRST } }]);
+    expect(refusal(() => when(state, note('x', { stopId: SECOND }))).status).toBe(404);
   });
 });
 
 describe('given a deleted planned stop', () => {
-  const state = given(recorded(), { type: 'PlannedStopDeleted', data: { stopId: 3_500_001 } });
+  const state = given(recorded(), { type: 'PlannedStopDeleted', data: { stopId: FIRST } });
 
   it('cannot be edited or deleted again, and its id is not given again', () => {
     expect(refusal(() => when(state, note('x'))).code).toBe('NOT_FOUND');
-    expect(refusal(() => when(state, { type: 'DeletePlannedStop', stopId: 3_500_001, role: 'admin', shiftSubmitted: false })).status).toBe(404);
-    expect(recorded({}, state).data.stopId).toBe(3_500_002);
+    expect(refusal(() => when(state, { type: 'DeletePlannedStop', stopId: FIRST, role: 'admin', shiftSubmitted: false })).status).toBe(404);
+    expect(recorded({}, state).data.stopId).toBe(SECOND);
   });
 });
 
@@ -108,7 +113,7 @@ describe('given a planned stop whose shift report is submitted', () => {
   const commands: PlannedStopCommand[] = [
     record({ shiftSubmitted: true }),
     note('Altro', { shiftSubmitted: true }),
-    { type: 'DeletePlannedStop', stopId: 3_500_001, role: 'frontline', shiftSubmitted: true },
+    { type: 'DeletePlannedStop', stopId: FIRST, role: 'frontline', shiftSubmitted: true },
   ];
 
   it('refuses the operator: Report già inviato', () => {

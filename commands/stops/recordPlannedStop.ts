@@ -1,10 +1,14 @@
 import { conflict, validationError } from '../../domain/shared/errors.js';
 import { activeItem, type PlantState } from '../../domain/plant/state.js';
-import type { PlannedStopEvent } from '../../domain/stops/events.js';
-import { MAX_STOPS_PER_KIND, stopId } from '../../domain/stops/ids.js';
+import { plannedStopsStream, type PlannedStopEvent } from '../../domain/stops/events.js';
+import { MAX_STOPS_PER_DAY, stopId } from '../../domain/stops/ids.js';
 import type { PlannedStopsState } from '../../domain/stops/plannedState.js';
-import { assertMayChange, checkTimes, fieldErrors, optionalNote } from '../../domain/stops/rules.js';
+import { assertMayChange, checkTimes, fieldErrors, optionalNote, plantDay } from '../../domain/stops/rules.js';
+import { runCommand, type CommandContext, type CommandResult } from '../handleCommand.js';
+import { readPlantIn } from '../plant/readPlant.js';
 import type { StopPlace } from './recordUnplannedStop.js';
+import { isShiftSubmitted } from './shiftLock.js';
+import { plannedFold } from './stopStreams.js';
 
 /** What the planned-stop chatbot sends (line log §4.3, §7). */
 export interface PlannedStopInput {
@@ -15,9 +19,11 @@ export interface PlannedStopInput {
   notes: string | null;
 }
 
-/** Record a planned stop on its equipment's stream; plant, role and lock travel with it (pure decide). */
+/** Record a planned stop on its equipment's stream of the plant day it starts; plant, role and lock travel with it (pure decide). */
 export interface RecordPlannedStop extends PlannedStopInput {
   type: 'RecordPlannedStop';
+  /** The plant day of the start: the day stream decided on. */
+  day: string;
   plant: PlantState;
   role: string;
   shiftSubmitted: boolean;
@@ -39,12 +45,13 @@ export function decideRecordPlannedStop(command: RecordPlannedStop, state: Plann
   const { place, notes } = validatePlannedStop(command.plant, command);
   checkTimes(command.startTime, command.endTime, now);
   assertMayChange(command.role, command.shiftSubmitted);
+  if (plantDay(command.startTime) !== command.day) throw new Error(`RecordPlannedStop for ${command.day} starts on another day`);
   const sequence = state.lastSequence + 1;
-  if (sequence > MAX_STOPS_PER_KIND) throw conflict('STOP_IDS_EXHAUSTED', 'Numero massimo di stop raggiunto per questa macchina');
+  if (sequence > MAX_STOPS_PER_DAY) throw conflict('STOP_IDS_EXHAUSTED', 'Numero massimo di stop raggiunto per questa macchina in questo giorno');
   return [{
     type: 'PlannedStopRecorded',
     data: {
-      stopId: stopId('planned', place.equipmentId, sequence),
+      stopId: stopId('planned', place.equipmentId, command.day, sequence),
       ...place,
       plannedReasonId: command.plannedReasonId,
       startTime: new Date(command.startTime).toISOString(),
@@ -52,4 +59,22 @@ export function decideRecordPlannedStop(command: RecordPlannedStop, state: Plann
       notes,
     },
   }];
+}
+
+/** The whole command: plant (cached), the day stream, calendar and reports for the lock; appends on condition none moved. */
+export function handleRecordPlannedStop(
+  deps: Parameters<typeof runCommand>[0],
+  input: PlannedStopInput & { role: string },
+  ctx: CommandContext,
+): Promise<CommandResult<PlannedStopEvent>> {
+  return runCommand(deps, ctx, async (reads) => {
+    const plant = await readPlantIn(reads);
+    const { place } = validatePlannedStop(plant, input);
+    checkTimes(input.startTime, input.endTime, ctx.now);
+    const day = plantDay(input.startTime);
+    const stream = plannedStopsStream(place.equipmentId, day);
+    const own = await reads.read(stream, plannedFold);
+    const shiftSubmitted = await isShiftSubmitted(reads, place, input.startTime);
+    return { stream, events: decideRecordPlannedStop({ ...input, type: 'RecordPlannedStop', day, plant, shiftSubmitted }, own, ctx.now) };
+  });
 }

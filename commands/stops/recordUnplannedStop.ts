@@ -1,11 +1,16 @@
 import { conflict, validationError } from '../../domain/shared/errors.js';
 import { activeItem, type PlantState } from '../../domain/plant/state.js';
-import type { UnplannedStopEvent } from '../../domain/stops/events.js';
-import { MAX_STOPS_PER_KIND, stopId } from '../../domain/stops/ids.js';
+import { unplannedStopsStream, type UnplannedStopEvent } from '../../domain/stops/events.js';
+import { MAX_STOPS_PER_DAY, stopId } from '../../domain/stops/ids.js';
 import {
-  assertMayChange, checkTimes, CORRECTIVE_ACTION_MAX, FAILURE_MODE_MAX, fieldErrors, overlaps, requiredText, stopOverlap,
+  assertMayChange, checkTimes, checkUnplannedLength, CORRECTIVE_ACTION_MAX, FAILURE_MODE_MAX, fieldErrors, overlaps, plantDay, requiredText, stopOverlap,
 } from '../../domain/stops/rules.js';
-import type { UnplannedStopsState } from '../../domain/stops/unplannedState.js';
+import type { UnplannedStopFacts, UnplannedStopsState } from '../../domain/stops/unplannedState.js';
+import { runCommand, type CommandContext, type CommandResult } from '../handleCommand.js';
+import { readPlantIn } from '../plant/readPlant.js';
+import type { ReadSet } from '../readSet.js';
+import { isShiftSubmitted } from './shiftLock.js';
+import { unplannedStopsAround } from './stopStreams.js';
 
 /** What the chatbot sends (line log §4.2, §7), with ids as numbers and times as ISO instants. */
 export interface UnplannedStopInput {
@@ -23,16 +28,21 @@ export interface UnplannedStopInput {
 }
 
 /**
- * Record an unplanned stop on the stream of its equipment. The plant as recorded, the
- * user's role and whether the stop's shift report is already submitted travel with
- * the command, so the decision stays pure.
+ * Record an unplanned stop on its equipment's stream of the plant day it starts. The plant
+ * as recorded, the user's role, whether the stop's shift report is already submitted and
+ * the equipment's other stops that could overlap it (other day streams, the legacy stream)
+ * travel with the command, so the decision stays pure.
  */
 export interface RecordUnplannedStop extends UnplannedStopInput {
   type: 'RecordUnplannedStop';
   equipmentId: number;
+  /** The plant day of the start: the day stream decided on. */
+  day: string;
   plant: PlantState;
   role: string;
   shiftSubmitted: boolean;
+  /** Live stops of the equipment outside this day stream that may overlap the new one. */
+  nearby: readonly UnplannedStopFacts[];
 }
 
 /** Where a stop happened, as the plant records it; stored in the event for the read model's filters. */
@@ -69,23 +79,26 @@ export function validateUnplannedStop(plant: PlantState, input: UnplannedStopInp
 }
 
 /**
- * Order of checks: fields (400), times (400 INVALID_TIMES), lock (409), overlap with the
- * equipment's other stops (409 STOP_OVERLAP); the id continues the equipment's sequence.
+ * Order of checks: fields (400), times and length (400 INVALID_TIMES), lock (409), overlap
+ * with the equipment's other stops (409 STOP_OVERLAP); the id continues the day stream's
+ * sequence.
  */
 export function decideRecordUnplannedStop(command: RecordUnplannedStop, state: UnplannedStopsState, now: Date): UnplannedStopEvent[] {
   const { place, failureMode, correctiveAction } = validateUnplannedStop(command.plant, command);
   if (place.equipmentId !== command.equipmentId) throw validationError('Stop non valido', { workpoint_id: "L'area non appartiene alla macchina" });
   checkTimes(command.startTime, command.endTime, now);
+  checkUnplannedLength(command.startTime, command.endTime);
   assertMayChange(command.role, command.shiftSubmitted);
   const span = { startTime: new Date(command.startTime).toISOString(), endTime: new Date(command.endTime).toISOString() };
-  const other = [...state.stops.values()].filter((s) => overlaps(s, span)).sort((a, b) => Date.parse(a.startTime) - Date.parse(b.startTime))[0];
+  if (plantDay(span.startTime) !== command.day) throw new Error(`RecordUnplannedStop for ${command.day} starts on another day`);
+  const other = [...state.stops.values(), ...command.nearby].filter((s) => overlaps(s, span)).sort((a, b) => Date.parse(a.startTime) - Date.parse(b.startTime))[0];
   if (other) throw stopOverlap(other, span.startTime);
   const sequence = state.lastSequence + 1;
-  if (sequence > MAX_STOPS_PER_KIND) throw conflict('STOP_IDS_EXHAUSTED', 'Numero massimo di stop raggiunto per questa macchina');
+  if (sequence > MAX_STOPS_PER_DAY) throw conflict('STOP_IDS_EXHAUSTED', 'Numero massimo di stop raggiunto per questa macchina in questo giorno');
   return [{
     type: 'UnplannedStopRecorded',
     data: {
-      stopId: stopId('unplanned', place.equipmentId, sequence),
+      stopId: stopId('unplanned', place.equipmentId, command.day, sequence),
       ...place,
       workpointId: command.workpointId,
       stopCodeId: command.stopCodeId,
@@ -99,4 +112,27 @@ export function decideRecordUnplannedStop(command: RecordUnplannedStop, state: U
       ...span,
     },
   }];
+}
+
+/**
+ * The whole command: reads the plant (cached), the day streams and legacy stream the
+ * overlap rule needs, the calendar and the shift reports for the lock, decides, and
+ * appends to the day stream on condition that nothing it read has moved.
+ */
+export function handleRecordUnplannedStop(
+  deps: Parameters<typeof runCommand>[0],
+  input: UnplannedStopInput & { role: string },
+  ctx: CommandContext,
+): Promise<CommandResult<UnplannedStopEvent>> {
+  return runCommand(deps, ctx, async (reads: ReadSet) => {
+    const plant = await readPlantIn(reads);
+    const { place } = validateUnplannedStop(plant, input);
+    // Times first: the streams to read depend on them.
+    checkTimes(input.startTime, input.endTime, ctx.now);
+    checkUnplannedLength(input.startTime, input.endTime);
+    const { day, own, nearby } = await unplannedStopsAround(reads, place.equipmentId, input.startTime, input.endTime);
+    const shiftSubmitted = await isShiftSubmitted(reads, place, input.startTime);
+    const command: RecordUnplannedStop = { ...input, type: 'RecordUnplannedStop', equipmentId: place.equipmentId, day, plant, shiftSubmitted, nearby };
+    return { stream: unplannedStopsStream(place.equipmentId, day), events: decideRecordUnplannedStop(command, own, ctx.now) };
+  });
 }

@@ -1,42 +1,59 @@
-import type { EventCatalog } from '../../domain/shared/catalog.js';
+import { DateTime } from 'luxon';
+import { shiftReportStream } from '../../domain/shiftReports/events.js';
+import { PLANT_ZONE } from '../../domain/shifts/calendar.js';
 import { shiftCalendarStream, type ScheduledShift, type ShiftEvent } from '../../domain/shifts/events.js';
-import type { EventStore } from '../../domain/shared/eventStore.js';
+import type { Fold, ReadSet } from '../readSet.js';
 
-type Deps = { store: EventStore; catalog: EventCatalog };
-
-/**
- * The shift report's stream, written by the shift-report aggregate: one per line,
- * shift day and shift code (docs/line-log.md). Read raw, by event type only, so the
- * lock does not depend on that aggregate's code.
- */
-export const shiftReportStream = (lineId: number, shiftDay: string, shiftCode: string) => `shift-report-${lineId}-${shiftDay}-${shiftCode}`;
+export { shiftReportStream };
 /** The one event type that closes a shift (docs/line-log.md, Shift reports). */
 export const SHIFT_REPORT_SUBMITTED = 'ShiftReportSubmitted';
 
+/** A shop floor's scheduled shifts by the plant day they start on. */
+type ShiftsByDay = ReadonlyMap<string, readonly ScheduledShift[]>;
+
 /**
- * Every shift of the shop floor's calendar whose [start, end) holds the instant, as
- * the event store knows it (a read table may lag). Usually one; two where the
- * extra shift ('Turno E', 08-16) lies over a regular one.
+ * The calendar indexed by day, so finding the shifts that hold an instant looks at two
+ * days, not at every shift ever generated. Kept in the command-side cache.
  */
-export async function shiftsContaining(deps: Deps, shopFloorId: number, instant: string): Promise<ScheduledShift[]> {
+const shiftsByDay: Fold<ShiftsByDay, ShiftEvent> = {
+  initialState: new Map(),
+  evolve: (state, event) => shiftsByDay.evolveMany!(state, [event]),
+  evolveMany(state, events) {
+    const next = new Map(state);
+    for (const event of events) {
+      for (const s of event.data.shifts) next.set(s.shiftDay, [...(next.get(s.shiftDay) ?? []), s]);
+    }
+    return next;
+  },
+};
+
+/**
+ * Every shift of the shop floor's calendar whose [start, end) holds the instant, as the
+ * event store knows it (a read table may lag). Usually one; two where the extra shift
+ * ('Turno E', 08-16) lies over a regular one. A shift starts on its own day or, for a
+ * night shift, the day before the instant's. In calendar order.
+ */
+export async function shiftsContaining(reads: ReadSet, shopFloorId: number, instant: string): Promise<ScheduledShift[]> {
+  const byDay = await reads.readCached(shiftCalendarStream(shopFloorId), shiftsByDay, 'shifts-by-day');
   const t = Date.parse(instant);
-  const found: ScheduledShift[] = [];
-  for (const recorded of await deps.store.readStream(shiftCalendarStream(shopFloorId))) {
-    const event = deps.catalog.decode(recorded) as unknown as ShiftEvent;
-    for (const s of event.data.shifts) if (Date.parse(s.startTime) <= t && t < Date.parse(s.endTime)) found.push(s);
-  }
-  return found;
+  const day = DateTime.fromMillis(t, { zone: PLANT_ZONE });
+  const candidates = [...(byDay.get(day.minus({ days: 1 }).toISODate()!) ?? []), ...(byDay.get(day.toISODate()!) ?? [])];
+  return candidates.filter((s) => Date.parse(s.startTime) <= t && t < Date.parse(s.endTime));
 }
 
 /**
- * Whether a stop starting at `startTime` on this line sits in a submitted report:
- * a stop shows in the report of every shift that holds its start, so it is frozen
- * when any of them is submitted. A start outside every shift is never locked.
+ * Whether a stop starting at `startTime` on this line sits in a submitted report: a stop
+ * shows in the report of every shift that holds its start, so it is frozen when any of
+ * them is submitted. A start outside every shift is never locked. Every report stream
+ * and the calendar are read through the command's ReadSet, so a submit that lands before
+ * the stop's append makes the append fail and the command decide again (locked).
  */
-export async function isShiftSubmitted(deps: Deps, place: { shopFloorId: number; lineId: number }, startTime: string): Promise<boolean> {
-  for (const shift of await shiftsContaining(deps, place.shopFloorId, startTime)) {
-    const report = await deps.store.readStream(shiftReportStream(place.lineId, shift.shiftDay, shift.code));
-    if (report.some((r) => r.type === SHIFT_REPORT_SUBMITTED)) return true;
+export async function isShiftSubmitted(reads: ReadSet, place: { shopFloorId: number; lineId: number }, startTime: string): Promise<boolean> {
+  let locked = false;
+  for (const shift of await shiftsContaining(reads, place.shopFloorId, startTime)) {
+    // By event type only, so the lock does not depend on the report aggregate's code.
+    const report = await reads.readRaw(shiftReportStream(place.lineId, shift.shiftDay, shift.code));
+    if (report.some((r) => r.type === SHIFT_REPORT_SUBMITTED)) locked = true;
   }
-  return false;
+  return locked;
 }

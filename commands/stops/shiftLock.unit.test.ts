@@ -1,6 +1,7 @@
 import { createCatalog } from '../../domain/catalog.js';
 import { MemoryEventStore } from '../../infra/eventstore/memory.js';
 import { handleCommand } from '../handleCommand.js';
+import { ReadSet } from '../readSet.js';
 import { shiftCalendarDecider } from '../shifts/decider.js';
 import { isShiftSubmitted, shiftReportStream, shiftsContaining } from './shiftLock.js';
 
@@ -27,31 +28,31 @@ describe('given a calendar for June 5-6 with A, B, C and the extra E', () => {
   });
 
   it('finds the shifts whose [start, end) holds an instant: the night shift belongs to the day it starts', async () => {
-    const codes = async (day: string, hhmm: string) => (await shiftsContaining(deps, 1, at(day, hhmm))).map((s) => `${s.shiftDay} ${s.code}`);
+    const codes = async (day: string, hhmm: string) => (await shiftsContaining(new ReadSet(deps), 1, at(day, hhmm))).map((s) => `${s.shiftDay} ${s.code}`);
     expect(await codes('2030-06-05', '09:00')).toEqual(['2030-06-05 A', '2030-06-05 E']);
     expect(await codes('2030-06-05', '14:00')).toEqual(['2030-06-05 B', '2030-06-05 E']);
     expect(await codes('2030-06-06', '02:00')).toEqual(['2030-06-05 C']);
-    expect(await shiftsContaining(deps, 2, at('2030-06-05', '09:00'))).toEqual([]);
+    expect(await shiftsContaining(new ReadSet(deps), 2, at('2030-06-05', '09:00'))).toEqual([]);
   });
 
   it('locks a stop only once a report of a shift holding its start is submitted, on that line', async () => {
     const line1 = { shopFloorId: 1, lineId: 1 };
-    expect(await isShiftSubmitted(deps, line1, at('2030-06-06', '02:00'))).toBe(false);
+    expect(await isShiftSubmitted(new ReadSet(deps), line1, at('2030-06-06', '02:00'))).toBe(false);
     await deps.store.appendToStream(shiftReportStream(1, '2030-06-05', 'C'), [{ type: 'ShiftReportDraftSaved', schemaVersion: 1, data: {}, metadata }], { expectedRevision: 'any' });
-    expect(await isShiftSubmitted(deps, line1, at('2030-06-06', '02:00'))).toBe(false);
+    expect(await isShiftSubmitted(new ReadSet(deps), line1, at('2030-06-06', '02:00'))).toBe(false);
     await submit(1, '2030-06-05', 'C');
-    expect(await isShiftSubmitted(deps, line1, at('2030-06-06', '02:00'))).toBe(true);
-    expect(await isShiftSubmitted(deps, { shopFloorId: 1, lineId: 2 }, at('2030-06-06', '02:00'))).toBe(false);
-    expect(await isShiftSubmitted(deps, line1, at('2030-06-06', '06:00'))).toBe(false);
+    expect(await isShiftSubmitted(new ReadSet(deps), line1, at('2030-06-06', '02:00'))).toBe(true);
+    expect(await isShiftSubmitted(new ReadSet(deps), { shopFloorId: 1, lineId: 2 }, at('2030-06-06', '02:00'))).toBe(false);
+    expect(await isShiftSubmitted(new ReadSet(deps), line1, at('2030-06-06', '06:00'))).toBe(false);
   });
 
   it('locks a stop in the extra shift’s hours when either report holding it is submitted', async () => {
     await submit(3, '2030-06-05', 'E');
-    expect(await isShiftSubmitted(deps, { shopFloorId: 1, lineId: 3 }, at('2030-06-05', '09:00'))).toBe(true);
-    expect(await isShiftSubmitted(deps, { shopFloorId: 1, lineId: 3 }, at('2030-06-05', '07:00'))).toBe(false);
+    expect(await isShiftSubmitted(new ReadSet(deps), { shopFloorId: 1, lineId: 3 }, at('2030-06-05', '09:00'))).toBe(true);
+    expect(await isShiftSubmitted(new ReadSet(deps), { shopFloorId: 1, lineId: 3 }, at('2030-06-05', '07:00'))).toBe(false);
   });
 
   it('never locks a stop outside every shift', async () => {
-    expect(await isShiftSubmitted(deps, { shopFloorId: 1, lineId: 1 }, at('2030-07-01', '09:00'))).toBe(false);
+    expect(await isShiftSubmitted(new ReadSet(deps), { shopFloorId: 1, lineId: 1 }, at('2030-07-01', '09:00'))).toBe(false);
   });
 });

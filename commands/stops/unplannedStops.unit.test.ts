@@ -1,5 +1,6 @@
 import { DomainError } from '../../domain/shared/errors.js';
 import type { UnplannedStopEvent } from '../../domain/stops/events.js';
+import { plantDay } from '../../domain/stops/rules.js';
 import type { UnplannedStopsState } from '../../domain/stops/unplannedState.js';
 import { plantStateFrom, smallPlantFile } from '../../test/builders/plantFixtures.js';
 import type { RecordUnplannedStop } from './recordUnplannedStop.js';
@@ -11,8 +12,15 @@ const plant = plantStateFrom(smallPlantFile());
 const now = new Date('2030-06-05T12:00:00Z');
 const at = (hhmm: string, day = '2030-06-05') => new Date(`${day}T${hhmm}:00+02:00`).toISOString();
 
+// Day ids (domain/stops/ids.ts): 10^15 + equipment × 10^9 + day × 10^4 + kind × 10^3 + n; 2030-06-05 is day 11113.
+const FILLER_1 = 1_000_001_111_130_001;
+const FILLER_2 = 1_000_001_111_130_002;
+const CAPPER_1 = 1_000_002_111_130_001;
+
 const record = (over: Partial<RecordUnplannedStop> = {}): RecordUnplannedStop => ({
   type: 'RecordUnplannedStop',
+  day: plantDay(over.startTime ?? at('08:10')),
+  nearby: [],
   equipmentId: 1,
   plant,
   role: 'frontline',
@@ -46,11 +54,11 @@ function refusal(fn: () => unknown): DomainError {
 }
 
 describe('given an equipment without stops', () => {
-  it('records the stop with the first id of the equipment’s block, its place and trimmed texts', () => {
+  it('records the stop with the first id of the equipment’s day, its place and trimmed texts', () => {
     expect(recorded()).toEqual({
       type: 'UnplannedStopRecorded',
       data: {
-        stopId: 1_000_001, shopFloorId: 1, lineId: 1, equipmentId: 1, workpointId: 1, stopCodeId: 2, triggeringEventId: 1,
+        stopId: FILLER_1, shopFloorId: 1, lineId: 1, equipmentId: 1, workpointId: 1, stopCodeId: 2, triggeringEventId: 1,
         failureMode: 'Valvola bloccata', correctiveAction: 'Sbloccata la valvola',
         actionMaterialChange: false, actionCleaning: true, actionSettingAdjustment: false, actionComponentRestore: true,
         startTime: '2030-06-05T06:10:00.000Z', endTime: '2030-06-05T06:25:00.000Z',
@@ -103,8 +111,15 @@ describe('given an equipment without stops', () => {
     expect([err.status, err.code, err.fields]).toEqual([400, 'INVALID_TIMES', { end_time: 'Nel futuro' }]);
   });
 
-  it('gives the equipment’s own block: the Capper’s first stop is 2000001', () => {
-    expect(recorded({ equipmentId: 2, workpointId: 2, stopCodeId: 3 }).data).toMatchObject({ stopId: 2_000_001, equipmentId: 2, lineId: 1 });
+  it('gives the equipment’s own ids: the Capper’s first stop of the day', () => {
+    expect(recorded({ equipmentId: 2, workpointId: 2, stopCodeId: 3 }).data).toMatchObject({ stopId: CAPPER_1, equipmentId: 2, lineId: 1 });
+  });
+
+  it('refuses an unplanned stop longer than 24 hours, and accepts exactly 24', () => {
+    const start = at('08:00', '2030-06-03');
+    expect(recorded({ startTime: start, endTime: at('08:00', '2030-06-04') }).data).toMatchObject({ startTime: '2030-06-03T06:00:00.000Z' });
+    const err = refusal(() => recorded({ startTime: start, endTime: at('08:01', '2030-06-04') }));
+    expect([err.status, err.code, err.message, err.fields]).toEqual([400, 'INVALID_TIMES', 'Controlla le date: uno stop non pianificato dura al massimo 24 ore', { end_time: "Al massimo 24 ore dopo l'inizio" }]);
   });
 });
 
@@ -121,24 +136,30 @@ describe('given a stop 08:10–08:25', () => {
 
   it('names the dates when the other stop is on another day', () => {
     const night = given(recorded({ startTime: at('23:50', '2030-06-03'), endTime: at('00:20', '2030-06-04') }));
-    const err = refusal(() => recorded({ startTime: at('00:10', '2030-06-04'), endTime: at('00:30', '2030-06-04') }, night));
+    const err = refusal(() => recorded({ startTime: at('00:10', '2030-06-04'), endTime: at('00:30', '2030-06-04'), nearby: [...night.stops.values()] }));
     expect(err.message).toBe('Lo stop si sovrappone a un altro stop della stessa macchina (03/06 23:50–04/06 00:20)');
   });
 
+  it('checks the stops of other day streams passed in as nearby, not only its own day', () => {
+    const err = refusal(() => recorded({ startTime: at('08:20'), endTime: at('08:40'), nearby: [...state.stops.values()] }, given()));
+    expect([err.status, err.code]).toEqual([409, 'STOP_OVERLAP']);
+    expect(recorded({ startTime: at('08:25'), endTime: at('08:40'), nearby: [...state.stops.values()] }, given()).data).toMatchObject({ stopId: FILLER_1 });
+  });
+
   it('accepts a stop that starts when the other ends, with the next id', () => {
-    expect(recorded({ startTime: at('08:25'), endTime: at('08:40') }, state).data).toMatchObject({ stopId: 1_000_002 });
+    expect(recorded({ startTime: at('08:25'), endTime: at('08:40') }, state).data).toMatchObject({ stopId: FILLER_2 });
   });
 
   it('edits the failure mode or the corrective action, trimmed', () => {
-    expect(when(state, { type: 'EditUnplannedStopDetail', stopId: 1_000_001, field: 'failureMode', value: ' Perdita ', role: 'frontline', shiftSubmitted: false }))
-      .toEqual([{ type: 'UnplannedStopDetailEdited', data: { stopId: 1_000_001, field: 'failureMode', value: 'Perdita' } }]);
-    expect(when(state, { type: 'EditUnplannedStopDetail', stopId: 1_000_001, field: 'correctiveAction', value: 'c'.repeat(1000), role: 'frontline', shiftSubmitted: false }))
+    expect(when(state, { type: 'EditUnplannedStopDetail', stopId: FILLER_1, field: 'failureMode', value: ' Perdita ', role: 'frontline', shiftSubmitted: false }))
+      .toEqual([{ type: 'UnplannedStopDetailEdited', data: { stopId: FILLER_1, field: 'failureMode', value: 'Perdita' } }]);
+    expect(when(state, { type: 'EditUnplannedStopDetail', stopId: FILLER_1, field: 'correctiveAction', value: 'c'.repeat(1000), role: 'frontline', shiftSubmitted: false }))
       .toHaveLength(1);
   });
 
   it('refuses an empty or too long detail, and records nothing for the same text', () => {
     const edit = (field: 'failureMode' | 'correctiveAction', value: string) =>
-      when(state, { type: 'EditUnplannedStopDetail', stopId: 1_000_001, field, value, role: 'frontline', shiftSubmitted: false });
+      when(state, { type: 'EditUnplannedStopDetail', stopId: FILLER_1, field, value, role: 'frontline', shiftSubmitted: false });
     expect(refusal(() => edit('failureMode', '  ')).fields).toEqual({ value: 'Obbligatorio' });
     expect(refusal(() => edit('failureMode', 'f'.repeat(251))).fields).toEqual({ value: 'Al massimo 250 caratteri' });
     expect(refusal(() => edit('correctiveAction', 'c'.repeat(1001))).fields).toEqual({ value: 'Al massimo 1000 caratteri' });
@@ -146,23 +167,23 @@ describe('given a stop 08:10–08:25', () => {
   });
 
   it('deletes it; an unknown id is a 404', () => {
-    expect(when(state, { type: 'DeleteUnplannedStop', stopId: 1_000_001, role: 'frontline', shiftSubmitted: false }))
-      .toEqual([{ type: 'UnplannedStopDeleted', data: { stopId: 1_000_001 } }]);
-    expect(refusal(() => when(state, { type: 'DeleteUnplannedStop', stopId: 1_000_009, role: 'admin', shiftSubmitted: false })).status).toBe(404);
+    expect(when(state, { type: 'DeleteUnplannedStop', stopId: FILLER_1, role: 'frontline', shiftSubmitted: false }))
+      .toEqual([{ type: 'UnplannedStopDeleted', data: { stopId: FILLER_1 } }]);
+    expect(refusal(() => when(state, { type: 'DeleteUnplannedStop', stopId: 1_000_001_111_130_009, role: 'admin', shiftSubmitted: false })).status).toBe(404);
   });
 });
 
 describe('given a deleted stop', () => {
   const first = recorded();
-  const state = given(first, { type: 'UnplannedStopDeleted', data: { stopId: 1_000_001 } });
+  const state = given(first, { type: 'UnplannedStopDeleted', data: { stopId: FILLER_1 } });
 
   it('no longer counts for overlap, and its id is never given again', () => {
-    expect(recorded({}, state).data).toMatchObject({ stopId: 1_000_002, startTime: first.data.startTime });
+    expect(recorded({}, state).data).toMatchObject({ stopId: FILLER_2, startTime: first.data.startTime });
   });
 
   it('can be neither edited nor deleted again (404)', () => {
-    expect(refusal(() => when(state, { type: 'DeleteUnplannedStop', stopId: 1_000_001, role: 'admin', shiftSubmitted: false })).code).toBe('NOT_FOUND');
-    expect(refusal(() => when(state, { type: 'EditUnplannedStopDetail', stopId: 1_000_001, field: 'failureMode', value: 'x', role: 'admin', shiftSubmitted: false })).status).toBe(404);
+    expect(refusal(() => when(state, { type: 'DeleteUnplannedStop', stopId: FILLER_1, role: 'admin', shiftSubmitted: false })).code).toBe('NOT_FOUND');
+    expect(refusal(() => when(state, { type: 'EditUnplannedStopDetail', stopId: FILLER_1, field: 'failureMode', value: 'x', role: 'admin', shiftSubmitted: false })).status).toBe(404);
   });
 });
 
@@ -170,8 +191,8 @@ describe('given a stop whose shift report is submitted', () => {
   const state = given(recorded());
   const commands: UnplannedStopCommand[] = [
     record({ startTime: at('09:00'), endTime: at('09:10'), shiftSubmitted: true }),
-    { type: 'EditUnplannedStopDetail', stopId: 1_000_001, field: 'correctiveAction', value: 'Altro', role: 'frontline', shiftSubmitted: true },
-    { type: 'DeleteUnplannedStop', stopId: 1_000_001, role: 'frontline', shiftSubmitted: true },
+    { type: 'EditUnplannedStopDetail', stopId: FILLER_1, field: 'correctiveAction', value: 'Altro', role: 'frontline', shiftSubmitted: true },
+    { type: 'DeleteUnplannedStop', stopId: FILLER_1, role: 'frontline', shiftSubmitted: true },
   ];
 
   it('refuses the operator any record, edit or delete: Report già inviato', () => {
@@ -188,9 +209,9 @@ describe('given a stop whose shift report is submitted', () => {
   });
 });
 
-describe('given an equipment whose id block is full', () => {
-  it('refuses one more stop with 409', () => {
-    const full: UnplannedStopsState = { lastSequence: 499_999, stops: new Map() };
+describe('given an equipment with 999 stops on the day', () => {
+  it('refuses one more stop that day with 409', () => {
+    const full: UnplannedStopsState = { lastSequence: 999, stops: new Map() };
     expect(refusal(() => recorded({}, full)).code).toBe('STOP_IDS_EXHAUSTED');
   });
 });

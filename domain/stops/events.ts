@@ -87,10 +87,17 @@ export type UnplannedStopRecordedData = z.infer<typeof UnplannedStopRecorded.sch
 export type PlannedStopRecordedData = z.infer<typeof PlannedStopRecorded.schema>;
 
 /**
- * All unplanned stops of one equipment are one aggregate, so "no overlap with another
- * stop of the same machine" is decided against every one of them, and two
- * concurrent records are re-checked by the optimistic-concurrency retry.
+ * An equipment's unplanned stops of one plant day (the Italian day of their start) are
+ * one aggregate: a command reads only the days its overlap rule needs (docs/line-log.md,
+ * Stream boundaries), so its cost does not grow with the machine's history.
  */
-export const unplannedStopsStream = (equipmentId: number) => `unplanned-stops-${equipmentId}`;
-/** All planned stops of one equipment: one aggregate, like the unplanned ones. */
-export const plannedStopsStream = (equipmentId: number) => `planned-stops-${equipmentId}`;
+export const unplannedStopsStream = (equipmentId: number, day: string) => `unplanned-stops-${equipmentId}-${day}`;
+/** An equipment's planned stops of one plant day. */
+export const plannedStopsStream = (equipmentId: number, day: string) => `planned-stops-${equipmentId}-${day}`;
+/**
+ * Before day streams, all stops of an equipment were one stream. Those streams are still
+ * read (their stops keep their ids and their place in overlap checks) and receive the
+ * edits and deletions of their own stops, but never a new stop.
+ */
+export const legacyUnplannedStopsStream = (equipmentId: number) => `unplanned-stops-${equipmentId}`;
+export const legacyPlannedStopsStream = (equipmentId: number) => `planned-stops-${equipmentId}`;

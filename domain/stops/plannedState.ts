@@ -20,24 +20,38 @@ export interface PlannedStopsState {
 
 export const initialPlannedStopsState: PlannedStopsState = { lastSequence: 0, stops: new Map() };
 
+/**
+ * Folds many events copying the map once (a per-event copy made a long fold quadratic).
+ * The state passed in is left as it was.
+ */
+export function evolvePlannedStopsMany(state: PlannedStopsState, events: readonly PlannedStopEvent[]): PlannedStopsState {
+  const stops = new Map(state.stops);
+  let lastSequence = state.lastSequence;
+  for (const event of events) lastSequence = applyPlanned(stops, lastSequence, event);
+  return { lastSequence, stops };
+}
+
 /** Deleted stops leave the map (they can be neither edited nor deleted again); the sequence stays. */
 export function evolvePlannedStops(state: PlannedStopsState, event: PlannedStopEvent): PlannedStopsState {
+  return evolvePlannedStopsMany(state, [event]);
+}
+
+/** Applies one event to a map the caller owns; returns the highest sequence given. */
+function applyPlanned(stops: Map<number, PlannedStopFacts>, lastSequence: number, event: PlannedStopEvent): number {
   switch (event.type) {
     case 'PlannedStopRecorded': {
       const { stopId, shopFloorId, lineId, startTime, endTime, notes } = event.data;
-      const stops = new Map(state.stops).set(stopId, { id: stopId, shopFloorId, lineId, startTime, endTime, notes });
-      return { lastSequence: Math.max(state.lastSequence, sequenceOf(stopId)), stops };
+      stops.set(stopId, { id: stopId, shopFloorId, lineId, startTime, endTime, notes });
+      return Math.max(lastSequence, sequenceOf(stopId));
     }
     case 'PlannedStopNoteEdited': {
-      const current = state.stops.get(event.data.stopId);
-      if (!current) return state;
-      return { ...state, stops: new Map(state.stops).set(current.id, { ...current, notes: event.data.notes }) };
+      const current = stops.get(event.data.stopId);
+      if (current) stops.set(current.id, { ...current, notes: event.data.notes });
+      return lastSequence;
     }
-    case 'PlannedStopDeleted': {
-      const stops = new Map(state.stops);
+    case 'PlannedStopDeleted':
       stops.delete(event.data.stopId);
-      return { ...state, stops };
-    }
+      return lastSequence;
     default: {
       const never: never = event;
       return never;

@@ -54,6 +54,25 @@ export function checkTimes(startTime: string, endTime: string, now: Date): void 
   }
 }
 
+/**
+ * The longest an unplanned stop may last. The overlap rule then needs only the stops
+ * that started on the stop's own plant days or the day before (docs/line-log.md, Stream
+ * boundaries); a longer breakdown is recorded as one stop per day or shift.
+ */
+export const MAX_UNPLANNED_STOP_HOURS = 24;
+
+/** 400 for an unplanned stop longer than MAX_UNPLANNED_STOP_HOURS. */
+export function checkUnplannedLength(startTime: string, endTime: string): void {
+  if (Date.parse(endTime) - Date.parse(startTime) > MAX_UNPLANNED_STOP_HOURS * 3_600_000) {
+    throw invalidTimes(`${CHECK_DATES}: uno stop non pianificato dura al massimo ${MAX_UNPLANNED_STOP_HOURS} ore`, 'end_time', `Al massimo ${MAX_UNPLANNED_STOP_HOURS} ore dopo l'inizio`);
+  }
+}
+
+/** The plant (Italian) calendar day of an instant, YYYY-MM-DD: the day stream a stop starting then belongs to. */
+export function plantDay(iso: string): string {
+  return DateTime.fromISO(iso, { zone: PLANT_ZONE }).toISODate()!;
+}
+
 /** Half-open intervals: a stop that starts when another ends does not overlap it. */
 export function overlaps(a: { startTime: string; endTime: string }, b: { startTime: string; endTime: string }): boolean {
   return Date.parse(a.startTime) < Date.parse(b.endTime) && Date.parse(b.startTime) < Date.parse(a.endTime);

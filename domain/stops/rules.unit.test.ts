@@ -1,15 +1,38 @@
-import { parseStopId, sequenceOf, stopId } from './ids.js';
+import { legacyStopId, parseStopId, sequenceOf, stopId } from './ids.js';
 import { durationMinutes, formatSpan, overlaps } from './rules.js';
 
 describe('stop ids', () => {
-  it('are unique per equipment and kind, and give back their equipment and kind', () => {
-    expect([stopId('unplanned', 7, 1), stopId('planned', 7, 1), stopId('unplanned', 12, 499_999)]).toEqual([7_000_001, 7_500_001, 12_499_999]);
-    expect([parseStopId(7_000_001), parseStopId(7_500_001)]).toEqual([{ kind: 'unplanned', equipmentId: 7 }, { kind: 'planned', equipmentId: 7 }]);
+  it('encode equipment, plant day, kind and sequence, and give them back', () => {
+    // 2000-01-01 is day 0, 2030-06-05 day 11113.
+    expect([stopId('unplanned', 7, '2030-06-05', 1), stopId('planned', 7, '2030-06-05', 1), stopId('unplanned', 12, '2000-01-01', 999)])
+      .toEqual([1_000_007_111_130_001, 1_000_007_111_131_001, 1_000_012_000_000_999]);
+    expect([parseStopId(1_000_007_111_130_001), parseStopId(1_000_007_111_131_042)]).toEqual([
+      { scheme: 'day', kind: 'unplanned', equipmentId: 7, day: '2030-06-05', sequence: 1 },
+      { scheme: 'day', kind: 'planned', equipmentId: 7, day: '2030-06-05', sequence: 42 },
+    ]);
+    expect(sequenceOf(1_000_007_111_131_042)).toBe(42);
+    expect(stopId('planned', 999_999, '2273-10-15', 999)).toBeLessThan(Number.MAX_SAFE_INTEGER);
+  });
+
+  it('still read the ids of stops recorded before day streams', () => {
+    expect([legacyStopId('unplanned', 7, 1), legacyStopId('planned', 7, 1)]).toEqual([7_000_001, 7_500_001]);
+    expect([parseStopId(7_000_001), parseStopId(7_500_042)]).toEqual([
+      { scheme: 'legacy', kind: 'unplanned', equipmentId: 7, sequence: 1 },
+      { scheme: 'legacy', kind: 'planned', equipmentId: 7, sequence: 42 },
+    ]);
     expect([sequenceOf(7_000_042), sequenceOf(7_500_042)]).toEqual([42, 42]);
   });
 
   it('refuse numbers no stop can have', () => {
-    for (const id of [1, 500_000, 7_000_000, 7_500_000]) expect(parseStopId(id)).toBeNull();
+    for (const id of [0, -5, 1, 500_000, 7_000_000, 7_500_000, 1_000_007_111_130_000, 1_000_007_111_132_001, 1_000_000_111_130_001, 1.5, 2 ** 60]) {
+      expect(parseStopId(id)).toBeNull();
+    }
+  });
+
+  it('refuse to make an id out of range', () => {
+    expect(() => stopId('unplanned', 7, '2030-06-05', 1000)).toThrow(RangeError);
+    expect(() => stopId('unplanned', 1_000_000, '2030-06-05', 1)).toThrow(RangeError);
+    expect(() => stopId('unplanned', 7, '1999-12-31', 1)).toThrow(RangeError);
   });
 });
 

@@ -21,24 +21,38 @@ export interface UnplannedStopsState {
 
 export const initialUnplannedStopsState: UnplannedStopsState = { lastSequence: 0, stops: new Map() };
 
+/**
+ * Folds many events copying the map once (a per-event copy made a long fold quadratic).
+ * The state passed in is left as it was.
+ */
+export function evolveUnplannedStopsMany(state: UnplannedStopsState, events: readonly UnplannedStopEvent[]): UnplannedStopsState {
+  const stops = new Map(state.stops);
+  let lastSequence = state.lastSequence;
+  for (const event of events) lastSequence = applyUnplanned(stops, lastSequence, event);
+  return { lastSequence, stops };
+}
+
 /** Deleted stops leave the map, so they no longer count for overlap; the sequence stays. */
 export function evolveUnplannedStops(state: UnplannedStopsState, event: UnplannedStopEvent): UnplannedStopsState {
+  return evolveUnplannedStopsMany(state, [event]);
+}
+
+/** Applies one event to a map the caller owns; returns the highest sequence given. */
+function applyUnplanned(stops: Map<number, UnplannedStopFacts>, lastSequence: number, event: UnplannedStopEvent): number {
   switch (event.type) {
     case 'UnplannedStopRecorded': {
       const { stopId, shopFloorId, lineId, startTime, endTime, failureMode, correctiveAction } = event.data;
-      const stops = new Map(state.stops).set(stopId, { id: stopId, shopFloorId, lineId, startTime, endTime, failureMode, correctiveAction });
-      return { lastSequence: Math.max(state.lastSequence, sequenceOf(stopId)), stops };
+      stops.set(stopId, { id: stopId, shopFloorId, lineId, startTime, endTime, failureMode, correctiveAction });
+      return Math.max(lastSequence, sequenceOf(stopId));
     }
     case 'UnplannedStopDetailEdited': {
-      const current = state.stops.get(event.data.stopId);
-      if (!current) return state;
-      return { ...state, stops: new Map(state.stops).set(current.id, { ...current, [event.data.field]: event.data.value }) };
+      const current = stops.get(event.data.stopId);
+      if (current) stops.set(current.id, { ...current, [event.data.field]: event.data.value });
+      return lastSequence;
     }
-    case 'UnplannedStopDeleted': {
-      const stops = new Map(state.stops);
+    case 'UnplannedStopDeleted':
       stops.delete(event.data.stopId);
-      return { ...state, stops };
-    }
+      return lastSequence;
     default: {
       const never: never = event;
       return never;

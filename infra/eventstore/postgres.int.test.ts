@@ -18,6 +18,50 @@ describeWith(['postgres'])('PostgresEventStore', () => {
     eventStoreContract(() => PostgresEventStore.connect(db.url, { max: 4 }));
   });
 
+  it('holds a condition until commit: of two appends that each rely on the other stream being empty, one fails', async () => {
+    const store = await PostgresEventStore.connect(db.url, { max: 8 });
+    try {
+      let bothSucceeded = 0;
+      for (let round = 0; round < 40; round++) {
+        const [x, y] = [`cond-x-${round}-${Date.now()}`, `cond-y-${round}-${Date.now()}`];
+        const outcomes = await Promise.allSettled([
+          store.appendToStream(x, [newEvent('X')], { expectedRevision: 'no_stream', conditions: [{ stream: y, revision: 'no_stream' }] }),
+          store.appendToStream(y, [newEvent('Y')], { expectedRevision: 'no_stream', conditions: [{ stream: x, revision: 'no_stream' }] }),
+        ]);
+        const ok = outcomes.filter((o) => o.status === 'fulfilled').length;
+        expect(ok).toBeGreaterThanOrEqual(1);
+        if (ok === 2) bothSucceeded++;
+      }
+      expect(bothSucceeded).toBe(0);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('finds pending events through the primary key, whatever plan the prepared statement gets', async () => {
+    const store = await PostgresEventStore.connect(db.url, { max: 2 });
+    const client = new pg.Client({ connectionString: db.url });
+    await client.connect();
+    try {
+      await store.appendToStream(`pending-${Date.now()}`, [newEvent('P')], { expectedRevision: 'no_stream' });
+      const head = await store.head();
+      expect(await store.hasPendingAfter!(head)).toBe(false);
+      await client.query('set plan_cache_mode = force_generic_plan');
+      const plan = await client.query(`explain select true from es_events where (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
+        order by transaction_id, global_position limit 1`, ['1', 1]).catch(async () => {
+        await client.query(`prepare pending_probe(text, bigint) as select true from es_events where (transaction_id, global_position) > ($1::xid8, $2)
+          order by transaction_id, global_position limit 1`);
+        return client.query(`explain execute pending_probe('1', 1)`);
+      });
+      const text = plan.rows.map((r: Record<string, string>) => Object.values(r)[0]).join('\n');
+      expect(text).toMatch(/Index (Only )?Scan/);
+      expect(text).not.toMatch(/Seq Scan/);
+    } finally {
+      await client.end();
+      await store.close();
+    }
+  });
+
   it('never lets a reader skip an event that a slower transaction commits later', async () => {
     const store = await PostgresEventStore.connect(db.url, { max: 12 });
     const writers = 8;

@@ -4,6 +4,7 @@ import type { PlantState } from '../../domain/plant/state.js';
 import { isFutureDay } from '../../domain/shiftReports/rules.js';
 import { eachDay, PLANT_ZONE, shiftTimes } from '../../domain/shifts/calendar.js';
 import type { PlannedStopsState } from '../../domain/stops/plannedState.js';
+import { plantDay } from '../../domain/stops/rules.js';
 import type { UnplannedStopsState } from '../../domain/stops/unplannedState.js';
 import { plantDecider } from '../../commands/plant/decider.js';
 import { rootCauseDecider } from '../../commands/rootCauses/decider.js';
@@ -94,21 +95,26 @@ describe('the demo history plan', () => {
   });
 
   it('passes the deciders the API uses, in the order the seed runs them, as the frontline and support roles', () => {
-    const unplanned = new Map<number, UnplannedStopsState>();
-    const planned = new Map<number, PlannedStopsState>();
+    // Keyed by day stream (equipment and plant day of the start), as the handlers read them.
+    const unplanned = new Map<string, UnplannedStopsState>();
+    const planned = new Map<string, PlannedStopsState>();
+    const streamKey = (equipmentId: number, startTime: string) => `${equipmentId}|${plantDay(startTime)}`;
     let analysed = 0;
     for (const p of plans) {
       for (const s of p.planned) {
-        const state = planned.get(s.input.equipmentId) ?? plannedStopsDecider.initialState;
-        const events = plannedStopsDecider.decide({ type: 'RecordPlannedStop', ...s.input, plant, role: 'frontline', shiftSubmitted: false }, state, s.now);
-        planned.set(s.input.equipmentId, events.reduce(plannedStopsDecider.evolve, state));
+        const key = streamKey(s.input.equipmentId, s.input.startTime);
+        const state = planned.get(key) ?? plannedStopsDecider.initialState;
+        const events = plannedStopsDecider.decide({ type: 'RecordPlannedStop', ...s.input, day: plantDay(s.input.startTime), plant, role: 'frontline', shiftSubmitted: false }, state, s.now);
+        planned.set(key, events.reduce(plannedStopsDecider.evolve, state));
       }
       for (const u of p.unplanned) {
-        const state = unplanned.get(u.equipmentId) ?? unplannedStopsDecider.initialState;
-        const command = { type: 'RecordUnplannedStop' as const, ...u.input, equipmentId: u.equipmentId, plant, role: 'frontline', shiftSubmitted: false };
+        const key = streamKey(u.equipmentId, u.input.startTime);
+        const state = unplanned.get(key) ?? unplannedStopsDecider.initialState;
+        const nearby = [...unplanned].filter(([k]) => k !== key && k.startsWith(`${u.equipmentId}|`)).flatMap(([, st]) => [...st.stops.values()]);
+        const command = { type: 'RecordUnplannedStop' as const, ...u.input, equipmentId: u.equipmentId, day: plantDay(u.input.startTime), nearby, plant, role: 'frontline', shiftSubmitted: false };
         const events = unplannedStopsDecider.decide(command, state, u.now);
         expect(events.map((e) => e.type)).toEqual(['UnplannedStopRecorded']);
-        unplanned.set(u.equipmentId, events.reduce(unplannedStopsDecider.evolve, state));
+        unplanned.set(key, events.reduce(unplannedStopsDecider.evolve, state));
         if (u.rootCause) {
           const rc = rootCauseDecider.decide({ type: 'RecordRootCause', stopEventId: events[0]!.data.stopId, ...u.rootCause, stopExists: true }, rootCauseDecider.initialState, u.rootCause.now);
           analysed += rc.length;

@@ -3,20 +3,14 @@ import type { Logger } from 'pino';
 import type { EventCatalog, EventOf } from '../../domain/shared/catalog.js';
 import { DomainError } from '../../domain/shared/errors.js';
 import type { PlantState } from '../../domain/plant/state.js';
-import { rootCauseStream } from '../../domain/rootCauses/events.js';
 import { shiftReportStream } from '../../domain/shiftReports/events.js';
-import { plannedStopsStream, unplannedStopsStream } from '../../domain/stops/events.js';
 import { userStream, type UserEvent } from '../../domain/users/events.js';
-import { handleCommand, type Decider } from '../../commands/handleCommand.js';
-import { rootCauseDecider } from '../../commands/rootCauses/decider.js';
-import { shiftReportDecider, type ShiftReportCommand } from '../../commands/shiftReports/decider.js';
+import { handleCommand, type CommandContext, type CommandResult } from '../../commands/handleCommand.js';
+import { handleRecordRootCause } from '../../commands/rootCauses/recordRootCause.js';
+import { shiftReportDecider } from '../../commands/shiftReports/decider.js';
 import { loadReportContext } from '../../commands/shiftReports/loadReportContext.js';
-import { unplannedStopExists } from '../../commands/stops/locateStop.js';
-import { plannedStopsDecider } from '../../commands/stops/plannedDecider.js';
-import { validatePlannedStop } from '../../commands/stops/recordPlannedStop.js';
-import { validateUnplannedStop } from '../../commands/stops/recordUnplannedStop.js';
-import { isShiftSubmitted } from '../../commands/stops/shiftLock.js';
-import { unplannedStopsDecider } from '../../commands/stops/unplannedDecider.js';
+import { handleRecordPlannedStop } from '../../commands/stops/recordPlannedStop.js';
+import { handleRecordUnplannedStop } from '../../commands/stops/recordUnplannedStop.js';
 import type { EventStore } from '../../domain/shared/eventStore.js';
 import type { ShiftPlan } from './demoHistoryPlan.js';
 
@@ -66,29 +60,26 @@ export async function demoActor(deps: { store: EventStore; catalog: EventCatalog
 }
 
 /**
- * Runs one command exactly as a route would (same decider, same command), dated
- * `at`. A refusal is logged and counted rather than stopping the start: the history
- * is a demo, and the unit tests hold the plan to the same rules.
+ * Runs one command exactly as a route would (the same handler), dated `at`. A refusal
+ * is logged and counted rather than stopping the start: the history is a demo, and the
+ * unit tests hold the plan to the same rules.
  */
-async function run<C, S, E extends EventOf>(
+async function run<E extends EventOf>(
   w: HistoryWriter,
   counts: HistoryCounts,
-  stream: string,
-  decider: Decider<C, S, E>,
-  command: () => Promise<C> | C,
+  what: string,
+  handler: (ctx: CommandContext) => Promise<CommandResult<E>>,
   as: Actor,
   at: Date,
 ): Promise<E[] | null> {
   try {
-    const result = await handleCommand(w.deps, stream, decider, await command(), {
-      userId: as.userId, username: as.username, role: as.role, correlationId: w.correlationId, now: at,
-    });
+    const result = await handler({ userId: as.userId, username: as.username, role: as.role, correlationId: w.correlationId, now: at });
     counts.events += result.events.length;
     return result.events;
   } catch (err) {
     if (!(err instanceof DomainError)) throw err;
     counts.refused += 1;
-    w.log.warn({ stream, code: err.code, fields: err.fields }, `demo history: command refused: ${err.message}`);
+    w.log.warn({ what, code: err.code, fields: err.fields }, `demo history: command refused: ${err.message}`);
     return null;
   }
 }
@@ -100,41 +91,31 @@ async function run<C, S, E extends EventOf>(
  */
 export async function writeShift(w: HistoryWriter, plan: ShiftPlan): Promise<HistoryCounts> {
   const counts = noCounts();
-  const { deps, plant, operator, analyst } = w;
+  const { deps, operator, analyst } = w;
   for (const p of plan.planned) {
-    const events = await run(w, counts, plannedStopsStream(p.input.equipmentId), plannedStopsDecider, async () => {
-      const { place } = validatePlannedStop(plant, p.input);
-      const shiftSubmitted = await isShiftSubmitted(deps, place, p.input.startTime);
-      return { type: 'RecordPlannedStop' as const, ...p.input, plant, role: operator.role, shiftSubmitted };
-    }, operator, p.now);
+    const events = await run(w, counts, 'RecordPlannedStop', (ctx) => handleRecordPlannedStop(deps, { ...p.input, role: operator.role }, ctx), operator, p.now);
     if (events?.length) counts.plannedStops += 1;
   }
   const analyses: Array<{ stopId: number; rootCause: string; troubleshooting: string; now: Date }> = [];
   for (const u of plan.unplanned) {
-    const events = await run(w, counts, unplannedStopsStream(u.equipmentId), unplannedStopsDecider, async () => {
-      const { place } = validateUnplannedStop(plant, u.input);
-      const shiftSubmitted = await isShiftSubmitted(deps, place, u.input.startTime);
-      return { type: 'RecordUnplannedStop' as const, ...u.input, equipmentId: place.equipmentId, plant, role: operator.role, shiftSubmitted };
-    }, operator, u.now);
+    const events = await run(w, counts, 'RecordUnplannedStop', (ctx) => handleRecordUnplannedStop(deps, { ...u.input, role: operator.role }, ctx), operator, u.now);
     const recorded = events?.[0];
     if (recorded?.type !== 'UnplannedStopRecorded') continue;
     counts.unplannedStops += 1;
     if (u.rootCause) analyses.push({ stopId: recorded.data.stopId, ...u.rootCause });
   }
-  const report = await run(w, counts, shiftReportStream(plan.lineId, plan.day, plan.shiftCode), shiftReportDecider, async (): Promise<ShiftReportCommand> => {
+  const report = await run(w, counts, 'SubmitShiftReport', async (ctx) => {
     const context = await loadReportContext(deps.knex, { lineName: plan.lineName, day: plan.day, shiftCode: plan.shiftCode, username: operator.username });
     if (context.key.lineId !== plan.lineId) throw new Error(`demo history: line ${plan.lineName} resolved to ${context.key.lineId}, planned for ${plan.lineId}`);
-    return {
+    return handleCommand(deps, shiftReportStream(plan.lineId, plan.day, plan.shiftCode), shiftReportDecider, {
       type: 'SubmitShiftReport', key: context.key, content: plan.report.content, labels: context.labels, shiftHours: context.shiftHours,
       username: operator.username, revisionPinned: false,
-    };
+    }, ctx);
   }, operator, plan.report.now);
   if (report?.length) counts.reports += 1;
   for (const a of analyses) {
-    const events = await run(w, counts, rootCauseStream(a.stopId), rootCauseDecider, async () => ({
-      type: 'RecordRootCause' as const, stopEventId: a.stopId, rootCause: a.rootCause, troubleshooting: a.troubleshooting,
-      stopExists: await unplannedStopExists(deps, a.stopId),
-    }), analyst, a.now > w.now ? w.now : a.now);
+    const input = { stopEventId: a.stopId, rootCause: a.rootCause, troubleshooting: a.troubleshooting };
+    const events = await run(w, counts, 'RecordRootCause', (ctx) => handleRecordRootCause(deps, input, ctx), analyst, a.now > w.now ? w.now : a.now);
     if (events?.length) counts.rootCauses += 1;
   }
   return counts;

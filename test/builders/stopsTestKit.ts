@@ -26,10 +26,16 @@ export interface StopsKit {
    */
   eventCount(): Promise<number>;
   stream(name: string): Promise<Array<{ type: string; data: Record<string, unknown> }>>;
+  /**
+   * The id the n-th stop of a kind on an equipment gets on a day (the kit's by default), written
+   * out from the layout in docs/line-log.md: 10^15 + equipment × 10^9 + days since 2000-01-01 × 10^4
+   * + (planned ? 1000 : 0) + n.
+   */
+  stopId(kind: 'unplanned' | 'planned', equipmentId: number, n: number, day?: string): number;
   close(): Promise<void>;
 }
 
-/** One server per test file: the stop streams start empty, so ids are predictable (1000001, ...). */
+/** One server per test file: the stop streams start empty, so ids are predictable (see stopId). */
 export async function startStopsKit(): Promise<StopsKit> {
   const now = new Date();
   const app = await startTestApp({ clock: () => now });
@@ -72,6 +78,10 @@ export async function startStopsKit(): Promise<StopsKit> {
     },
     async stream(name) {
       return (await app.deps.store.readStream(name)).map((r) => ({ type: r.type, data: r.data }));
+    },
+    stopId(kind, equipmentId, n, day = today.minus({ days: 10 }).toISODate()!) {
+      const days = Math.round(DateTime.fromISO(day, { zone: 'UTC' }).diff(DateTime.fromISO('2000-01-01', { zone: 'UTC' }), 'days').days);
+      return 1e15 + equipmentId * 1e9 + days * 1e4 + (kind === 'planned' ? 1000 : 0) + n;
     },
     close: () => app.close(),
   };

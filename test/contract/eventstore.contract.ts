@@ -52,6 +52,39 @@ export function eventStoreContract(open: () => Promise<EventStore>): void {
     });
   });
 
+  describe('reading from a revision', () => {
+    it('returns only the events from that revision on', async () => {
+      const stream = s();
+      await store.appendToStream(stream, [newEvent('A'), newEvent('B'), newEvent('C')], { expectedRevision: 'no_stream' });
+      expect((await store.readStream(stream, { fromRevision: 1 })).map((e) => [e.type, e.revision])).toEqual([['B', 1], ['C', 2]]);
+      expect(await store.readStream(stream, { fromRevision: 3 })).toEqual([]);
+      expect(await store.readStream(s(), { fromRevision: 0 })).toEqual([]);
+    });
+  });
+
+  describe('an append with conditions on other streams', () => {
+    it('succeeds while every condition holds, missing streams included', async () => {
+      const [target, other, missing] = [s(), s(), s()];
+      await store.appendToStream(other, [newEvent('A'), newEvent('B')], { expectedRevision: 'no_stream' });
+      const conditions = [{ stream: other, revision: 1 }, { stream: missing, revision: 'no_stream' as const }];
+      await store.appendToStream(target, [newEvent('T')], { expectedRevision: 'no_stream', conditions });
+      expect((await store.readStream(target)).map((e) => e.type)).toEqual(['T']);
+      expect(await store.readStream(missing)).toEqual([]);
+    });
+
+    it('writes nothing and names the stream that moved when one does not', async () => {
+      const [target, other, created] = [s(), s(), s()];
+      await store.appendToStream(other, [newEvent('A'), newEvent('B')], { expectedRevision: 'no_stream' });
+      await store.appendToStream(created, [newEvent('A')], { expectedRevision: 'no_stream' });
+      const moved = store.appendToStream(target, [newEvent('T')], { expectedRevision: 'no_stream', conditions: [{ stream: other, revision: 0 }] });
+      await expect(moved).rejects.toMatchObject({ stream: other, actual: 1 });
+      await expect(moved).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+      const appeared = store.appendToStream(target, [newEvent('T')], { expectedRevision: 'no_stream', conditions: [{ stream: created, revision: 'no_stream' }] });
+      await expect(appeared).rejects.toMatchObject({ stream: created, actual: 0 });
+      expect(await store.readStream(target)).toEqual([]);
+    });
+  });
+
   describe('a stream with two events', () => {
     let stream: string;
     beforeEach(async () => {

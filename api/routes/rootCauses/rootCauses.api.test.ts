@@ -59,7 +59,7 @@ describeWith(['postgres'])('root cause endpoints', () => {
   it('answers 404 for an unknown, planned-range or deleted stop', async () => {
     const other = (await kit.call('POST', '/factory/stop_events', 'frontline', unplannedBody(kit, { start_time: kit.at('09:00'), end_time: kit.at('09:05') }))).body.id;
     expect((await kit.call('DELETE', `/factory/stop_events/delete_unplanned/${other}`)).status).toBe(200);
-    for (const id of [1_000_999, 1_500_001, other]) {
+    for (const id of [kit.stopId('unplanned', 1, 999), kit.stopId('planned', 1, 1), other]) {
       expect([id, (await load(id)).status]).toEqual([id, 404]);
       expect([id, (await refusedWritingNothing(() => save({ stop_event_id: id, root_cause: 'x' }))).status]).toEqual([id, 404]);
     }

@@ -1,11 +1,9 @@
 import { z } from 'zod';
-import { rootCauseStream } from '../../../domain/rootCauses/events.js';
 import { notFound } from '../../../domain/shared/errors.js';
-import { rootCauseDecider } from '../../../commands/rootCauses/decider.js';
 import { readRootCause } from '../../../commands/rootCauses/readRootCause.js';
-import { unplannedStopExists } from '../../../commands/stops/locateStop.js';
+import { handleRecordRootCause } from '../../../commands/rootCauses/recordRootCause.js';
 import { findUnplannedStop } from '../../../projections/stops/stops.queries.js';
-import { execute } from '../../commandBus.js';
+import { run } from '../../commandBus.js';
 import type { AppDeps } from '../../deps.js';
 import { parseInput } from '../../validation.js';
 import { BAD_PARAMS } from '../plant/params.js';
@@ -42,10 +40,8 @@ export function rootCauseRoutes(deps: AppDeps): RouteDef[] {
       action: 'root_causes:write',
       async handler(ctx) {
         const body = parseInput(saveBody, ctx.request.body ?? {}, 'Analisi non valida');
-        const stopExists = await unplannedStopExists(deps, body.stop_event_id);
-        await execute(deps, ctx, rootCauseStream(body.stop_event_id), rootCauseDecider, {
-          type: 'RecordRootCause', stopEventId: body.stop_event_id, rootCause: body.root_cause, troubleshooting: body.troubleshooting, stopExists,
-        });
+        const input = { stopEventId: body.stop_event_id, rootCause: body.root_cause, troubleshooting: body.troubleshooting };
+        await run(deps, ctx, (c) => handleRecordRootCause(deps, input, c));
         ctx.body = present(body.stop_event_id, await readRootCause(deps, body.stop_event_id));
       },
     },

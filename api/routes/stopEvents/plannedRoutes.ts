@@ -1,11 +1,9 @@
-import { plannedStopsStream } from '../../../domain/stops/events.js';
 import { optionalNote } from '../../../domain/stops/rules.js';
 import { readPlantState } from '../../../commands/plant/readPlant.js';
-import { locatePlannedStop } from '../../../commands/stops/locateStop.js';
-import { plannedStopsDecider } from '../../../commands/stops/plannedDecider.js';
-import { validatePlannedStop } from '../../../commands/stops/recordPlannedStop.js';
-import { isShiftSubmitted } from '../../../commands/stops/shiftLock.js';
-import { execute } from '../../commandBus.js';
+import { handleDeletePlannedStop } from '../../../commands/stops/deletePlannedStop.js';
+import { handleEditPlannedStopNote } from '../../../commands/stops/editPlannedStopNote.js';
+import { handleRecordPlannedStop } from '../../../commands/stops/recordPlannedStop.js';
+import { run } from '../../commandBus.js';
 import type { AppDeps } from '../../deps.js';
 import type { AuthUser } from '../../middlewares/auth.js';
 import { parseInput } from '../../validation.js';
@@ -24,17 +22,12 @@ export function plannedStopRoutes(deps: AppDeps): RouteDef[] {
       action: 'stops:write',
       async handler(ctx) {
         const body = parseInput(recordPlannedBody, ctx.request.body ?? {}, 'Stop pianificato non valido');
-        const input = { equipmentId: body.equipment_id, plannedReasonId: body.planned_reason_id, startTime: body.start_time, endTime: body.end_time, notes: body.notes };
-        const plant = await readPlantState(deps);
-        const { place } = validatePlannedStop(plant, input);
-        const shiftSubmitted = await isShiftSubmitted(deps, place, input.startTime);
-        const result = await execute(deps, ctx, plannedStopsStream(place.equipmentId), plannedStopsDecider, {
-          type: 'RecordPlannedStop', ...input, plant, role: roleOf(ctx), shiftSubmitted,
-        });
+        const input = { equipmentId: body.equipment_id, plannedReasonId: body.planned_reason_id, startTime: body.start_time, endTime: body.end_time, notes: body.notes, role: roleOf(ctx) };
+        const result = await run(deps, ctx, (c) => handleRecordPlannedStop(deps, input, c));
         const recorded = result.events[0];
         if (recorded?.type !== 'PlannedStopRecorded') throw new Error('RecordPlannedStop recorded no stop');
         ctx.status = 201;
-        ctx.body = presentPlanned(plannedRowFromEvent(recorded.data, plant));
+        ctx.body = presentPlanned(plannedRowFromEvent(recorded.data, await readPlantState(deps)));
       },
     },
     {
@@ -43,10 +36,7 @@ export function plannedStopRoutes(deps: AppDeps): RouteDef[] {
       action: 'stops:write',
       async handler(ctx) {
         const body = parseInput(updatePlannedNoteBody, ctx.request.body ?? {}, 'Dati non validi');
-        const { equipmentId, shiftSubmitted } = await locatePlannedStop(deps, body.id);
-        await execute(deps, ctx, plannedStopsStream(equipmentId), plannedStopsDecider, {
-          type: 'EditPlannedStopNote', stopId: body.id, notes: body.notes, role: roleOf(ctx), shiftSubmitted,
-        });
+        await run(deps, ctx, (c) => handleEditPlannedStopNote(deps, { stopId: body.id, notes: body.notes, role: roleOf(ctx) }, c));
         ctx.body = { id: body.id, notes: optionalNote.parse(body.notes) };
       },
     },
@@ -56,10 +46,7 @@ export function plannedStopRoutes(deps: AppDeps): RouteDef[] {
       action: 'stops:write',
       async handler(ctx) {
         const { id } = parseInput(idPath, ctx.params, BAD_PARAMS);
-        const { equipmentId, shiftSubmitted } = await locatePlannedStop(deps, id);
-        await execute(deps, ctx, plannedStopsStream(equipmentId), plannedStopsDecider, {
-          type: 'DeletePlannedStop', stopId: id, role: roleOf(ctx), shiftSubmitted,
-        });
+        await run(deps, ctx, (c) => handleDeletePlannedStop(deps, { stopId: id, role: roleOf(ctx) }, c));
         ctx.body = { id, deleted: true };
       },
     },

@@ -28,7 +28,7 @@ describeWith(['postgres'])('planned stop endpoints', () => {
     expect(r).toEqual({
       status: 201,
       body: {
-        id: 1_500_001,
+        id: kit.stopId('planned', 1, 1),
         equipment_id: 1,
         planned_reason_id: 1,
         start_time: kit.at('06:00'),
@@ -66,28 +66,28 @@ describeWith(['postgres'])('planned stop endpoints', () => {
   });
 
   it('saves the note, also empty (null), and records nothing for the same note', async () => {
-    expect(await note({ id: 1_500_001, notes: 'Formato 1 L' })).toEqual({ status: 200, body: { id: 1_500_001, notes: 'Formato 1 L' } });
+    expect(await note({ id: kit.stopId('planned', 1, 1), notes: 'Formato 1 L' })).toEqual({ status: 200, body: { id: kit.stopId('planned', 1, 1), notes: 'Formato 1 L' } });
     expect((await byShift())[0].notes).toBe('Formato 1 L');
-    expect(await note({ id: '1500001', notes: '' })).toEqual({ status: 200, body: { id: 1_500_001, notes: null } });
+    expect(await note({ id: String(kit.stopId('planned', 1, 1)), notes: '' })).toEqual({ status: 200, body: { id: kit.stopId('planned', 1, 1), notes: null } });
     expect((await byShift())[0].notes).toBeNull();
-    const before = (await kit.stream('planned-stops-1')).length;
-    expect((await note({ id: 1_500_001, notes: null })).status).toBe(200);
-    expect((await kit.stream('planned-stops-1')).length).toBe(before);
+    const before = (await kit.stream(`planned-stops-1-${kit.day}`)).length;
+    expect((await note({ id: kit.stopId('planned', 1, 1), notes: null })).status).toBe(200);
+    expect((await kit.stream(`planned-stops-1-${kit.day}`)).length).toBe(before);
   });
 
   it('refuses a bad note or id: 400 naming the field, 404 for an unknown stop', async () => {
-    expect((await refusedWritingNothing(() => note({ id: 1_500_001, notes: 'n'.repeat(1001) }))).body.error.fields).toEqual({ notes: 'Al massimo 1000 caratteri' });
+    expect((await refusedWritingNothing(() => note({ id: kit.stopId('planned', 1, 1), notes: 'n'.repeat(1001) }))).body.error.fields).toEqual({ notes: 'Al massimo 1000 caratteri' });
     expect((await refusedWritingNothing(() => note({ id: 'abc', notes: 'x' }))).body.error.fields).toEqual({ id: 'Id non valido' });
-    for (const id of [1_500_999, 1_000_001, 1]) expect((await refusedWritingNothing(() => note({ id, notes: 'x' }))).status).toBe(404);
+    for (const id of [kit.stopId('planned', 1, 999), kit.stopId('unplanned', 1, 1), 1]) expect((await refusedWritingNothing(() => note({ id, notes: 'x' }))).status).toBe(404);
   });
 
   it('deletes a planned stop; a second delete, an unplanned id or a malformed id are refused', async () => {
     const created = await record({ equipment_id: 3, start_time: kit.at('12:00'), end_time: kit.at('12:10') });
     expect(await kit.call('DELETE', `/factory/stop_events/delete_planned/${created.body.id}`)).toEqual({ status: 200, body: { id: created.body.id, deleted: true } });
     expect((await byShift()).map((s: any) => s.id)).not.toContain(created.body.id);
-    expect((await kit.stream('planned-stops-3')).map((e) => e.type)).toEqual(['PlannedStopRecorded', 'PlannedStopDeleted']);
+    expect((await kit.stream(`planned-stops-3-${kit.day}`)).map((e) => e.type)).toEqual(['PlannedStopRecorded', 'PlannedStopDeleted']);
     expect((await refusedWritingNothing(() => kit.call('DELETE', `/factory/stop_events/delete_planned/${created.body.id}`))).status).toBe(404);
-    expect((await refusedWritingNothing(() => kit.call('DELETE', '/factory/stop_events/delete_planned/3000001'))).status).toBe(404);
+    expect((await refusedWritingNothing(() => kit.call('DELETE', `/factory/stop_events/delete_planned/${kit.stopId('unplanned', 3, 1)}`))).status).toBe(404);
     expect((await refusedWritingNothing(() => kit.call('DELETE', '/factory/stop_events/delete_planned/1.5'))).status).toBe(400);
   });
 

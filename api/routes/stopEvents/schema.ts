@@ -9,7 +9,7 @@ import { idParam } from '../plant/params.js';
  * numbers in JSON, digit strings in paths.
  */
 export const stopIdParam = z
-  .union([z.number(), z.string().trim().regex(/^\d{1,15}$/, 'Id non valido').transform(Number)], { error: 'Id non valido' })
+  .union([z.number(), z.string().trim().regex(/^\d{1,16}$/, 'Id non valido').transform(Number)], { error: 'Id non valido' })
   .pipe(z.number({ error: 'Id non valido' }).int('Id non valido').positive('Id non valido').max(Number.MAX_SAFE_INTEGER, 'Id non valido'));
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/;

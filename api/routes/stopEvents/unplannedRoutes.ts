@@ -1,10 +1,8 @@
-import { unplannedStopsStream } from '../../../domain/stops/events.js';
 import { readPlantState } from '../../../commands/plant/readPlant.js';
-import { locateUnplannedStop } from '../../../commands/stops/locateStop.js';
-import { validateUnplannedStop } from '../../../commands/stops/recordUnplannedStop.js';
-import { isShiftSubmitted } from '../../../commands/stops/shiftLock.js';
-import { unplannedStopsDecider } from '../../../commands/stops/unplannedDecider.js';
-import { execute } from '../../commandBus.js';
+import { handleDeleteUnplannedStop } from '../../../commands/stops/deleteUnplannedStop.js';
+import { handleEditUnplannedStopDetail } from '../../../commands/stops/editUnplannedStopDetail.js';
+import { handleRecordUnplannedStop } from '../../../commands/stops/recordUnplannedStop.js';
+import { run } from '../../commandBus.js';
 import type { AppDeps } from '../../deps.js';
 import type { AuthUser } from '../../middlewares/auth.js';
 import { parseInput } from '../../validation.js';
@@ -35,17 +33,13 @@ export function unplannedStopRoutes(deps: AppDeps): RouteDef[] {
           actionComponentRestore: body.action_component_restore,
           startTime: body.start_time,
           endTime: body.end_time,
+          role: roleOf(ctx),
         };
-        const plant = await readPlantState(deps);
-        const { place } = validateUnplannedStop(plant, input);
-        const shiftSubmitted = await isShiftSubmitted(deps, place, input.startTime);
-        const result = await execute(deps, ctx, unplannedStopsStream(place.equipmentId), unplannedStopsDecider, {
-          type: 'RecordUnplannedStop', ...input, equipmentId: place.equipmentId, plant, role: roleOf(ctx), shiftSubmitted,
-        });
+        const result = await run(deps, ctx, (c) => handleRecordUnplannedStop(deps, input, c));
         const recorded = result.events[0];
         if (recorded?.type !== 'UnplannedStopRecorded') throw new Error('RecordUnplannedStop recorded no stop');
         ctx.status = 201;
-        ctx.body = presentUnplanned(unplannedRowFromEvent(recorded.data, plant));
+        ctx.body = presentUnplanned(unplannedRowFromEvent(recorded.data, await readPlantState(deps)));
       },
     },
     {
@@ -54,11 +48,8 @@ export function unplannedStopRoutes(deps: AppDeps): RouteDef[] {
       action: 'stops:write',
       async handler(ctx) {
         const body = parseInput(updateUnplannedBody, ctx.request.body ?? {}, 'Dati non validi');
-        const { equipmentId, shiftSubmitted } = await locateUnplannedStop(deps, body.id);
         const field = body.field === 'failure_mode' ? 'failureMode' : 'correctiveAction';
-        await execute(deps, ctx, unplannedStopsStream(equipmentId), unplannedStopsDecider, {
-          type: 'EditUnplannedStopDetail', stopId: body.id, field, value: body.value, role: roleOf(ctx), shiftSubmitted,
-        });
+        await run(deps, ctx, (c) => handleEditUnplannedStopDetail(deps, { stopId: body.id, field, value: body.value, role: roleOf(ctx) }, c));
         ctx.body = { id: body.id, field: body.field, value: body.value.trim() };
       },
     },
@@ -68,10 +59,7 @@ export function unplannedStopRoutes(deps: AppDeps): RouteDef[] {
       action: 'stops:write',
       async handler(ctx) {
         const { id } = parseInput(idPath, ctx.params, BAD_PARAMS);
-        const { equipmentId, shiftSubmitted } = await locateUnplannedStop(deps, id);
-        await execute(deps, ctx, unplannedStopsStream(equipmentId), unplannedStopsDecider, {
-          type: 'DeleteUnplannedStop', stopId: id, role: roleOf(ctx), shiftSubmitted,
-        });
+        await run(deps, ctx, (c) => handleDeleteUnplannedStop(deps, { stopId: id, role: roleOf(ctx) }, c));
         ctx.body = { id, deleted: true };
       },
     },

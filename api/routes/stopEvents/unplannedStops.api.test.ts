@@ -26,7 +26,7 @@ describeWith(['postgres'])('unplanned stop endpoints', () => {
     expect(r).toEqual({
       status: 201,
       body: {
-        id: 1_000_001,
+        id: kit.stopId('unplanned', 1, 1),
         workpoint_id: kit.ids.workpoint,
         stop_code_id: kit.ids.stopCode,
         triggering_event_id: 1,
@@ -46,7 +46,7 @@ describeWith(['postgres'])('unplanned stop endpoints', () => {
       },
     });
     expect(await byShift()).toEqual([r.body]);
-    expect((await kit.stream('unplanned-stops-1')).map((e) => e.type)).toEqual(['UnplannedStopRecorded']);
+    expect((await kit.stream(`unplanned-stops-1-${kit.day}`)).map((e) => e.type)).toEqual(['UnplannedStopRecorded']);
   });
 
   it('lets every role record a stop', async () => {
@@ -107,25 +107,25 @@ describeWith(['postgres'])('unplanned stop endpoints', () => {
 
   it('edits the failure mode and the corrective action inline, never empty', async () => {
     const edit = (body: unknown) => kit.call('POST', '/factory/stop_events/update_unplanned_details', 'frontline', body);
-    expect(await edit({ id: 1_000_001, field: 'failure_mode', value: ' Coclea inceppata ' })).toEqual({ status: 200, body: { id: 1_000_001, field: 'failure_mode', value: 'Coclea inceppata' } });
-    expect((await edit({ id: '1000001', field: 'corrective_action', value: 'c'.repeat(1000) })).status).toBe(200);
-    const shown = (await byShift()).find((s: any) => s.id === 1_000_001);
+    expect(await edit({ id: kit.stopId('unplanned', 1, 1), field: 'failure_mode', value: ' Coclea inceppata ' })).toEqual({ status: 200, body: { id: kit.stopId('unplanned', 1, 1), field: 'failure_mode', value: 'Coclea inceppata' } });
+    expect((await edit({ id: String(kit.stopId('unplanned', 1, 1)), field: 'corrective_action', value: 'c'.repeat(1000) })).status).toBe(200);
+    const shown = (await byShift()).find((s: any) => s.id === kit.stopId('unplanned', 1, 1));
     expect([shown.failure_mode, shown.corrective_action]).toEqual(['Coclea inceppata', 'c'.repeat(1000)]);
-    const empty = await refusedWritingNothing(() => edit({ id: 1_000_001, field: 'corrective_action', value: '  ' }));
+    const empty = await refusedWritingNothing(() => edit({ id: kit.stopId('unplanned', 1, 1), field: 'corrective_action', value: '  ' }));
     expect([empty.status, empty.body.error.fields]).toEqual([400, { value: 'Obbligatorio' }]);
-    expect((await refusedWritingNothing(() => edit({ id: 1_000_001, field: 'failure_mode', value: 'f'.repeat(251) }))).body.error.fields).toEqual({ value: 'Al massimo 250 caratteri' });
+    expect((await refusedWritingNothing(() => edit({ id: kit.stopId('unplanned', 1, 1), field: 'failure_mode', value: 'f'.repeat(251) }))).body.error.fields).toEqual({ value: 'Al massimo 250 caratteri' });
     expect(Object.keys((await refusedWritingNothing(() => edit({ id: 'x', field: 'notes' }))).body.error.fields).sort()).toEqual(['field', 'id', 'value']);
-    for (const id of [1_000_999, 1_500_001, 1]) expect((await refusedWritingNothing(() => edit({ id, field: 'failure_mode', value: 'x' }))).status).toBe(404);
+    for (const id of [kit.stopId('unplanned', 1, 999), kit.stopId('planned', 1, 1), 1]) expect((await refusedWritingNothing(() => edit({ id, field: 'failure_mode', value: 'x' }))).status).toBe(404);
   });
 
   it('deletes a stop: gone from the lists, kept in the history, a second delete is a 404', async () => {
     const created = await record({ start_time: kit.at('13:00'), end_time: kit.at('13:05') });
     expect(await kit.call('DELETE', `/factory/stop_events/delete_unplanned/${created.body.id}`)).toEqual({ status: 200, body: { id: created.body.id, deleted: true } });
     expect((await byShift()).map((s: any) => s.id)).not.toContain(created.body.id);
-    expect((await kit.stream('unplanned-stops-1')).at(-1)).toEqual({ type: 'UnplannedStopDeleted', data: { stopId: created.body.id } });
+    expect((await kit.stream(`unplanned-stops-1-${kit.day}`)).at(-1)).toEqual({ type: 'UnplannedStopDeleted', data: { stopId: created.body.id } });
     expect((await refusedWritingNothing(() => kit.call('DELETE', `/factory/stop_events/delete_unplanned/${created.body.id}`))).status).toBe(404);
     expect((await record({ start_time: kit.at('13:00'), end_time: kit.at('13:05') })).body.id).toBe(created.body.id + 1);
     expect((await refusedWritingNothing(() => kit.call('DELETE', '/factory/stop_events/delete_unplanned/abc'))).status).toBe(400);
-    expect((await refusedWritingNothing(() => kit.call('DELETE', '/factory/stop_events/delete_unplanned/1500001'))).status).toBe(404);
+    expect((await refusedWritingNothing(() => kit.call('DELETE', `/factory/stop_events/delete_unplanned/${kit.stopId('planned', 1, 1)}`))).status).toBe(404);
   });
 });

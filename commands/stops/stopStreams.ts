@@ -1,0 +1,80 @@
+import { DateTime } from 'luxon';
+import { eachDay, PLANT_ZONE } from '../../domain/shifts/calendar.js';
+import {
+  legacyPlannedStopsStream, legacyUnplannedStopsStream, plannedStopsStream, unplannedStopsStream,
+  type PlannedStopEvent, type UnplannedStopEvent,
+} from '../../domain/stops/events.js';
+import { parseStopId } from '../../domain/stops/ids.js';
+import { evolvePlannedStops, evolvePlannedStopsMany, initialPlannedStopsState, type PlannedStopsState } from '../../domain/stops/plannedState.js';
+import { MAX_UNPLANNED_STOP_HOURS, plantDay } from '../../domain/stops/rules.js';
+import { evolveUnplannedStops, evolveUnplannedStopsMany, initialUnplannedStopsState, type UnplannedStopFacts, type UnplannedStopsState } from '../../domain/stops/unplannedState.js';
+import type { Fold, ReadSet } from '../readSet.js';
+
+export const unplannedFold: Fold<UnplannedStopsState, UnplannedStopEvent> = {
+  initialState: initialUnplannedStopsState,
+  evolve: evolveUnplannedStops,
+  evolveMany: evolveUnplannedStopsMany,
+};
+
+export const plannedFold: Fold<PlannedStopsState, PlannedStopEvent> = {
+  initialState: initialPlannedStopsState,
+  evolve: evolvePlannedStops,
+  evolveMany: evolvePlannedStopsMany,
+};
+
+/** Which stream holds a stop: its day stream, or (stops recorded before day streams) its equipment's legacy stream. */
+export interface StopStream {
+  stream: string;
+  legacy: boolean;
+}
+
+/** The stream of an unplanned stop id, or null when no unplanned stop can have it (a 404). */
+export function unplannedStreamOf(id: number): StopStream | null {
+  const loc = parseStopId(id);
+  if (!loc || loc.kind !== 'unplanned') return null;
+  return loc.scheme === 'day'
+    ? { stream: unplannedStopsStream(loc.equipmentId, loc.day), legacy: false }
+    : { stream: legacyUnplannedStopsStream(loc.equipmentId), legacy: true };
+}
+
+/** The stream of a planned stop id, or null. */
+export function plannedStreamOf(id: number): StopStream | null {
+  const loc = parseStopId(id);
+  if (!loc || loc.kind !== 'planned') return null;
+  return loc.scheme === 'day'
+    ? { stream: plannedStopsStream(loc.equipmentId, loc.day), legacy: false }
+    : { stream: legacyPlannedStopsStream(loc.equipmentId), legacy: true };
+}
+
+/**
+ * A day stream is read whole (a day of one machine's stops); a legacy stream, which no
+ * longer receives new stops, through the command-side cache, so its size costs once.
+ */
+export const readUnplannedStream = (reads: ReadSet, s: StopStream) =>
+  s.legacy ? reads.readCached(s.stream, unplannedFold) : reads.read(s.stream, unplannedFold);
+
+export const readPlannedStream = (reads: ReadSet, s: StopStream) =>
+  s.legacy ? reads.readCached(s.stream, plannedFold) : reads.read(s.stream, plannedFold);
+
+/**
+ * What the overlap rule needs for a new unplanned stop of [start, end): the stops of the
+ * day stream it goes to, and every other live stop of the equipment that could overlap
+ * it. A stop lasts at most MAX_UNPLANNED_STOP_HOURS, so an overlapping stop started on
+ * one of the new stop's plant days or on the day before: at most three day streams, plus
+ * the equipment's legacy stream. Each is read through the ReadSet, so the append fails
+ * (and the command decides again) if any of them moved meanwhile.
+ */
+export async function unplannedStopsAround(reads: ReadSet, equipmentId: number, startTime: string, endTime: string): Promise<{ day: string; own: UnplannedStopsState; nearby: UnplannedStopFacts[] }> {
+  const day = plantDay(startTime);
+  const first = DateTime.fromISO(startTime, { zone: PLANT_ZONE }).minus({ hours: MAX_UNPLANNED_STOP_HOURS }).toISODate()!;
+  let own = initialUnplannedStopsState;
+  const nearby: UnplannedStopFacts[] = [];
+  for (const d of eachDay(first, plantDay(endTime))) {
+    const state = await reads.read(unplannedStopsStream(equipmentId, d), unplannedFold);
+    if (d === day) own = state;
+    else nearby.push(...state.stops.values());
+  }
+  const legacy = await reads.readCached(legacyUnplannedStopsStream(equipmentId), unplannedFold);
+  nearby.push(...legacy.stops.values());
+  return { day, own, nearby };
+}
