@@ -32,6 +32,12 @@ export interface HandleOptions {
   /** The revision the client last saw; when given, a mismatch is a 409 and is never retried. */
   expectedRevision?: number;
   maxRetries?: number;
+  /**
+   * The stream is long-lived and read by many commands (the plant structure, a shop floor's
+   * shift calendar): fold it through the cache keyed by revision (commands/readSet.ts), so
+   * the command reads only the events it has not seen.
+   */
+  cached?: boolean;
 }
 
 /** What one attempt of a command decided: the events and the stream they go to. */
@@ -96,7 +102,7 @@ export async function handleCommand<C, S, E extends EventOf>(
 ): Promise<CommandResult<E>> {
   const pinned = options.expectedRevision;
   return runCommand(deps, context, async (reads) => {
-    const state = await reads.read(stream, decider);
+    const state = options.cached ? await reads.readCached(stream, decider) : await reads.read(stream, decider);
     const revision = reads.revisionOf(stream);
     if (pinned !== undefined && pinned !== revision) {
       throw new WrongExpectedRevisionError(stream, pinned, revision < 0 ? 'no_stream' : revision);

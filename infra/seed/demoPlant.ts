@@ -43,7 +43,7 @@ export async function seedDemoPlant(deps: { store: EventStore; catalog: EventCat
       endDate: today.plus({ days: DEMO_SHIFT_WINDOW.futureDays }).toISODate()!,
       patterns,
       manageExtraShift,
-    }, context);
+    }, context, { cached: true });
     shifts += r.events.reduce((n, e) => n + e.data.shifts.length, 0);
   }
   return { seeded: true, shifts };

@@ -49,7 +49,7 @@ export async function importPlant(
   const { plant } = parsed;
   const recorded: string[] = [];
   try {
-    const structure = await handleCommand(deps, PLANT_STREAM, plantDecider, { type: 'ImportPlantStructure', plant }, context);
+    const structure = await handleCommand(deps, PLANT_STREAM, plantDecider, { type: 'ImportPlantStructure', plant }, context, { cached: true });
     recorded.push(...structure.events.map((e) => e.type));
   } catch (err) {
     if (err instanceof DomainError && err.fields) {

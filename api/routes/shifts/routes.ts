@@ -64,7 +64,7 @@ export function shiftRoutes(deps: AppDeps): RouteDef[] {
           endDate: body.end_date,
           patterns,
           manageExtraShift,
-        });
+        }, { cached: true });
         const created = result.events.reduce((n, e) => n + e.data.shifts.length, 0);
         ctx.body = { shop_floor_id: body.shop_floor_id, start_date: body.start_date, end_date: body.end_date, created };
       },
