@@ -15,11 +15,11 @@ export function commandContext(deps: AppDeps, ctx: Context): CommandContext {
  * Runs a command handler for the request's user, wakes the projections its events touch
  * and waits (bounded) until they have caught up, so the page that reloads sees the change.
  */
-export async function run<E extends EventOf>(
+export async function run<R extends CommandResult<EventOf>>(
   deps: AppDeps,
   ctx: Context,
-  handler: (context: CommandContext) => Promise<CommandResult<E>>,
-): Promise<CommandResult<E>> {
+  handler: (context: CommandContext) => Promise<R>,
+): Promise<R> {
   const result = await handler(commandContext(deps, ctx));
   if (result.position) {
     const affected = deps.engine.affectedBy(result.events.map((e) => e.type));
@@ -27,18 +27,6 @@ export async function run<E extends EventOf>(
     if (!caughtUp) deps.log.warn({ path: ctx.path, affected }, 'read models did not catch up within the read-your-writes bound');
   }
   return result;
-}
-
-/** The one-stream case of run: handleCommand on one stream with its decider. */
-export function execute<C, S, E extends EventOf>(
-  deps: AppDeps,
-  ctx: Context,
-  stream: string,
-  decider: Decider<C, S, E>,
-  command: C,
-  options: HandleOptions = {},
-): Promise<CommandResult<E>> {
-  return run(deps, ctx, (context) => handleCommand(deps, stream, decider, command, context, options));
 }
 
 /**
@@ -55,4 +43,16 @@ export async function waitForReadModels(deps: AppDeps, names: string[], position
     if (remaining <= 0) return false;
     if (await deps.waiter.waitFor(names, position, Math.min(100, remaining))) return true;
   }
+}
+
+/** The one-stream case of run: handleCommand on one stream with its decider. */
+export function execute<C, S, E extends EventOf>(
+  deps: AppDeps,
+  ctx: Context,
+  stream: string,
+  decider: Decider<C, S, E>,
+  command: C,
+  options: HandleOptions = {},
+): Promise<CommandResult<E>> {
+  return run(deps, ctx, (context) => handleCommand(deps, stream, decider, command, context, options));
 }

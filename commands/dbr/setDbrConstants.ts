@@ -1,7 +1,11 @@
-import { sameConstants, type DbrConstants } from '../../domain/dbr/constants.js';
+import { dbrStream, sameConstants, type DbrConstants } from '../../domain/dbr/constants.js';
 import type { DbrEvent } from '../../domain/dbr/events.js';
 import type { DbrState } from '../../domain/dbr/state.js';
-import { validationError } from '../../domain/shared/errors.js';
+import { activeItem } from '../../domain/plant/state.js';
+import { notFound, validationError } from '../../domain/shared/errors.js';
+import { runCommand, type CommandContext, type CommandResult } from '../handleCommand.js';
+import { readPlantIn } from '../plant/readPlant.js';
+import { dbrDecider } from './decider.js';
 
 /** Replace a line's DBR constants as a whole, as the editor's single Save does. */
 export interface SetDbrConstants {
@@ -15,4 +19,20 @@ export function decideSetDbrConstants(command: SetDbrConstants, state: DbrState)
   if (bad.length > 0) throw validationError('Tutti i campi devono essere numeri', Object.fromEntries(bad.map(([k]) => [k, 'Deve essere un numero'])));
   if (state.constants && sameConstants(state.constants, command.constants)) return [];
   return [{ type: 'DbrConstantsSet', data: { lineId: command.lineId, constants: command.constants } }];
+}
+
+export const LINE_NOT_FOUND = 'Linea non trovata';
+
+/** The whole command: the line must exist in the plant (read as a condition of the append), then the line's constants stream. */
+export function handleSetDbrConstants(
+  deps: Parameters<typeof runCommand>[0],
+  input: { lineId: number; constants: DbrConstants },
+  ctx: CommandContext,
+): Promise<CommandResult<DbrEvent>> {
+  return runCommand(deps, ctx, async (reads) => {
+    if (!activeItem(await readPlantIn(reads), 'line', input.lineId)) throw notFound(LINE_NOT_FOUND);
+    const stream = dbrStream(input.lineId);
+    const state = await reads.read(stream, dbrDecider);
+    return { stream, events: decideSetDbrConstants({ type: 'SetDbrConstants', ...input }, state) };
+  });
 }

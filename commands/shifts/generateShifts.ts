@@ -1,7 +1,11 @@
-import { conflict, validationError } from '../../domain/shared/errors.js';
+import { conflict, notFound, validationError } from '../../domain/shared/errors.js';
+import { activeItem, settingsOf } from '../../domain/plant/state.js';
+import { runCommand, type CommandContext, type CommandResult } from '../handleCommand.js';
+import { readPlantIn } from '../plant/readPlant.js';
+import { shiftCalendarDecider } from './decider.js';
 import type { ShiftPattern } from '../../domain/plant/events.js';
 import { daysInRange, eachDay, MAX_GENERATION_DAYS, parseDay, shiftId, shiftTimes } from '../../domain/shifts/calendar.js';
-import type { ScheduledShift, ShiftEvent } from '../../domain/shifts/events.js';
+import { shiftCalendarStream, type ScheduledShift, type ShiftEvent } from '../../domain/shifts/events.js';
 import { shiftKey, type ShiftCalendarState } from '../../domain/shifts/state.js';
 
 /**
@@ -43,4 +47,26 @@ export function decideGenerateShifts(command: GenerateShifts, state: ShiftCalend
   }
   if (shifts.length === 0) return [];
   return [{ type: 'ShiftsScheduled', data: { shopFloorId, startDate, endDate, shifts } }];
+}
+
+export const SHOP_FLOOR_NOT_FOUND = 'Reparto non trovato';
+
+/**
+ * The whole command: the shop floor's patterns from the plant (read as a condition of the
+ * append), then its calendar, folded through the revision cache (it grows with every
+ * generation, and only the new events are read).
+ */
+export function handleGenerateShifts(
+  deps: Parameters<typeof runCommand>[0],
+  input: { shopFloorId: number; startDate: string; endDate: string },
+  ctx: CommandContext,
+): Promise<CommandResult<ShiftEvent>> {
+  return runCommand(deps, ctx, async (reads) => {
+    const plant = await readPlantIn(reads);
+    if (!activeItem(plant, 'shopFloor', input.shopFloorId)) throw notFound(SHOP_FLOOR_NOT_FOUND);
+    const { patterns, manageExtraShift } = settingsOf(plant, input.shopFloorId);
+    const stream = shiftCalendarStream(input.shopFloorId);
+    const state = await reads.readCached(stream, shiftCalendarDecider);
+    return { stream, events: decideGenerateShifts({ type: 'GenerateShifts', ...input, patterns, manageExtraShift }, state) };
+  });
 }

@@ -1,6 +1,9 @@
 import { validationError } from '../../domain/shared/errors.js';
 import { activeItem, type PlantState } from '../../domain/plant/state.js';
-import type { StationEvent } from '../../domain/station/events.js';
+import { stationStream, type StationEvent } from '../../domain/station/events.js';
+import { runCommand, type CommandContext, type CommandResult } from '../handleCommand.js';
+import { readPlantIn } from '../plant/readPlant.js';
+import { stationDecider } from './decider.js';
 import type { StationState } from '../../domain/station/state.js';
 
 /**
@@ -36,4 +39,19 @@ export function decideChooseDefaultStation(command: ChooseDefaultStation, state:
   const s = state.station;
   if (s && s.shopFloorId === shopFloorId && s.lineId === lineId && s.equipmentId === equipmentId) return [];
   return [{ type: 'DefaultStationChosen', data: { username: command.username.toLowerCase(), shopFloorId, lineId, equipmentId } }];
+}
+
+/** The whole command: the plant (cached, as a condition of the append) and the user's station stream. */
+export function handleChooseDefaultStation(
+  deps: Parameters<typeof runCommand>[0],
+  input: { username: string; role: string; shopFloorId: number; lineId: number; equipmentId: number | null },
+  ctx: CommandContext,
+): Promise<CommandResult<StationEvent> & { plant: PlantState }> {
+  let plant: PlantState | undefined;
+  return runCommand(deps, ctx, async (reads) => {
+    plant = await readPlantIn(reads);
+    const stream = stationStream(input.username);
+    const state = await reads.read(stream, stationDecider);
+    return { stream, events: decideChooseDefaultStation({ ...input, type: 'ChooseDefaultStation', plant }, state) };
+  }).then((result) => ({ ...result, plant: plant! }));
 }

@@ -1,12 +1,9 @@
 import { z } from 'zod';
-import { dbrStream } from '../../../domain/dbr/constants.js';
 import { notFound } from '../../../domain/shared/errors.js';
-import { activeItem } from '../../../domain/plant/state.js';
-import { dbrDecider } from '../../../commands/dbr/decider.js';
-import { readPlantState } from '../../../commands/plant/readPlant.js';
+import { handleSetDbrConstants, LINE_NOT_FOUND } from '../../../commands/dbr/setDbrConstants.js';
 import { averageDbrConstants, findDbrConstants } from '../../../projections/dbrConstants/dbrConstants.queries.js';
 import { findActive } from '../../../projections/plant/plant.queries.js';
-import { execute } from '../../commandBus.js';
+import { run } from '../../commandBus.js';
 import type { AppDeps } from '../../deps.js';
 import { parseInput } from '../../validation.js';
 import { BAD_PARAMS, idParam } from '../plant/params.js';
@@ -14,7 +11,6 @@ import type { RouteDef } from '../types.js';
 import { presentConstants } from './presenters.js';
 import { averageBody, dbrConstantsBody } from './schema.js';
 
-const LINE_NOT_FOUND = 'Linea non trovata';
 const lineParam = z.object({ line_id: idParam });
 
 /** The DBR constants editor and the dashboard's averages (foundations §2, §3, §5, §7). */
@@ -36,10 +32,8 @@ export function dbrConstantsRoutes(deps: AppDeps): RouteDef[] {
       action: 'dbr_constants:write',
       async handler(ctx) {
         const { line_id } = parseInput(lineParam, ctx.params, BAD_PARAMS);
-        const plant = await readPlantState(deps);
-        if (!activeItem(plant, 'line', line_id)) throw notFound(LINE_NOT_FOUND);
         const constants = parseInput(dbrConstantsBody, ctx.request.body ?? {}, 'Tutti i campi devono essere numeri');
-        await execute(deps, ctx, dbrStream(line_id), dbrDecider, { type: 'SetDbrConstants', lineId: line_id, constants });
+        await run(deps, ctx, (c) => handleSetDbrConstants(deps, { lineId: line_id, constants }, c));
         ctx.body = { line_id, ...presentConstants(constants) };
       },
     },

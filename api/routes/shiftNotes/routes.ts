@@ -1,11 +1,10 @@
 import type { Context } from 'koa';
 import { MESSAGES } from '../../../domain/shiftReports/errors.js';
-import { shiftReportStream } from '../../../domain/shiftReports/events.js';
 import { amendCreated } from '../../../commands/shiftReports/amendShiftReport.js';
-import { shiftReportDecider, type ShiftReportCommand } from '../../../commands/shiftReports/decider.js';
-import { loadReportContext, resolveReportLine } from '../../../commands/shiftReports/loadReportContext.js';
+import { handleShiftReport, type ReportMode } from '../../../commands/shiftReports/handleShiftReport.js';
+import { resolveReportLine } from '../../../commands/shiftReports/loadReportContext.js';
 import { findShiftReport } from '../../../projections/shiftReports/shiftReports.queries.js';
-import { execute } from '../../commandBus.js';
+import { run } from '../../commandBus.js';
 import type { AppDeps } from '../../deps.js';
 import type { AuthUser } from '../../middlewares/auth.js';
 import { parseInput } from '../../validation.js';
@@ -14,8 +13,6 @@ import type { RouteDef } from '../types.js';
 import { presentShiftNote, presentShiftNoteRow, type ShiftNoteStatus } from './presenters.js';
 import { contentOf, requireKey, shiftNoteBody, shiftNoteQuery } from './schema.js';
 
-type Mode = 'save' | 'submit' | 'amend';
-const COMMAND: Record<Mode, ShiftReportCommand['type']> = { save: 'SaveShiftReportDraft', submit: 'SubmitShiftReport', amend: 'AmendShiftReport' };
 
 /**
  * The line log's report (line log §2.1, §2.4, §4.1, §5, §7): read, autosave, submit and
@@ -23,24 +20,14 @@ const COMMAND: Record<Mode, ShiftReportCommand['type']> = { save: 'SaveShiftRepo
  * and the empty shape are described in docs/line-log.md.
  */
 export function shiftNoteRoutes(deps: AppDeps): RouteDef[] {
-  const write = (mode: Mode) => async (ctx: Context) => {
+  const write = (mode: ReportMode) => async (ctx: Context) => {
     const user = ctx.state.user as AuthUser;
     const confirming = mode !== 'save';
     const body = parseInput(shiftNoteBody, ctx.request.body ?? {}, confirming ? MESSAGES.incomplete : MESSAGES.invalidDraft);
     const { day, shiftCode, lineName } = requireKey(body, confirming);
-    const context = await loadReportContext(deps.knex, { lineName, day, shiftCode, username: user.username });
     const content = contentOf(body);
-    const command = {
-      type: COMMAND[mode],
-      key: context.key,
-      content,
-      labels: context.labels,
-      shiftHours: context.shiftHours,
-      username: user.username,
-      revisionPinned: body.revision !== undefined,
-    } as ShiftReportCommand;
-    const stream = shiftReportStream(context.key.lineId, day, shiftCode);
-    const result = await execute(deps, ctx, stream, shiftReportDecider, command, { expectedRevision: body.revision });
+    const result = await run(deps, ctx, (c) => handleShiftReport(deps, { mode, lineName, day, shiftCode, content, revision: body.revision }, c));
+    const { context } = result;
     const row = await findShiftReport(deps.knex, context.key.lineId, day, shiftCode);
     // A save is a draft and a submit or amend is confirmed whatever was recorded; the row gives who and when once caught up.
     const status: ShiftNoteStatus =

@@ -1,13 +1,10 @@
 import { z } from 'zod';
 import { notFound, validationError } from '../../../domain/shared/errors.js';
-import { activeItem, settingsOf } from '../../../domain/plant/state.js';
 import { parseDay } from '../../../domain/shifts/calendar.js';
-import { shiftCalendarStream } from '../../../domain/shifts/events.js';
-import { readPlantState } from '../../../commands/plant/readPlant.js';
-import { shiftCalendarDecider } from '../../../commands/shifts/decider.js';
+import { handleGenerateShifts, SHOP_FLOOR_NOT_FOUND } from '../../../commands/shifts/generateShifts.js';
 import { findActive } from '../../../projections/plant/plant.queries.js';
 import { listShifts } from '../../../projections/shifts/shifts.queries.js';
-import { execute } from '../../commandBus.js';
+import { run } from '../../commandBus.js';
 import type { AppDeps } from '../../deps.js';
 import { parseInput } from '../../validation.js';
 import { BAD_PARAMS, idParam, optionalParam } from '../plant/params.js';
@@ -16,8 +13,6 @@ import { presentShift } from './presenters.js';
 
 const day = z.string({ error: 'Obbligatorio' }).trim().refine((v) => parseDay(v) !== null, 'Data non valida (AAAA-MM-GG)');
 const flag = z.enum(['true', 'false'], { error: 'Valori ammessi: true, false' }).transform((v) => v === 'true');
-
-const SHOP_FLOOR_NOT_FOUND = 'Reparto non trovato';
 
 /** Shift lists for the selectors and the admin's generation (foundations §2 Admin, §7). */
 export function shiftRoutes(deps: AppDeps): RouteDef[] {
@@ -54,17 +49,8 @@ export function shiftRoutes(deps: AppDeps): RouteDef[] {
       async handler(ctx) {
         const schema = z.object({ shop_floor_id: idParam, start_date: day, end_date: day });
         const body = parseInput(schema, ctx.request.body ?? {}, 'Dati non validi');
-        const plant = await readPlantState(deps);
-        if (!activeItem(plant, 'shopFloor', body.shop_floor_id)) throw notFound(SHOP_FLOOR_NOT_FOUND);
-        const { patterns, manageExtraShift } = settingsOf(plant, body.shop_floor_id);
-        const result = await execute(deps, ctx, shiftCalendarStream(body.shop_floor_id), shiftCalendarDecider, {
-          type: 'GenerateShifts',
-          shopFloorId: body.shop_floor_id,
-          startDate: body.start_date,
-          endDate: body.end_date,
-          patterns,
-          manageExtraShift,
-        }, { cached: true });
+        const input = { shopFloorId: body.shop_floor_id, startDate: body.start_date, endDate: body.end_date };
+        const result = await run(deps, ctx, (c) => handleGenerateShifts(deps, input, c));
         const created = result.events.reduce((n, e) => n + e.data.shifts.length, 0);
         ctx.body = { shop_floor_id: body.shop_floor_id, start_date: body.start_date, end_date: body.end_date, created };
       },

@@ -1,11 +1,9 @@
 import { z } from 'zod';
 import { DomainError } from '../../../domain/shared/errors.js';
 import { activeItem } from '../../../domain/plant/state.js';
-import { stationStream } from '../../../domain/station/events.js';
-import { readPlantState } from '../../../commands/plant/readPlant.js';
-import { stationDecider } from '../../../commands/station/decider.js';
+import { handleChooseDefaultStation } from '../../../commands/station/chooseDefaultStation.js';
 import { findDefaultStation } from '../../../projections/stations/stations.queries.js';
-import { execute } from '../../commandBus.js';
+import { run } from '../../commandBus.js';
 import type { AppDeps } from '../../deps.js';
 import type { AuthUser } from '../../middlewares/auth.js';
 import { parseInput } from '../../validation.js';
@@ -44,14 +42,7 @@ export function stationRoutes(deps: AppDeps): RouteDef[] {
       async handler(ctx) {
         const user = ctx.state.user as AuthUser;
         const body = parseInput(stationBody, ctx.request.body ?? {}, 'Stazione non valida');
-        const plant = await readPlantState(deps);
-        await execute(deps, ctx, stationStream(user.username), stationDecider, {
-          type: 'ChooseDefaultStation',
-          username: user.username,
-          role: user.role,
-          ...body,
-          plant,
-        });
+        const { plant } = await run(deps, ctx, (c) => handleChooseDefaultStation(deps, { username: user.username, role: user.role, ...body }, c));
         const equipment = body.equipmentId === null ? null : activeItem(plant, 'equipment', body.equipmentId);
         ctx.body = {
           shopFloorId: body.shopFloorId,
