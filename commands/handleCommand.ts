@@ -3,6 +3,9 @@ import type { EventCatalog, EventOf } from '../domain/shared/catalog.js';
 import { WrongExpectedRevisionError, type EventStore, type ExpectedRevision, type Position } from '../domain/shared/eventStore.js';
 import { ReadSet } from './readSet.js';
 
+/** What a command handler needs to read and append. */
+export type CommandDeps = { store: EventStore; catalog: EventCatalog };
+
 /** A pure decision: events from (command, state, now), or a thrown DomainError. */
 export interface Decider<C, S, E extends EventOf> {
   initialState: S;

@@ -3,7 +3,7 @@ import type { DbrEvent } from '../../domain/dbr/events.js';
 import type { DbrState } from '../../domain/dbr/state.js';
 import { activeItem } from '../../domain/plant/state.js';
 import { notFound, validationError } from '../../domain/shared/errors.js';
-import { runCommand, type CommandContext, type CommandResult } from '../handleCommand.js';
+import { runCommand, type CommandContext, type CommandDeps, type CommandResult } from '../handleCommand.js';
 import { readPlantIn } from '../plant/readPlant.js';
 import { dbrDecider } from './decider.js';
 
@@ -25,7 +25,7 @@ export const LINE_NOT_FOUND = 'Linea non trovata';
 
 /** The whole command: the line must exist in the plant (read as a condition of the append), then the line's constants stream. */
 export function handleSetDbrConstants(
-  deps: Parameters<typeof runCommand>[0],
+  deps: CommandDeps,
   input: { lineId: number; constants: DbrConstants },
   ctx: CommandContext,
 ): Promise<CommandResult<DbrEvent>> {

@@ -3,7 +3,7 @@ import { notFound, validationError } from '../../domain/shared/errors.js';
 import { ROOT_CAUSE_MAX, rootCauseStream, type RootCauseEvent } from '../../domain/rootCauses/events.js';
 import type { RootCauseState } from '../../domain/rootCauses/state.js';
 import { fieldErrors } from '../../domain/stops/rules.js';
-import { runCommand, type CommandContext, type CommandResult } from '../handleCommand.js';
+import { runCommand, type CommandContext, type CommandDeps, type CommandResult } from '../handleCommand.js';
 import { unplannedStopExists } from '../stops/locateStop.js';
 import { rootCauseDecider } from './decider.js';
 
@@ -42,7 +42,7 @@ export function decideRecordRootCause(command: RecordRootCause, state: RootCause
  * analysis never lands on a stop deleted while it was being saved.
  */
 export function handleRecordRootCause(
-  deps: Parameters<typeof runCommand>[0],
+  deps: CommandDeps,
   input: { stopEventId: number; rootCause?: string; troubleshooting?: string },
   ctx: CommandContext,
 ): Promise<CommandResult<RootCauseEvent>> {

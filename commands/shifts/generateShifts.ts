@@ -1,6 +1,6 @@
 import { conflict, notFound, validationError } from '../../domain/shared/errors.js';
 import { activeItem, settingsOf } from '../../domain/plant/state.js';
-import { runCommand, type CommandContext, type CommandResult } from '../handleCommand.js';
+import { runCommand, type CommandContext, type CommandDeps, type CommandResult } from '../handleCommand.js';
 import { readPlantIn } from '../plant/readPlant.js';
 import { shiftCalendarDecider } from './decider.js';
 import type { ShiftPattern } from '../../domain/plant/events.js';
@@ -57,7 +57,7 @@ export const SHOP_FLOOR_NOT_FOUND = 'Reparto non trovato';
  * generation, and only the new events are read).
  */
 export function handleGenerateShifts(
-  deps: Parameters<typeof runCommand>[0],
+  deps: CommandDeps,
   input: { shopFloorId: number; startDate: string; endDate: string },
   ctx: CommandContext,
 ): Promise<CommandResult<ShiftEvent>> {

@@ -1,7 +1,7 @@
 import { validationError } from '../../domain/shared/errors.js';
 import { activeItem, type PlantState } from '../../domain/plant/state.js';
 import { stationStream, type StationEvent } from '../../domain/station/events.js';
-import { runCommand, type CommandContext, type CommandResult } from '../handleCommand.js';
+import { runCommand, type CommandContext, type CommandDeps, type CommandResult } from '../handleCommand.js';
 import { readPlantIn } from '../plant/readPlant.js';
 import { stationDecider } from './decider.js';
 import type { StationState } from '../../domain/station/state.js';
@@ -43,7 +43,7 @@ export function decideChooseDefaultStation(command: ChooseDefaultStation, state:
 
 /** The whole command: the plant (cached, as a condition of the append) and the user's station stream. */
 export function handleChooseDefaultStation(
-  deps: Parameters<typeof runCommand>[0],
+  deps: CommandDeps,
   input: { username: string; role: string; shopFloorId: number; lineId: number; equipmentId: number | null },
   ctx: CommandContext,
 ): Promise<CommandResult<StationEvent> & { plant: PlantState }> {

@@ -2,9 +2,8 @@ import { notFound, validationError } from '../../domain/shared/errors.js';
 import type { PlannedStopEvent } from '../../domain/stops/events.js';
 import type { PlannedStopsState } from '../../domain/stops/plannedState.js';
 import { assertMayChange, fieldErrors, optionalNote } from '../../domain/stops/rules.js';
-import { runCommand, type CommandContext, type CommandResult } from '../handleCommand.js';
-import { isShiftSubmitted } from './shiftLock.js';
-import { plannedStreamOf, readPlannedStream } from './stopStreams.js';
+import type { CommandContext, CommandDeps, CommandResult } from '../handleCommand.js';
+import { readPlannedStream, runOnExistingStop, plannedStreamOf } from './stopStreams.js';
 
 /** The note is saved on blur even when empty (line log §5); empty is stored as null. */
 export interface EditPlannedStopNote {
@@ -31,17 +30,10 @@ export function decideEditPlannedStopNote(command: EditPlannedStopNote, state: P
 
 /** The whole command: the stop's stream (day or legacy), the calendar and the reports for the lock. */
 export function handleEditPlannedStopNote(
-  deps: Parameters<typeof runCommand>[0],
+  deps: CommandDeps,
   input: { stopId: number; notes: string | null; role: string },
   ctx: CommandContext,
 ): Promise<CommandResult<PlannedStopEvent>> {
-  const where = plannedStreamOf(input.stopId);
-  if (!where) return Promise.reject(plannedStopNotFound());
-  return runCommand(deps, ctx, async (reads) => {
-    const state = await readPlannedStream(reads, where);
-    const stop = state.stops.get(input.stopId);
-    if (!stop) throw plannedStopNotFound();
-    const shiftSubmitted = await isShiftSubmitted(reads, stop, stop.startTime);
-    return { stream: where.stream, events: decideEditPlannedStopNote({ ...input, type: 'EditPlannedStopNote', shiftSubmitted }, state) };
-  });
+  const stop = { id: input.stopId, where: plannedStreamOf(input.stopId), read: readPlannedStream, notFound: plannedStopNotFound };
+  return runOnExistingStop(deps, ctx, stop, (state, shiftSubmitted) => decideEditPlannedStopNote({ ...input, type: 'EditPlannedStopNote', shiftSubmitted }, state));
 }

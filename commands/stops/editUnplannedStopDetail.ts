@@ -2,9 +2,8 @@ import { notFound, validationError } from '../../domain/shared/errors.js';
 import type { UnplannedStopEvent } from '../../domain/stops/events.js';
 import { assertMayChange, CORRECTIVE_ACTION_MAX, FAILURE_MODE_MAX, fieldErrors, requiredText } from '../../domain/stops/rules.js';
 import type { UnplannedStopsState } from '../../domain/stops/unplannedState.js';
-import { runCommand, type CommandContext, type CommandResult } from '../handleCommand.js';
-import { isShiftSubmitted } from './shiftLock.js';
-import { readUnplannedStream, unplannedStreamOf } from './stopStreams.js';
+import type { CommandContext, CommandDeps, CommandResult } from '../handleCommand.js';
+import { readUnplannedStream, runOnExistingStop, unplannedStreamOf } from './stopStreams.js';
 
 export type UnplannedDetailField = 'failureMode' | 'correctiveAction';
 
@@ -36,17 +35,10 @@ export function decideEditUnplannedStopDetail(command: EditUnplannedStopDetail, 
 
 /** The whole command: the stop's stream (day or legacy), the calendar and the reports for the lock. */
 export function handleEditUnplannedStopDetail(
-  deps: Parameters<typeof runCommand>[0],
+  deps: CommandDeps,
   input: { stopId: number; field: UnplannedDetailField; value: string; role: string },
   ctx: CommandContext,
 ): Promise<CommandResult<UnplannedStopEvent>> {
-  const where = unplannedStreamOf(input.stopId);
-  if (!where) return Promise.reject(stopNotFound());
-  return runCommand(deps, ctx, async (reads) => {
-    const state = await readUnplannedStream(reads, where);
-    const stop = state.stops.get(input.stopId);
-    if (!stop) throw stopNotFound();
-    const shiftSubmitted = await isShiftSubmitted(reads, stop, stop.startTime);
-    return { stream: where.stream, events: decideEditUnplannedStopDetail({ ...input, type: 'EditUnplannedStopDetail', shiftSubmitted }, state) };
-  });
+  const stop = { id: input.stopId, where: unplannedStreamOf(input.stopId), read: readUnplannedStream, notFound: stopNotFound };
+  return runOnExistingStop(deps, ctx, stop, (state, shiftSubmitted) => decideEditUnplannedStopDetail({ ...input, type: 'EditUnplannedStopDetail', shiftSubmitted }, state));
 }

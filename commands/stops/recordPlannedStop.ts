@@ -4,7 +4,7 @@ import { plannedStopsStream, type PlannedStopEvent } from '../../domain/stops/ev
 import { MAX_STOPS_PER_DAY, stopId } from '../../domain/stops/ids.js';
 import type { PlannedStopsState } from '../../domain/stops/plannedState.js';
 import { assertMayChange, checkTimes, fieldErrors, optionalNote, plantDay } from '../../domain/stops/rules.js';
-import { runCommand, type CommandContext, type CommandResult } from '../handleCommand.js';
+import { runCommand, type CommandContext, type CommandDeps, type CommandResult } from '../handleCommand.js';
 import { readPlantIn } from '../plant/readPlant.js';
 import type { StopPlace } from './recordUnplannedStop.js';
 import { isShiftSubmitted } from './shiftLock.js';
@@ -63,7 +63,7 @@ export function decideRecordPlannedStop(command: RecordPlannedStop, state: Plann
 
 /** The whole command: plant (cached), the day stream, calendar and reports for the lock; appends on condition none moved. */
 export function handleRecordPlannedStop(
-  deps: Parameters<typeof runCommand>[0],
+  deps: CommandDeps,
   input: PlannedStopInput & { role: string },
   ctx: CommandContext,
 ): Promise<CommandResult<PlannedStopEvent>> {

@@ -6,7 +6,7 @@ import {
   assertMayChange, checkTimes, checkUnplannedLength, CORRECTIVE_ACTION_MAX, FAILURE_MODE_MAX, fieldErrors, overlaps, plantDay, requiredText, stopOverlap,
 } from '../../domain/stops/rules.js';
 import type { UnplannedStopFacts, UnplannedStopsState } from '../../domain/stops/unplannedState.js';
-import { runCommand, type CommandContext, type CommandResult } from '../handleCommand.js';
+import { runCommand, type CommandContext, type CommandDeps, type CommandResult } from '../handleCommand.js';
 import { readPlantIn } from '../plant/readPlant.js';
 import type { ReadSet } from '../readSet.js';
 import { isShiftSubmitted } from './shiftLock.js';
@@ -120,7 +120,7 @@ export function decideRecordUnplannedStop(command: RecordUnplannedStop, state: U
  * appends to the day stream on condition that nothing it read has moved.
  */
 export function handleRecordUnplannedStop(
-  deps: Parameters<typeof runCommand>[0],
+  deps: CommandDeps,
   input: UnplannedStopInput & { role: string },
   ctx: CommandContext,
 ): Promise<CommandResult<UnplannedStopEvent>> {

@@ -8,7 +8,11 @@ import { parseStopId } from '../../domain/stops/ids.js';
 import { evolvePlannedStops, evolvePlannedStopsMany, initialPlannedStopsState, type PlannedStopsState } from '../../domain/stops/plannedState.js';
 import { MAX_UNPLANNED_STOP_HOURS, plantDay } from '../../domain/stops/rules.js';
 import { evolveUnplannedStops, evolveUnplannedStopsMany, initialUnplannedStopsState, type UnplannedStopFacts, type UnplannedStopsState } from '../../domain/stops/unplannedState.js';
+import type { EventOf } from '../../domain/shared/catalog.js';
+import type { DomainError } from '../../domain/shared/errors.js';
+import { runCommand, type CommandContext, type CommandDeps, type CommandResult } from '../handleCommand.js';
 import type { Fold, ReadSet } from '../readSet.js';
+import { isShiftSubmitted } from './shiftLock.js';
 
 export const unplannedFold: Fold<UnplannedStopsState, UnplannedStopEvent> = {
   initialState: initialUnplannedStopsState,
@@ -77,4 +81,31 @@ export async function unplannedStopsAround(reads: ReadSet, equipmentId: number, 
   const legacy = await reads.readCached(legacyUnplannedStopsStream(equipmentId), unplannedFold);
   nearby.push(...legacy.stops.values());
   return { day, own, nearby };
+}
+
+/** A stop stream's state as the edit and delete commands need it. */
+interface StopsOnStream {
+  stops: ReadonlyMap<number, { shopFloorId: number; lineId: number; startTime: string }>;
+}
+
+/**
+ * The shape every command on an existing stop shares (edit, delete; planned or unplanned):
+ * the id names the stream (404 when no stop can have it), the stream is read, the stop must
+ * be there (404 when unknown or deleted), its shift's lock is read, and `decide` runs on the
+ * stream's state. All of it through one ReadSet, so the append is conditional on all of it.
+ */
+export function runOnExistingStop<S extends StopsOnStream, E extends EventOf>(
+  deps: CommandDeps,
+  ctx: CommandContext,
+  stop: { id: number; where: StopStream | null; read: (reads: ReadSet, where: StopStream) => Promise<S>; notFound: () => DomainError },
+  decide: (state: S, shiftSubmitted: boolean) => E[],
+): Promise<CommandResult<E>> {
+  const { where } = stop;
+  if (!where) return Promise.reject(stop.notFound());
+  return runCommand(deps, ctx, async (reads) => {
+    const state = await stop.read(reads, where);
+    const found = state.stops.get(stop.id);
+    if (!found) throw stop.notFound();
+    return { stream: where.stream, events: decide(state, await isShiftSubmitted(reads, found, found.startTime)) };
+  });
 }

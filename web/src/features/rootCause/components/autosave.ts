@@ -42,7 +42,7 @@ export function boxKey(stopId: number, field: RootCauseField): string {
 }
 
 function parseKey(key: string): { stopId: number; field: RootCauseField } | null {
-  const m = /^(\d{1,15}):(root_cause|troubleshooting)$/.exec(key);
+  const m = /^(\d{1,16}):(root_cause|troubleshooting)$/.exec(key);
   return m ? { stopId: Number(m[1]), field: m[2] as RootCauseField } : null;
 }
 

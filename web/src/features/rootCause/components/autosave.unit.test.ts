@@ -221,6 +221,11 @@ describe('RootCauseAutosave: the backup', () => {
     expect(t.calls).toHaveLength(0);
   });
 
+  it('restores the drafts of stops with day ids (16 digits, docs/line-log.md)', () => {
+    const t = setup({ backup: { '1000001111130001:root_cause': 'Molla scarica' } });
+    expect(t.store.text(1_000_001_111_130_001, 'root_cause', '')).toBe('Molla scarica');
+  });
+
   it('gives waiting boxes their timers back after dispose and activate', async () => {
     const t = setup();
     t.store.edit(1, 'root_cause', 'a');
