@@ -9,48 +9,72 @@ export const QUEUE_NAME = 'projections';
 
 type JobData = { name?: string };
 
+export interface BullMqSchedulerOptions {
+  prefix?: string;
+  runWorker?: boolean;
+  /** Interval of the catch-up poll. */
+  pollMs?: number;
+  /** How soon to look again when committed events are not readable yet (tests lengthen it). */
+  retryMs?: number;
+}
+
 /**
  * BullMQ carries wake-ups (one pending per projection, thanks to deduplication that
  * keeps the last wake while one runs), a repeatable catch-up poll and rebuild jobs
  * with progress. It never carries events: the runner reads them from the store.
+ *
+ * Every catch-up of a projection runs as its `wake` job, so the deduplication slot is
+ * the projection's one loop, as in the in-process scheduler: a wake that arrives while
+ * a batch is applied is kept and runs right after it. Nothing else may take that slot
+ * with a later start: the poll only enqueues wakes, and the look-again for events that
+ * are not readable yet is a timer that enqueues a wake when it fires, not a delayed job
+ * (a delayed job in the slot held back every command's wake until it came due).
  */
 export class BullMqScheduler implements ProjectionScheduler {
   readonly kind = 'bullmq' as const;
+  private worker: Worker<JobData> | null = null;
+  private readonly retries = new Map<string, NodeJS.Timeout>();
+  private readonly enqueuing = new Set<Promise<unknown>>();
+  private closed = false;
 
   private constructor(
     private readonly queue: Queue<JobData>,
-    private readonly worker: Worker<JobData> | null,
     private readonly connections: Redis[],
     private readonly log: Logger,
+    private readonly retryMs: number,
   ) {}
 
-  static async start(
-    redisUrl: string,
-    engine: ProjectionEngine,
-    log: Logger,
-    options: { prefix?: string; runWorker?: boolean; pollMs?: number } = {},
-  ): Promise<BullMqScheduler> {
+  static async start(redisUrl: string, engine: ProjectionEngine, log: Logger, options: BullMqSchedulerOptions = {}): Promise<BullMqScheduler> {
     const prefix = options.prefix ?? 'linea';
     const queueConn = new Redis(redisUrl, { maxRetriesPerRequest: null });
     const queue = new Queue<JobData>(QUEUE_NAME, { connection: queueConn, prefix });
-    const connections = [queueConn];
-    let worker: Worker<JobData> | null = null;
+    const scheduler = new BullMqScheduler(queue, [queueConn], log, options.retryMs ?? RETRY_MS);
     if (options.runWorker !== false) {
       const workerConn = new Redis(redisUrl, { maxRetriesPerRequest: null });
-      connections.push(workerConn);
-      worker = new Worker<JobData>(QUEUE_NAME, (job) => process(engine, queue, job), { connection: workerConn, prefix, concurrency: 4 });
+      scheduler.connections.push(workerConn);
+      const worker = new Worker<JobData>(QUEUE_NAME, (job) => scheduler.process(engine, job), { connection: workerConn, prefix, concurrency: 4 });
       worker.on('failed', (job, err) => log.error({ err, job: job?.name, projection: job?.data.name }, 'projection job failed'));
       worker.on('error', (err) => log.error({ err }, 'projection worker error'));
+      scheduler.worker = worker;
       await queue.upsertJobScheduler('catch-up-poll', { every: options.pollMs ?? 5000 }, { name: 'poll', opts: { removeOnComplete: true, removeOnFail: 50 } });
     }
     await queue.waitUntilReady();
-    return new BullMqScheduler(queue, worker, connections, log);
+    return scheduler;
   }
 
   wake(names: string[]): void {
+    if (this.closed) return;
     for (const name of names) {
-      enqueueWake(this.queue, name).catch((err: unknown) => this.log.error({ err, projection: name }, 'could not enqueue projection wake-up'));
+      const add = enqueueWake(this.queue, name)
+        .catch((err: unknown) => this.log.error({ err, projection: name }, 'could not enqueue projection wake-up'))
+        .finally(() => this.enqueuing.delete(add));
+      this.enqueuing.add(add);
     }
+  }
+
+  /** Resolves when every wake requested so far has reached Redis (tests and shutdown). */
+  async flushWakes(): Promise<void> {
+    while (this.enqueuing.size > 0) await Promise.all(this.enqueuing);
   }
 
   async requestRebuild(name: string): Promise<string> {
@@ -66,36 +90,52 @@ export class BullMqScheduler implements ProjectionScheduler {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
+    for (const timer of this.retries.values()) clearTimeout(timer);
+    this.retries.clear();
+    await this.flushWakes();
     await this.worker?.close();
     await this.queue.close();
     for (const c of this.connections) c.disconnect();
   }
+
+  private async process(engine: ProjectionEngine, job: Job<JobData>): Promise<unknown> {
+    switch (job.name) {
+      case 'wake': {
+        const name = job.data.name!;
+        const n = await engine.catchUp(name);
+        // Committed events behind an older open transaction (or another runner held the lock): look again in a moment.
+        if (await engine.isBehind(name)) this.retryLater(name);
+        return n;
+      }
+      case 'poll': {
+        // Only wakes: each catch-up runs in its projection's wake slot, never beside it.
+        const names = engine.names();
+        this.wake(names);
+        return names.length;
+      }
+      case 'rebuild': {
+        const row = await engine.rebuild(job.data.name!, (p) => job.updateProgress({ ...p }));
+        return { generation: row.generation };
+      }
+      default:
+        throw new Error(`Unknown projection job ${job.name}`);
+    }
+  }
+
+  /** One pending look-again per projection; a worker that dies with it pending leaves it to the poll. */
+  private retryLater(name: string): void {
+    if (this.closed || this.retries.has(name)) return;
+    const timer = setTimeout(() => {
+      this.retries.delete(name);
+      if (!this.closed) this.wake([name]);
+    }, this.retryMs);
+    timer.unref();
+    this.retries.set(name, timer);
+  }
 }
 
 /** At most one waiting wake per projection; a wake during a run is kept for after it. */
-function enqueueWake(queue: Queue<JobData>, name: string, delay = 0) {
-  return queue.add('wake', { name }, { delay, deduplication: { id: `wake:${name}`, keepLastIfActive: true }, removeOnComplete: true, removeOnFail: 50 });
-}
-
-async function process(engine: ProjectionEngine, queue: Queue<JobData>, job: Job<JobData>): Promise<unknown> {
-  switch (job.name) {
-    case 'wake': {
-      const name = job.data.name!;
-      const n = await engine.catchUp(name);
-      // Committed events behind an older open transaction: look again in a moment.
-      if (await engine.isBehind(name)) await enqueueWake(queue, name, RETRY_MS);
-      return n;
-    }
-    case 'poll': {
-      let n = 0;
-      for (const name of engine.names()) n += await engine.catchUp(name);
-      return n;
-    }
-    case 'rebuild': {
-      const row = await engine.rebuild(job.data.name!, (p) => job.updateProgress({ ...p }));
-      return { generation: row.generation };
-    }
-    default:
-      throw new Error(`Unknown projection job ${job.name}`);
-  }
+function enqueueWake(queue: Queue<JobData>, name: string) {
+  return queue.add('wake', { name }, { deduplication: { id: `wake:${name}`, keepLastIfActive: true }, removeOnComplete: true, removeOnFail: 50 });
 }
