@@ -3,6 +3,7 @@ import Koa from 'koa';
 import { koaBody } from 'koa-body';
 import type { AppDeps } from './deps.js';
 import { authenticate, authorize } from './middlewares/auth.js';
+import { compression } from './middlewares/compression.js';
 import { errorMiddleware } from './middlewares/errors.js';
 import { requestContext, securityHeaders } from './middlewares/requestContext.js';
 import { allRoutes } from './routes/index.js';
@@ -19,6 +20,8 @@ export function createApp(deps: AppDeps): Koa {
   }
   app.use(requestContext(deps.log));
   app.use(securityHeaders);
+  // Outside the error middleware, so the error bodies it writes are compressed like any other.
+  app.use(compression());
   app.use(errorMiddleware);
   app.use(koaBody({ multipart: true, urlencoded: true, json: true, jsonLimit: '1mb', formLimit: '64kb' }));
   app.use(router.routes());

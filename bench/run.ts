@@ -1,9 +1,9 @@
 /**
  * `npm run bench`: provisions its own throw-away servers the way scripts/test.ts does
  * (embedded PostgreSQL in a temp dir, redis-server when found, loopback only), runs the
- * three benchmarks, prints their tables and stops everything it started. It never
- * asserts on the numbers: a missed goal is printed, and the exit code stays 0.
- * `npm run bench -- latency` (or `appends`, `catchup`) runs only the benchmarks named.
+ * benchmarks, prints their tables and stops everything it started. It never asserts on
+ * the numbers: a missed goal is printed, and the exit code stays 0.
+ * `npm run bench -- web` (or appends, catchup, latency; several allowed) runs only those.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -13,8 +13,19 @@ import { startEmbeddedPostgres } from '../infra/embedded/postgres.js';
 import { findRedisServer, freePort, startRedisServer } from '../infra/embedded/redis.js';
 import { benchAppends } from './appends.js';
 import { benchCatchUp } from './catchUp.js';
-import { benchLatency, loadavg, loadedBullMqRatio } from './latency.js';
+import { benchLatency, loadavg, loadedBullMqRatio, type LatencyResult } from './latency.js';
 import { fmt, printTable, type TableRow } from './support.js';
+import { benchWebAssets } from './webAssets.js';
+
+const SECTIONS = ['appends', 'catchup', 'latency', 'web'] as const;
+type Section = (typeof SECTIONS)[number];
+const asked = process.argv.slice(2).map((a) => a.toLowerCase());
+const unknown = asked.filter((a) => !(SECTIONS as readonly string[]).includes(a));
+if (unknown.length > 0) {
+  console.error(`unknown bench section(s): ${unknown.join(', ')}; known: ${SECTIONS.join(', ')}`);
+  process.exit(2);
+}
+const selected = new Set<Section>(asked.length > 0 ? (asked as Section[]) : SECTIONS);
 
 /** The whole run must stay well under three minutes on a 2-core machine. */
 const WATCHDOG_MS = 170_000;
@@ -57,7 +68,8 @@ try {
   const pgServer = await startEmbeddedPostgres(path.join(pgDir, 'data'), await freePort(), { persistent: false });
   stops.push(() => pgServer.stop());
 
-  const redisBin = findRedisServer();
+  // Only the latency benchmark compares schedulers; the others never need Redis.
+  const redisBin = selected.has('latency') ? findRedisServer() : null;
   let redisUrl: string | null = null;
   if (redisBin) {
     const redis = await startRedisServer(redisBin, await freePort());
@@ -71,23 +83,34 @@ try {
       `PostgreSQL ${await serverVersion(pgServer.url)} embedded (fsync=off, as in the tests), ` +
       `${redisUrl ? 'redis-server found: BullMQ wake-ups' : 'no redis-server: in-process wake-ups only'}`,
   );
+  console.log(`sections: ${[...selected].join(', ')}`);
 
   const load = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
   console.log(`load average before: ${load()} (other work on the machine skews every number below); /proc/loadavg: ${loadavg()}`);
 
-  const only = new Set(process.argv.slice(2).map((a) => a.toLowerCase()));
-  const wanted = (name: string) => only.size === 0 || only.has(name);
-  const appends = wanted('appends') ? await benchAppends(pgServer.url) : null;
-  const catchUps = wanted('catchup') ? await benchCatchUp(pgServer.url) : [];
-  const latencies = wanted('latency') ? await benchLatency(pgServer.url, redisUrl) : [];
-  const loadedRatio = loadedBullMqRatio(latencies);
-
-  const summary: TableRow[] = [
-    ...(appends ? [{ benchmark: '1. appends, port/raw events/s', measured: `${(appends.portEventsPerSecond / appends.rawEventsPerSecond).toFixed(2)}`, goal: '>= 0.80' }] : []),
-    ...catchUps.map((c) => ({ benchmark: `2. catch-up events/s, batch ${c.batchSize}`, measured: fmt(c.catchUpEventsPerSecond), goal: '>= 50,000' })),
-    ...latencies.map((l) => ({ benchmark: `3. read-your-writes p95 ms, ${l.scheduler}, ${l.condition}`, measured: fmt(l.endToEnd.p95, 1), goal: '<= 50' })),
-    ...(loadedRatio === null ? [] : [{ benchmark: '3. read-your-writes loaded p95, BullMQ / in-process', measured: `${loadedRatio.toFixed(2)}x`, goal: '<= 1.5x' }]),
-  ];
+  const summary: TableRow[] = [];
+  if (selected.has('appends')) {
+    const appends = await benchAppends(pgServer.url);
+    summary.push({ benchmark: '1. appends, port/raw events/s', measured: `${(appends.portEventsPerSecond / appends.rawEventsPerSecond).toFixed(2)}`, goal: '>= 0.80' });
+  }
+  if (selected.has('catchup')) {
+    const catchUps = await benchCatchUp(pgServer.url);
+    summary.push(...catchUps.map((c) => ({ benchmark: `2. catch-up events/s, batch ${c.batchSize}`, measured: fmt(c.catchUpEventsPerSecond), goal: '>= 50,000' })));
+  }
+  if (selected.has('latency')) {
+    const latencies: LatencyResult[] = await benchLatency(pgServer.url, redisUrl);
+    summary.push(...latencies.map((l) => ({ benchmark: `3. read-your-writes p95 ms, ${l.scheduler}, ${l.condition}`, measured: fmt(l.endToEnd.p95, 1), goal: '<= 50' })));
+    const loadedRatio = loadedBullMqRatio(latencies);
+    if (loadedRatio !== null) summary.push({ benchmark: '3. read-your-writes loaded p95, BullMQ / in-process', measured: `${loadedRatio.toFixed(2)}x`, goal: '<= 1.5x' });
+  }
+  if (selected.has('web')) {
+    const web = await benchWebAssets(pgServer.url);
+    summary.push(
+      { benchmark: '4. entry (shell) JS, gzip KB', measured: fmt(web.entry.gzip / 1024, 1), goal: '' },
+      { benchmark: `4. heaviest route ${web.largest.path}, total JS gzip KB`, measured: fmt(web.largest.total.gzip / 1024, 1), goal: '' },
+      { benchmark: '4. charts chunk loaded by the entry', measured: web.chartsInEntry ? 'YES' : 'no', goal: 'no' },
+    );
+  }
   printTable('Summary', summary, [`whole run ${fmt((performance.now() - started) / 1000, 1)} s; load average after: ${load()}; /proc/loadavg: ${loadavg()}`]);
 } catch (err) {
   console.error(err instanceof Error ? (err.stack ?? err.message) : err);

@@ -4,9 +4,27 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
+/** nivo and what it draws with: one chunk that only the pages with a chart import. */
+const CHART_MODULES = /[\\/]node_modules[\\/](?:@nivo|@react-spring|d3-[\w-]+|internmap)[\\/]/;
+
 export default defineConfig({
   root,
   plugins: [react()],
-  build: { outDir: 'dist', emptyOutDir: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // dist/.vite/manifest.json: which chunks each page loads (bench/webAssets.ts reads it; never served).
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initial'], priority: 20 },
+            { name: 'charts', test: CHART_MODULES, priority: 10 },
+          ],
+        },
+      },
+    },
+  },
   server: { proxy: { '/loginjwt': 'http://localhost:3000', '/me': 'http://localhost:3000', '/factory': 'http://localhost:3000', '/admin/': 'http://localhost:3000', '/health': 'http://localhost:3000' } },
 });

@@ -3,12 +3,13 @@
  * check (GET /me); without a token or on a failed check the token is removed and the user goes
  * to /login (foundations §4, §8).
  */
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { Logo } from '../components/Logo.js';
 import { useMe } from '../features/auth/api/useMe.js';
 import { ApiError } from '../lib/api.js';
 import { clearToken, getToken } from '../lib/session.js';
+import { PageLoading } from './lazyPage.js';
 import { sidebarTitle } from './navigation.js';
 import { Sidebar } from './Sidebar.js';
 
@@ -56,7 +57,10 @@ export function Layout() {
       <Sidebar role={me?.username} open={drawerOpen} onLogout={logout} />
       {drawerOpen && <div className="drawer-backdrop" onClick={() => setDrawerOpen(false)} aria-hidden="true" />}
       <main className="content" id="content">
-        <Outlet />
+        {/* Pages load lazily; the shell stays while a page's chunk arrives. */}
+        <Suspense fallback={<PageLoading />}>
+          <Outlet />
+        </Suspense>
       </main>
     </div>
   );

@@ -1,29 +1,32 @@
 /**
- * Which component renders each path of the route table. Kept apart from router.tsx so the
- * issues that replace a placeholder touch one import line here and nothing else.
+ * Which component renders each path of the route table, each page in its own chunk (loaded on
+ * first visit, see lazyPage.tsx). Kept apart from router.tsx so the issues that replace a
+ * placeholder touch one line here and nothing else.
  */
 import type { ReactElement } from 'react';
-import { OperatorePage } from '../pages/operatore/OperatorePage.js';
-import { ReportOperatorePage } from '../pages/report-operatore/ReportOperatorePage.js';
-import { DashboardOperatorePage } from '../pages/dashboard-operatore/DashboardOperatorePage.js';
-import { DailyRoutineOperatorePage } from '../pages/daily-routine-operatore/DailyRoutineOperatorePage.js';
-import { InserimentoLossAiOperatorePage } from '../pages/inserimento-loss-ai-operatore/InserimentoLossAiOperatorePage.js';
-import { InserimentoPianificateAiOperatorePage } from '../pages/inserimento-pianificate-ai-operatore/InserimentoPianificateAiOperatorePage.js';
-import { MiglioramentoPage } from '../pages/miglioramento/MiglioramentoPage.js';
-import { ReportMiglioramentoPage } from '../pages/report-miglioramento/ReportMiglioramentoPage.js';
-import { DashboardMiglioramentoPage } from '../pages/dashboard-miglioramento/DashboardMiglioramentoPage.js';
-import { RcaMiglioramentoPage } from '../pages/rca-miglioramento/RcaMiglioramentoPage.js';
-import { AzioniDbrMiglioramentoPage } from '../pages/azioni-dbr-miglioramento/AzioniDbrMiglioramentoPage.js';
-import { AdminPage } from '../pages/admin/AdminPage.js';
-import { DBRConstantsFormPage } from '../pages/DBRConstantsForm/DBRConstantsFormPage.js';
-import { AssistentePage } from '../pages/assistente/AssistentePage.js';
-import { AssistenteCILPage } from '../pages/assistenteCIL/AssistenteCILPage.js';
-import { AssistenteCLPage } from '../pages/assistenteCL/AssistenteCLPage.js';
-import { AssistenteLossPage } from '../pages/assistenteLoss/AssistenteLossPage.js';
-import { AssistantPage } from '../pages/assistant/AssistantPage.js';
-import { AssistantCILPage } from '../pages/assistantCIL/AssistantCILPage.js';
-import { AssistantCLPage } from '../pages/assistantCL/AssistantCLPage.js';
-import { AssistantLossPage } from '../pages/assistantLoss/AssistantLossPage.js';
+import { lazyPage } from './lazyPage.js';
+
+const OperatorePage = lazyPage(() => import('../pages/operatore/OperatorePage.js'), 'OperatorePage');
+const ReportOperatorePage = lazyPage(() => import('../pages/report-operatore/ReportOperatorePage.js'), 'ReportOperatorePage');
+const DashboardOperatorePage = lazyPage(() => import('../pages/dashboard-operatore/DashboardOperatorePage.js'), 'DashboardOperatorePage');
+const DailyRoutineOperatorePage = lazyPage(() => import('../pages/daily-routine-operatore/DailyRoutineOperatorePage.js'), 'DailyRoutineOperatorePage');
+const InserimentoLossAiOperatorePage = lazyPage(() => import('../pages/inserimento-loss-ai-operatore/InserimentoLossAiOperatorePage.js'), 'InserimentoLossAiOperatorePage');
+const InserimentoPianificateAiOperatorePage = lazyPage(() => import('../pages/inserimento-pianificate-ai-operatore/InserimentoPianificateAiOperatorePage.js'), 'InserimentoPianificateAiOperatorePage');
+const MiglioramentoPage = lazyPage(() => import('../pages/miglioramento/MiglioramentoPage.js'), 'MiglioramentoPage');
+const ReportMiglioramentoPage = lazyPage(() => import('../pages/report-miglioramento/ReportMiglioramentoPage.js'), 'ReportMiglioramentoPage');
+const DashboardMiglioramentoPage = lazyPage(() => import('../pages/dashboard-miglioramento/DashboardMiglioramentoPage.js'), 'DashboardMiglioramentoPage');
+const RcaMiglioramentoPage = lazyPage(() => import('../pages/rca-miglioramento/RcaMiglioramentoPage.js'), 'RcaMiglioramentoPage');
+const AzioniDbrMiglioramentoPage = lazyPage(() => import('../pages/azioni-dbr-miglioramento/AzioniDbrMiglioramentoPage.js'), 'AzioniDbrMiglioramentoPage');
+const AdminPage = lazyPage(() => import('../pages/admin/AdminPage.js'), 'AdminPage');
+const DBRConstantsFormPage = lazyPage(() => import('../pages/DBRConstantsForm/DBRConstantsFormPage.js'), 'DBRConstantsFormPage');
+const AssistentePage = lazyPage(() => import('../pages/assistente/AssistentePage.js'), 'AssistentePage');
+const AssistenteCILPage = lazyPage(() => import('../pages/assistenteCIL/AssistenteCILPage.js'), 'AssistenteCILPage');
+const AssistenteCLPage = lazyPage(() => import('../pages/assistenteCL/AssistenteCLPage.js'), 'AssistenteCLPage');
+const AssistenteLossPage = lazyPage(() => import('../pages/assistenteLoss/AssistenteLossPage.js'), 'AssistenteLossPage');
+const AssistantPage = lazyPage(() => import('../pages/assistant/AssistantPage.js'), 'AssistantPage');
+const AssistantCILPage = lazyPage(() => import('../pages/assistantCIL/AssistantCILPage.js'), 'AssistantCILPage');
+const AssistantCLPage = lazyPage(() => import('../pages/assistantCL/AssistantCLPage.js'), 'AssistantCLPage');
+const AssistantLossPage = lazyPage(() => import('../pages/assistantLoss/AssistantLossPage.js'), 'AssistantLossPage');
 
 /** Path (exactly as in the spec) to page element, for every route-table row except home. */
 export const PAGE_ELEMENTS: Readonly<Record<string, ReactElement>> = {

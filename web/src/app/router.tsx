@@ -1,19 +1,24 @@
 /**
  * The route tree: /login and /setup stand alone, every other path (including unknown ones)
  * renders inside the sidebar Layout, which runs the session check (foundations §2).
+ * Home and 'Pagina non trovata' are a heading and a paragraph, smaller than the request a chunk
+ * of their own would cost, so they stay in the entry; every other page is loaded lazily.
  */
+import { Suspense } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { HomePage } from '../pages/home/HomePage.js';
-import { LoginPage } from '../pages/login/LoginPage.js';
 import { NotFoundPage } from '../pages/not-found/NotFoundPage.js';
-import { SetupPage } from '../pages/setup/SetupPage.js';
 import { Layout } from './Layout.js';
+import { lazyPage, PageLoading } from './lazyPage.js';
 import { PAGE_ELEMENTS } from './pageRoutes.js';
+
+const LoginPage = lazyPage(() => import('../pages/login/LoginPage.js'), 'LoginPage');
+const SetupPage = lazyPage(() => import('../pages/setup/SetupPage.js'), 'SetupPage');
 
 /** The routes, exported for tests and for a memory router if ever needed. */
 export const routes: RouteObject[] = [
-  { path: '/login', element: <LoginPage /> },
-  { path: '/setup', element: <SetupPage /> },
+  { path: '/login', element: <Suspense fallback={<PageLoading standalone />}><LoginPage /></Suspense> },
+  { path: '/setup', element: <Suspense fallback={<PageLoading standalone />}><SetupPage /></Suspense> },
   {
     element: <Layout />,
     children: [

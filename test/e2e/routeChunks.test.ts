@@ -1,0 +1,107 @@
+/**
+ * Route pages load lazily in a real browser: home loads the shell only (the entry and what it
+ * imports), and opening a page from the sidebar fetches that page's own chunk, which was not
+ * loaded before; the pages still show their headings. Chunk names come from the build's manifest.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { startTestApp, type TestApp } from '../support/app.js';
+import { launchBrowser, newPage } from '../support/browser.js';
+import { describeWith } from '../support/services.js';
+import { fillLogin, readyNav } from '../support/pageActions.js';
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+/** The files a chunk loads before it runs: itself and its static imports, transitively. */
+function staticClosure(manifest: Manifest, key: string, into = new Set<string>()): Set<string> {
+  const chunk = manifest[key];
+  if (!chunk || into.has(`/${chunk.file}`)) return into;
+  into.add(`/${chunk.file}`);
+  for (const imported of chunk.imports ?? []) staticClosure(manifest, imported, into);
+  return into;
+}
+
+describeWith(['postgres', 'chromium'])('route chunks', () => {
+  let app: TestApp;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let manifest: Manifest;
+  /** Paths of the JavaScript files the page has requested so far. */
+  let scripts: Set<string>;
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    if (!app.deps.webDist) throw new Error('no built web app: run through npm test');
+    manifest = JSON.parse(fs.readFileSync(path.join(app.deps.webDist, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+    const token = await app.login('frontline');
+    const res = await fetch(`${app.url}/factory/default_station`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ shopFloorId: 1, lineId: 1, equipmentId: 1 }),
+    });
+    expect(res.status).toBe(200);
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+  beforeEach(async () => {
+    ({ context, page } = await newPage(browser, app.url));
+    scripts = new Set();
+    page.on('request', (req) => {
+      const { pathname } = new URL(req.url());
+      if (pathname.endsWith('.js')) scripts.add(pathname);
+    });
+  });
+  afterEach(async () => {
+    await context?.close();
+  });
+
+  const pageChunk = (dir: string, component: string) => `/${manifest[`src/pages/${dir}/${component}.tsx`]!.file}`;
+
+  /** Clicks a sidebar link and returns the scripts that the navigation fetched. */
+  async function open(link: string, pathname: string, heading: string): Promise<string[]> {
+    const before = new Set(scripts);
+    await page.getByRole('navigation', { name: 'Menu principale' }).getByRole('link', { name: link, exact: true }).click();
+    await page.waitForURL((u) => u.pathname === pathname);
+    await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor();
+    return [...scripts].filter((s) => !before.has(s));
+  }
+
+  it('loads only the shell at home, then each page its own chunk the first time it is opened', async () => {
+    await fillLogin(page, 'frontline');
+    await page.waitForURL((u) => u.pathname === '/');
+    await readyNav(page).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Benvenuti' }).waitFor();
+
+    // A new document, so the count starts from what home itself needs.
+    scripts.clear();
+    await page.reload();
+    await readyNav(page).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Benvenuti' }).waitFor();
+    const shell = staticClosure(manifest, 'index.html');
+    expect([...scripts].sort()).toEqual([...shell].sort());
+
+    const log = pageChunk('report-operatore', 'ReportOperatorePage');
+    const dashboard = pageChunk('dashboard-operatore', 'DashboardOperatorePage');
+    expect(scripts.has(log) || scripts.has(dashboard)).toBe(false);
+
+    const forLog = await open('Registro di Linea', '/report-operatore', 'Registro di Linea');
+    expect(forLog).toContain(log);
+    expect(forLog.some((s) => shell.has(s))).toBe(false);
+
+    const forDashboard = await open('Cruscotto', '/dashboard-operatore', 'Cruscotto');
+    expect(forDashboard).toContain(dashboard);
+    expect(forDashboard).not.toContain(log);
+
+    // Back to a page already visited: its code is in memory, nothing is fetched again.
+    expect(await open('Registro di Linea', '/report-operatore', 'Registro di Linea')).toEqual([]);
+  });
+});
