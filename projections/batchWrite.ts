@@ -62,13 +62,28 @@ export async function upsertRows(trx: Knex.Transaction, table: string, key: read
   });
 }
 
-/** Inserts the rows whose key is not there yet; existing rows stay as they are. */
-export async function insertMissing(trx: Knex.Transaction, table: string, key: readonly string[], columns: Columns, rows: readonly Row[]): Promise<void> {
+/** A row's key as insertNew reports it: the key columns' text, joined. */
+export const keyOf = (...values: unknown[]) => values.map(String).join('\u0000');
+
+/**
+ * Inserts the rows whose key is not there yet and returns their keys (see keyOf);
+ * existing rows stay as they are, for the caller to update.
+ */
+export async function insertNew(trx: Knex.Transaction, table: string, key: readonly string[], columns: Columns, rows: readonly Row[]): Promise<Set<string>> {
   const names = Object.keys(columns);
-  await inChunks(rows, (chunk) => {
+  const inserted = new Set<string>();
+  // A date as ISO text whatever the session's DateStyle, so it matches the key the caller built.
+  const text = (c: string) => (columns[c] === 'date' ? `to_char(${ident(c)}, 'YYYY-MM-DD')` : `${ident(c)}::text`);
+  const returning = key.map((c) => `${text(c)} as ${ident(c)}`).join(', ');
+  await inChunks(rows, async (chunk) => {
     const from = unnested(columns, chunk);
-    return trx.raw(`insert into ?? (${list(names)}) select ${list(names)} from ${from.sql} on conflict (${list(key)}) do nothing`, [table, ...from.bindings]);
+    const r = await trx.raw<{ rows: Row[] }>(
+      `insert into ?? (${list(names)}) select ${list(names)} from ${from.sql} on conflict (${list(key)}) do nothing returning ${returning}`,
+      [table, ...from.bindings],
+    );
+    for (const row of r.rows) inserted.add(keyOf(...key.map((c) => row[c])));
   });
+  return inserted;
 }
 
 /**
@@ -88,14 +103,15 @@ export async function patchRows(trx: Knex.Transaction, table: string, key: reado
 
 /**
  * The batch's events on one table of entities that are added (insert, or merge into
- * an existing row) and then changed (update of an existing row), folded to two
- * statements that give exactly what applying them one at a time gives:
- * - a row that existed before the batch ends with every column set to the last value
- *   any event of the batch gave it;
+ * an existing row) and then changed (update of an existing row), folded to at most
+ * two statements that give exactly what applying them one at a time gives:
  * - a row that did not exist is created by its first add, so only that add and the
- *   events after it count (a change before it found no row and did nothing).
- * Hence: one update with the last values (it finds only the rows that existed), then
- * one insert of the added rows that skips the keys the update found.
+ *   events after it count (a change before it found no row and did nothing);
+ * - a row that existed ends with every column set to the last value any event of the
+ *   batch gave it.
+ * Hence: one insert of the added rows that skips existing keys, then one update with
+ * the last values of every key it did not insert. A rebuild, where rows are added
+ * before they change, runs the insert alone.
  */
 export class EntityFold<K extends string | number> {
   private readonly entries = new Map<K, { all: Row; added: Row | null }>();
@@ -124,10 +140,10 @@ export class EntityFold<K extends string | number> {
   async write(trx: Knex.Transaction, table: string): Promise<void> {
     if (this.entries.size === 0) return;
     const keyed = (id: K, row: Row) => ({ ...row, [this.key]: id });
-    const all = [...this.entries].map(([id, e]) => keyed(id, e.all));
     const added = [...this.entries].filter(([, e]) => e.added).map(([id, e]) => keyed(id, { ...this.defaults, ...e.added }));
-    await patchRows(trx, table, [this.key], this.columns, all);
-    if (added.length > 0) await insertMissing(trx, table, [this.key], this.columns, added);
+    const inserted = added.length > 0 ? await insertNew(trx, table, [this.key], this.columns, added) : new Set<string>();
+    const existing = [...this.entries].filter(([id]) => !inserted.has(keyOf(id))).map(([id, e]) => keyed(id, e.all));
+    if (existing.length > 0) await patchRows(trx, table, [this.key], this.columns, existing);
   }
 
   private entry(id: K) {

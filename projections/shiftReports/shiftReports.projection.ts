@@ -1,5 +1,5 @@
 import { shiftReportEvents } from '../../domain/shiftReports/events.js';
-import { inChunks, insertMissing, unnested, type Columns, type Row } from '../batchWrite.js';
+import { inChunks, insertNew, keyOf, unnested, type Columns, type Row } from '../batchWrite.js';
 import { defineProjection } from '../types.js';
 
 const REPORTS: Columns = {
@@ -41,8 +41,9 @@ interface Folded extends Row {
  * when its revision is above the row's and above every event before it, so: the
  * events that never rise above the ones before them never count; of the rest, those
  * above the stored row's revision count, and the row ends as the last of them, with the
- * submit of the last submit among them. One update brings the stored rows forward
- * (comparing the last submit's revision with the stored one), one insert adds the new.
+ * submit of the last submit among them. One insert adds the reports not stored yet
+ * (all of them in a rebuild); one update brings the others forward, comparing the
+ * revision of the batch's last submit with the stored one.
  */
 export const shiftReportsProjection = defineProjection(shiftReportEvents, {
   name: 'shift_reports',
@@ -74,7 +75,7 @@ export const shiftReportsProjection = defineProjection(shiftReportEvents, {
     const reports = new Map<string, Folded>();
     events.forEach((event) => {
       const d = event.data;
-      const key = `${d.lineId}|${d.day}|${d.shiftCode}`;
+      const key = keyOf(d.lineId, d.day, d.shiftCode);
       const before = reports.get(key);
       if (before && before.revision >= event.revision) return;
       const at = event.metadata.occurredAt;
@@ -115,10 +116,11 @@ export const shiftReportsProjection = defineProjection(shiftReportEvents, {
       reports.set(key, row);
     });
     if (reports.size === 0) return;
-    const rows = [...reports.values()];
+    const inserted = await insertNew(trx, table, ['line_id', 'day', 'shift_code'], REPORTS, [...reports.values()]);
+    const existing = [...reports].filter(([key]) => !inserted.has(key)).map(([, row]) => row);
     const submitted = (c: string) => `${c} = case when v.submitted_revision > t.revision then v.${c} else t.${c} end`;
     const set = [...CONTENT.map((c) => `${c} = v.${c}`), submitted('submitted_at'), submitted('submitted_by')].join(', ');
-    await inChunks(rows, (chunk) => {
+    await inChunks(existing, (chunk) => {
       const from = unnested(REPORTS_WITH_SUBMIT, chunk);
       return trx.raw(
         `update ?? as t set ${set} from ${from.sql}
@@ -126,6 +128,5 @@ export const shiftReportsProjection = defineProjection(shiftReportEvents, {
         [table, ...from.bindings],
       );
     });
-    await insertMissing(trx, table, ['line_id', 'day', 'shift_code'], REPORTS, rows);
   },
 });
