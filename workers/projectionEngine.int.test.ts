@@ -183,6 +183,7 @@ describeWith(['postgres'])('ProjectionEngine', () => {
     it('the users projection leaves the same rows (replay)', async () => {
       const { usersProjection } = await import('../projections/users/users.projection.js');
       const { createCatalog } = await import('../domain/catalog.js');
+      const { eventsFor } = await import('../projections/types.js');
       const catalog = createCatalog();
       await store.appendToStream('user-anna', [
         { ...newEvent('UserRegistered', { userId: 'u1', username: 'anna', role: 'frontline', passwordHash: 'h1' }) },
@@ -196,7 +197,7 @@ describeWith(['postgres'])('ProjectionEngine', () => {
       const events = (await store.readAll()).map((r) => catalog.decode(r));
       const live = (await engine.liveRow('users'))!;
       await knex.transaction(async (trx) => {
-        await usersProjection.applyBatch({ trx, tables: live.tables }, events);
+        await usersProjection.applyBatch({ trx, tables: live.tables }, eventsFor(usersProjection, events));
       });
       expect(await knex('users').select()).toEqual(once);
       expect(once).toHaveLength(1);

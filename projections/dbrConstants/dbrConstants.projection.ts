@@ -1,10 +1,16 @@
-import type { DomainEvent } from '../../domain/shared/catalog.js';
 import { DBR_FIELDS } from '../../domain/dbr/constants.js';
-import { dbrEvents, type DbrEvent } from '../../domain/dbr/events.js';
-import { applyEach, type Projection } from '../types.js';
+import { dbrEvents } from '../../domain/dbr/events.js';
+import { upsertRows, type Columns, type Row } from '../batchWrite.js';
+import { defineProjection } from '../types.js';
+
+const DBR_CONSTANTS: Columns = {
+  line_id: 'int',
+  ...Object.fromEntries(DBR_FIELDS.map((f) => [f, 'double precision'])),
+  updated_at: 'timestamptz',
+};
 
 /** Each line's DBR constants, for the editor and for the dashboard's averages. */
-export const dbrConstantsProjection: Projection = {
+export const dbrConstantsProjection = defineProjection(dbrEvents, {
   name: 'dbr_constants',
   version: 1,
   tables: {
@@ -14,19 +20,20 @@ export const dbrConstantsProjection: Projection = {
       t.timestamp('updated_at', { useTz: true }).notNullable();
     },
   },
-  canHandle: dbrEvents.map((d) => d.type),
-  applyBatch: applyEach(async ({ trx, tables }, domainEvent: DomainEvent) => {
-    const event = domainEvent as unknown as DbrEvent;
-    switch (event.type) {
-      case 'DbrConstantsSet': {
-        const row = { line_id: event.data.lineId, ...event.data.constants, updated_at: domainEvent.metadata.occurredAt };
-        await trx(tables.dbr_constants!).insert(row).onConflict('line_id').merge();
-        return;
+  async applyBatch({ trx, tables }, events) {
+    // Every event carries the whole set, so the last one per line is the row.
+    const lines = new Map<number, Row>();
+    events.forEach((event) => {
+      switch (event.type) {
+        case 'DbrConstantsSet':
+          lines.set(event.data.lineId, { line_id: event.data.lineId, ...event.data.constants, updated_at: event.metadata.occurredAt });
+          return;
+        default: {
+          const never: never = event.type;
+          return never;
+        }
       }
-      default: {
-        const never: never = event.type;
-        return never;
-      }
-    }
-  }),
-};
+    });
+    if (lines.size > 0) await upsertRows(trx, tables.dbr_constants!, ['line_id'], DBR_CONSTANTS, [...lines.values()]);
+  },
+});

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
-import type { DomainEvent } from '../../domain/shared/catalog.js';
-import { plantEvents, type PlantEvent } from '../../domain/plant/events.js';
-import { applyEach, type Projection } from '../types.js';
+import { plantEvents } from '../../domain/plant/events.js';
+import { EntityFold, upsertRows, type Columns, type Row } from '../batchWrite.js';
+import { defineProjection } from '../types.js';
 
 const named = (parent?: string) => (t: Knex.CreateTableBuilder) => {
   t.integer('id').primary();
@@ -11,12 +11,36 @@ const named = (parent?: string) => (t: Knex.CreateTableBuilder) => {
   t.timestamp('updated_at', { useTz: true }).notNullable();
 };
 
+/** The columns of a `named` table, typed for the batch statements. */
+const namedColumns = (parent?: string, extra: Columns = {}): Columns => ({
+  id: 'int',
+  ...(parent ? { [parent]: 'int' } : {}),
+  name: 'text',
+  retired: 'boolean',
+  updated_at: 'timestamptz',
+  ...extra,
+});
+
+const UNITS: Columns = { shop_floor_id: 'int', unit1: 'text', unit2: 'text', unit3: 'text' };
+const LABELS: Columns = { shop_floor_id: 'int', labels: 'jsonb' };
+
+/** One fold per table of added, renamed and retired items; a new shop floor manages no extra shift until told. */
+const entityFolds = () => ({
+  plant_shop_floors: new EntityFold<number>('id', namedColumns(undefined, { manage_extra_shift: 'boolean' }), { manage_extra_shift: false }),
+  plant_lines: new EntityFold<number>('id', namedColumns('shop_floor_id', { reference_machine: 'text' })),
+  plant_equipments: new EntityFold<number>('id', namedColumns('line_id')),
+  plant_workpoints: new EntityFold<number>('id', namedColumns('equipment_id')),
+  plant_stop_codes: new EntityFold<number>('id', namedColumns('workpoint_id')),
+  plant_triggering_events: new EntityFold<number>('id', namedColumns()),
+  plant_planned_stop_reasons: new EntityFold<number>('id', namedColumns()),
+});
+
 /**
  * The plant's structure for the selectors of every screen (reparti, linee, macchine,
  * aree, codici di stop, eventi, causali) plus each shop floor's units and report
  * labels. Retired rows stay (flagged) so old records keep their names.
  */
-export const plantProjection: Projection = {
+export const plantProjection = defineProjection(plantEvents, {
   name: 'plant',
   version: 1,
   tables: {
@@ -44,74 +68,103 @@ export const plantProjection: Projection = {
       t.jsonb('labels').notNullable();
     },
   },
-  canHandle: plantEvents.map((d) => d.type),
-  applyBatch: applyEach(async ({ trx, tables }, domainEvent: DomainEvent) => {
-    const event = domainEvent as unknown as PlantEvent;
-    const at = domainEvent.metadata.occurredAt;
-    const add = (table: string, row: Record<string, unknown>) =>
-      trx(tables[table]!).insert({ ...row, retired: false, updated_at: at }).onConflict('id').merge();
-    const set = (table: string, id: number, patch: Record<string, unknown>) => trx(tables[table]!).where({ id }).update({ ...patch, updated_at: at });
-    switch (event.type) {
-      case 'ShopFloorAdded':
-        return void (await add('plant_shop_floors', { id: event.data.shopFloorId, name: event.data.name }));
-      case 'ShopFloorRenamed':
-        return void (await set('plant_shop_floors', event.data.shopFloorId, { name: event.data.name }));
-      case 'ShopFloorRetired':
-        return void (await set('plant_shop_floors', event.data.shopFloorId, { retired: true }));
-      case 'UnitsOfMeasurementSet': {
-        const { shopFloorId, unit1, unit2, unit3 } = event.data;
-        return void (await trx(tables.plant_units!).insert({ shop_floor_id: shopFloorId, unit1, unit2, unit3 }).onConflict('shop_floor_id').merge());
+  async applyBatch({ trx, tables }, events) {
+    const f = entityFolds();
+    const units = new Map<number, Row>();
+    const labels = new Map<number, Row>();
+    events.forEach((event) => {
+      const updated_at = event.metadata.occurredAt;
+      const added = { retired: false, updated_at };
+      const renamed = (name: string) => ({ name, updated_at });
+      const retired = { retired: true, updated_at };
+      switch (event.type) {
+        case 'ShopFloorAdded':
+          f.plant_shop_floors.add(event.data.shopFloorId, { name: event.data.name, ...added });
+          return;
+        case 'ShopFloorRenamed':
+          f.plant_shop_floors.change(event.data.shopFloorId, renamed(event.data.name));
+          return;
+        case 'ShopFloorRetired':
+          f.plant_shop_floors.change(event.data.shopFloorId, retired);
+          return;
+        case 'UnitsOfMeasurementSet': {
+          const { shopFloorId, unit1, unit2, unit3 } = event.data;
+          units.set(shopFloorId, { shop_floor_id: shopFloorId, unit1, unit2, unit3 });
+          return;
+        }
+        case 'ReportLabelsSet':
+          labels.set(event.data.shopFloorId, { shop_floor_id: event.data.shopFloorId, labels: event.data.labels });
+          return;
+        case 'ShiftPatternsSet':
+          f.plant_shop_floors.change(event.data.shopFloorId, { manage_extra_shift: event.data.manageExtraShift, updated_at });
+          return;
+        case 'LineAdded': {
+          const { lineId, shopFloorId, name, referenceMachine } = event.data;
+          f.plant_lines.add(lineId, { shop_floor_id: shopFloorId, name, reference_machine: referenceMachine, ...added });
+          return;
+        }
+        case 'LineRenamed':
+          f.plant_lines.change(event.data.lineId, renamed(event.data.name));
+          return;
+        case 'LineReferenceMachineChanged':
+          f.plant_lines.change(event.data.lineId, { reference_machine: event.data.referenceMachine, updated_at });
+          return;
+        case 'LineRetired':
+          f.plant_lines.change(event.data.lineId, retired);
+          return;
+        case 'EquipmentAdded':
+          f.plant_equipments.add(event.data.equipmentId, { line_id: event.data.lineId, name: event.data.name, ...added });
+          return;
+        case 'EquipmentRenamed':
+          f.plant_equipments.change(event.data.equipmentId, renamed(event.data.name));
+          return;
+        case 'EquipmentRetired':
+          f.plant_equipments.change(event.data.equipmentId, retired);
+          return;
+        case 'WorkpointAdded':
+          f.plant_workpoints.add(event.data.workpointId, { equipment_id: event.data.equipmentId, name: event.data.name, ...added });
+          return;
+        case 'WorkpointRenamed':
+          f.plant_workpoints.change(event.data.workpointId, renamed(event.data.name));
+          return;
+        case 'WorkpointRetired':
+          f.plant_workpoints.change(event.data.workpointId, retired);
+          return;
+        case 'StopCodeAdded':
+          f.plant_stop_codes.add(event.data.stopCodeId, { workpoint_id: event.data.workpointId, name: event.data.name, ...added });
+          return;
+        case 'StopCodeRenamed':
+          f.plant_stop_codes.change(event.data.stopCodeId, renamed(event.data.name));
+          return;
+        case 'StopCodeRetired':
+          f.plant_stop_codes.change(event.data.stopCodeId, retired);
+          return;
+        case 'TriggeringEventAdded':
+          f.plant_triggering_events.add(event.data.triggeringEventId, { name: event.data.name, ...added });
+          return;
+        case 'TriggeringEventRenamed':
+          f.plant_triggering_events.change(event.data.triggeringEventId, renamed(event.data.name));
+          return;
+        case 'TriggeringEventRetired':
+          f.plant_triggering_events.change(event.data.triggeringEventId, retired);
+          return;
+        case 'PlannedStopReasonAdded':
+          f.plant_planned_stop_reasons.add(event.data.plannedStopReasonId, { name: event.data.name, ...added });
+          return;
+        case 'PlannedStopReasonRenamed':
+          f.plant_planned_stop_reasons.change(event.data.plannedStopReasonId, renamed(event.data.name));
+          return;
+        case 'PlannedStopReasonRetired':
+          f.plant_planned_stop_reasons.change(event.data.plannedStopReasonId, retired);
+          return;
+        default: {
+          const never: never = event;
+          return never;
+        }
       }
-      case 'ReportLabelsSet': {
-        const row = { shop_floor_id: event.data.shopFloorId, labels: JSON.stringify(event.data.labels) };
-        return void (await trx(tables.plant_report_labels!).insert(row).onConflict('shop_floor_id').merge());
-      }
-      case 'ShiftPatternsSet':
-        return void (await set('plant_shop_floors', event.data.shopFloorId, { manage_extra_shift: event.data.manageExtraShift }));
-      case 'LineAdded': {
-        const { lineId, shopFloorId, name, referenceMachine } = event.data;
-        return void (await add('plant_lines', { id: lineId, shop_floor_id: shopFloorId, name, reference_machine: referenceMachine }));
-      }
-      case 'LineRenamed':
-        return void (await set('plant_lines', event.data.lineId, { name: event.data.name }));
-      case 'LineReferenceMachineChanged':
-        return void (await set('plant_lines', event.data.lineId, { reference_machine: event.data.referenceMachine }));
-      case 'LineRetired':
-        return void (await set('plant_lines', event.data.lineId, { retired: true }));
-      case 'EquipmentAdded':
-        return void (await add('plant_equipments', { id: event.data.equipmentId, line_id: event.data.lineId, name: event.data.name }));
-      case 'EquipmentRenamed':
-        return void (await set('plant_equipments', event.data.equipmentId, { name: event.data.name }));
-      case 'EquipmentRetired':
-        return void (await set('plant_equipments', event.data.equipmentId, { retired: true }));
-      case 'WorkpointAdded':
-        return void (await add('plant_workpoints', { id: event.data.workpointId, equipment_id: event.data.equipmentId, name: event.data.name }));
-      case 'WorkpointRenamed':
-        return void (await set('plant_workpoints', event.data.workpointId, { name: event.data.name }));
-      case 'WorkpointRetired':
-        return void (await set('plant_workpoints', event.data.workpointId, { retired: true }));
-      case 'StopCodeAdded':
-        return void (await add('plant_stop_codes', { id: event.data.stopCodeId, workpoint_id: event.data.workpointId, name: event.data.name }));
-      case 'StopCodeRenamed':
-        return void (await set('plant_stop_codes', event.data.stopCodeId, { name: event.data.name }));
-      case 'StopCodeRetired':
-        return void (await set('plant_stop_codes', event.data.stopCodeId, { retired: true }));
-      case 'TriggeringEventAdded':
-        return void (await add('plant_triggering_events', { id: event.data.triggeringEventId, name: event.data.name }));
-      case 'TriggeringEventRenamed':
-        return void (await set('plant_triggering_events', event.data.triggeringEventId, { name: event.data.name }));
-      case 'TriggeringEventRetired':
-        return void (await set('plant_triggering_events', event.data.triggeringEventId, { retired: true }));
-      case 'PlannedStopReasonAdded':
-        return void (await add('plant_planned_stop_reasons', { id: event.data.plannedStopReasonId, name: event.data.name }));
-      case 'PlannedStopReasonRenamed':
-        return void (await set('plant_planned_stop_reasons', event.data.plannedStopReasonId, { name: event.data.name }));
-      case 'PlannedStopReasonRetired':
-        return void (await set('plant_planned_stop_reasons', event.data.plannedStopReasonId, { retired: true }));
-      default: {
-        const never: never = event;
-        return never;
-      }
-    }
-  }),
-};
+    });
+    for (const [table, fold] of Object.entries(f)) await fold.write(trx, tables[table]!);
+    if (units.size > 0) await upsertRows(trx, tables.plant_units!, ['shop_floor_id'], UNITS, [...units.values()]);
+    if (labels.size > 0) await upsertRows(trx, tables.plant_report_labels!, ['shop_floor_id'], LABELS, [...labels.values()]);
+  },
+});

@@ -14,7 +14,8 @@ import { dbrConstantsProjection } from '../dbrConstants/dbrConstants.projection.
 import { shiftsProjection } from '../shifts/shifts.projection.js';
 import { stationsProjection } from '../stations/stations.projection.js';
 import { plantProjection } from './plant.projection.js';
-import { replayTwice } from '../../test/support/replayKit.js';
+import { replayBatchedAndSingly, replayTwice } from '../../test/support/replayKit.js';
+import { smallPlantFile } from '../../test/builders/plantFixtures.js';
 
 /** Replay: every projection of this feature applied to the same events twice leaves the same rows. */
 describeWith(['postgres'])('plant, shifts, DBR constants and station projections replayed', () => {
@@ -57,6 +58,12 @@ describeWith(['postgres'])('plant, shifts, DBR constants and station projections
     expect(second).toEqual(first);
   });
 
+  it.each([plantProjection, shiftsProjection, dbrConstantsProjection, stationsProjection])('$name: same rows in one batch, one event per batch and batches of 5', async (projection) => {
+    const { batched, singly, chunked } = await replayBatchedAndSingly(knex, projection, await events(), 5);
+    expect(singly).toEqual(batched);
+    expect(chunked).toEqual(batched);
+  });
+
   it('plant: the rows reflect renames and retirements', async () => {
     const { first } = await replayTwice(knex, plantProjection, await events());
     expect(first.plant_lines).toEqual([
@@ -71,5 +78,113 @@ describeWith(['postgres'])('plant, shifts, DBR constants and station projections
   it('shifts: overlapping generations leave one row per day and code', async () => {
     const { first } = await replayTwice(knex, shiftsProjection, await events());
     expect(first.shifts).toHaveLength(20 * 4);
+  });
+});
+
+/**
+ * A small plant imported three times, each import changing it: every kind of plant
+ * event, several on the same row inside one batch, and changes to rows that an
+ * earlier batch created. The expected rows are read off the three files.
+ */
+describeWith(['postgres'])('plant projection replayed over three imports of a small plant', () => {
+  let db: TestDatabase;
+  let knex: ReturnType<typeof createKnex>;
+  const catalog = createCatalog();
+  const store = new MemoryEventStore();
+  const at = (hh: string) => new Date(`2030-01-01T${hh}:00:00Z`);
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    knex = createKnex(db.url, { max: 2 });
+    const deps = { store, catalog };
+    const ctx = (hh: string) => ({ userId: 'u-admin', username: 'admin', role: 'admin', now: at(hh) });
+    await importPlant(deps, smallPlantFile(), ctx('08'));
+
+    const second = smallPlantFile() as any;
+    const floor = second.shopFloors[0];
+    floor.manageExtraShift = true;
+    floor.reportLabels = ['Macchina', 'Problema', 'Nota'];
+    floor.units = { unit1: 'pz', unit2: 'scatole', unit3: 'pallet' };
+    floor.lines[0] = {
+      id: 1,
+      name: 'Linea 1 - Acqua',
+      referenceMachine: 'Riempitrice nuova',
+      equipments: [
+        { name: 'Filler', workpoints: [{ name: 'Giostra di riempimento', stopCodes: ['Perdita di prodotto', { id: 2, name: 'Valvola bloccata aperta' }] }] },
+        { name: 'Etichettatrice', workpoints: [] },
+      ],
+    };
+    second.triggeringEvents = [{ id: 1, name: 'Cambio formato bottiglia' }, 'Avvio linea dopo fermo'];
+    second.plannedStopReasons = ['Pulizia programmata'];
+    await importPlant(deps, second, ctx('09'));
+
+    const third = structuredClone(second);
+    third.shopFloors[0].lines[0].name = 'Linea 1 - Acqua minerale';
+    third.shopFloors[0].lines.pop();
+    third.shopFloors[1] = { ...third.shopFloors[1], id: 2, name: 'Preparazione sciroppi' };
+    third.triggeringEvents.push('Mancanza materiale');
+    third.plannedStopReasons.push('Manutenzione preventiva');
+    await importPlant(deps, third, ctx('10'));
+  });
+  afterAll(async () => {
+    await knex?.destroy();
+    await db?.drop();
+  });
+
+  const events = async () => (await store.readAll({ limit: 100_000 })).map((r) => catalog.decode(r));
+
+  it('gives the same rows in one batch, one event per batch, batches of 4, and after a second pass', async () => {
+    const history = await events();
+    const { batched, singly, chunked } = await replayBatchedAndSingly(knex, plantProjection, history, 4);
+    expect(singly).toEqual(batched);
+    expect(chunked).toEqual(batched);
+    const { first, second } = await replayTwice(knex, plantProjection, history);
+    expect(second).toEqual(first);
+    expect(first).toEqual(batched);
+  });
+
+  it('holds each row as the last import left it, retired rows kept', async () => {
+    const { first } = await replayTwice(knex, plantProjection, await events());
+    expect(first).toEqual({
+      plant_shop_floors: [
+        { id: 1, name: 'Confezionamento', retired: false, updated_at: at('09'), manage_extra_shift: true },
+        { id: 2, name: 'Preparazione sciroppi', retired: false, updated_at: at('10'), manage_extra_shift: false },
+      ],
+      plant_lines: [
+        { id: 1, shop_floor_id: 1, name: 'Linea 1 - Acqua minerale', retired: false, updated_at: at('10'), reference_machine: 'Riempitrice nuova' },
+        { id: 2, shop_floor_id: 1, name: 'Linea 2', retired: true, updated_at: at('10'), reference_machine: 'Riempitrice L2' },
+        { id: 3, shop_floor_id: 2, name: 'Linea P', retired: false, updated_at: at('08'), reference_machine: 'Miscelatore' },
+      ],
+      plant_equipments: [
+        { id: 1, line_id: 1, name: 'Filler', retired: false, updated_at: at('08') },
+        { id: 2, line_id: 1, name: 'Capper', retired: true, updated_at: at('09') },
+        { id: 3, line_id: 2, name: 'Filler', retired: true, updated_at: at('10') },
+        { id: 4, line_id: 1, name: 'Etichettatrice', retired: false, updated_at: at('09') },
+      ],
+      plant_workpoints: [
+        { id: 1, equipment_id: 1, name: 'Giostra di riempimento', retired: false, updated_at: at('08') },
+        { id: 2, equipment_id: 2, name: 'Testa di tappatura', retired: true, updated_at: at('09') },
+      ],
+      plant_stop_codes: [
+        { id: 1, workpoint_id: 1, name: 'Perdita di prodotto', retired: false, updated_at: at('08') },
+        { id: 2, workpoint_id: 1, name: 'Valvola bloccata aperta', retired: false, updated_at: at('09') },
+        { id: 3, workpoint_id: 2, name: 'Tappo storto', retired: true, updated_at: at('09') },
+      ],
+      plant_triggering_events: [
+        { id: 1, name: 'Cambio formato bottiglia', retired: false, updated_at: at('09') },
+        { id: 2, name: 'Avvio linea dopo fermo', retired: false, updated_at: at('08') },
+        { id: 3, name: 'Mancanza materiale', retired: false, updated_at: at('10') },
+      ],
+      plant_planned_stop_reasons: [
+        { id: 1, name: 'Pulizia programmata', retired: false, updated_at: at('08') },
+        { id: 2, name: 'Manutenzione preventiva', retired: true, updated_at: at('09') },
+        { id: 3, name: 'Manutenzione preventiva', retired: false, updated_at: at('10') },
+      ],
+      plant_units: [
+        { shop_floor_id: 1, unit1: 'pz', unit2: 'scatole', unit3: 'pallet' },
+        { shop_floor_id: 2, unit1: 'kg', unit2: '', unit3: '' },
+      ],
+      plant_report_labels: [{ shop_floor_id: 1, labels: ['Macchina', 'Problema', 'Nota'] }],
+    });
   });
 });

@@ -1,9 +1,11 @@
-import type { DomainEvent } from '../../domain/shared/catalog.js';
-import { rootCauseEvents, type RootCauseEvent } from '../../domain/rootCauses/events.js';
-import { applyEach, type Projection } from '../types.js';
+import { rootCauseEvents } from '../../domain/rootCauses/events.js';
+import { upsertRows, type Columns, type Row } from '../batchWrite.js';
+import { defineProjection } from '../types.js';
+
+const ROOT_CAUSES: Columns = { stop_event_id: 'bigint', root_cause: 'text', troubleshooting: 'text', updated_at: 'timestamptz' };
 
 /** The Root Cause Tool's two boxes per unplanned stop; the stop lists join it by stop id. */
-export const rootCausesProjection: Projection = {
+export const rootCausesProjection = defineProjection(rootCauseEvents, {
   name: 'root_causes',
   version: 1,
   tables: {
@@ -14,20 +16,22 @@ export const rootCausesProjection: Projection = {
       t.timestamp('updated_at', { useTz: true }).notNullable();
     },
   },
-  canHandle: rootCauseEvents.map((d) => d.type),
-  applyBatch: applyEach(async ({ trx, tables }, domainEvent: DomainEvent) => {
-    const event = domainEvent as unknown as RootCauseEvent;
-    switch (event.type) {
-      case 'RootCauseRecorded': {
-        const { stopEventId, rootCause, troubleshooting } = event.data;
-        const row = { stop_event_id: stopEventId, root_cause: rootCause, troubleshooting, updated_at: domainEvent.metadata.occurredAt };
-        await trx(tables.root_causes!).insert(row).onConflict('stop_event_id').merge();
-        return;
+  async applyBatch({ trx, tables }, events) {
+    // Every event carries both boxes, so the last one per stop is the row.
+    const analyses = new Map<number, Row>();
+    events.forEach((event) => {
+      switch (event.type) {
+        case 'RootCauseRecorded': {
+          const { stopEventId, rootCause, troubleshooting } = event.data;
+          analyses.set(stopEventId, { stop_event_id: stopEventId, root_cause: rootCause, troubleshooting, updated_at: event.metadata.occurredAt });
+          return;
+        }
+        default: {
+          const never: never = event.type;
+          return never;
+        }
       }
-      default: {
-        const never: never = event.type;
-        return never;
-      }
-    }
-  }),
-};
+    });
+    if (analyses.size > 0) await upsertRows(trx, tables.root_causes!, ['stop_event_id'], ROOT_CAUSES, [...analyses.values()]);
+  },
+});

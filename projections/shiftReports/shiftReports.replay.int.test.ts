@@ -1,5 +1,5 @@
 import { createCatalog } from '../../domain/catalog.js';
-import { shiftReportStream } from '../../domain/shiftReports/events.js';
+import { shiftReportStream, type ReportContent, type ReportKey } from '../../domain/shiftReports/events.js';
 import { createKnex } from '../../infra/db/knex.js';
 import { MemoryEventStore } from '../../infra/eventstore/memory.js';
 import { handleCommand } from '../../commands/handleCommand.js';
@@ -7,7 +7,8 @@ import { shiftReportDecider, type ShiftReportCommand } from '../../commands/shif
 import { command, EMPTY, FULL, KEY } from '../../test/builders/shiftReportFixtures.js';
 import { createTestDatabase, type TestDatabase } from '../../test/support/db.js';
 import { describeWith } from '../../test/support/services.js';
-import { replayTwice } from '../../test/support/replayKit.js';
+import { replayBatchedAndSingly, replayTwice } from '../../test/support/replayKit.js';
+import { eventsFor } from '../types.js';
 import { shiftReportsProjection } from './shiftReports.projection.js';
 
 /** Replay: the shift reports applied twice leave the same rows, each the last event's content. */
@@ -34,9 +35,10 @@ describeWith(['postgres'])('shift_reports projection replayed', () => {
     await db?.drop();
   });
 
+  const events = async () => eventsFor(shiftReportsProjection, (await store.readAll({ limit: 1000 })).map((r) => catalog.decode(r)));
+
   it('leaves the same rows after a second pass, each as its last event left it', async () => {
-    const events = (await store.readAll({ limit: 1000 })).map((r) => catalog.decode(r));
-    const { first, second } = await replayTwice(knex, shiftReportsProjection, events);
+    const { first, second } = await replayTwice(knex, shiftReportsProjection, await events());
     expect(second).toEqual(first);
     expect(first.shift_reports).toEqual([
       expect.objectContaining({
@@ -48,13 +50,108 @@ describeWith(['postgres'])('shift_reports projection replayed', () => {
   });
 
   it('never moves a row back: an older event applied late changes nothing', async () => {
-    const events = (await store.readAll({ limit: 1000 })).map((r) => catalog.decode(r));
+    const history = await events();
     const tables = { shift_reports: `shift_reports_late_${Date.now()}` };
     await knex.schema.createTable(tables.shift_reports, shiftReportsProjection.tables.shift_reports!);
     await knex.transaction(async (trx) => {
-      for (const e of [...events, events[0]!, events[2]!]) await shiftReportsProjection.applyBatch({ trx, tables }, [e]);
+      for (const e of [...history, history[0]!, history[2]!]) await shiftReportsProjection.applyBatch({ trx, tables }, [e]);
     });
     const row = await knex(tables.shift_reports).where({ shift_code: 'A' }).first();
     expect([row.revision, row.waste, row.confirmed, row.updated_by]).toEqual([3, 130, true, 'support']);
+  });
+});
+
+/**
+ * A morning of two lines: autosaves, submits, the improvement role's amends and a
+ * report it creates, interleaved across reports, so one batch holds many events of
+ * the same report and a chunked replay changes rows an earlier batch wrote.
+ */
+describeWith(['postgres'])('shift_reports projection replayed over a morning of reports', () => {
+  let db: TestDatabase;
+  let knex: ReturnType<typeof createKnex>;
+  const catalog = createCatalog();
+  const store = new MemoryEventStore();
+  const at = (mm: string) => new Date(`2030-03-10T10:${mm}:00Z`);
+  const AMENDED_NOTES = [
+    { Macchina: 'Riempitrice', Nota: 'Valvola sostituita' },
+    { Macchina: 'Tappatrice', Nota: 'Testa regolata' },
+  ];
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    knex = createKnex(db.url, { max: 2 });
+    const L1A = KEY;
+    const L1B: ReportKey = { ...KEY, shiftCode: 'B' };
+    const L2A: ReportKey = { ...KEY, lineId: 2 };
+    const L1C9: ReportKey = { ...KEY, day: '2030-03-09', shiftCode: 'C' };
+    const steps: Array<[mm: string, user: string, type: ShiftReportCommand['type'], key: ReportKey, content: ReportContent]> = [
+      ['01', 'frontline', 'SaveShiftReportDraft', L1A, { ...EMPTY, notes: 'Avvio' }],
+      ['02', 'frontline', 'SaveShiftReportDraft', L1A, { ...FULL, notes: 'Avvio turno', waste: null }],
+      ['03', 'operatore2', 'SaveShiftReportDraft', L2A, { ...EMPTY, notes: 'Linea 2 ferma' }],
+      ['04', 'frontline', 'SaveShiftReportDraft', L1A, FULL],
+      ['05', 'frontline', 'SubmitShiftReport', L1A, FULL],
+      ['06', 'support', 'AmendShiftReport', L1A, { ...FULL, waste: 130 }],
+      ['07', 'operatore2', 'SubmitShiftReport', L2A, { ...FULL, notes: 'Linea 2 ferma per guasto', productionVolume: 9000 }],
+      ['08', 'support', 'AmendShiftReport', L1A, { ...FULL, waste: 125, machineNotes: AMENDED_NOTES }],
+      ['09', 'support', 'AmendShiftReport', L1C9, FULL],
+      ['10', 'frontline', 'SaveShiftReportDraft', L1B, { ...EMPTY, notes: 'bozza' }],
+      ['11', 'frontline', 'SaveShiftReportDraft', L1B, { ...EMPTY, notes: 'bozza del turno B', productionVolume: 4000 }],
+    ];
+    for (const [mm, username, type, key, content] of steps) {
+      const c = command(type, { key, content, username, revisionPinned: username === 'support' });
+      await handleCommand({ store, catalog }, shiftReportStream(key.lineId, key.day, key.shiftCode), shiftReportDecider, c, { userId: username, username, role: username, now: at(mm) });
+    }
+  });
+  afterAll(async () => {
+    await knex?.destroy();
+    await db?.drop();
+  });
+
+  const events = async () => eventsFor(shiftReportsProjection, (await store.readAll({ limit: 1000 })).map((r) => catalog.decode(r)));
+
+  it('gives the same rows in one batch, one event per batch, batches of 3, and after a second pass', async () => {
+    const history = await events();
+    expect(history).toHaveLength(11);
+    const { batched, singly, chunked } = await replayBatchedAndSingly(knex, shiftReportsProjection, history, 3);
+    expect(singly).toEqual(batched);
+    expect(chunked).toEqual(batched);
+    const { first, second } = await replayTwice(knex, shiftReportsProjection, history);
+    expect(second).toEqual(first);
+    expect(first).toEqual(batched);
+  });
+
+  it('gives the same rows when a batch overlaps events already applied', async () => {
+    const history = await events();
+    const tables = { shift_reports: `shift_reports_overlap_${Date.now()}` };
+    await knex.schema.createTable(tables.shift_reports, shiftReportsProjection.tables.shift_reports!);
+    for (const batch of [history.slice(0, 6), history.slice(3), history.slice(2, 8), history, history.slice(0, 5)]) {
+      await knex.transaction((trx) => shiftReportsProjection.applyBatch({ trx, tables }, batch));
+    }
+    const { batched } = await replayBatchedAndSingly(knex, shiftReportsProjection, history);
+    expect((await knex.raw('select * from ?? as r order by r', [tables.shift_reports])).rows).toEqual(batched.shift_reports);
+  });
+
+  it('holds each report as its last event left it, the submit kept through amends', async () => {
+    const { first } = await replayTwice(knex, shiftReportsProjection, await events());
+    const report = { shop_floor_id: 1, notes: FULL.notes, machine_notes: FULL.machineNotes, production_volume: 11000, waste: 120, working_time: 7.5 };
+    expect(first.shift_reports).toEqual([
+      {
+        line_id: 1, day: '2030-03-09', shift_code: 'C', ...report, confirmed: true, revision: 0,
+        updated_at: at('09'), updated_by: 'support', submitted_at: at('09'), submitted_by: 'support',
+      },
+      {
+        line_id: 1, day: '2030-03-10', shift_code: 'A', ...report, machine_notes: AMENDED_NOTES, waste: 125, confirmed: true, revision: 5,
+        updated_at: at('08'), updated_by: 'support', submitted_at: at('05'), submitted_by: 'frontline',
+      },
+      {
+        line_id: 1, day: '2030-03-10', shift_code: 'B', shop_floor_id: 1, notes: 'bozza del turno B', machine_notes: [],
+        production_volume: 4000, waste: null, working_time: null, confirmed: false, revision: 1,
+        updated_at: at('11'), updated_by: 'frontline', submitted_at: null, submitted_by: null,
+      },
+      {
+        line_id: 2, day: '2030-03-10', shift_code: 'A', ...report, notes: 'Linea 2 ferma per guasto', production_volume: 9000, confirmed: true, revision: 1,
+        updated_at: at('07'), updated_by: 'operatore2', submitted_at: at('07'), submitted_by: 'operatore2',
+      },
+    ]);
   });
 });

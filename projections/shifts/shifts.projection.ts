@@ -1,9 +1,20 @@
-import type { DomainEvent } from '../../domain/shared/catalog.js';
-import { shiftEvents, type ShiftEvent } from '../../domain/shifts/events.js';
-import { applyEach, type Projection } from '../types.js';
+import { shiftEvents } from '../../domain/shifts/events.js';
+import { upsertRows, type Columns, type Row } from '../batchWrite.js';
+import { defineProjection } from '../types.js';
+
+const SHIFTS: Columns = {
+  id: 'bigint',
+  shop_floor_id: 'int',
+  name: 'text',
+  code: 'text',
+  shift_day: 'date',
+  start_time: 'timestamptz',
+  end_time: 'timestamptz',
+  extra: 'boolean',
+};
 
 /** Every scheduled shift, for the shift selectors and for placing reports and stops in time. */
-export const shiftsProjection: Projection = {
+export const shiftsProjection = defineProjection(shiftEvents, {
   name: 'shifts',
   version: 1,
   tables: {
@@ -19,28 +30,30 @@ export const shiftsProjection: Projection = {
       t.unique(['shop_floor_id', 'shift_day', 'code']);
     },
   },
-  canHandle: shiftEvents.map((d) => d.type),
-  applyBatch: applyEach(async ({ trx, tables }, domainEvent: DomainEvent) => {
-    const event = domainEvent as unknown as ShiftEvent;
-    switch (event.type) {
-      case 'ShiftsScheduled': {
-        const rows = event.data.shifts.map((s) => ({
-          id: s.shiftId,
-          shop_floor_id: event.data.shopFloorId,
-          name: s.name,
-          code: s.code,
-          shift_day: s.shiftDay,
-          start_time: s.startTime,
-          end_time: s.endTime,
-          extra: s.extra,
-        }));
-        for (let i = 0; i < rows.length; i += 500) await trx(tables.shifts!).insert(rows.slice(i, i + 500)).onConflict('id').merge();
-        return;
+  async applyBatch({ trx, tables }, events) {
+    const shifts = new Map<number, Row>();
+    events.forEach((event) => {
+      switch (event.type) {
+        case 'ShiftsScheduled':
+          for (const s of event.data.shifts) {
+            shifts.set(s.shiftId, {
+              id: s.shiftId,
+              shop_floor_id: event.data.shopFloorId,
+              name: s.name,
+              code: s.code,
+              shift_day: s.shiftDay,
+              start_time: s.startTime,
+              end_time: s.endTime,
+              extra: s.extra,
+            });
+          }
+          return;
+        default: {
+          const never: never = event.type;
+          return never;
+        }
       }
-      default: {
-        const never: never = event.type;
-        return never;
-      }
-    }
-  }),
-};
+    });
+    if (shifts.size > 0) await upsertRows(trx, tables.shifts!, ['id'], SHIFTS, [...shifts.values()]);
+  },
+});

@@ -1,9 +1,11 @@
-import type { DomainEvent } from '../../domain/shared/catalog.js';
-import { stationEvents, type StationEvent } from '../../domain/station/events.js';
-import { applyEach, type Projection } from '../types.js';
+import { stationEvents } from '../../domain/station/events.js';
+import { upsertRows, type Columns, type Row } from '../batchWrite.js';
+import { defineProjection } from '../types.js';
+
+const STATIONS: Columns = { username: 'text', shop_floor_id: 'int', line_id: 'int', equipment_id: 'int', updated_at: 'timestamptz' };
 
 /** Each user's default station, read on any device the user logs in from. */
-export const stationsProjection: Projection = {
+export const stationsProjection = defineProjection(stationEvents, {
   name: 'stations',
   version: 1,
   tables: {
@@ -15,20 +17,22 @@ export const stationsProjection: Projection = {
       t.timestamp('updated_at', { useTz: true }).notNullable();
     },
   },
-  canHandle: stationEvents.map((d) => d.type),
-  applyBatch: applyEach(async ({ trx, tables }, domainEvent: DomainEvent) => {
-    const event = domainEvent as unknown as StationEvent;
-    switch (event.type) {
-      case 'DefaultStationChosen': {
-        const { username, shopFloorId, lineId, equipmentId } = event.data;
-        const row = { username, shop_floor_id: shopFloorId, line_id: lineId, equipment_id: equipmentId, updated_at: domainEvent.metadata.occurredAt };
-        await trx(tables.default_stations!).insert(row).onConflict('username').merge();
-        return;
+  async applyBatch({ trx, tables }, events) {
+    // Every choice is the whole station, so the last one per user is the row.
+    const stations = new Map<string, Row>();
+    events.forEach((event) => {
+      switch (event.type) {
+        case 'DefaultStationChosen': {
+          const { username, shopFloorId, lineId, equipmentId } = event.data;
+          stations.set(username, { username, shop_floor_id: shopFloorId, line_id: lineId, equipment_id: equipmentId, updated_at: event.metadata.occurredAt });
+          return;
+        }
+        default: {
+          const never: never = event.type;
+          return never;
+        }
       }
-      default: {
-        const never: never = event.type;
-        return never;
-      }
-    }
-  }),
-};
+    });
+    if (stations.size > 0) await upsertRows(trx, tables.default_stations!, ['username'], STATIONS, [...stations.values()]);
+  },
+});

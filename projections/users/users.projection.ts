@@ -1,8 +1,18 @@
-import type { DomainEvent } from '../../domain/shared/catalog.js';
-import { applyEach, type Projection } from '../types.js';
+import { userEvents } from '../../domain/users/events.js';
+import { EntityFold, type Columns } from '../batchWrite.js';
+import { defineProjection } from '../types.js';
+
+const USERS: Columns = {
+  username: 'text',
+  user_id: 'text',
+  role: 'text',
+  password_hash: 'text',
+  registered_at: 'timestamptz',
+  updated_at: 'timestamptz',
+};
 
 /** Accounts for login and the session check. */
-export const usersProjection: Projection = {
+export const usersProjection = defineProjection(userEvents, {
   name: 'users',
   version: 1,
   tables: {
@@ -15,24 +25,30 @@ export const usersProjection: Projection = {
       t.timestamp('updated_at', { useTz: true }).notNullable();
     },
   },
-  canHandle: ['UserRegistered', 'UserPasswordChanged', 'UserRoleChanged'],
-  applyBatch: applyEach(async ({ trx, tables }, event: DomainEvent) => {
-    const username = event.streamId.slice('user-'.length);
-    const at = event.metadata.occurredAt;
-    const data = event.data as Record<string, string>;
-    switch (event.type) {
-      case 'UserRegistered':
-        await trx(tables.users!)
-          .insert({ username, user_id: data.userId, role: data.role, password_hash: data.passwordHash, registered_at: at, updated_at: at })
-          .onConflict('username')
-          .merge();
-        return;
-      case 'UserPasswordChanged':
-        await trx(tables.users!).where({ username }).update({ password_hash: data.passwordHash, updated_at: at });
-        return;
-      case 'UserRoleChanged':
-        await trx(tables.users!).where({ username }).update({ role: data.role, updated_at: at });
-        return;
-    }
-  }),
-};
+  async applyBatch({ trx, tables }, events) {
+    const users = new EntityFold<string>('username', USERS);
+    events.forEach((event) => {
+      // The stream names the account (lower case), whatever the spelling at registration.
+      const username = event.streamId.slice('user-'.length);
+      const at = event.metadata.occurredAt;
+      switch (event.type) {
+        case 'UserRegistered': {
+          const { userId, role, passwordHash } = event.data;
+          users.add(username, { user_id: userId, role, password_hash: passwordHash, registered_at: at, updated_at: at });
+          return;
+        }
+        case 'UserPasswordChanged':
+          users.change(username, { password_hash: event.data.passwordHash, updated_at: at });
+          return;
+        case 'UserRoleChanged':
+          users.change(username, { role: event.data.role, updated_at: at });
+          return;
+        default: {
+          const never: never = event;
+          return never;
+        }
+      }
+    });
+    await users.write(trx, tables.users!);
+  },
+});

@@ -1,0 +1,68 @@
+import { createCatalog } from '../../domain/catalog.js';
+import { userStream } from '../../domain/users/events.js';
+import { createKnex } from '../../infra/db/knex.js';
+import { MemoryEventStore } from '../../infra/eventstore/memory.js';
+import { handleCommand } from '../../commands/handleCommand.js';
+import { userDecider, type UserCommand } from '../../commands/users/decider.js';
+import { createTestDatabase, type TestDatabase } from '../../test/support/db.js';
+import { replayBatchedAndSingly, replayTwice } from '../../test/support/replayKit.js';
+import { describeWith } from '../../test/support/services.js';
+import { usersProjection } from './users.projection.js';
+
+/**
+ * Three accounts registered and changed by an admin over a morning, interleaved: one
+ * batch holds a registration and several changes of the same account, and a chunked
+ * replay changes accounts an earlier batch registered.
+ */
+describeWith(['postgres'])('users projection replayed', () => {
+  let db: TestDatabase;
+  let knex: ReturnType<typeof createKnex>;
+  const catalog = createCatalog();
+  const store = new MemoryEventStore();
+  const at = (hhmm: string) => new Date(`2030-02-01T${hhmm}:00Z`);
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    knex = createKnex(db.url, { max: 2 });
+    const steps: Array<[hhmm: string, command: UserCommand]> = [
+      ['08:01', { type: 'RegisterUser', userId: 'u-anna', username: 'anna', role: 'frontline', passwordHash: 'hash-a1' }],
+      ['08:02', { type: 'RegisterUser', userId: 'u-bruno', username: 'bruno', role: 'support', passwordHash: 'hash-b1' }],
+      ['08:03', { type: 'ChangePassword', username: 'anna', passwordHash: 'hash-a2' }],
+      ['08:04', { type: 'ChangeRole', username: 'anna', role: 'support' }],
+      ['08:05', { type: 'ChangePassword', username: 'bruno', passwordHash: 'hash-b2' }],
+      ['08:06', { type: 'ChangePassword', username: 'anna', passwordHash: 'hash-a3' }],
+      ['08:07', { type: 'RegisterUser', userId: 'u-carla', username: 'Carla', role: 'frontline', passwordHash: 'hash-c1' }],
+      ['08:08', { type: 'ChangeRole', username: 'anna', role: 'admin' }],
+      ['08:09', { type: 'ChangeRole', username: 'carla', role: 'support' }],
+    ];
+    for (const [hhmm, command] of steps) {
+      await handleCommand({ store, catalog }, userStream(command.username), userDecider, command, { userId: 'u-admin', username: 'admin', role: 'admin', now: at(hhmm) });
+    }
+  });
+  afterAll(async () => {
+    await knex?.destroy();
+    await db?.drop();
+  });
+
+  const events = async () => (await store.readAll({ limit: 1000 })).map((r) => catalog.decode(r));
+
+  it('gives the same rows in one batch, one event per batch, batches of 3, and after a second pass', async () => {
+    const history = await events();
+    expect(history).toHaveLength(9);
+    const { batched, singly, chunked } = await replayBatchedAndSingly(knex, usersProjection, history, 3);
+    expect(singly).toEqual(batched);
+    expect(chunked).toEqual(batched);
+    const { first, second } = await replayTwice(knex, usersProjection, history);
+    expect(second).toEqual(first);
+    expect(first).toEqual(batched);
+  });
+
+  it('holds each account with its last role and password, under its lower-case name', async () => {
+    const { first } = await replayTwice(knex, usersProjection, await events());
+    expect(first.users).toEqual([
+      { username: 'anna', user_id: 'u-anna', role: 'admin', password_hash: 'hash-a3', registered_at: at('08:01'), updated_at: at('08:08') },
+      { username: 'bruno', user_id: 'u-bruno', role: 'support', password_hash: 'hash-b2', registered_at: at('08:02'), updated_at: at('08:05') },
+      { username: 'carla', user_id: 'u-carla', role: 'support', password_hash: 'hash-c1', registered_at: at('08:07'), updated_at: at('08:09') },
+    ]);
+  });
+});
