@@ -63,14 +63,17 @@ export const stopsProjection = defineProjection([...stopEvents, ShiftsScheduled]
     },
   },
   /**
-   * By line and start: one shift's window, a range of days of a few lines, a page of one
-   * line. By shop floor and start: a page across many lines read in order, and placing
-   * the stops of newly scheduled shifts. (start_time, id) is the lists' order and cursor.
+   * The lists' order is (shift_day, start_time, id), the same as by start time since a stop's
+   * shift day never decreases as its start moves on, and it is also the cursor of a page. By
+   * line: one shift of some lines, a range of days of a few lines, a page of one line. By shop
+   * floor: a page across many lines read in order, and the stops of newly scheduled shifts.
+   * Leading with the shift day (not the start) keeps the planner's row estimates right: a
+   * range of days is one condition, not two correlated ones.
    */
   async afterCreate(knex, tables) {
     for (const table of [tables.unplanned_stops!, tables.planned_stops!]) {
-      await knex.raw('create index ?? on ?? (line_id, start_time, id)', [`${table}_line_time`, table]);
-      await knex.raw('create index ?? on ?? (shop_floor_id, start_time, id)', [`${table}_floor_time`, table]);
+      await knex.raw('create index ?? on ?? (line_id, shift_day, start_time, id)', [`${table}_line_day`, table]);
+      await knex.raw('create index ?? on ?? (shop_floor_id, shift_day, start_time, id)', [`${table}_floor_day`, table]);
     }
     await knex.raw('create index ?? on ?? (shop_floor_id, shift_day)', [`${tables.stop_shifts}_floor_day`, tables.stop_shifts!]);
   },

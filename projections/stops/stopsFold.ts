@@ -1,5 +1,3 @@
-import { DateTime } from 'luxon';
-import { PLANT_ZONE } from '../../domain/shifts/calendar.js';
 import type { ShiftsScheduled } from '../../domain/shifts/events.js';
 import type { stopEvents } from '../../domain/stops/events.js';
 import type { DomainEventOf } from '../types.js';
@@ -7,7 +5,7 @@ import type { DomainEventOf } from '../types.js';
 /** The events the stops read model is built from: the six stop events and the shift calendar. */
 export type StopsProjectionEvent = DomainEventOf<(typeof stopEvents)[number] | typeof ShiftsScheduled>;
 
-/** Columns both kinds share; shift_day and shift_id are worked out in SQL from the projection's own shifts. */
+/** Columns both kinds share; the days and the shift are worked out in SQL (start_day, shift_day, shift_id). */
 interface Place {
   id: number;
   shop_floor_id: number;
@@ -15,8 +13,6 @@ interface Place {
   equipment_id: number;
   start_time: string;
   end_time: string;
-  /** Italian calendar day of the start, the fallback shift day. */
-  start_day: string;
   deleted: boolean;
   updated_at: string;
 }
@@ -74,8 +70,6 @@ export interface StopsBatch {
   shifts: Map<number, ShiftRow>;
 }
 
-const startDay = (iso: string) => DateTime.fromISO(iso, { zone: PLANT_ZONE }).toISODate()!;
-
 const place = (d: { stopId: number; shopFloorId: number; lineId: number; equipmentId: number; startTime: string; endTime: string }, updated_at: string): Place => ({
   id: d.stopId,
   shop_floor_id: d.shopFloorId,
@@ -83,7 +77,6 @@ const place = (d: { stopId: number; shopFloorId: number; lineId: number; equipme
   equipment_id: d.equipmentId,
   start_time: d.startTime,
   end_time: d.endTime,
-  start_day: startDay(d.startTime),
   deleted: false,
   updated_at,
 });
