@@ -1,11 +1,11 @@
 import type { Knex } from 'knex';
-import { DateTime } from 'luxon';
-import type { DomainEvent } from '../../domain/shared/catalog.js';
-import { PLANT_ZONE } from '../../domain/shifts/calendar.js';
-import { stopEvents, type StopEvent } from '../../domain/stops/events.js';
-import { applyEach, type Projection } from '../types.js';
+import { ShiftsScheduled } from '../../domain/shifts/events.js';
+import { stopEvents } from '../../domain/stops/events.js';
+import { defineProjection } from '../types.js';
+import { foldStopsBatch } from './stopsFold.js';
+import { patchPlanned, patchUnplanned, PLANNED_COLUMNS, replaceInShifts, UNPLANNED_COLUMNS, upsertShifts, upsertStops } from './stopsWrites.js';
 
-/** Columns both kinds share: the place (for the filters), the times and the Italian calendar day of the start. */
+/** Columns both kinds share: the place (for the filters), the times, and the days the lists filter on. */
 const common = (t: Knex.CreateTableBuilder) => {
   t.bigInteger('id').primary();
   t.integer('shop_floor_id').notNullable();
@@ -13,24 +13,27 @@ const common = (t: Knex.CreateTableBuilder) => {
   t.integer('equipment_id').notNullable();
   t.timestamp('start_time', { useTz: true }).notNullable();
   t.timestamp('end_time', { useTz: true }).notNullable();
-  /** Day of the start in Italy: narrows the search before the shift of a stop is worked out. */
+  /** Day of the start in Italy: the shift day when no regular shift holds the start. */
   t.date('start_day').notNullable();
+  /** The day the stop counts for (docs/line-log.md): its regular shift's day, else start_day. */
+  t.date('shift_day').notNullable();
+  /** The regular shift holding the start, null while none is scheduled. */
+  t.bigInteger('shift_id').nullable();
   /** Deleted stops keep their row (history); every list leaves them out. */
   t.boolean('deleted').notNullable().defaultTo(false);
   t.timestamp('updated_at', { useTz: true }).notNullable();
 };
 
-const startDay = (iso: string) => DateTime.fromISO(iso, { zone: PLANT_ZONE }).toISODate()!;
-
 /**
  * The line log's stop tables, the Root Cause Tool and the dashboard's stop history.
- * Built from the stop events only; names (workpoint, stop code, ...) are joined from
- * the plant views when read, and the shift a stop belongs to is worked out from the
- * shift calendar when read (a calendar may be generated after the stop).
+ * Names (workpoint, stop code, ...) are joined from the plant views when read. The shift
+ * day of each stop is stored: the projection keeps its own copy of the shift calendar
+ * (a projection never reads another's tables, rebuilds run in any order) and places the
+ * stops again when shifts are scheduled after them.
  */
-export const stopsProjection: Projection = {
+export const stopsProjection = defineProjection([...stopEvents, ShiftsScheduled], {
   name: 'stops',
-  version: 1,
+  version: 2,
   tables: {
     unplanned_stops: (t) => {
       common(t);
@@ -49,65 +52,40 @@ export const stopsProjection: Projection = {
       t.integer('planned_reason_id').notNullable();
       t.text('notes').nullable();
     },
+    /** Every scheduled shift, extra ones included (the shift_id filter matches them too). */
+    stop_shifts: (t) => {
+      t.bigInteger('id').primary();
+      t.integer('shop_floor_id').notNullable();
+      t.date('shift_day').notNullable();
+      t.timestamp('start_time', { useTz: true }).notNullable();
+      t.timestamp('end_time', { useTz: true }).notNullable();
+      t.boolean('extra').notNullable();
+    },
   },
+  /**
+   * The lists' order is (shift_day, start_time, id), the same as by start time since a stop's
+   * shift day never decreases as its start moves on, and it is also the cursor of a page. By
+   * line: one shift of some lines, a range of days of a few lines, a page of one line. By shop
+   * floor: a page across many lines read in order, and the stops of newly scheduled shifts.
+   * Leading with the shift day (not the start) keeps the planner's row estimates right: a
+   * range of days is one condition, not two correlated ones.
+   */
   async afterCreate(knex, tables) {
     for (const table of [tables.unplanned_stops!, tables.planned_stops!]) {
-      await knex.raw('create index ?? on ?? (shop_floor_id, start_day)', [`${table}_floor_day`, table]);
-      await knex.raw('create index ?? on ?? (shop_floor_id, start_time)', [`${table}_floor_time`, table]);
+      await knex.raw('create index ?? on ?? (line_id, shift_day, start_time, id)', [`${table}_line_day`, table]);
+      await knex.raw('create index ?? on ?? (shop_floor_id, shift_day, start_time, id)', [`${table}_floor_day`, table]);
     }
+    await knex.raw('create index ?? on ?? (shop_floor_id, shift_day)', [`${tables.stop_shifts}_floor_day`, tables.stop_shifts!]);
   },
-  canHandle: stopEvents.map((d) => d.type),
-  applyBatch: applyEach(async ({ trx, tables }, domainEvent: DomainEvent) => {
-    const event = domainEvent as unknown as StopEvent;
-    const updated_at = domainEvent.metadata.occurredAt;
-    const place = (d: { stopId: number; shopFloorId: number; lineId: number; equipmentId: number; startTime: string; endTime: string }) => ({
-      id: d.stopId,
-      shop_floor_id: d.shopFloorId,
-      line_id: d.lineId,
-      equipment_id: d.equipmentId,
-      start_time: d.startTime,
-      end_time: d.endTime,
-      start_day: startDay(d.startTime),
-      deleted: false,
-      updated_at,
-    });
-    const set = (table: string, id: number, patch: Record<string, unknown>) => trx(tables[table]!).where({ id }).update({ ...patch, updated_at });
-    switch (event.type) {
-      case 'UnplannedStopRecorded': {
-        const d = event.data;
-        const row = {
-          ...place(d),
-          workpoint_id: d.workpointId,
-          stop_code_id: d.stopCodeId,
-          triggering_event_id: d.triggeringEventId,
-          failure_mode: d.failureMode,
-          corrective_action: d.correctiveAction,
-          action_material_change: d.actionMaterialChange,
-          action_cleaning: d.actionCleaning,
-          action_setting_adjustment: d.actionSettingAdjustment,
-          action_component_restore: d.actionComponentRestore,
-        };
-        return void (await trx(tables.unplanned_stops!).insert(row).onConflict('id').merge());
-      }
-      case 'UnplannedStopDetailEdited': {
-        const column = event.data.field === 'failureMode' ? 'failure_mode' : 'corrective_action';
-        return void (await set('unplanned_stops', event.data.stopId, { [column]: event.data.value }));
-      }
-      case 'UnplannedStopDeleted':
-        return void (await set('unplanned_stops', event.data.stopId, { deleted: true }));
-      case 'PlannedStopRecorded': {
-        const d = event.data;
-        const row = { ...place(d), planned_reason_id: d.plannedReasonId, notes: d.notes };
-        return void (await trx(tables.planned_stops!).insert(row).onConflict('id').merge());
-      }
-      case 'PlannedStopNoteEdited':
-        return void (await set('planned_stops', event.data.stopId, { notes: event.data.notes }));
-      case 'PlannedStopDeleted':
-        return void (await set('planned_stops', event.data.stopId, { deleted: true }));
-      default: {
-        const never: never = event;
-        return never;
-      }
-    }
-  }),
-};
+  async applyBatch({ trx, tables }, events) {
+    const b = foldStopsBatch(events);
+    const shifts = tables.stop_shifts!;
+    const windows = await upsertShifts(trx, shifts, [...b.shifts.values()]);
+    await upsertStops(trx, tables.unplanned_stops!, shifts, UNPLANNED_COLUMNS, [...b.unplanned.values()]);
+    await upsertStops(trx, tables.planned_stops!, shifts, PLANNED_COLUMNS, [...b.planned.values()]);
+    await patchUnplanned(trx, tables.unplanned_stops!, [...b.unplannedPatches.values()]);
+    await patchPlanned(trx, tables.planned_stops!, [...b.plannedPatches.values()]);
+    await replaceInShifts(trx, tables.unplanned_stops!, shifts, windows);
+    await replaceInShifts(trx, tables.planned_stops!, shifts, windows);
+  },
+});

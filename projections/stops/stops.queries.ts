@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { PLANT_ZONE } from '../../domain/shifts/calendar.js';
 
 export interface Named {
   id: number;
@@ -41,114 +42,193 @@ export interface PlannedStopRow {
 
 /**
  * Which stops of a shop floor's lines: those whose start lies in a time window (one
- * shift), or those whose shift day lies in a range, optionally only in some shifts.
+ * shift), or those whose shift day lies in a range, optionally only those whose start
+ * lies in one of some shifts (regular or extra).
  */
 export type StopFilter = { shopFloorId: number; lineIds: number[] } & (
   | { window: { start: Date; end: Date } }
   | { days: { from: string; to: string }; shiftIds?: number[] }
 );
 
+/** Where a list goes on: the shift day, start (UTC, to the microsecond) and id of the last row given. */
+export interface StopCursor {
+  shiftDay: string;
+  startTime: string;
+  id: number;
+}
+
+/** At most `limit` rows after `after`, in the lists' order; `wholeOrNothing`: no rows at all when more follow. */
+export interface PageRequest {
+  limit: number;
+  after?: StopCursor | null;
+  wholeOrNothing?: boolean;
+}
+
+/** A page of a list; `next` is null when nothing follows. */
+export interface StopPage<R> {
+  rows: R[];
+  next: StopCursor | null;
+}
+
+const ZONE_DAY = (instant: string) => `(timezone(?, ${instant}::timestamptz))::date`;
+
 /**
- * The day a stop counts for: the day of the regular shift holding its start (a night
- * shift's stop at 02:00 counts for the evening the shift began), else the Italian day
- * of its start. A shift starts on its own day or the day before, which bounds the search
- * (and a stop of shift days [from, to] starts between from and to + 1).
+ * The filter as conditions the indexes (line or shop floor, shift_day, start_time, id) answer.
+ * A stop's stored shift day is its start's Italian day or the day before, so a shift's window
+ * also bounds the shift days to scan.
  */
-const SHIFT_DAY_SQL = (a: string) => `coalesce((
-  select sh.shift_day from shifts sh
-  where sh.shop_floor_id = ${a}.shop_floor_id and sh.extra = false
-    and sh.shift_day between ${a}.start_day - 1 and ${a}.start_day
-    and sh.start_time <= ${a}.start_time and ${a}.start_time < sh.end_time
-  order by sh.start_time limit 1), ${a}.start_day)`;
-
-function filtered(q: Knex.QueryBuilder, a: string, f: StopFilter): Knex.QueryBuilder {
-  q.where(`${a}.deleted`, false).andWhere(`${a}.shop_floor_id`, f.shopFloorId).whereIn(`${a}.line_id`, f.lineIds);
-  if ('window' in f) return q.andWhere(`${a}.start_time`, '>=', f.window.start).andWhere(`${a}.start_time`, '<', f.window.end);
-  q.andWhereRaw(`${a}.start_day between ?::date and ?::date + 1`, [f.days.from, f.days.to]);
-  q.andWhereRaw(`${SHIFT_DAY_SQL(a)} between ?::date and ?::date`, [f.days.from, f.days.to]);
-  if (f.shiftIds && f.shiftIds.length > 0) {
-    const ids = f.shiftIds;
-    q.whereExists(function () {
-      this.select(this.client.raw('1')).from('shifts as sx')
-        .whereIn('sx.id', ids)
-        .andWhereRaw(`sx.shop_floor_id = ${a}.shop_floor_id and sx.start_time <= ${a}.start_time and ${a}.start_time < sx.end_time`);
-    });
+function filtered(q: Knex.QueryBuilder, f: StopFilter, after?: StopCursor | null): Knex.QueryBuilder {
+  q.whereRaw('not s.deleted').andWhere('s.shop_floor_id', f.shopFloorId).andWhereRaw('s.line_id = any(?::int[])', [f.lineIds]);
+  if ('window' in f) {
+    const [start, end] = [f.window.start.toISOString(), f.window.end.toISOString()];
+    q.andWhereRaw(`s.shift_day between ${ZONE_DAY('?')} - 1 and ${ZONE_DAY('?')}`, [PLANT_ZONE, start, PLANT_ZONE, end]);
+    q.andWhere('s.start_time', '>=', start).andWhere('s.start_time', '<', end);
+  } else {
+    q.andWhereRaw('s.shift_day between ?::date and ?::date', [f.days.from, f.days.to]);
+    if (f.shiftIds && f.shiftIds.length > 0) {
+      // The shifts' windows as one multirange, computed once: each stop is then a binary search.
+      q.andWhereRaw(
+        `(select range_agg(tstzrange(sx.start_time, sx.end_time, '[)')) from stop_shifts sx where sx.shop_floor_id = ? and sx.id = any(?::bigint[])) @> s.start_time`,
+        [f.shopFloorId, f.shiftIds],
+      );
+    }
   }
-  return q;
+  if (after) q.andWhereRaw('(s.shift_day, s.start_time, s.id) > (?::date, ?::timestamptz, ?::bigint)', [after.shiftDay, after.startTime, after.id]);
+  return q.orderBy([{ column: 's.shift_day' }, { column: 's.start_time' }, { column: 's.id' }]);
 }
 
-const named = (id: unknown, name: unknown): Named => ({ id: Number(id), name: name == null ? '' : String(name) });
+/**
+ * Times leave PostgreSQL as whole microseconds since 1970 (a bigint, exact below 2^53 until
+ * the year 2255): cheaper to read than timestamptz text, and exact for the cursor.
+ */
+const MICROS_SQL = (column: string) => `(extract(epoch from s.${column}) * 1000000)::bigint as ${column}_us`;
 
-function unplannedQuery(knex: Knex): Knex.QueryBuilder {
-  return knex('unplanned_stops as u')
-    .leftJoin('plant_workpoints as w', 'w.id', 'u.workpoint_id')
-    .leftJoin('plant_equipments as e', 'e.id', 'u.equipment_id')
-    .leftJoin('plant_lines as l', 'l.id', 'u.line_id')
-    .leftJoin('plant_stop_codes as sc', 'sc.id', 'u.stop_code_id')
-    .leftJoin('plant_triggering_events as te', 'te.id', 'u.triggering_event_id')
-    .leftJoin('root_causes as rc', 'rc.stop_event_id', 'u.id')
-    .select('u.*', 'w.name as workpoint_name', 'e.name as equipment_name', 'l.name as line_name', 'sc.name as stop_code_name',
-      'te.name as triggering_event_name', 'rc.root_cause', 'rc.troubleshooting', 'rc.stop_event_id as root_cause_of')
-    .orderBy([{ column: 'u.start_time' }, { column: 'u.id' }]);
+/** A row's cursor: its shift day, its exact start written back as an ISO instant to the microsecond, and its id. */
+function cursorOf(r: Record<string, any>): StopCursor {
+  const us = Number(r.start_time_us);
+  const iso = new Date(Math.floor(us / 1000)).toISOString();
+  return { shiftDay: r.shift_day, startTime: `${iso.slice(0, 23)}${String(((us % 1000) + 1000) % 1000).padStart(3, '0')}Z`, id: Number(r.id) };
 }
 
-const toUnplanned = (r: Record<string, any>): UnplannedStopRow => ({
+const dateOf = (us: unknown) => new Date(Math.floor(Number(us) / 1000));
+
+/** The stop columns a list needs (times as microseconds), from a stops view aliased `s`. */
+const stopColumns = (knex: Knex, table: string, columns: string[]) =>
+  knex(`${table} as s`).select(['id', 'line_id', 'equipment_id', 'shift_day', ...columns].map((c) => `s.${c}`)).select(knex.raw(MICROS_SQL('start_time')), knex.raw(MICROS_SQL('end_time')));
+
+/** Plant views whose names a list shows, by the row's id column. */
+type NameSources = Record<string, string>;
+
+/**
+ * Names of the plant items a page refers to, one small query after the page: the stop rows
+ * are read alone, so a wrong row estimate (a shift filter is hard to estimate) can never
+ * turn the name lookups into loops over the plant tables.
+ */
+async function namesOf(knex: Knex, rows: Array<Record<string, any>>, sources: NameSources): Promise<Map<string, Map<number, string>>> {
+  const names = new Map(Object.keys(sources).map((column) => [column, new Map<number, string>()]));
+  if (rows.length === 0) return names;
+  const parts = Object.entries(sources).map(([column, view]) => ({ column, view, ids: [...new Set(rows.map((r) => Number(r[column])))] }));
+  const sql = parts.map(() => 'select ?::text as k, id, name from ?? where id = any(?::int[])').join(' union all ');
+  const found = await knex.raw(sql, parts.flatMap((p) => [p.column, p.view, p.ids]));
+  for (const r of found.rows as Array<{ k: string; id: number; name: string }>) names.get(r.k)!.set(r.id, r.name);
+  return names;
+}
+
+/**
+ * The page's rows (limit + 1, to know whether more follow), then the names. With
+ * `wholeOrNothing` a list longer than the limit comes back empty with its `next`: the
+ * caller refuses it, so its rows are not worth naming.
+ */
+async function page<R>(
+  knex: Knex,
+  inner: Knex.QueryBuilder,
+  sources: NameSources,
+  map: (r: Record<string, any>, name: (column: string) => Named) => R,
+  request: PageRequest | null,
+): Promise<StopPage<R>> {
+  if (request) inner.limit(request.limit + 1);
+  const all: Array<Record<string, any>> = await inner;
+  const rows = request && all.length > request.limit ? all.slice(0, request.limit) : all;
+  const next = rows.length < all.length ? cursorOf(rows.at(-1)!) : null;
+  if (next && request?.wholeOrNothing) return { rows: [], next };
+  const names = await namesOf(knex, rows, sources);
+  const out = rows.map((r) => map(r, (column) => ({ id: Number(r[column]), name: names.get(column)!.get(Number(r[column])) ?? '' })));
+  return { rows: out, next };
+}
+
+const UNPLANNED_NAMES: NameSources = {
+  workpoint_id: 'plant_workpoints',
+  equipment_id: 'plant_equipments',
+  line_id: 'plant_lines',
+  stop_code_id: 'plant_stop_codes',
+  triggering_event_id: 'plant_triggering_events',
+};
+
+/** The unplanned stop's columns and its analysis: one probe of root_causes' key per row, whatever its size. */
+const unplannedStops = (knex: Knex) =>
+  stopColumns(knex, 'unplanned_stops', ['workpoint_id', 'stop_code_id', 'triggering_event_id', 'failure_mode', 'corrective_action',
+    'action_material_change', 'action_cleaning', 'action_setting_adjustment', 'action_component_restore'])
+    .select('rc.stop_event_id as root_cause_of', 'rc.root_cause', 'rc.troubleshooting')
+    .joinRaw('left join lateral (select r.stop_event_id, r.root_cause, r.troubleshooting from root_causes r where r.stop_event_id = s.id limit 1) rc on true');
+
+const toUnplanned = (r: Record<string, any>, name: (column: string) => Named): UnplannedStopRow => ({
   id: Number(r.id),
-  workpointId: Number(r.workpoint_id),
-  stopCodeId: Number(r.stop_code_id),
-  triggeringEventId: Number(r.triggering_event_id),
+  workpointId: r.workpoint_id,
+  stopCodeId: r.stop_code_id,
+  triggeringEventId: r.triggering_event_id,
   failureMode: r.failure_mode,
   correctiveAction: r.corrective_action,
   actionMaterialChange: r.action_material_change,
   actionCleaning: r.action_cleaning,
   actionSettingAdjustment: r.action_setting_adjustment,
   actionComponentRestore: r.action_component_restore,
-  startTime: r.start_time,
-  endTime: r.end_time,
-  workpoint: named(r.workpoint_id, r.workpoint_name),
-  equipment: named(r.equipment_id, r.equipment_name),
-  line: named(r.line_id, r.line_name),
-  stopCode: named(r.stop_code_id, r.stop_code_name),
-  triggeringEvent: named(r.triggering_event_id, r.triggering_event_name),
+  startTime: dateOf(r.start_time_us),
+  endTime: dateOf(r.end_time_us),
+  workpoint: name('workpoint_id'),
+  equipment: name('equipment_id'),
+  line: name('line_id'),
+  stopCode: name('stop_code_id'),
+  triggeringEvent: name('triggering_event_id'),
   rootCause: r.root_cause_of == null ? null : { rootCause: r.root_cause, troubleshooting: r.troubleshooting },
 });
 
-/** Unplanned stops of the filter, by start time. Names come from the plant views, retired items included. */
-export async function listUnplannedStops(knex: Knex, filter: StopFilter): Promise<UnplannedStopRow[]> {
-  if (filter.lineIds.length === 0) return [];
-  return (await filtered(unplannedQuery(knex), 'u', filter)).map(toUnplanned);
+/**
+ * Unplanned stops of the filter, by start time (then id); with a page, at most its limit
+ * after its cursor, and the cursor of the next page. Names come from the plant views,
+ * retired items included.
+ */
+export async function listUnplannedStops(knex: Knex, filter: StopFilter, pageRequest: PageRequest | null = null): Promise<StopPage<UnplannedStopRow>> {
+  if (filter.lineIds.length === 0) return { rows: [], next: null };
+  return page(knex, filtered(unplannedStops(knex), filter, pageRequest?.after), UNPLANNED_NAMES, toUnplanned, pageRequest);
 }
 
 /** A stop that is not deleted, or null. */
 export async function findUnplannedStop(knex: Knex, id: number): Promise<UnplannedStopRow | null> {
-  const row = await unplannedQuery(knex).where('u.id', id).andWhere('u.deleted', false).first();
-  return row ? toUnplanned(row) : null;
+  const inner = unplannedStops(knex).where('s.id', id).andWhereRaw('not s.deleted');
+  return (await page(knex, inner, UNPLANNED_NAMES, toUnplanned, null)).rows[0] ?? null;
 }
 
-/** Planned stops of the filter, by start time, with equipment, line and reason names. */
+/** Planned stops of the filter, by start time (then id), with equipment, line and reason names. */
 export async function listPlannedStops(knex: Knex, filter: StopFilter): Promise<PlannedStopRow[]> {
   if (filter.lineIds.length === 0) return [];
-  const q = knex('planned_stops as p')
-    .leftJoin('plant_equipments as e', 'e.id', 'p.equipment_id')
-    .leftJoin('plant_lines as l', 'l.id', 'p.line_id')
-    .leftJoin('plant_planned_stop_reasons as pr', 'pr.id', 'p.planned_reason_id')
-    .select('p.*', 'e.name as equipment_name', 'l.name as line_name', 'pr.name as reason_name')
-    .orderBy([{ column: 'p.start_time' }, { column: 'p.id' }]);
-  return (await filtered(q, 'p', filter)).map((r: Record<string, any>) => ({
+  const inner = filtered(stopColumns(knex, 'planned_stops', ['planned_reason_id', 'notes']), filter);
+  const sources = { equipment_id: 'plant_equipments', line_id: 'plant_lines', planned_reason_id: 'plant_planned_stop_reasons' };
+  const toPlanned = (r: Record<string, any>, name: (column: string) => Named): PlannedStopRow => ({
     id: Number(r.id),
-    equipmentId: Number(r.equipment_id),
-    plannedReasonId: Number(r.planned_reason_id),
-    startTime: r.start_time,
-    endTime: r.end_time,
+    equipmentId: r.equipment_id,
+    plannedReasonId: r.planned_reason_id,
+    startTime: dateOf(r.start_time_us),
+    endTime: dateOf(r.end_time_us),
     notes: r.notes,
-    equipment: named(r.equipment_id, r.equipment_name),
-    line: named(r.line_id, r.line_name),
-    plannedReason: named(r.planned_reason_id, r.reason_name),
-  }));
+    equipment: name('equipment_id'),
+    line: name('line_id'),
+    plannedReason: name('planned_reason_id'),
+  });
+  return (await page(knex, inner, sources, toPlanned, null)).rows;
 }
 
-/** Ids among these that are shifts of the shop floor (the others answer 404). */
+/** Ids among these that are shifts of the shop floor (the others answer 404), from the stops' own calendar. */
 export async function knownShiftIds(knex: Knex, shopFloorId: number, ids: number[]): Promise<number[]> {
-  const rows = await knex('shifts').where({ shop_floor_id: shopFloorId }).whereIn('id', ids).select('id');
+  const rows = await knex('stop_shifts').where({ shop_floor_id: shopFloorId }).whereIn('id', ids).select('id');
   return rows.map((r: { id: unknown }) => Number(r.id));
 }

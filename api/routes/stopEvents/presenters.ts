@@ -1,12 +1,9 @@
-import { DateTime } from 'luxon';
 import type { PlantKind, PlantState } from '../../../domain/plant/state.js';
-import { PLANT_ZONE } from '../../../domain/shifts/calendar.js';
 import type { PlannedStopRecordedData, UnplannedStopRecordedData } from '../../../domain/stops/events.js';
 import { durationMinutes } from '../../../domain/stops/rules.js';
 import type { Named, PlannedStopRow, UnplannedStopRow } from '../../../projections/stops/stops.queries.js';
+import { local } from './plantTime.js';
 
-/** Instants with the plant's offset, like the shifts (2030-06-05T08:10:00+02:00). */
-const local = (d: Date | string) => DateTime.fromJSDate(new Date(d), { zone: PLANT_ZONE }).toISO({ suppressMilliseconds: true });
 const pair = (n: Named) => ({ id: n.id, name: n.name });
 
 /** The spec's unplanned stop (line log §3) with its relations, downtime and, for the Root Cause Tool, its analysis. */

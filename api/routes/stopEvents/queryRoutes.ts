@@ -7,6 +7,7 @@ import type { AppDeps } from '../../deps.js';
 import { parseInput } from '../../validation.js';
 import { BAD_PARAMS } from '../plant/params.js';
 import type { RouteDef } from '../types.js';
+import { DEFAULT_PAGE_SIZE, encodeCursor, MAX_STOPS_PER_RESPONSE, tooManyStops } from './paging.js';
 import { presentPlanned, presentUnplanned } from './presenters.js';
 import { byShiftQuery, unplannedRangeQuery } from './schema.js';
 
@@ -36,7 +37,7 @@ export function stopQueryRoutes(deps: AppDeps): RouteDef[] {
       async handler(ctx) {
         const q = parseInput(byShiftQuery, ctx.query, BAD_PARAMS);
         const window = await shiftWindow(q);
-        ctx.body = (await listUnplannedStops(deps.knex, { shopFloorId: q.shop_floor_id, lineIds: q.lines_id, window })).map(presentUnplanned);
+        ctx.body = (await listUnplannedStops(deps.knex, { shopFloorId: q.shop_floor_id, lineIds: q.lines_id, window })).rows.map(presentUnplanned);
       },
     },
     {
@@ -64,8 +65,25 @@ export function stopQueryRoutes(deps: AppDeps): RouteDef[] {
           throw notFound('Turno non trovato');
         }
         const filter = { shopFloorId: q.shop_floor_id, lineIds: q.lines_id, days: { from: q.date_from, to: q.date_to }, shiftIds: q.shift_id };
-        ctx.body = (await listUnplannedStops(deps.knex, filter)).map(presentUnplanned);
+        const paging = q.limit !== undefined || q.after !== undefined;
+        const limit = q.limit ?? (paging ? DEFAULT_PAGE_SIZE : MAX_STOPS_PER_RESPONSE);
+        const page = await listUnplannedStops(deps.knex, filter, { limit, after: q.after, wholeOrNothing: !paging });
+        if (page.next && !paging) throw tooManyStops();
+        if (page.next) {
+          const cursor = encodeCursor(page.next);
+          ctx.set('X-Next-Cursor', cursor);
+          ctx.set('Link', `<${nextPageUrl(ctx.path, ctx.querystring, limit, cursor)}>; rel="next"`);
+        }
+        ctx.body = page.rows.map(presentUnplanned);
       },
     },
   ];
+}
+
+/** The same query with the next page's cursor (and the page size made explicit). */
+function nextPageUrl(path: string, querystring: string, limit: number, cursor: string): string {
+  const params = new URLSearchParams(querystring);
+  params.set('limit', String(limit));
+  params.set('after', cursor);
+  return `${path}?${params.toString()}`;
 }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { parseDay, PLANT_ZONE } from '../../../domain/shifts/calendar.js';
 import { listParam } from '../../validation.js';
 import { idParam } from '../plant/params.js';
+import { afterParam, limitParam } from './paging.js';
 
 /**
  * Stop ids are larger than plant ids (equipment × 1 000 000 + n): up to 15 digits,
@@ -81,10 +82,13 @@ export const byShiftQuery = z.object({
   day: dayParam,
 });
 
+/** The spec's parameters, plus ours for paging (`limit`, `after`: docs/line-log.md "Paging"). */
 export const unplannedRangeQuery = z.object({
   shop_floor_id: idParam,
   date_from: dayParam,
   date_to: dayParam,
   lines_id: idListParam,
   shift_id: idListParam,
+  limit: limitParam,
+  after: afterParam,
 });

@@ -83,6 +83,11 @@ function toApiError(status: number, body: unknown): ApiError {
 
 /** Calls the server on the same origin and returns the parsed JSON answer. */
 export async function apiFetch<T>(path: string, options: ApiOptions = {}): Promise<T> {
+  return (await apiRequest<T>(path, options)).body;
+}
+
+/** As apiFetch, with the answer's headers too (e.g. a list's X-Next-Cursor). */
+export async function apiRequest<T>(path: string, options: ApiOptions = {}): Promise<{ body: T; headers: Headers }> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -102,7 +107,7 @@ export async function apiFetch<T>(path: string, options: ApiOptions = {}): Promi
     signal: options.signal,
   });
   const parsed = await readBody(response);
-  if (response.ok) return parsed as T;
+  if (response.ok) return { body: parsed as T, headers: response.headers };
 
   if (response.status === 401 && !options.noSessionRedirect) {
     clearToken();

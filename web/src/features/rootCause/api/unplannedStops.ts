@@ -4,8 +4,9 @@
  * carries its saved analysis, so the tool needs no call per row.
  */
 import useSWR, { useSWRConfig } from 'swr';
-import type { QueryValue } from '../../../lib/api.js';
+import { apiRequest, type QueryValue } from '../../../lib/api.js';
 import type { RootCauseTexts, UnplannedStop } from '../../stops/types.js';
+import { followCursor, PAGE_SIZE } from './pages.js';
 
 export type { Named, RootCauseTexts, UnplannedStop } from '../../stops/types.js';
 
@@ -16,12 +17,23 @@ export const UNPLANNED_STOPS_PATH = '/factory/stop_events/unplanned';
 export type UnplannedStopsQuery = Record<string, QueryValue>;
 
 /**
+ * Every stop of the filters: one request while they fit in a page of 2000 (a year of a line, a
+ * month of a dozen lines), then the next pages ('Tutte le linee' of a large shop floor).
+ */
+export function fetchUnplannedStops([path, query]: readonly [string, UnplannedStopsQuery]): Promise<UnplannedStop[]> {
+  return followCursor(async (after) => {
+    const { body, headers } = await apiRequest<UnplannedStop[]>(path, { query: { ...query, limit: PAGE_SIZE, after } });
+    return { rows: body, next: headers.get('X-Next-Cursor') };
+  });
+}
+
+/**
  * The stops for the filters, or nothing at all while `query` is null (no line selected, no shop
  * floor, an invalid range). The previous answer stays on screen while a new filter loads, so the
  * table does not flash empty on every checkbox.
  */
 export function useUnplannedStops(query: UnplannedStopsQuery | null) {
-  return useSWR<UnplannedStop[]>(query ? [UNPLANNED_STOPS_PATH, query] : null, {
+  return useSWR<UnplannedStop[], unknown, readonly [string, UnplannedStopsQuery] | null>(query ? [UNPLANNED_STOPS_PATH, query] : null, fetchUnplannedStops, {
     keepPreviousData: true,
     onError: (err: unknown) => console.error('Caricamento degli stop non pianificati non riuscito', err),
   });

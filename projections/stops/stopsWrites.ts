@@ -1,0 +1,155 @@
+import type { Knex } from 'knex';
+import { PLANT_ZONE } from '../../domain/shifts/calendar.js';
+import type { PlannedPatch, PlannedRow, ShiftRow, UnplannedPatch, UnplannedRow } from './stopsFold.js';
+
+/** A column written from an array: its name, its SQL type and how a row gives it. */
+type Column<R> = readonly [name: string, type: string, value: (r: R) => unknown];
+
+const placeColumns = <R extends UnplannedRow | PlannedRow>(): Column<R>[] => [
+  ['id', 'bigint', (r) => r.id],
+  ['shop_floor_id', 'int', (r) => r.shop_floor_id],
+  ['line_id', 'int', (r) => r.line_id],
+  ['equipment_id', 'int', (r) => r.equipment_id],
+  ['start_time', 'timestamptz', (r) => r.start_time],
+  ['end_time', 'timestamptz', (r) => r.end_time],
+  ['deleted', 'boolean', (r) => r.deleted],
+  ['updated_at', 'timestamptz', (r) => r.updated_at],
+];
+
+export const UNPLANNED_COLUMNS: Column<UnplannedRow>[] = [
+  ...placeColumns<UnplannedRow>(),
+  ['workpoint_id', 'int', (r) => r.workpoint_id],
+  ['stop_code_id', 'int', (r) => r.stop_code_id],
+  ['triggering_event_id', 'int', (r) => r.triggering_event_id],
+  ['failure_mode', 'text', (r) => r.failure_mode],
+  ['corrective_action', 'text', (r) => r.corrective_action],
+  ['action_material_change', 'boolean', (r) => r.action_material_change],
+  ['action_cleaning', 'boolean', (r) => r.action_cleaning],
+  ['action_setting_adjustment', 'boolean', (r) => r.action_setting_adjustment],
+  ['action_component_restore', 'boolean', (r) => r.action_component_restore],
+];
+
+export const PLANNED_COLUMNS: Column<PlannedRow>[] = [
+  ...placeColumns<PlannedRow>(),
+  ['planned_reason_id', 'int', (r) => r.planned_reason_id],
+  ['notes', 'text', (r) => r.notes],
+];
+
+/** `unnest(?::t1[], ?::t2[], ...) as alias(c1, c2, ...)` and its bindings: one bind parameter per column, whatever the row count. */
+function unnest<R>(columns: readonly Column<R>[], rows: readonly R[], alias: string): { sql: string; bindings: Knex.Value[] } {
+  return {
+    sql: `unnest(${columns.map(([, type]) => `?::${type}[]`).join(', ')}) as ${alias}(${columns.map(([name]) => name).join(', ')})`,
+    // An array is one bind parameter (node-postgres sends it as an array literal), so no chunking is needed.
+    bindings: columns.map(([, , value]) => rows.map(value) as Knex.Value),
+  };
+}
+
+/**
+ * The regular shift holding a stop's start, the SQL twin of the rule in docs/line-log.md:
+ * regular shifts only (not 'Turno E'), starting on the start's Italian day or the day
+ * before; where two hold it, the one that starts first. `s` is the stop's alias.
+ */
+const regularShiftOf = (s: string) => `lateral (
+  select sh.id, sh.shift_day from ?? sh
+  where sh.shop_floor_id = ${s}.shop_floor_id and not sh.extra
+    and sh.shift_day between ${s}.start_day - 1 and ${s}.start_day
+    and sh.start_time <= ${s}.start_time and ${s}.start_time < sh.end_time
+  order by sh.start_time, sh.id limit 1) rs on true`;
+
+/** Upserts the batch's shifts into the projection's own copy; answers the windows whose stops must be placed again. */
+export async function upsertShifts(trx: Knex.Transaction, table: string, shifts: readonly ShiftRow[]): Promise<Array<{ shop_floor_id: number; start_time: string; end_time: string }>> {
+  if (shifts.length === 0) return [];
+  // A shift that moved (never done today, but a calendar is events) frees the stops of its old window.
+  const before = await trx(table).whereIn('id', shifts.map((s) => s.id)).andWhere('extra', false).select('shop_floor_id', 'start_time', 'end_time');
+  const columns: Column<ShiftRow>[] = [
+    ['id', 'bigint', (s) => s.id],
+    ['shop_floor_id', 'int', (s) => s.shop_floor_id],
+    ['shift_day', 'date', (s) => s.shift_day],
+    ['start_time', 'timestamptz', (s) => s.start_time],
+    ['end_time', 'timestamptz', (s) => s.end_time],
+    ['extra', 'boolean', (s) => s.extra],
+  ];
+  const v = unnest(columns, shifts, 'v');
+  await trx.raw(
+    `insert into ?? (${columns.map(([c]) => c).join(', ')}) select * from ${v.sql}
+     on conflict (id) do update set ${columns.slice(1).map(([c]) => `${c} = excluded.${c}`).join(', ')}`,
+    [table, ...v.bindings],
+  );
+  return [...before, ...shifts.filter((s) => !s.extra)];
+}
+
+/**
+ * Inserts or replaces whole stop rows, each with the Italian day of its start and the shift
+ * day and regular shift its start falls in among the shifts known so far (else that day).
+ * The day is worked out here rather than in Node, where a time zone costs ~10 µs a row.
+ */
+export async function upsertStops<R>(trx: Knex.Transaction, table: string, shiftsTable: string, columns: readonly Column<R>[], rows: readonly R[]): Promise<void> {
+  if (rows.length === 0) return;
+  const u = unnest(columns, rows, 'u');
+  const names = [...columns.map(([c]) => c), 'start_day'];
+  await trx.raw(
+    `insert into ?? (${names.join(', ')}, shift_day, shift_id)
+     select v.*, coalesce(rs.shift_day, v.start_day), rs.id
+     from (select u.*, (u.start_time at time zone ?)::date as start_day from ${u.sql}) v left join ${regularShiftOf('v')}
+     on conflict (id) do update set ${[...names.slice(1), 'shift_day', 'shift_id'].map((c) => `${c} = excluded.${c}`).join(', ')}`,
+    [table, PLANT_ZONE, ...u.bindings, shiftsTable],
+  );
+}
+
+/** Edits and deletions of unplanned stops recorded in earlier batches, one statement. */
+export async function patchUnplanned(trx: Knex.Transaction, table: string, patches: readonly UnplannedPatch[]): Promise<void> {
+  if (patches.length === 0) return;
+  const v = unnest<UnplannedPatch>(
+    [['id', 'bigint', (p) => p.id], ['failure_mode', 'text', (p) => p.failure_mode], ['corrective_action', 'text', (p) => p.corrective_action], ['deleted', 'boolean', (p) => p.deleted], ['updated_at', 'timestamptz', (p) => p.updated_at]],
+    patches,
+    'v',
+  );
+  await trx.raw(
+    `update ?? t set failure_mode = coalesce(v.failure_mode, t.failure_mode), corrective_action = coalesce(v.corrective_action, t.corrective_action),
+       deleted = t.deleted or v.deleted, updated_at = v.updated_at
+     from ${v.sql} where t.id = v.id`,
+    [table, ...v.bindings],
+  );
+}
+
+/** Note edits and deletions of planned stops recorded in earlier batches, one statement. */
+export async function patchPlanned(trx: Knex.Transaction, table: string, patches: readonly PlannedPatch[]): Promise<void> {
+  if (patches.length === 0) return;
+  const v = unnest<PlannedPatch>(
+    [['id', 'bigint', (p) => p.id], ['notes_set', 'boolean', (p) => p.notes_set], ['notes', 'text', (p) => p.notes], ['deleted', 'boolean', (p) => p.deleted], ['updated_at', 'timestamptz', (p) => p.updated_at]],
+    patches,
+    'v',
+  );
+  await trx.raw(
+    `update ?? t set notes = case when v.notes_set then v.notes else t.notes end, deleted = t.deleted or v.deleted, updated_at = v.updated_at
+     from ${v.sql} where t.id = v.id`,
+    [table, ...v.bindings],
+  );
+}
+
+/**
+ * Places again the stops (deleted ones too, so the rows never depend on how events were
+ * batched) whose start lies in one of these windows: shifts just scheduled may hold
+ * stops recorded before them.
+ */
+export async function replaceInShifts(trx: Knex.Transaction, table: string, shiftsTable: string, windows: ReadonlyArray<{ shop_floor_id: number; start_time: string | Date; end_time: string | Date }>): Promise<void> {
+  if (windows.length === 0) return;
+  const w = unnest<(typeof windows)[number]>(
+    [['shop_floor_id', 'int', (x) => x.shop_floor_id], ['start_time', 'timestamptz', (x) => x.start_time], ['end_time', 'timestamptz', (x) => x.end_time]],
+    windows,
+    'w',
+  );
+  await trx.raw(
+    `with affected as (
+       select distinct u.id, u.shop_floor_id, u.start_time, u.start_day from ${w.sql}
+       join ?? u on u.shop_floor_id = w.shop_floor_id and u.start_time >= w.start_time and u.start_time < w.end_time
+         -- whatever the stored shift day (a regular shift's or the start's own), it lies in these bounds: the index range
+         and u.shift_day between (w.start_time at time zone ?)::date - 1 and (w.end_time at time zone ?)::date
+     ), placed as (
+       select a.id, coalesce(rs.shift_day, a.start_day) as shift_day, rs.id as shift_id from affected a left join ${regularShiftOf('a')}
+     )
+     update ?? t set shift_day = p.shift_day, shift_id = p.shift_id from placed p
+     where t.id = p.id and (t.shift_day is distinct from p.shift_day or t.shift_id is distinct from p.shift_id)`,
+    [...w.bindings, table, PLANT_ZONE, PLANT_ZONE, shiftsTable, table],
+  );
+}
