@@ -9,7 +9,7 @@
  * open again, with its earlier answer kept in the draft to be confirmed or changed.
  */
 import { actionsText, applyChoice, autoSelectWorkpoint, emptyDraft, isSelectStep, isTextStep, type Choice, type Draft, type StopActions, type TimesInput } from './draft.js';
-import { matchOption } from './matching.js';
+import { matchOption } from '../../lib/optionMatch.js';
 import { summaryRows, type SummaryRow } from './payload.js';
 import {
   CHECK_DATES,

@@ -5,9 +5,9 @@
  */
 import { currentChoice, isBusy, type ChatAction, type ChatState } from '../chatState.js';
 import { isTextStep } from '../draft.js';
-import { allowsEmpty, STEP_TYPE } from '../steps.js';
+import { allowsEmpty, STEP_TYPE, textLimit } from '../steps.js';
 import { ActionsStepInput } from './ActionsStepInput.js';
-import { ChatComposer } from './ChatComposer.js';
+import { ChatComposer } from '../../../components/chat/ChatComposer.js';
 import { SelectStepInput } from './SelectStepInput.js';
 import { TimesStepInput } from './TimesStepInput.js';
 
@@ -29,7 +29,7 @@ export function ChatInputPanel({ state, dispatch, optionsFailed, onRetryOptions,
     const placeholder = state.done ? 'Stop registrato' : state.sending ? 'Registrazione in corso…' : 'Il bot sta scrivendo…';
     return (
       <div className="chat-input">
-        <ChatComposer key="busy" step={step} placeholder={placeholder} disabled onSend={() => undefined} />
+        <ChatComposer key="busy" limit={textLimit(step)} placeholder={placeholder} disabled onSend={() => undefined} />
       </div>
     );
   }
@@ -53,7 +53,7 @@ export function ChatInputPanel({ state, dispatch, optionsFailed, onRetryOptions,
       {type === 'text' && isTextStep(step) && (
         <ChatComposer
           key={step}
-          step={step}
+          limit={textLimit(step)}
           initial={draft[step]}
           rows={3}
           placeholder={allowsEmpty(step) ? 'Scrivi una nota (facoltativa) o invia vuoto' : 'Scrivi la risposta'}

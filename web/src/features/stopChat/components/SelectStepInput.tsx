@@ -4,9 +4,10 @@
  * (an earlier answer, or the area auto-selected after a new equipment, §4.4) is marked, with a
  * line saying so; a tap on any chip answers.
  */
+import { ChatChips } from '../../../components/chat/ChatChips.js';
+import { ChatComposer } from '../../../components/chat/ChatComposer.js';
 import type { Choice } from '../draft.js';
-import { STEP_LABELS, type StepId } from '../steps.js';
-import { ChatComposer } from './ChatComposer.js';
+import { STEP_LABELS, textLimit, type StepId } from '../steps.js';
 
 /** Props of SelectStepInput. */
 export interface SelectStepInputProps {
@@ -43,26 +44,14 @@ export function SelectStepInput({ step, options, current, failed, error, onRetry
           <p className="chat-hint">Caricamento delle voci…</p>
         )
       ) : (
-        <div className="chat-options" role="group" aria-label={`Opzioni: ${STEP_LABELS[step]}`}>
-          {options.map((o) => (
-            <button
-              key={o.id}
-              type="button"
-              className={o.id === shownCurrent?.id ? 'chat-chip is-current' : 'chat-chip'}
-              aria-current={o.id === shownCurrent?.id ? 'true' : undefined}
-              onClick={() => onChoose(o)}
-            >
-              {o.id === shownCurrent?.id && (
-                <span className="chat-chip-check" aria-hidden="true">
-                  ✓
-                </span>
-              )}
-              {o.name}
-            </button>
-          ))}
-        </div>
+        <ChatChips
+          chips={options.map((o) => ({ key: o.id, label: o.name, choice: o }))}
+          ariaLabel={`Opzioni: ${STEP_LABELS[step]}`}
+          currentKey={shownCurrent?.id ?? null}
+          onChoose={(chip) => onChoose(chip.choice)}
+        />
       )}
-      <ChatComposer step={step} placeholder="Scrivi o tocca un'opzione" disabled={options === null} error={error} onSend={onSend} />
+      <ChatComposer limit={textLimit(step)} placeholder="Scrivi o tocca un'opzione" disabled={options === null} error={error} onSend={onSend} />
     </div>
   );
 }

@@ -3,11 +3,11 @@
  * Registro di Linea', the conversation and the open step's input. The two routes differ only by
  * `kind`.
  */
-import { Link } from 'react-router-dom';
+import { ChatHeader } from '../../../components/chat/ChatHeader.js';
+import { ChatTranscript } from '../../../components/chat/ChatTranscript.js';
 import { canGoBack, isBusy, progress } from '../chatState.js';
 import { CHAT_TITLES, STEP_LABELS, type ChatKind } from '../steps.js';
 import { ChatInputPanel } from './ChatInputPanel.js';
-import { ChatTranscript } from './ChatTranscript.js';
 import { useStopChat } from './useStopChat.js';
 import '../../../styles/chat.css';
 
@@ -22,26 +22,15 @@ export function StopChatPage({ kind }: StopChatPageProps) {
   const step = state ? progress(state) : null;
 
   return (
-    <div className="page stop-chat" data-kind={kind}>
-      <header className="stop-chat-header">
-        <h1 className="page-title">{CHAT_TITLES[kind]}</h1>
-        <div className="stop-chat-controls">
-          <button
-            type="button"
-            className="button button-secondary"
-            disabled={!state || !canGoBack(state)}
-            onClick={() => dispatch({ type: 'back' })}
-          >
-            <span className="stop-chat-back-arrow" aria-hidden="true">
-              ←
-            </span>
-            Indietro
-          </button>
-          <Link className="button button-secondary" to={lineLog}>
-            Torna al Registro di Linea
-          </Link>
-        </div>
-      </header>
+    <div className="page chat-page stop-chat" data-kind={kind}>
+      <ChatHeader
+        title={CHAT_TITLES[kind]}
+        backLabel="Indietro"
+        backDisabled={!state || !canGoBack(state)}
+        onBack={() => dispatch({ type: 'back' })}
+        homeLabel="Torna al Registro di Linea"
+        homeTo={lineLog}
+      />
       <section className="chat-panel" aria-label="Chat" aria-busy={state ? isBusy(state) : true}>
         {state && step ? (
           <>

@@ -1,15 +1,16 @@
 /**
- * The chat's text box (line log §5): Enter sends, Shift+Enter adds a line, a counter shows the
- * characters against the step's limit (250; 1000 for the corrective action), and the box empties
- * once something is sent. Whether an empty text is refused is the state machine's call.
+ * The chat's text box (line log §5, §4.8): Enter sends, Shift+Enter adds a line, a counter shows
+ * the characters against the limit (250; 1000 for the corrective action), and the box empties
+ * once something is sent. Whether an empty text is refused is the caller's call.
  */
 import { useId, useState, type KeyboardEvent } from 'react';
-import { textLimit, type StepId } from '../steps.js';
-import { counterText, isSubmitKey } from '../textInput.js';
+import { counterText, isSubmitKey } from './chatInput.js';
+import { CHAT_LABELS_IT, type ChatLabels } from './labels.js';
 
 /** Props of ChatComposer. */
 export interface ChatComposerProps {
-  step: StepId;
+  /** Maximum characters (`maxlength` and the counter). */
+  limit: number;
   /** The text to start from (an earlier answer of this step, so nothing typed is lost). */
   initial?: string;
   placeholder: string;
@@ -18,14 +19,14 @@ export interface ChatComposerProps {
   error?: string | null;
   /** Rows of the box: 1 for a list step, more for a description. */
   rows?: number;
+  labels?: ChatLabels;
   onSend(text: string): void;
 }
 
-/** Textarea, counter and 'Invia'. */
-export function ChatComposer({ step, initial = '', placeholder, disabled = false, error, rows = 1, onSend }: ChatComposerProps) {
+/** Textarea, counter and the send button. */
+export function ChatComposer({ limit, initial = '', placeholder, disabled = false, error, rows = 1, labels = CHAT_LABELS_IT, onSend }: ChatComposerProps) {
   const [value, setValue] = useState(initial);
   const id = useId();
-  const limit = textLimit(step);
 
   function send() {
     if (disabled) return;
@@ -45,7 +46,7 @@ export function ChatComposer({ step, initial = '', placeholder, disabled = false
       <div className="chat-composer-row">
         <textarea
           className="chat-textarea"
-          aria-label="Risposta"
+          aria-label={labels.answer}
           aria-describedby={`${id}-counter${showError ? ` ${id}-error` : ''}`}
           aria-invalid={showError || undefined}
           value={value}
@@ -53,11 +54,12 @@ export function ChatComposer({ step, initial = '', placeholder, disabled = false
           maxLength={limit}
           placeholder={placeholder}
           disabled={disabled}
+          enterKeyHint="send"
           onChange={(e) => setValue(e.target.value.slice(0, limit))}
           onKeyDown={onKeyDown}
         />
         <button type="button" className="button button-primary chat-send" disabled={disabled} onClick={send}>
-          Invia
+          {labels.send}
         </button>
       </div>
       <div className="chat-composer-meta">
@@ -66,10 +68,10 @@ export function ChatComposer({ step, initial = '', placeholder, disabled = false
             {error}
           </span>
         ) : (
-          <span className="chat-composer-help">Invio per inviare, Maiusc+Invio per andare a capo</span>
+          <span className="chat-composer-help">{labels.keysHelp}</span>
         )}
         <span className="chat-counter" id={`${id}-counter`}>
-          {counterText(value, step)}
+          {counterText(value, limit)}
         </span>
       </div>
     </div>

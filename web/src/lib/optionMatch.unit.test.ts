@@ -1,4 +1,4 @@
-import { matchOption, normalizeName } from './matching.js';
+import { matchOption, normalizeName } from './optionMatch.js';
 
 const events = [
   { id: 1, name: 'Cambio formato' },
@@ -45,5 +45,34 @@ describe('typed text at a select step (§5)', () => {
   it('uses Italian lower-casing for accented capitals', () => {
     expect(normalizeName('ÈSTATO  Così')).toBe('èstato così');
     expect(matchOption('è', [{ id: 1, name: 'È fermo' }])?.id).toBe(1);
+  });
+});
+
+describe('typed text in the assistants (accents ignored)', () => {
+  const how = { ignoreAccents: true };
+  const answers = [
+    { id: 'yes', name: 'Sì' },
+    { id: 'no', name: 'No' },
+  ];
+
+  it('reads "si", "SI" and "sì" as Sì', () => {
+    expect(matchOption('si', answers, how)?.id).toBe('yes');
+    expect(matchOption('SI', answers, how)?.id).toBe('yes');
+    expect(matchOption('sì', answers, how)?.id).toBe('yes');
+  });
+
+  it('folds accents on both sides, keeps prefixes and refusals', () => {
+    const acts = [
+      { id: 1, name: 'Pulizia ugelli' },
+      { id: 2, name: 'Verifica tenuta' },
+    ];
+    expect(matchOption('PULIZIA UGELLI', acts, how)?.id).toBe(1);
+    expect(matchOption('verìfica', acts, how)?.id).toBe(2);
+    expect(matchOption('ugelli', acts, how)).toBeNull();
+  });
+
+  it('still tells accents apart when not asked to ignore them', () => {
+    expect(matchOption('si', answers)).toBeNull();
+    expect(normalizeName('Attività  Già', { ignoreAccents: true })).toBe('attivita gia');
   });
 });

@@ -1,0 +1,15 @@
+import { counterText, isSubmitKey } from './chatInput.js';
+
+describe('the chat text box (line log §5)', () => {
+  it('sends on Enter, not on Shift+Enter nor while composing', () => {
+    expect(isSubmitKey({ key: 'Enter', shiftKey: false })).toBe(true);
+    expect(isSubmitKey({ key: 'Enter', shiftKey: true })).toBe(false);
+    expect(isSubmitKey({ key: 'Enter', shiftKey: false, isComposing: true })).toBe(false);
+    expect(isSubmitKey({ key: 'a', shiftKey: false })).toBe(false);
+  });
+
+  it('counts the characters against the limit', () => {
+    expect(counterText('', 250)).toBe('0/250');
+    expect(counterText('abc', 1000)).toBe('3/1000');
+  });
+});
