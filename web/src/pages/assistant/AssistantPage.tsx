@@ -1,6 +1,6 @@
-import { PlaceholderPage } from '../../components/PlaceholderPage.js';
+import { AssistantLanding } from '../../features/assistant/components/AssistantLanding.js';
 
-/** English assistants landing page (/assistant); a placeholder until its own issue builds the screen. */
+/** English assistants' landing page (/assistant): the three assistants. */
 export function AssistantPage() {
-  return <PlaceholderPage path="/assistant" />;
+  return <AssistantLanding lang="en" path="/assistant" />;
 }

@@ -1,6 +1,11 @@
-import { PlaceholderPage } from '../../components/PlaceholderPage.js';
+import { findRoute, pageTitle } from '../../app/routes.js';
+import { AssistantChat } from '../../features/assistant/components/AssistantChat.js';
+import { cilScript } from '../../features/assistant/scripts/cil.js';
 
-/** English CIL assistant (/assistantCIL); a placeholder until its own issue builds the screen. */
+const SCRIPT = cilScript('en');
+const ROUTE = findRoute('/assistantCIL');
+
+/** English CIL assistant (/assistantCIL, line log §4.5). */
 export function AssistantCILPage() {
-  return <PlaceholderPage path="/assistantCIL" />;
+  return <AssistantChat title={ROUTE ? pageTitle(ROUTE) : '/assistantCIL'} script={SCRIPT} kind="cil" />;
 }

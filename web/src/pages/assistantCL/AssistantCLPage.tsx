@@ -1,6 +1,11 @@
-import { PlaceholderPage } from '../../components/PlaceholderPage.js';
+import { findRoute, pageTitle } from '../../app/routes.js';
+import { AssistantChat } from '../../features/assistant/components/AssistantChat.js';
+import { centerlineScript } from '../../features/assistant/scripts/centerline.js';
 
-/** English centerline assistant (/assistantCL); a placeholder until its own issue builds the screen. */
+const SCRIPT = centerlineScript('en');
+const ROUTE = findRoute('/assistantCL');
+
+/** English centerline assistant (/assistantCL, line log §4.6). */
 export function AssistantCLPage() {
-  return <PlaceholderPage path="/assistantCL" />;
+  return <AssistantChat title={ROUTE ? pageTitle(ROUTE) : '/assistantCL'} script={SCRIPT} kind="centerline" />;
 }

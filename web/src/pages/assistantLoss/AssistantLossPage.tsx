@@ -1,6 +1,11 @@
-import { PlaceholderPage } from '../../components/PlaceholderPage.js';
+import { findRoute, pageTitle } from '../../app/routes.js';
+import { AssistantChat } from '../../features/assistant/components/AssistantChat.js';
+import { lossScript } from '../../features/assistant/scripts/loss.js';
 
-/** English loss-investigation assistant (/assistantLoss); a placeholder until its own issue builds the screen. */
+const SCRIPT = lossScript('en');
+const ROUTE = findRoute('/assistantLoss');
+
+/** English loss-investigation assistant (/assistantLoss, line log §4.7). */
 export function AssistantLossPage() {
-  return <PlaceholderPage path="/assistantLoss" />;
+  return <AssistantChat title={ROUTE ? pageTitle(ROUTE) : '/assistantLoss'} script={SCRIPT} kind="loss" />;
 }

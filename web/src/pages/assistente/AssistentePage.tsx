@@ -1,6 +1,6 @@
-import { PlaceholderPage } from '../../components/PlaceholderPage.js';
+import { AssistantLanding } from '../../features/assistant/components/AssistantLanding.js';
 
-/** Italian assistants landing page (/assistente); a placeholder until its own issue builds the screen. */
+/** Italian assistants' landing page (/assistente): the three assistants. */
 export function AssistentePage() {
-  return <PlaceholderPage path="/assistente" />;
+  return <AssistantLanding lang="it" path="/assistente" />;
 }

@@ -1,6 +1,11 @@
-import { PlaceholderPage } from '../../components/PlaceholderPage.js';
+import { findRoute, pageTitle } from '../../app/routes.js';
+import { AssistantChat } from '../../features/assistant/components/AssistantChat.js';
+import { cilScript } from '../../features/assistant/scripts/cil.js';
 
-/** Italian CIL assistant (/assistenteCIL); a placeholder until its own issue builds the screen. */
+const SCRIPT = cilScript('it');
+const ROUTE = findRoute('/assistenteCIL');
+
+/** Italian CIL assistant (/assistenteCIL, line log §4.5). */
 export function AssistenteCILPage() {
-  return <PlaceholderPage path="/assistenteCIL" />;
+  return <AssistantChat title={ROUTE ? pageTitle(ROUTE) : '/assistenteCIL'} script={SCRIPT} kind="cil" />;
 }

@@ -1,6 +1,11 @@
-import { PlaceholderPage } from '../../components/PlaceholderPage.js';
+import { findRoute, pageTitle } from '../../app/routes.js';
+import { AssistantChat } from '../../features/assistant/components/AssistantChat.js';
+import { centerlineScript } from '../../features/assistant/scripts/centerline.js';
 
-/** Italian centerline assistant (/assistenteCL); a placeholder until its own issue builds the screen. */
+const SCRIPT = centerlineScript('it');
+const ROUTE = findRoute('/assistenteCL');
+
+/** Italian centerline assistant (/assistenteCL, line log §4.6). */
 export function AssistenteCLPage() {
-  return <PlaceholderPage path="/assistenteCL" />;
+  return <AssistantChat title={ROUTE ? pageTitle(ROUTE) : '/assistenteCL'} script={SCRIPT} kind="centerline" />;
 }

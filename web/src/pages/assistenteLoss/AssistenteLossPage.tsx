@@ -1,6 +1,11 @@
-import { PlaceholderPage } from '../../components/PlaceholderPage.js';
+import { findRoute, pageTitle } from '../../app/routes.js';
+import { AssistantChat } from '../../features/assistant/components/AssistantChat.js';
+import { lossScript } from '../../features/assistant/scripts/loss.js';
 
-/** Italian loss-investigation assistant (/assistenteLoss); a placeholder until its own issue builds the screen. */
+const SCRIPT = lossScript('it');
+const ROUTE = findRoute('/assistenteLoss');
+
+/** Italian loss-investigation assistant (/assistenteLoss, line log §4.7). */
 export function AssistenteLossPage() {
-  return <PlaceholderPage path="/assistenteLoss" />;
+  return <AssistantChat title={ROUTE ? pageTitle(ROUTE) : '/assistenteLoss'} script={SCRIPT} kind="loss" />;
 }
