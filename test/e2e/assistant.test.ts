@@ -2,8 +2,10 @@
  * The assistants in a real browser (line log §2.7, §4.5–§4.8; foundations §2, §6): the sidebar
  * section per role, the landing page, a full CIL round in Italian ending at the line log, a
  * centerline check in English with 'All', a loss investigation to 'New investigation' — all
- * without a single call to the server.
+ * without a single call to the server — and the assistants' code loading only on their routes.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { botSays, chip, chipLabels, lastCard, openAssistant, transcript, typeAnswer } from '../support/assistantActions.js';
@@ -76,6 +78,27 @@ describeWith(['postgres', 'chromium'])('assistants', () => {
     }
   });
 
+  it('loads the assistants\' code only when an assistant is opened', async () => {
+    const manifest = JSON.parse(fs.readFileSync(path.join(app.deps.webDist ?? '', '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string; imports?: string[] }>;
+    const chunkOf = (key: string) => `/${manifest[key]?.file ?? key}`;
+    const cilPage = 'src/pages/assistenteCIL/AssistenteCILPage.tsx';
+    const assistantChunks = [chunkOf(cilPage), ...(manifest[cilPage]?.imports ?? []).filter((k) => /Assistant|cil/.test(k)).map(chunkOf)];
+    expect(assistantChunks.length).toBeGreaterThanOrEqual(3);
+    const scripts = new Set<string>();
+    page.on('request', (r) => {
+      const { pathname } = new URL(r.url());
+      if (pathname.endsWith('.js')) scripts.add(pathname);
+    });
+    await fillLogin(page, 'demoit');
+    await page.waitForURL((u) => u.pathname !== '/login');
+    await page.goto('/report-operatore');
+    await readyNav(page).waitFor();
+    expect(assistantChunks.filter((c) => scripts.has(c))).toEqual([]);
+    await page.getByRole('navigation', { name: 'Menu principale' }).getByRole('link', { name: 'Assistente CIL', exact: true }).click();
+    await botSays(page, 'Quale punto di lavoro vuoi controllare?');
+    expect(assistantChunks.filter((c) => !scripts.has(c))).toEqual([]);
+  });
+
   it('titles the sidebar ASSISTENTE AI / AI ASSISTANT and offers the three assistants on the landing page', async () => {
     await openAssistant(page, 'admin', '/assistente');
     await expect(page.getByTestId('sidebar-title').textContent()).resolves.toBe('ASSISTENTE AI');
@@ -83,7 +106,7 @@ describeWith(['postgres', 'chromium'])('assistants', () => {
     await expect(page.getByRole('heading', { level: 2 }).allTextContents()).resolves.toEqual(expect.arrayContaining(IT_LINKS));
     await page.getByRole('link', { name: 'Apri: Assistente Centerline' }).click();
     await page.waitForURL((u) => u.pathname === '/assistenteCL');
-    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Assistente Centerline');
+    await page.getByRole('heading', { level: 1, name: 'Assistente Centerline', exact: true }).waitFor();
 
     await page.goto('/assistant');
     await expect(page.getByTestId('sidebar-title').textContent()).resolves.toBe('AI ASSISTANT');
