@@ -14,12 +14,13 @@ export function commandContext(deps: AppDeps, ctx: Context): CommandContext {
 /**
  * Runs a command handler for the request's user, wakes the projections its events touch
  * and waits (bounded) until they have caught up, so the page that reloads sees the change.
+ * The handler's own result comes back whole (a handler may add what the route presents).
  */
-export async function run<E extends EventOf>(
+export async function run<E extends EventOf, R extends CommandResult<E> = CommandResult<E>>(
   deps: AppDeps,
   ctx: Context,
-  handler: (context: CommandContext) => Promise<CommandResult<E>>,
-): Promise<CommandResult<E>> {
+  handler: (context: CommandContext) => Promise<R>,
+): Promise<R> {
   const result = await handler(commandContext(deps, ctx));
   if (result.position) {
     const affected = deps.engine.affectedBy(result.events.map((e) => e.type));

@@ -24,7 +24,7 @@ export interface DbrActionFilter {
 }
 
 /**
- * Actions of the filter that are not deleted, by due day, shift and id. Line and
+ * Actions of the filter that are not deleted, by due day, line, shift ('Fine gg' last) and id. Line and
  * equipment names are today's, from the plant views (retired items keep their last),
  * so a renamed machine shows its new name, as the stop lists do.
  */
@@ -38,7 +38,7 @@ export async function listDbrActions(knex: Knex, f: DbrActionFilter): Promise<Db
     .whereIn('l.name', f.lineNames)
     .andWhereBetween('a.due_date', [f.dateFrom, f.dateTo])
     .select('a.*', 'l.name as line_name', 'e.name as equipment_name')
-    .orderBy([{ column: 'a.due_date' }, { column: 'a.due_shift_id', nulls: 'last' }, { column: 'a.id' }]);
+    .orderBy([{ column: 'a.due_date' }, { column: 'a.line_id' }, { column: 'a.due_shift_id', nulls: 'last' }, { column: 'a.id' }]);
   if (f.shiftIds.length > 0) {
     q.andWhere((w) => w.whereIn('a.due_shift_id', f.shiftIds).orWhereNull('a.due_shift_id'));
   }
