@@ -66,7 +66,7 @@ export function lineNameIsAmbiguous(plant: PlantState, input: Pick<CreateDbrActi
 }
 
 /**
- * The rules, in order: day and texts (400, every bad field at once); the shop floor and
+ * The rules, in order: day, line name and texts present (400, every bad field at once); the shop floor and
  * line (404; 400 when the name is ambiguous and the default station cannot decide); the
  * equipment (404 unknown, 400 of another line); the due shift, a shift of that day on
  * that shop floor (404). Without `dayShifts` the shift is not checked (the handler needs
@@ -83,6 +83,7 @@ export function validateCreateDbrAction(
     ['owner', requiredDbrText, input.owner],
     ['supportBy', optionalDbrText, input.supportBy],
   ]);
+  if (input.lineName.trim() === '') bad.line = 'Obbligatorio';
   if (input.day < FIRST_DUE_DAY || input.day > LAST_DUE_DAY) bad.day = `Tra ${FIRST_DUE_DAY} e ${LAST_DUE_DAY}`;
   if (Object.keys(bad).length > 0) throw validationError(INVALID_DBR_ACTION, bad);
 
