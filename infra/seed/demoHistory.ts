@@ -108,10 +108,10 @@ export async function seedDemoHistory(deps: DemoHistoryDeps, now: Date): Promise
   const floors = await loadFloors(deps, plant, fromDay, today);
   const days = eachDay(fromDay, toDay);
   /** The day's DBR actions on every line (docs/dbr-actions.md, Demo history). */
-  const writeDbrDay = async (day: string) => {
+  const writeDbrDay = async (day: string, minimum = 0) => {
     for (const floor of floors) {
       const shifts = floor.shifts.filter((s) => s.shiftDay === day).map((s) => ({ id: s.id, name: s.name, startTime: s.startTime.toISOString(), endTime: s.endTime.toISOString() }));
-      const written = await Promise.all(floor.lines.map((line) => writeDbrActions(writer, planDbrActions(line, floor.shopFloorId, day, shifts))));
+      const written = await Promise.all(floor.lines.map((line) => writeDbrActions(writer, planDbrActions(line, floor.shopFloorId, day, shifts, DEMO_HISTORY_SEED, minimum))));
       for (const counts of written) addCounts(total, counts);
     }
   };
@@ -128,8 +128,8 @@ export async function seedDemoHistory(deps: DemoHistoryDeps, now: Date): Promise
     await writeDbrDay(day);
     if ((i + 1) % 10 === 0 || i + 1 === days.length) deps.log.info(`demo history: day ${i + 1}/${days.length}, ${total.events} events`);
   }
-  // Today's actions were planned yesterday afternoon; the line ticks them only up to the clock.
-  await writeDbrDay(today);
+  // Today's actions (two or more a line) were planned yesterday afternoon; the line ticks them only up to the clock.
+  await writeDbrDay(today, 2);
   total.ms = Math.round(performance.now() - started);
   const { reports, unplannedStops, plannedStops, rootCauses, dbrActions, events, refused } = total;
   deps.log.info(

@@ -57,10 +57,11 @@ const ACTIVITIES: Record<string, readonly string[]> = {
     'Controllare gli scarti a fine linea con la Qualità',
   ],
 };
-const CHRONIC: readonly string[] = [
-  'Verificare l’allineamento delle teste di tappatura (tappo storto)',
-  'Controllare ugelli e temperatura della colla (colla insufficiente)',
-  'Ispezionare la coclea di ingresso (inceppamenti)',
+/** Each line's recurring problem (demoHistoryPlan's PROFILES) and the machine it concerns. */
+const CHRONIC: ReadonlyArray<{ activity: string; equipment: string }> = [
+  { activity: 'Verificare l’allineamento delle teste di tappatura (tappo storto)', equipment: 'Capper' },
+  { activity: 'Controllare ugelli e temperatura della colla (colla insufficiente)', equipment: 'Cartoner' },
+  { activity: 'Ispezionare la coclea di ingresso (inceppamenti)', equipment: 'Filler' },
 ];
 const OWNERS = ['M. Rossi', 'L. Bianchi', 'G. Ferrari', 'A. Esposito', 'S. Romano', 'F. Colombo'] as const;
 const SUPPORTS = ['Manutenzione', 'Qualità', 'Ufficio tecnico', 'Capoturno', 'Magazzino'] as const;
@@ -77,16 +78,24 @@ function execution(random: Random, window: { start: Date; end: Date }, outcome: 
   return plus(window.end, random.int(30, 600));
 }
 
-/** 0 to 2 actions for one line's day, each due by one of the day's regular shifts or by the end of the day ('Fine gg'). */
-export function planDbrActions(line: HistoryLine, shopFloorId: number, day: string, shifts: readonly DbrShift[], seed = DEMO_HISTORY_SEED): DbrActionPlan[] {
+/**
+ * 0 to 2 actions for one line's day (at least `minimum`: the writer asks two for today, so
+ * the daily page has something to tick), each due by one of the day's regular shifts or by the
+ * end of the day ('Fine gg').
+ */
+export function planDbrActions(line: HistoryLine, shopFloorId: number, day: string, shifts: readonly DbrShift[], seed = DEMO_HISTORY_SEED, minimum = 0): DbrActionPlan[] {
   const random = createRandom(hashSeed(`${seed}|dbr|${day}|${line.id}`));
-  const count = random.weighted([[0, 0.25], [1, 0.45], [2, 0.3]] as const);
+  const count = Math.max(minimum, random.weighted([[0, 0.25], [1, 0.45], [2, 0.3]] as const));
   const meeting = DateTime.fromISO(day, { zone: PLANT_ZONE }).minus({ days: 1 }).toISODate()!;
   const plans: DbrActionPlan[] = [];
   for (let i = 0; i < count; i++) {
-    const equipment = line.equipments.length > 0 && random.chance(0.7) ? random.pick(line.equipments) : null;
     const chronic = CHRONIC[line.index % CHRONIC.length]!;
-    const activity = random.chance(0.2) ? chronic : random.pick(ACTIVITIES[equipment?.name ?? ''] ?? ACTIVITIES['']!);
+    let equipment = line.equipments.length > 0 && random.chance(0.7) ? random.pick(line.equipments) : null;
+    let activity = random.pick(ACTIVITIES[equipment?.name ?? ''] ?? ACTIVITIES['']!);
+    if (random.chance(0.2)) {
+      activity = chronic.activity;
+      equipment = line.equipments.find((e) => e.name === chronic.equipment) ?? null;
+    }
     const shift = shifts.length > 0 && random.chance(0.75) ? random.pick(shifts) : null;
     const window = shift ? { start: new Date(shift.startTime), end: new Date(shift.endTime) } : { start: local(day, 7), end: local(day, 23, 59) };
     const outcome = random.weighted([['on_time', 0.6], ['late', 0.2], ['open', 0.2]] as const);

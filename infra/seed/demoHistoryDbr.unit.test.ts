@@ -49,6 +49,13 @@ describe('the demo DBR routine', () => {
     expect(share((p) => p.input.equipmentId === null)).toBeGreaterThan(0.15);
   });
 
+  it('plans at least the minimum asked (two for today), and a line’s recurring problem on the machine it concerns', () => {
+    for (const line of lines) expect(planDbrActions(line, 1, '2031-04-10', shiftsOf('2031-04-10'), undefined, 2).length).toBeGreaterThanOrEqual(2);
+    const chronic = plans.filter((p) => p.input.activity.includes('tappo storto'));
+    expect(chronic.length).toBeGreaterThan(3);
+    expect(chronic.every((p) => p.input.equipmentId === 2)).toBe(true);
+  });
+
   it('creates each action the afternoon before its day and ticks it after: inside its shift when on time, after it when late', () => {
     for (const p of plans) {
       expect(p.createdAt.getTime()).toBeLessThan(Date.parse(`${p.input.day}T00:00:00+01:00`) + 2 * 3_600_000);
