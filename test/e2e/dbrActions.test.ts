@@ -85,7 +85,10 @@ describeWith(['postgres', 'chromium'])('DBR action pages', () => {
 
   it('lets the improvement user create an action with the form and delete another after confirming', async () => {
     const doomed = await create('Azione da eliminare', { due_shift: shiftIds.B, equipment: 2, supportBy: 'Qualità' });
-    await open('support', '/azioni-dbr-miglioramento', 'Azioni DBR');
+    // Reached from 'Riepilogo Operativo' (line log §2.6): the sidebar does not list it.
+    await open('support', '/dashboard-miglioramento', 'Riepilogo Operativo');
+    await page.getByRole('link', { name: 'AGGIUNGI AZIONE DBR' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Azioni DBR' }).waitFor();
     await expect(page.getByRole('link', { name: 'Torna al Riepilogo Operativo' }).getAttribute('href')).resolves.toBe('/dashboard-miglioramento');
     await waitActivities(page, ['Azione da eliminare']);
 
