@@ -48,6 +48,12 @@ export interface SortableTableProps<Row> {
   /** Extra class per body row (e.g. an executed action). */
   rowClassName?: (row: Row) => string | undefined;
   className?: string;
+  /**
+   * Below 600px, one card per row (each cell under its column's label) instead of a table
+   * scrolled sideways; the sort headers become a row of buttons and the searches fold away
+   * behind a 'Cerca' button beside the caption.
+   */
+  cardsOnPhone?: boolean;
 }
 
 const NO_SORT: readonly SortKey[] = [];
@@ -57,7 +63,7 @@ function ariaSort(key: SortKey | undefined, columnId: string): 'ascending' | 'de
   return key.direction === 'asc' ? 'ascending' : 'descending';
 }
 
-/** A sortable, per-column searchable table; scrolls sideways on narrow screens. */
+/** A sortable, per-column searchable table; on narrow screens it scrolls sideways, or becomes cards (cardsOnPhone). */
 export function SortableTable<Row>({
   columns,
   rows,
@@ -69,10 +75,13 @@ export function SortableTable<Row>({
   ariaLabel,
   rowClassName,
   className,
+  cardsOnPhone = false,
 }: SortableTableProps<Row>) {
   const baseId = useId();
   const [sort, setSort] = useState<readonly SortKey[]>(defaultSort);
   const [filters, setFilters] = useState<ColumnFilters>({});
+  const [searchOpen, setSearchOpen] = useState(false);
+  const activeSearches = Object.values(filters).filter((f) => f.trim() !== '').length;
   const order = useMemo(
     () => viewRowIndexes(rows, columns, filters, sort, extraSortValues),
     [rows, columns, filters, sort, extraSortValues],
@@ -80,8 +89,15 @@ export function SortableTable<Row>({
   const primary = sort[0];
   const hasWidths = columns.some((c) => c.width !== undefined);
 
+  const wrapClass = ['table-wrap', cardsOnPhone ? 'table-cards' : '', className ?? ''].filter(Boolean).join(' ');
+
   return (
-    <div className={className ? `table-wrap ${className}` : 'table-wrap'}>
+    <div className={wrapClass} data-search-open={cardsOnPhone && searchOpen ? 'true' : undefined}>
+      {cardsOnPhone && (
+        <button type="button" className="table-search-toggle" aria-expanded={searchOpen} aria-controls={`${baseId}-search`} onClick={() => setSearchOpen((o) => !o)}>
+          {searchOpen ? 'Chiudi ricerca' : activeSearches > 0 ? `Cerca (${activeSearches})` : 'Cerca'}
+        </button>
+      )}
       <table className="data-table" aria-label={caption ? undefined : ariaLabel}>
         {caption && <caption className="data-table-caption">{caption}</caption>}
         {hasWidths && (
@@ -115,9 +131,9 @@ export function SortableTable<Row>({
               );
             })}
           </tr>
-          <tr className="data-table-search">
+          <tr className="data-table-search" id={`${baseId}-search`}>
             {columns.map((c) => (
-              <td key={c.id} className={c.className}>
+              <td key={c.id} className={c.className} data-label={c.searchable !== false ? c.header : undefined}>
                 {c.searchable !== false && (
                   <input
                     type="search"
@@ -149,7 +165,7 @@ export function SortableTable<Row>({
               return (
                 <tr key={rowKey ? rowKey(row, index) : index} className={rowClassName?.(row)}>
                   {columns.map((c) => (
-                    <td key={c.id} className={c.className}>
+                    <td key={c.id} className={c.className} data-label={c.header || undefined}>
                       {c.render ? c.render(row) : cellText(c.value?.(row))}
                     </td>
                   ))}

@@ -1,0 +1,115 @@
+/**
+ * The insert form of the DBR page (foundations §2 'Azioni DBR', §5): day, shift ('Fine gg' first),
+ * line, equipment ('Non specificato' first), Responsabile, Supportato da, Attività with its
+ * counter out of 250, and 'CONFERMA e INVIA', disabled while owner or activity is blank.
+ */
+import { useId, useState, type FormEvent } from 'react';
+import { ApiError } from '../../../lib/api.js';
+import { createDbrAction } from '../api/dbrActions.js';
+import { canSubmit, dbrActionPayload, ACTIVITY_MAX, TEXT_MAX } from '../model/dbrForm.js';
+import { counterText } from '../model/dbrFormat.js';
+import { DbrSelectors } from './DbrSelectors.js';
+import type { DbrSelection } from './useDbrSelection.js';
+
+export interface DbrActionFormProps {
+  selection: DbrSelection;
+  /** After a creation: the day and line it was made for. */
+  onCreated(where: { day: string; lineId: string }): void | Promise<void>;
+  onFailed(message: string): void;
+}
+
+/** The refusal as the form shows it: the server's message and each field's reason. */
+export function createFailureText(err: unknown): string {
+  if (!(err instanceof ApiError) || !err.message) return 'Inserimento non riuscito: controlla la connessione e riprova.';
+  const labels: Record<string, string> = { owner: 'Responsabile', supportBy: 'Supportato da', activity: 'Attività', line: 'Linea', equipment: 'Dispositivo', due_shift: 'Turno', day: 'Giorno' };
+  const reasons = Object.entries(err.fields ?? {}).map(([f, why]) => `${labels[f] ?? f}: ${String(why)}`);
+  return reasons.length > 0 ? `${err.message} (${reasons.join('; ')})` : err.message;
+}
+
+export function DbrActionForm({ selection, onCreated, onFailed }: DbrActionFormProps) {
+  const id = useId();
+  const [owner, setOwner] = useState('');
+  const [supportBy, setSupportBy] = useState('');
+  const [activity, setActivity] = useState('');
+  const [sending, setSending] = useState(false);
+  const [lineMissing, setLineMissing] = useState(false);
+  const ready = canSubmit({ owner, activity });
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!ready || sending) return;
+    if (!selection.line) {
+      setLineMissing(true);
+      return;
+    }
+    setSending(true);
+    try {
+      const form = { day: selection.day, shiftCode: selection.shiftCode, lineId: selection.lineId, equipmentId: selection.equipmentId, owner, supportBy, activity };
+      await createDbrAction(dbrActionPayload(form, { lineName: selection.line.name, shiftId: selection.shift?.id ?? null, shopFloorId: selection.shopFloorId }));
+      setOwner('');
+      setSupportBy('');
+      setActivity('');
+      await onCreated({ day: selection.day, lineId: selection.lineId });
+    } catch (err) {
+      console.error('Inserimento dell’azione DBR non riuscito', err);
+      onFailed(createFailureText(err));
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <form className="card dbra-form" aria-labelledby={`${id}-title`} onSubmit={(e) => void submit(e)}>
+      <h2 className="dbra-section-title" id={`${id}-title`}>
+        Nuova azione DBR
+      </h2>
+      <DbrSelectors
+        selection={{ ...selection, setLineId: (v) => { setLineMissing(false); selection.setLineId(v); } }}
+        name="form"
+        shiftFirst="Fine gg"
+        equipmentFirst="Non specificato"
+      />
+      {lineMissing && (
+        <p className="form-error" role="alert">
+          Seleziona una linea.
+        </p>
+      )}
+      <div className="dbra-form-texts">
+        <div className="field">
+          <label className="field-label" htmlFor={`${id}-owner`}>
+            Responsabile
+          </label>
+          <textarea id={`${id}-owner`} name="owner" rows={2} maxLength={TEXT_MAX} value={owner} onChange={(e) => setOwner(e.target.value)} />
+        </div>
+        <div className="field">
+          <label className="field-label" htmlFor={`${id}-support`}>
+            Supportato da
+          </label>
+          <textarea id={`${id}-support`} name="supportBy" rows={2} maxLength={TEXT_MAX} value={supportBy} onChange={(e) => setSupportBy(e.target.value)} />
+        </div>
+        <div className="field dbra-form-activity">
+          <label className="field-label" htmlFor={`${id}-activity`}>
+            Attività
+          </label>
+          <textarea
+            id={`${id}-activity`}
+            name="activity"
+            rows={3}
+            maxLength={ACTIVITY_MAX}
+            value={activity}
+            aria-describedby={`${id}-counter`}
+            onChange={(e) => setActivity(e.target.value)}
+          />
+          <span className="dbra-counter" id={`${id}-counter`} aria-live="polite">
+            {counterText(activity, ACTIVITY_MAX)}
+          </span>
+        </div>
+      </div>
+      <div className="dbra-form-actions">
+        <button type="submit" className="button button-primary" disabled={!ready || sending} aria-busy={sending || undefined}>
+          CONFERMA e INVIA
+        </button>
+      </div>
+    </form>
+  );
+}
