@@ -21,10 +21,12 @@ export const ACTIONS = [
   'stops:read',
   'stops:write',
   'root_causes:write',
+  // The production dashboards (docs/dashboard.md): every role that has a dashboard in its sidebar, i.e. everyone.
+  'dashboard:read',
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
-const everyone: Action[] = ['session:read', 'plant:read', 'station:write', 'shift_reports:read', 'stops:read', 'stops:write'];
+const everyone: Action[] = ['session:read', 'plant:read', 'station:write', 'shift_reports:read', 'stops:read', 'stops:write', 'dashboard:read'];
 
 export const PERMISSIONS: Record<Role, readonly Action[]> = {
   frontline: [...everyone, 'shift_reports:write'],

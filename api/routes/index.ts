@@ -1,5 +1,6 @@
 import type { AppDeps } from '../deps.js';
 import { authRoutes } from './auth/routes.js';
+import { dashboardRoutes } from './dashboard/routes.js';
 import { dbrConstantsRoutes } from './dbrConstants/routes.js';
 import { healthRoutes } from './health/routes.js';
 import { plantRoutes } from './plant/routes.js';
@@ -24,5 +25,6 @@ export function allRoutes(deps: AppDeps): RouteDef[] {
     ...shiftNoteRoutes(deps),
     ...stopEventRoutes(deps),
     ...rootCauseRoutes(deps),
+    ...dashboardRoutes(deps),
   ];
 }
