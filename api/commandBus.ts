@@ -14,8 +14,9 @@ export function commandContext(deps: AppDeps, ctx: Context): CommandContext {
 /**
  * Runs a command handler for the request's user, wakes the projections its events touch
  * and waits (bounded) until they have caught up, so the page that reloads sees the change.
+ * The handler's own result comes back whole (a handler may add what the route presents).
  */
-export async function run<R extends CommandResult<EventOf>>(
+export async function run<E extends EventOf, R extends CommandResult<E> = CommandResult<E>>(
   deps: AppDeps,
   ctx: Context,
   handler: (context: CommandContext) => Promise<R>,

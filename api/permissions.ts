@@ -23,17 +23,21 @@ export const ACTIONS = [
   'root_causes:write',
   // The production dashboards (docs/dashboard.md): every role that has a dashboard in its sidebar, i.e. everyone.
   'dashboard:read',
+  // DBR actions (docs/dbr-actions.md): everyone reads and ticks them, the improvement roles plan and delete them.
+  'dbr_actions:read',
+  'dbr_actions:tick',
+  'dbr_actions:write',
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
-const everyone: Action[] = ['session:read', 'plant:read', 'station:write', 'shift_reports:read', 'stops:read', 'stops:write', 'dashboard:read'];
+const everyone: Action[] = ['session:read', 'plant:read', 'station:write', 'shift_reports:read', 'stops:read', 'stops:write', 'dashboard:read', 'dbr_actions:read', 'dbr_actions:tick'];
 
 export const PERMISSIONS: Record<Role, readonly Action[]> = {
   frontline: [...everyone, 'shift_reports:write'],
-  support: [...everyone, 'shift_reports:amend', 'root_causes:write'],
-  demoit: [...everyone, 'shift_reports:write', 'shift_reports:amend', 'root_causes:write'],
-  demoen: [...everyone, 'shift_reports:write', 'shift_reports:amend', 'root_causes:write'],
-  admin: [...everyone, 'ops:read', 'ops:rebuild', 'shifts:generate', 'dbr_constants:write', 'shift_reports:write', 'shift_reports:amend', 'root_causes:write'],
+  support: [...everyone, 'shift_reports:amend', 'root_causes:write', 'dbr_actions:write'],
+  demoit: [...everyone, 'shift_reports:write', 'shift_reports:amend', 'root_causes:write', 'dbr_actions:write'],
+  demoen: [...everyone, 'shift_reports:write', 'shift_reports:amend', 'root_causes:write', 'dbr_actions:write'],
+  admin: [...everyone, 'ops:read', 'ops:rebuild', 'shifts:generate', 'dbr_constants:write', 'shift_reports:write', 'shift_reports:amend', 'root_causes:write', 'dbr_actions:write'],
 };
 
 export function can(role: string, action: Action): boolean {

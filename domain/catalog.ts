@@ -1,5 +1,6 @@
 import { EventCatalog, type EventDefinition } from './shared/catalog.js';
 import { dbrEvents } from './dbr/events.js';
+import { dbrActionEvents } from './dbrActions/events.js';
 import { demoEvents } from './demo/events.js';
 import { plantEvents } from './plant/events.js';
 import { rootCauseEvents } from './rootCauses/events.js';
@@ -10,7 +11,7 @@ import { stopEvents } from './stops/events.js';
 import { userEvents } from './users/events.js';
 
 /** Every event type of the product. A new aggregate adds its list here. */
-export const allEventDefinitions: EventDefinition[] = [...userEvents, ...plantEvents, ...shiftEvents, ...dbrEvents, ...stationEvents, ...shiftReportEvents, ...stopEvents, ...rootCauseEvents, ...demoEvents];
+export const allEventDefinitions: EventDefinition[] = [...userEvents, ...plantEvents, ...shiftEvents, ...dbrEvents, ...stationEvents, ...shiftReportEvents, ...stopEvents, ...rootCauseEvents, ...dbrActionEvents, ...demoEvents];
 
 export function createCatalog(): EventCatalog {
   return new EventCatalog(allEventDefinitions);

@@ -1,6 +1,7 @@
 import type { AppDeps } from '../deps.js';
 import { authRoutes } from './auth/routes.js';
 import { dashboardRoutes } from './dashboard/routes.js';
+import { dbrActionRoutes } from './dbrActions/routes.js';
 import { dbrConstantsRoutes } from './dbrConstants/routes.js';
 import { healthRoutes } from './health/routes.js';
 import { plantRoutes } from './plant/routes.js';
@@ -26,5 +27,6 @@ export function allRoutes(deps: AppDeps): RouteDef[] {
     ...stopEventRoutes(deps),
     ...rootCauseRoutes(deps),
     ...dashboardRoutes(deps),
+    ...dbrActionRoutes(deps),
   ];
 }

@@ -15,7 +15,7 @@ type ShiftsByDay = ReadonlyMap<string, readonly ScheduledShift[]>;
  * The calendar indexed by day, so finding the shifts that hold an instant looks at two
  * days, not at every shift ever generated. Kept in the command-side cache.
  */
-const shiftsByDay: Fold<ShiftsByDay, ShiftEvent> = {
+export const shiftsByDay: Fold<ShiftsByDay, ShiftEvent> = {
   initialState: new Map(),
   evolve: (state, event) => shiftsByDay.evolveMany!(state, [event]),
   evolveMany(state, events) {

@@ -1,3 +1,4 @@
+import { DateTime } from 'luxon';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import pino from 'pino';
@@ -33,6 +34,7 @@ const login = async (url: string, username: string) => {
 const note = (day: string, code: string, line: number) => `/factory/shift_notes?day=${day}&shift_code=${code}&line_name=Linea%20${line}`;
 const unplannedRange = (from: string, to: string) => `/factory/stop_events/unplanned?shop_floor_id=1&date_from=${from}&date_to=${to}&lines_id=1,2,3`;
 const plannedByShift = (day: string, code: string) => `/factory/stop_events/planned_by_shift?shop_floor_id=1&lines_id=1,2,3&shift_code=${code}&day=${day}`;
+const dbrRange = (from: string, to: string) => `/factory/dbr_actions-range?shop_floor_id=1&date_from=${from}&date_to=${to}&lines=Linea%201,Linea%202,Linea%203`;
 const minutes = (s: { start_time: string; end_time: string }) => (Date.parse(s.end_time) - Date.parse(s.start_time)) / 60_000;
 
 /** A server on a database that outlives it (startTestApp drops its own), with its log lines kept. */
@@ -110,6 +112,21 @@ describeWith(['postgres'])('demo history on first start', () => {
     expect(one.root_cause.root_cause.length).toBeGreaterThan(5);
   });
 
+  it('has DBR actions on every line for the 60 days and today: some done on time, some late, some open, some due at the end of the day', async () => {
+    const actions = await get(dbrRange(DAYS[0]!, TODAY));
+    const shifts = new Map<number, any>((await get(`/factory/shifts-range?shop_floor_id=1&date_from=${DAYS[0]}&date_to=${TODAY}`)).map((s: any) => [s.id, s]));
+    expect(actions.length).toBeGreaterThan(120);
+    for (const line of [1, 2, 3]) expect(actions.filter((a: any) => a.line_name === `Linea ${line}`).length).toBeGreaterThan(30);
+    const endOf = (a: any) => (a.due_shift ? Date.parse(shifts.get(a.due_shift).end_time) : DateTime.fromISO(`${a.due_date}T23:59`, { zone: 'Europe/Rome' }).toMillis());
+    const done = actions.filter((a: any) => a.executed_at);
+    const late = done.filter((a: any) => Date.parse(a.executed_at) > endOf(a));
+    expect(done.length - late.length).toBeGreaterThan(actions.length / 3);
+    expect(late.length).toBeGreaterThan(10);
+    expect(actions.length - done.length).toBeGreaterThan(10);
+    expect(actions.filter((a: any) => a.due_shift === null).length).toBeGreaterThan(15);
+    expect(done.every((a: any) => Date.parse(a.executed_at) <= CLOCK.getTime())).toBe(true);
+  });
+
   it('leaves today to the operators', async () => {
     expect(await get(unplannedRange(TODAY, TODAY))).toEqual([]);
     for (const code of ['A', 'B', 'C']) {
@@ -140,6 +157,7 @@ describeWith(['postgres'])('demo history on first start', () => {
       expect(logs.some((l) => /^demo history: read models caught up in [\d.]+ s$/.test(l))).toBe(true);
       const twin = getter(server!.url, await login(server!.url, 'support'));
       expect(await twin(unplannedRange(DAYS[0]!, TODAY))).toEqual(unplanned);
+      expect(await twin(dbrRange(DAYS[0]!, TODAY))).toEqual(await get(dbrRange(DAYS[0]!, TODAY)));
       for (const day of [DAYS[3]!, DAYS[30]!, DAYS[59]!]) {
         for (const code of ['A', 'B', 'C']) {
           expect(await twin(plannedByShift(day, code))).toEqual(await get(plannedByShift(day, code)));

@@ -12,7 +12,8 @@ import { findReportLabels } from '../../projections/plant/plant.queries.js';
 import { listShifts, type ShiftRow } from '../../projections/shifts/shifts.queries.js';
 import { WrongExpectedRevisionError, type EventStore } from '../../domain/shared/eventStore.js';
 import { DEMO_HISTORY_SEED, historyCatalog, historyLines, planShift, type HistoryLine } from './demoHistoryPlan.js';
-import { addCounts, demoActor, noCounts, writeShift, type HistoryCounts, type HistoryWriter } from './demoHistoryWriter.js';
+import { planDbrActions } from './demoHistoryDbr.js';
+import { addCounts, demoActor, noCounts, writeDbrActions, writeShift, type HistoryCounts, type HistoryWriter } from './demoHistoryWriter.js';
 import { SYSTEM_CONTEXT } from './demoUsers.js';
 
 /** Days of history before today; today is left to the operators. */
@@ -59,17 +60,19 @@ async function claim(deps: DemoHistoryDeps, data: { fromDay: string; toDay: stri
 }
 
 interface FloorHistory {
+  shopFloorId: number;
   lines: HistoryLine[];
+  /** Regular shifts from the first day of the history to today (the DBR actions also plan today). */
   shifts: ShiftRow[];
 }
 
-async function loadFloors(deps: DemoHistoryDeps, plant: Awaited<ReturnType<typeof readPlantState>>, fromDay: string, toDay: string): Promise<FloorHistory[]> {
+async function loadFloors(deps: DemoHistoryDeps, plant: Awaited<ReturnType<typeof readPlantState>>, fromDay: string, today: string): Promise<FloorHistory[]> {
   const floors: FloorHistory[] = [];
   for (const floor of activeChildren(plant, 'shopFloor', null)) {
     const defSpeeds = new Map<number, number | null>();
     for (const line of activeChildren(plant, 'line', floor.id)) defSpeeds.set(line.id, (await findDbrConstants(deps.knex, line.id))?.def_speed ?? null);
     const labels = await findReportLabels(deps.knex, floor.id);
-    floors.push({ lines: historyLines(plant, floor.id, labels, defSpeeds), shifts: await listShifts(deps.knex, floor.id, fromDay, toDay, false) });
+    floors.push({ shopFloorId: floor.id, lines: historyLines(plant, floor.id, labels, defSpeeds), shifts: await listShifts(deps.knex, floor.id, fromDay, today, false) });
   }
   return floors;
 }
@@ -101,8 +104,17 @@ export async function seedDemoHistory(deps: DemoHistoryDeps, now: Date): Promise
     correlationId,
     now,
   };
-  const floors = await loadFloors(deps, plant, fromDay, toDay);
+  const today = DateTime.fromJSDate(now, { zone: PLANT_ZONE }).toISODate()!;
+  const floors = await loadFloors(deps, plant, fromDay, today);
   const days = eachDay(fromDay, toDay);
+  /** The day's DBR actions on every line (docs/dbr-actions.md, Demo history). */
+  const writeDbrDay = async (day: string) => {
+    for (const floor of floors) {
+      const shifts = floor.shifts.filter((s) => s.shiftDay === day).map((s) => ({ id: s.id, name: s.name, startTime: s.startTime.toISOString(), endTime: s.endTime.toISOString() }));
+      const written = await Promise.all(floor.lines.map((line) => writeDbrActions(writer, planDbrActions(line, floor.shopFloorId, day, shifts))));
+      for (const counts of written) addCounts(total, counts);
+    }
+  };
   for (const [i, day] of days.entries()) {
     for (const floor of floors) {
       for (const shift of floor.shifts) {
@@ -113,12 +125,15 @@ export async function seedDemoHistory(deps: DemoHistoryDeps, now: Date): Promise
         for (const counts of written) addCounts(total, counts);
       }
     }
+    await writeDbrDay(day);
     if ((i + 1) % 10 === 0 || i + 1 === days.length) deps.log.info(`demo history: day ${i + 1}/${days.length}, ${total.events} events`);
   }
+  // Today's actions were planned yesterday afternoon; the line ticks them only up to the clock.
+  await writeDbrDay(today);
   total.ms = Math.round(performance.now() - started);
-  const { reports, unplannedStops, plannedStops, rootCauses, events, refused } = total;
+  const { reports, unplannedStops, plannedStops, rootCauses, dbrActions, events, refused } = total;
   deps.log.info(
-    { fromDay, toDay, reports, unplannedStops, plannedStops, rootCauses, events, refused, ms: total.ms },
+    { fromDay, toDay, reports, unplannedStops, plannedStops, rootCauses, dbrActions, events, refused, ms: total.ms },
     `demo history: ${events} events written in ${(total.ms / 1000).toFixed(1)} s`,
   );
   return total;

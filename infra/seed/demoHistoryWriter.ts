@@ -6,12 +6,15 @@ import type { PlantState } from '../../domain/plant/state.js';
 import { shiftReportStream } from '../../domain/shiftReports/events.js';
 import { userStream, type UserEvent } from '../../domain/users/events.js';
 import { handleCommand, type CommandContext, type CommandResult } from '../../commands/handleCommand.js';
+import { handleCreateDbrAction } from '../../commands/dbrActions/createDbrAction.js';
+import { handleMarkDbrExecuted } from '../../commands/dbrActions/markDbrExecuted.js';
 import { handleRecordRootCause } from '../../commands/rootCauses/recordRootCause.js';
 import { shiftReportDecider } from '../../commands/shiftReports/decider.js';
 import { loadReportContext } from '../../commands/shiftReports/loadReportContext.js';
 import { handleRecordPlannedStop } from '../../commands/stops/recordPlannedStop.js';
 import { handleRecordUnplannedStop } from '../../commands/stops/recordUnplannedStop.js';
 import type { EventStore } from '../../domain/shared/eventStore.js';
+import type { DbrActionPlan } from './demoHistoryDbr.js';
 import type { ShiftPlan } from './demoHistoryPlan.js';
 
 /** Who a demo command is issued as: the demo user's id and role, as its token would carry them. */
@@ -38,11 +41,12 @@ export interface HistoryCounts {
   unplannedStops: number;
   plannedStops: number;
   rootCauses: number;
+  dbrActions: number;
   events: number;
   refused: number;
 }
 
-export const noCounts = (): HistoryCounts => ({ reports: 0, unplannedStops: 0, plannedStops: 0, rootCauses: 0, events: 0, refused: 0 });
+export const noCounts = (): HistoryCounts => ({ reports: 0, unplannedStops: 0, plannedStops: 0, rootCauses: 0, dbrActions: 0, events: 0, refused: 0 });
 
 export function addCounts(into: HistoryCounts, more: HistoryCounts): void {
   for (const k of Object.keys(more) as Array<keyof HistoryCounts>) into[k] += more[k];
@@ -117,6 +121,27 @@ export async function writeShift(w: HistoryWriter, plan: ShiftPlan): Promise<His
     const input = { stopEventId: a.stopId, rootCause: a.rootCause, troubleshooting: a.troubleshooting };
     const events = await run(w, counts, 'RecordRootCause', (ctx) => handleRecordRootCause(deps, input, ctx), analyst, a.now > w.now ? w.now : a.now);
     if (events?.length) counts.rootCauses += 1;
+  }
+  return counts;
+}
+
+/**
+ * One line's DBR actions of a day: the improvement staff create them at the previous
+ * afternoon's meeting, the operator ticks them when they are done. Nothing is dated after
+ * the clock: an action planned later is left out, a tick later is left open.
+ */
+export async function writeDbrActions(w: HistoryWriter, plans: readonly DbrActionPlan[]): Promise<HistoryCounts> {
+  const counts = noCounts();
+  const { deps, operator, analyst } = w;
+  for (const plan of plans) {
+    if (plan.createdAt > w.now) continue;
+    const created = await run(w, counts, 'CreateDbrAction', (ctx) => handleCreateDbrAction(deps, plan.input, ctx), analyst, plan.createdAt);
+    const event = created?.[0];
+    if (event?.type !== 'DbrActionCreated') continue;
+    counts.dbrActions += 1;
+    if (plan.executedAt && plan.executedAt <= w.now) {
+      await run(w, counts, 'MarkDbrExecuted', (ctx) => handleMarkDbrExecuted(deps, { actionId: event.data.actionId }, ctx), operator, plan.executedAt);
+    }
   }
   return counts;
 }

@@ -1,0 +1,98 @@
+import { handleCreateDbrAction } from '../../../commands/dbrActions/createDbrAction.js';
+import { handleDeleteDbrAction } from '../../../commands/dbrActions/deleteDbrAction.js';
+import { handleMarkDbrExecuted } from '../../../commands/dbrActions/markDbrExecuted.js';
+import { handleUnmarkDbrExecuted } from '../../../commands/dbrActions/unmarkDbrExecuted.js';
+import { readPlantState } from '../../../commands/plant/readPlant.js';
+import type { DbrActionResult } from '../../../commands/dbrActions/actionStream.js';
+import { notFound, validationError } from '../../../domain/shared/errors.js';
+import { daysInRange, MAX_GENERATION_DAYS } from '../../../domain/shifts/calendar.js';
+import { listDbrActions, shiftIdsOfShopFloor } from '../../../projections/dbrActions/dbrActions.queries.js';
+import { findActive } from '../../../projections/plant/plant.queries.js';
+import { run } from '../../commandBus.js';
+import type { AppDeps } from '../../deps.js';
+import { parseInput } from '../../validation.js';
+import { BAD_PARAMS } from '../plant/params.js';
+import type { RouteDef } from '../types.js';
+import { presentDbrAction, rowFromFacts } from './presenters.js';
+import { createBody, idPath, rangeQuery } from './schema.js';
+
+/** The longest range a list may ask for, as for shifts and stops. */
+const MAX_RANGE_DAYS = MAX_GENERATION_DAYS;
+
+/**
+ * The DBR actions (foundations §2, §4, §7; docs/dbr-actions.md): the form's creation,
+ * the range list of 'Attività giornaliere', the DBR screen and the dashboards, the
+ * checkbox and the deletion.
+ */
+export function dbrActionRoutes(deps: AppDeps): RouteDef[] {
+  const present = async (result: DbrActionResult) => presentDbrAction(rowFromFacts(result.action, await readPlantState(deps)));
+  return [
+    {
+      method: 'post',
+      path: '/factory/dbr_actions',
+      action: 'dbr_actions:write',
+      async handler(ctx) {
+        const body = parseInput(createBody, ctx.request.body ?? {}, 'Azione DBR non valida');
+        const input = {
+          day: body.day,
+          dueShiftId: body.due_shift,
+          lineName: body.line,
+          shopFloorId: body.shop_floor_id,
+          equipmentId: body.equipment,
+          owner: body.owner,
+          supportBy: body.supportBy,
+          activity: body.activity,
+        };
+        const result = await run(deps, ctx, (c) => handleCreateDbrAction(deps, input, c));
+        ctx.status = 201;
+        ctx.body = await present(result);
+      },
+    },
+    {
+      method: 'get',
+      path: '/factory/dbr_actions-range',
+      action: 'dbr_actions:read',
+      async handler(ctx) {
+        const q = parseInput(rangeQuery, ctx.query, BAD_PARAMS);
+        if (q.date_from > q.date_to) throw validationError(BAD_PARAMS, { date_to: 'Precede date_from' });
+        if (daysInRange(q.date_from, q.date_to) > MAX_RANGE_DAYS) {
+          throw validationError(`Intervallo troppo lungo: al massimo ${MAX_RANGE_DAYS} giorni`, { date_to: `Al massimo ${MAX_RANGE_DAYS} giorni` });
+        }
+        if (!(await findActive(deps.knex, 'shopFloors', q.shop_floor_id))) throw notFound('Reparto non trovato');
+        if (q.shifts.length > 0 && (await shiftIdsOfShopFloor(deps.knex, q.shop_floor_id, q.shifts)).length !== q.shifts.length) {
+          throw notFound('Turno non trovato');
+        }
+        const rows = await listDbrActions(deps.knex, { shopFloorId: q.shop_floor_id, dateFrom: q.date_from, dateTo: q.date_to, lineNames: q.lines, shiftIds: q.shifts });
+        ctx.body = rows.map(presentDbrAction);
+      },
+    },
+    {
+      method: 'patch',
+      path: '/factory/dbr_actions/:id/mark-executed',
+      action: 'dbr_actions:tick',
+      async handler(ctx) {
+        const { id } = parseInput(idPath, ctx.params, BAD_PARAMS);
+        ctx.body = await present(await run(deps, ctx, (c) => handleMarkDbrExecuted(deps, { actionId: id }, c)));
+      },
+    },
+    {
+      method: 'patch',
+      path: '/factory/dbr_actions/:id/unmark-executed',
+      action: 'dbr_actions:tick',
+      async handler(ctx) {
+        const { id } = parseInput(idPath, ctx.params, BAD_PARAMS);
+        ctx.body = await present(await run(deps, ctx, (c) => handleUnmarkDbrExecuted(deps, { actionId: id }, c)));
+      },
+    },
+    {
+      method: 'delete',
+      path: '/factory/dbr_actions/:id',
+      action: 'dbr_actions:write',
+      async handler(ctx) {
+        const { id } = parseInput(idPath, ctx.params, BAD_PARAMS);
+        await run(deps, ctx, (c) => handleDeleteDbrAction(deps, { actionId: id }, c));
+        ctx.body = { id, deleted: true };
+      },
+    },
+  ];
+}

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { parseDay } from '../../../domain/shifts/calendar.js';
+import { listParam } from '../../validation.js';
+import { idParam } from '../plant/params.js';
+
+/**
+ * Ids of DBR actions and shifts: numbers in JSON, digit strings in paths, query strings and
+ * form posts. Action ids have up to 16 digits (domain/dbrActions/ids.ts).
+ */
+export const bigIdParam = z
+  .union([z.number(), z.string().trim().regex(/^\d{1,16}$/, 'Id non valido').transform(Number)], { error: 'Id non valido' })
+  .pipe(z.number({ error: 'Id non valido' }).int('Id non valido').positive('Id non valido').max(Number.MAX_SAFE_INTEGER, 'Id non valido'));
+
+/** An optional id: absent, null and '' are "none" ('Fine gg' for the shift, 'Non specificato' for the equipment). */
+const optionalId = z.preprocess((v) => (v === undefined || v === null || (typeof v === 'string' && v.trim() === '') ? null : v), bigIdParam.nullable());
+
+/** A real calendar day, YYYY-MM-DD (2031-02-30 is a 400). */
+export const dayParam = z.string({ error: 'Obbligatorio' }).trim().refine((v) => parseDay(v) !== null, 'Data non valida (AAAA-MM-GG)');
+
+/** Texts are trimmed and measured by the domain, which names every bad one at once; a missing one is ''. */
+const text = z.string({ error: 'Deve essere un testo' }).default('');
+
+/**
+ * The 'Azioni DBR' form (foundations §3): `day`, `due_shift`, `line` (the line's name),
+ * `equipment`, `owner`, `supportBy`, `activity`; JSON or form-encoded. `shop_floor_id` is
+ * ours and optional: the shop floor whose line the name means.
+ */
+export const createBody = z.object({
+  day: dayParam,
+  due_shift: optionalId,
+  line: text,
+  equipment: optionalId,
+  owner: text,
+  supportBy: z.union([z.string(), z.null()], { error: 'Deve essere un testo' }).optional().transform((v) => v ?? null),
+  activity: text,
+  shop_floor_id: optionalId,
+});
+
+export const idPath = z.object({ id: bigIdParam });
+
+/** Names of lines: repeated keys (daily activities) and/or one comma-joined value (dashboard, DBR screen); empties ignored. */
+const namesParam = z.preprocess((v) => [...new Set(listParam(v as string | string[] | undefined))], z.array(z.string()));
+
+/** Shift ids, comma-joined with an extra empty entry (or repeated); empties ignored, none = no shift filter. */
+const shiftIdsParam = z.preprocess(
+  (v) => listParam(v as string | string[] | undefined),
+  z.array(z.string()).refine((ids) => ids.every((id) => /^\d{1,15}$/.test(id) && Number(id) > 0), 'Elenco di id non valido').transform((ids) => [...new Set(ids.map(Number))]),
+);
+
+export const rangeQuery = z.object({
+  shop_floor_id: idParam,
+  date_from: dayParam,
+  date_to: dayParam,
+  lines: namesParam,
+  shifts: shiftIdsParam,
+});

@@ -1,0 +1,54 @@
+import { shiftCalendarStream, type ScheduledShift } from '../../domain/shifts/events.js';
+import { dbrActionStream, type DbrActionEvent } from '../../domain/dbrActions/events.js';
+import { evolveDbrAction, initialDbrActionState, type DbrActionFacts, type DbrActionState } from '../../domain/dbrActions/state.js';
+import { runCommand, type CommandContext, type CommandResult } from '../handleCommand.js';
+import type { Fold, ReadSet } from '../readSet.js';
+import { shiftsByDay } from '../stops/shiftLock.js';
+
+export const dbrActionFold: Fold<DbrActionState, DbrActionEvent> = {
+  initialState: initialDbrActionState,
+  evolve: evolveDbrAction,
+};
+
+/** What every DBR action command answers: the command's result and the action as it now stands. */
+export interface DbrActionResult extends CommandResult<DbrActionEvent> {
+  /** After the command; for a deletion, the action as it was. */
+  action: DbrActionFacts;
+}
+
+/** The state after the decided events: the answer of a command that changed nothing is the current state. */
+export function factsAfter(state: DbrActionState, events: readonly DbrActionEvent[]): DbrActionFacts {
+  const after = events.reduce(evolveDbrAction, state);
+  if (after.status === 'none') throw new Error('A DBR action command decided on an action that does not exist');
+  return after.action;
+}
+
+/**
+ * The shifts of a shop floor's day as the event store knows them (a read table may lag),
+ * through the command-side cache the stop lock uses. Read through the ReadSet, so a
+ * generation landing meanwhile makes the append fail and the command decide again.
+ */
+export async function shiftsOfDay(reads: ReadSet, shopFloorId: number, day: string): Promise<readonly ScheduledShift[]> {
+  const byDay = await reads.readCached(shiftCalendarStream(shopFloorId), shiftsByDay, 'shifts-by-day');
+  return byDay.get(day) ?? [];
+}
+
+/**
+ * Reads, decides and appends on one action's stream. Shared by the commands that touch
+ * one existing action; the answer carries the action as it stands afterwards.
+ */
+export function handleOnAction(
+  deps: Parameters<typeof runCommand>[0],
+  actionId: number,
+  ctx: CommandContext,
+  decide: (state: DbrActionState, now: Date) => DbrActionEvent[],
+): Promise<DbrActionResult> {
+  let answer: DbrActionResult['action'] | null = null;
+  return runCommand(deps, ctx, async (reads) => {
+    const stream = dbrActionStream(actionId);
+    const state = await reads.read(stream, dbrActionFold);
+    const events = decide(state, ctx.now);
+    answer = factsAfter(state, events);
+    return { stream, events };
+  }).then((result) => ({ ...result, action: answer! }));
+}

@@ -1,0 +1,31 @@
+import type { DbrActionCreatedData, DbrActionEvent } from './events.js';
+
+/** An action as its stream tells it: what was planned and when it was ticked (null: open). */
+export interface DbrActionFacts extends DbrActionCreatedData {
+  executedAt: string | null;
+}
+
+/** 'none': the stream does not exist; 'deleted': it existed and was removed (404 from then on). */
+export type DbrActionState =
+  | { status: 'none' }
+  | { status: 'active'; action: DbrActionFacts }
+  | { status: 'deleted'; action: DbrActionFacts };
+
+export const initialDbrActionState: DbrActionState = { status: 'none' };
+
+export function evolveDbrAction(state: DbrActionState, event: DbrActionEvent): DbrActionState {
+  switch (event.type) {
+    case 'DbrActionCreated':
+      return { status: 'active', action: { ...event.data, executedAt: null } };
+    case 'DbrActionMarkedExecuted':
+      return state.status === 'active' ? { status: 'active', action: { ...state.action, executedAt: event.data.executedAt } } : state;
+    case 'DbrActionUnmarkedExecuted':
+      return state.status === 'active' ? { status: 'active', action: { ...state.action, executedAt: null } } : state;
+    case 'DbrActionDeleted':
+      return state.status === 'active' ? { status: 'deleted', action: state.action } : state;
+    default: {
+      const never: never = event;
+      return never;
+    }
+  }
+}
