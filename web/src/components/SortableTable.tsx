@@ -149,7 +149,7 @@ export function SortableTable<Row>({
               return (
                 <tr key={rowKey ? rowKey(row, index) : index} className={rowClassName?.(row)}>
                   {columns.map((c) => (
-                    <td key={c.id} className={c.className}>
+                    <td key={c.id} className={c.className} data-label={c.header}>
                       {c.render ? c.render(row) : cellText(c.value?.(row))}
                     </td>
                   ))}

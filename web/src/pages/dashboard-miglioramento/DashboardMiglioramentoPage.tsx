@@ -1,6 +1,23 @@
-import { PlaceholderPage } from '../../components/PlaceholderPage.js';
+/**
+ * 'Riepilogo Operativo' (/dashboard-miglioramento; 001 §2.6): the same production summary as
+ * the Cruscotto, plus 'AGGIUNGI AZIONE DBR', which leads to the DBR action entry screen.
+ */
+import { Link } from 'react-router-dom';
+import { DashboardSummary } from '../../features/dashboard/components/DashboardSummary.js';
+import { useStationDefaults } from '../../features/station/api/useStationDefaults.js';
+import '../../styles/dashboard.css';
 
-/** Operational summary for support staff (/dashboard-miglioramento); a placeholder until its own issue builds the screen. */
 export function DashboardMiglioramentoPage() {
-  return <PlaceholderPage path="/dashboard-miglioramento" />;
+  const { station, loading } = useStationDefaults();
+  return (
+    <div className="page dashboard-page">
+      <div className="dashboard-head">
+        <h1 className="page-title">Riepilogo Operativo</h1>
+        <Link to="/azioni-dbr-miglioramento" className="button button-primary dashboard-add">
+          AGGIUNGI AZIONE DBR
+        </Link>
+      </div>
+      {loading ? <p className="dashboard-loading" role="status">Caricamento configurazione DBR...</p> : <DashboardSummary station={station} />}
+    </div>
+  );
 }
