@@ -43,7 +43,7 @@ function overlay(model: GaugeModel, shown: number) {
   };
 }
 
-export function Gauge({ model, width = 260 }: { model: GaugeModel; width?: number }) {
+export function Gauge({ model, width = 240 }: { model: GaugeModel; width?: number }) {
   const [shown, setShown] = useState(0);
   useEffect(() => {
     const t = setTimeout(() => setShown(model.value), GAUGE_ANIMATION.delayMs);
