@@ -102,6 +102,18 @@ describeWith(['postgres'])('dashboard calls', () => {
     expect(fallback.last_production_date).toBeNull();
   });
 
+  it('answers the same after a blue/green rebuild of the dashboard read model', async () => {
+    const answers = async () => ({
+      summary: (await summary(`lines=Linea 1,Linea 2&shifts=${ids.A},${ids.B}`)).body,
+      history: (await get('/factory/volumes-history?shop_floor_id=1&line_id=1,2&days=10')).body,
+      stopDay: (await get('/factory/dashboard/last-stop-date?shop_floor_id=1&line_id=1,2')).body,
+    });
+    const before = await answers();
+    expect(before.summary).toEqual(ALL);
+    expect((await kit.app.deps.engine.rebuild('dashboard')).generation).toBeGreaterThan(1);
+    expect(await answers()).toEqual(before);
+  });
+
   it('filters the unplanned stop list by the dashboard’s shift_id', async () => {
     const list = async (shift: string) =>
       (await get(`/factory/stop_events/unplanned?shop_floor_id=1&date_from=${kit.day}&date_to=${kit.day}&lines_id=1,2${shift}`)).body.map((s: any) => s.start_time.slice(11, 16));
