@@ -21,6 +21,8 @@ export const ACTIONS = [
   'stops:read',
   'stops:write',
   'root_causes:write',
+  // The production dashboards (docs/dashboard.md): every role that has a dashboard in its sidebar, i.e. everyone.
+  'dashboard:read',
   // DBR actions (docs/dbr-actions.md): everyone reads and ticks them, the improvement roles plan and delete them.
   'dbr_actions:read',
   'dbr_actions:tick',
@@ -28,7 +30,7 @@ export const ACTIONS = [
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
-const everyone: Action[] = ['session:read', 'plant:read', 'station:write', 'shift_reports:read', 'stops:read', 'stops:write', 'dbr_actions:read', 'dbr_actions:tick'];
+const everyone: Action[] = ['session:read', 'plant:read', 'station:write', 'shift_reports:read', 'stops:read', 'stops:write', 'dashboard:read', 'dbr_actions:read', 'dbr_actions:tick'];
 
 export const PERMISSIONS: Record<Role, readonly Action[]> = {
   frontline: [...everyone, 'shift_reports:write'],

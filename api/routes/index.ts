@@ -1,5 +1,6 @@
 import type { AppDeps } from '../deps.js';
 import { authRoutes } from './auth/routes.js';
+import { dashboardRoutes } from './dashboard/routes.js';
 import { dbrActionRoutes } from './dbrActions/routes.js';
 import { dbrConstantsRoutes } from './dbrConstants/routes.js';
 import { healthRoutes } from './health/routes.js';
@@ -25,6 +26,7 @@ export function allRoutes(deps: AppDeps): RouteDef[] {
     ...shiftNoteRoutes(deps),
     ...stopEventRoutes(deps),
     ...rootCauseRoutes(deps),
+    ...dashboardRoutes(deps),
     ...dbrActionRoutes(deps),
   ];
 }

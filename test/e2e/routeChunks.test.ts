@@ -100,6 +100,10 @@ describeWith(['postgres', 'chromium'])('route chunks', () => {
     const forDashboard = await open('Cruscotto', '/dashboard-operatore', 'Cruscotto');
     expect(forDashboard).toContain(dashboard);
     expect(forDashboard).not.toContain(log);
+    // nivo comes with the dashboard only: one charts chunk, in no other page's or the shell's closure.
+    const isCharts = (s: string) => /(^|\/)charts-[\w-]+\.js$/.test(s);
+    expect(forDashboard.filter(isCharts)).toHaveLength(1);
+    expect([...shell, ...forLog].some(isCharts)).toBe(false);
 
     // Back to a page already visited: its code is in memory, nothing is fetched again.
     expect(await open('Registro di Linea', '/report-operatore', 'Registro di Linea')).toEqual([]);

@@ -1,20 +1,23 @@
-import { Link } from 'react-router-dom';
-import { PlaceholderPage } from '../../components/PlaceholderPage.js';
-
 /**
- * Operational summary for support staff (/dashboard-miglioramento); a placeholder until its own
- * issue builds the summary. The button 'AGGIUNGI AZIONE DBR' (line log §2.6) already leads to the
- * DBR action page, which the sidebar does not list.
+ * 'Riepilogo Operativo' (/dashboard-miglioramento; 001 §2.6): the same production summary as
+ * the Cruscotto, plus 'AGGIUNGI AZIONE DBR', which leads to the DBR action entry screen.
  */
+import { Link } from 'react-router-dom';
+import { DashboardSummary } from '../../features/dashboard/components/DashboardSummary.js';
+import { useStationDefaults } from '../../features/station/api/useStationDefaults.js';
+import '../../styles/dashboard.css';
+
 export function DashboardMiglioramentoPage() {
+  const { station, loading } = useStationDefaults();
   return (
-    <>
-      <PlaceholderPage path="/dashboard-miglioramento" />
-      <p>
-        <Link className="button button-primary" to="/azioni-dbr-miglioramento">
+    <div className="page dashboard-page">
+      <div className="dashboard-head">
+        <h1 className="page-title">Riepilogo Operativo</h1>
+        <Link to="/azioni-dbr-miglioramento" className="button button-primary dashboard-add">
           AGGIUNGI AZIONE DBR
         </Link>
-      </p>
-    </>
+      </div>
+      {loading ? <p className="dashboard-loading" role="status">Caricamento configurazione DBR...</p> : <DashboardSummary station={station} />}
+    </div>
   );
 }

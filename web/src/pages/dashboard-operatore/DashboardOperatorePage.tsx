@@ -1,6 +1,17 @@
-import { PlaceholderPage } from '../../components/PlaceholderPage.js';
+/**
+ * 'Cruscotto' (/dashboard-operatore; foundations §2 Dashboard): the production summary of the
+ * default station's lines. Its charts load with this page's chunk only.
+ */
+import { DashboardSummary } from '../../features/dashboard/components/DashboardSummary.js';
+import { useStationDefaults } from '../../features/station/api/useStationDefaults.js';
+import '../../styles/dashboard.css';
 
-/** Operator production dashboard (/dashboard-operatore); a placeholder until its own issue builds the screen. */
 export function DashboardOperatorePage() {
-  return <PlaceholderPage path="/dashboard-operatore" />;
+  const { station, loading } = useStationDefaults();
+  return (
+    <div className="page dashboard-page">
+      <h1 className="page-title">Cruscotto</h1>
+      {loading ? <p className="dashboard-loading" role="status">Caricamento configurazione DBR...</p> : <DashboardSummary station={station} />}
+    </div>
+  );
 }

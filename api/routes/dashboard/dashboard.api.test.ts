@@ -1,0 +1,125 @@
+import { randomUUID } from 'node:crypto';
+import { DateTime } from 'luxon';
+import { describeWith } from '../../../test/support/services.js';
+import { plannedBody, startStopsKit, unplannedBody, type StopsKit } from '../../../test/builders/stopsTestKit.js';
+
+/**
+ * The dashboard's calls over the demo plant (spec 000 §2 Dashboard, §4, §7, docs/dashboard.md):
+ * two lines' reports on the kit's day (one a draft) and stops in shifts A and B.
+ */
+describeWith(['postgres'])('dashboard calls', () => {
+  let kit: StopsKit;
+  const ids: Record<string, number> = {};
+  const get = async (path: string, as = 'frontline') => kit.call('GET', path, as);
+  const summary = async (params: string) => get(`/factory/dashboard-improvement?shop_floor_id=1&date_from=${kit.day}&date_to=${kit.day}&${params}`);
+  const report = async (type: string, lineId: number, shiftCode: string, productionVolume: number, waste: number, workingTime: number) => {
+    const data = { lineId, shopFloorId: 1, day: kit.day, shiftCode, notes: '', machineNotes: [], productionVolume, waste, workingTime, by: 'frontline' };
+    const { catalog, store } = kit.app.deps;
+    const metadata = { userId: 'u', username: 'frontline', role: 'frontline', correlationId: randomUUID(), causationId: null, occurredAt: kit.now.toISOString() };
+    await store.appendToStream(`shift-report-${lineId}-${kit.day}-${shiftCode}`, [{ ...catalog.encode({ type, data }), metadata }], { expectedRevision: 'any' });
+  };
+  const daysAgo = (n: number) => DateTime.fromJSDate(kit.now, { zone: 'Europe/Rome' }).startOf('day').minus({ days: n }).toISODate()!;
+
+  beforeAll(async () => {
+    kit = await startStopsKit();
+    const line2 = { workpoint_id: kit.ids.line2Workpoint, stop_code_id: kit.ids.line2StopCode };
+    for (const s of [
+      { start_time: kit.at('08:10'), end_time: kit.at('08:25') },
+      { start_time: kit.at('15:00'), end_time: kit.at('15:20') },
+      { ...line2, start_time: kit.at('07:00'), end_time: kit.at('07:45') },
+    ]) expect((await kit.call('POST', '/factory/stop_events', 'frontline', unplannedBody(kit, s))).status).toBe(201);
+    expect((await kit.call('POST', '/factory/planned_stops', 'frontline', plannedBody(kit))).status).toBe(201);
+    // Reports after the stops: a submitted shift takes no more stops.
+    await report('ShiftReportSubmitted', 1, 'A', 11000, 120, 7.5);
+    await report('ShiftReportAmended', 1, 'A', 12000, 100, 7.5);
+    await report('ShiftReportSubmitted', 1, 'B', 8000, 50, 8);
+    await report('ShiftReportSubmitted', 2, 'A', 9000, 0, 6);
+    await report('ShiftReportDraftSaved', 2, 'B', 99999, 9, 8);
+    await kit.app.deps.engine.settle();
+    for (const s of (await get(`/factory/shifts?day=${kit.day}&shop_floor_id=1`)).body) ids[s.code] = s.id;
+  });
+  afterAll(async () => {
+    await kit?.close();
+  });
+
+  const LINE1_A = { volume: 12000, working_time: 450, waste: 100, stop_count: 1, total_unplanned_downtime: 15, total_planned_downtime: 30 };
+  const ALL = { volume: 12000 + 8000 + 9000, working_time: 450 + 480 + 360, waste: 150, stop_count: 3, total_unplanned_downtime: 15 + 20 + 45, total_planned_downtime: 30 };
+  const NOTHING = { volume: 0, working_time: 0, waste: 0, stop_count: 0, total_unplanned_downtime: 0, total_planned_downtime: 0 };
+
+  it('sums the submitted reports (amended, drafts left out) and the stops of the lines and shifts', async () => {
+    expect(await summary(`lines=Linea 1&shifts=${ids.A}`)).toEqual({ status: 200, body: LINE1_A });
+    expect((await summary(`lines=Linea 1,Linea 2&shifts=${ids.A},${ids.B},`)).body).toEqual(ALL);
+  });
+
+  it('accepts lists comma-joined, repeated, with empty entries, and URL-encoded', async () => {
+    for (const params of [
+      `lines=Linea 1&lines=Linea 2&shifts=${ids.A}&shifts=${ids.B}`,
+      `lines=Linea%201%2CLinea%202&shifts=${ids.A}%2C${ids.B}%2C`,
+      `lines=,Linea 1,,Linea 2,&shifts=,${ids.A},${ids.B},,&shifts=`,
+      `lines=Linea 1,Linea 2,Linea 1&shifts=${ids.A},${ids.B},${ids.A},${ids.E}`,
+    ]) expect([params, (await summary(params)).body]).toEqual([params, ALL]);
+  });
+
+  it('answers zeros for an empty selection: no lines, no shifts, unknown line names, a range without data', async () => {
+    for (const params of ['lines=&shifts=', `lines=&shifts=${ids.A}`, 'lines=Linea 1&shifts=', `lines=Nessuna&shifts=${ids.A}`, `shifts=${ids.A}`, 'lines=Linea 1']) {
+      expect([params, await summary(params)]).toEqual([params, { status: 200, body: NOTHING }]);
+    }
+    const earlier = await get(`/factory/dashboard-improvement?shop_floor_id=1&date_from=${daysAgo(40)}&date_to=${daysAgo(30)}&lines=Linea 1&shifts=${ids.A}`);
+    expect(earlier).toEqual({ status: 200, body: NOTHING });
+  });
+
+  it('refuses bad parameters with 400 naming them, an unknown shop floor with 404', async () => {
+    const bad = await get('/factory/dashboard-improvement?shop_floor_id=x&date_from=2030-02-30&shifts=a');
+    expect([bad.status, Object.keys(bad.body.error.fields).sort()]).toEqual([400, ['date_from', 'date_to', 'shifts', 'shop_floor_id']]);
+    const reversed = await get(`/factory/dashboard-improvement?shop_floor_id=1&date_from=${kit.day}&date_to=${daysAgo(20)}&lines=Linea 1&shifts=${ids.A}`);
+    expect([reversed.status, reversed.body.error.fields]).toEqual([400, { date_to: 'Precede date_from' }]);
+    expect((await get(`/factory/dashboard-improvement?shop_floor_id=99&date_from=${kit.day}&date_to=${kit.day}&lines=Linea 1&shifts=1`)).status).toBe(404);
+  });
+
+  it('gives the volume history: one entry per day of the look-back, oldest first, 0 without a submitted report', async () => {
+    const r = await get('/factory/volumes-history?shop_floor_id=1&line_id=1');
+    expect(r.status).toBe(200);
+    expect(r.body).toHaveLength(30);
+    expect(r.body[0].date).toBe(daysAgo(30));
+    expect(r.body[29]).toEqual({ date: daysAgo(1), volume: 0 });
+    expect(r.body.find((d: { date: string }) => d.date === kit.day)).toEqual({ date: kit.day, volume: 20000 });
+    const both = (await get('/factory/volumes-history?shop_floor_id=1&line_id=1,2&days=10')).body;
+    expect([both.length, both[0]]).toEqual([10, { date: kit.day, volume: 29000 }]);
+    expect((await get('/factory/volumes-history?shop_floor_id=1&line_id=1&line_id=2&days=10')).body).toEqual(both);
+    expect((await get('/factory/volumes-history?shop_floor_id=1&line_id=')).body).toEqual([]);
+    expect((await get('/factory/volumes-history?shop_floor_id=1&line_id=1&days=0')).status).toBe(400);
+  });
+
+  it('finds the last production date, the last stop date and the default range; null when there is none', async () => {
+    expect((await get('/factory/dashboard/last-production-date?shop_floor_id=1&line_id=1')).body).toEqual({ date: kit.day });
+    expect((await get('/factory/dashboard/last-stop-date?shop_floor_id=1&line_id=2')).body).toEqual({ date: kit.day });
+    expect((await get('/factory/dashboard/default-dates?shop_floor_id=1&line_id=1')).body).toEqual({ date_from: kit.day, date_to: kit.day, last_production_date: kit.day });
+    expect((await get('/factory/dashboard/last-production-date?shop_floor_id=1&line_id=3')).body).toEqual({ date: null });
+    expect((await get('/factory/dashboard/last-stop-date?shop_floor_id=1&line_id=')).body).toEqual({ date: null });
+    const fallback = (await get('/factory/dashboard/default-dates?shop_floor_id=1&line_id=3')).body;
+    const today = DateTime.fromJSDate(kit.now, { zone: 'Europe/Rome' });
+    expect(fallback.date_from).toBe(daysAgo(today.weekday === 1 ? 3 : 1));
+    expect(fallback.last_production_date).toBeNull();
+  });
+
+  it('answers the same after a blue/green rebuild of the dashboard read model', async () => {
+    const answers = async () => ({
+      summary: (await summary(`lines=Linea 1,Linea 2&shifts=${ids.A},${ids.B}`)).body,
+      history: (await get('/factory/volumes-history?shop_floor_id=1&line_id=1,2&days=10')).body,
+      stopDay: (await get('/factory/dashboard/last-stop-date?shop_floor_id=1&line_id=1,2')).body,
+    });
+    const before = await answers();
+    expect(before.summary).toEqual(ALL);
+    expect((await kit.app.deps.engine.rebuild('dashboard')).generation).toBeGreaterThan(1);
+    expect(await answers()).toEqual(before);
+  });
+
+  it('filters the unplanned stop list by the dashboard’s shift_id', async () => {
+    const list = async (shift: string) =>
+      (await get(`/factory/stop_events/unplanned?shop_floor_id=1&date_from=${kit.day}&date_to=${kit.day}&lines_id=1,2${shift}`)).body.map((s: any) => s.start_time.slice(11, 16));
+    expect(await list('')).toEqual(['07:00', '08:10', '15:00']);
+    expect(await list(`&shift_id=${ids.A}`)).toEqual(['07:00', '08:10']);
+    expect(await list(`&shift_id=${ids.B}`)).toEqual(['15:00']);
+    expect(await list(`&shift_id=${ids.A},${ids.B}`)).toEqual(['07:00', '08:10', '15:00']);
+  });
+});

@@ -1,0 +1,94 @@
+import { DateTime } from 'luxon';
+import { notFound, validationError } from '../../../domain/shared/errors.js';
+import { daysInRange, MAX_GENERATION_DAYS, PLANT_ZONE } from '../../../domain/shifts/calendar.js';
+import { dashboardSummary, lastProductionDay, lastStopDay, volumesHistory } from '../../../projections/dashboard/dashboard.queries.js';
+import { findActive } from '../../../projections/plant/plant.queries.js';
+import type { AppDeps } from '../../deps.js';
+import { parseInput } from '../../validation.js';
+import { BAD_PARAMS } from '../plant/params.js';
+import type { RouteDef } from '../types.js';
+import { improvementQuery, lookupQuery, volumesQuery } from './schema.js';
+
+/** The look-back of both date lookups (spec 000 §4, §9). */
+export const LOOKBACK_DAYS = 30;
+
+/**
+ * The dashboard's reads (spec 000 §2 Dashboard, §4, §7; docs/dashboard.md), all from
+ * the dashboard read model: the summary, the volume history and the date lookups.
+ */
+export function dashboardRoutes(deps: AppDeps): RouteDef[] {
+  const shopFloorExists = async (id: number) => {
+    if (!(await findActive(deps.knex, 'shopFloors', id))) throw notFound('Reparto non trovato');
+  };
+  const today = () => DateTime.fromJSDate(deps.clock(), { zone: PLANT_ZONE }).startOf('day');
+  const iso = (d: DateTime) => d.toISODate()!;
+  const lookup = (ctx: { query: unknown }) => parseInput(lookupQuery, ctx.query, BAD_PARAMS);
+  return [
+    {
+      method: 'get',
+      path: '/factory/dashboard-improvement',
+      action: 'dashboard:read',
+      async handler(ctx) {
+        const q = parseInput(improvementQuery, ctx.query, BAD_PARAMS);
+        if (q.date_from > q.date_to) throw validationError(BAD_PARAMS, { date_to: 'Precede date_from' });
+        if (daysInRange(q.date_from, q.date_to) > MAX_GENERATION_DAYS) {
+          throw validationError(`Intervallo troppo lungo: al massimo ${MAX_GENERATION_DAYS} giorni`, { date_to: `Al massimo ${MAX_GENERATION_DAYS} giorni` });
+        }
+        await shopFloorExists(q.shop_floor_id);
+        const lineIds = q.lines.length === 0 ? [] : (await deps.knex('plant_lines').where({ shop_floor_id: q.shop_floor_id }).whereIn('name', q.lines).select('id')).map((r: { id: unknown }) => Number(r.id));
+        ctx.body = await dashboardSummary(deps.knex, { shopFloorId: q.shop_floor_id, lineIds, shiftIds: q.shifts, from: q.date_from, to: q.date_to });
+      },
+    },
+    {
+      method: 'get',
+      path: '/factory/volumes-history',
+      action: 'dashboard:read',
+      async handler(ctx) {
+        const q = parseInput(volumesQuery, ctx.query, BAD_PARAMS);
+        await shopFloorExists(q.shop_floor_id);
+        const to = today().minus({ days: 1 });
+        ctx.body = q.line_id.length === 0 ? [] : await volumesHistory(deps.knex, q.shop_floor_id, q.line_id, iso(to.minus({ days: q.days - 1 })), iso(to));
+      },
+    },
+    {
+      method: 'get',
+      path: '/factory/dashboard/last-production-date',
+      action: 'dashboard:read',
+      async handler(ctx) {
+        const q = lookup(ctx);
+        await shopFloorExists(q.shop_floor_id);
+        const t = today();
+        ctx.body = { date: q.line_id.length === 0 ? null : await lastProductionDay(deps.knex, q.shop_floor_id, q.line_id, iso(t.minus({ days: LOOKBACK_DAYS })), iso(t.minus({ days: 1 }))) };
+      },
+    },
+    {
+      method: 'get',
+      path: '/factory/dashboard/last-stop-date',
+      action: 'dashboard:read',
+      async handler(ctx) {
+        const q = lookup(ctx);
+        await shopFloorExists(q.shop_floor_id);
+        const yesterday = today().minus({ days: 1 });
+        ctx.body = { date: q.line_id.length === 0 ? null : await lastStopDay(deps.knex, q.shop_floor_id, q.line_id, iso(yesterday.minus({ days: LOOKBACK_DAYS - 1 })), iso(yesterday)) };
+      },
+    },
+    {
+      method: 'get',
+      path: '/factory/dashboard/default-dates',
+      action: 'dashboard:read',
+      async handler(ctx) {
+        const q = lookup(ctx);
+        await shopFloorExists(q.shop_floor_id);
+        const t = today();
+        const last = q.line_id.length === 0 ? null : await lastProductionDay(deps.knex, q.shop_floor_id, q.line_id, iso(t.minus({ days: LOOKBACK_DAYS })), iso(t.minus({ days: 1 })));
+        const day = last ?? iso(previousWorkingDay(t));
+        ctx.body = { date_from: day, date_to: day, last_production_date: last };
+      },
+    },
+  ];
+}
+
+/** Yesterday, or the Friday before when today is Monday (spec 000 §4, date helpers). */
+export function previousWorkingDay(today: DateTime): DateTime {
+  return today.minus({ days: today.weekday === 1 ? 3 : 1 });
+}

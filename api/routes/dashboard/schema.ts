@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { listParam } from '../../validation.js';
+import { idParam } from '../plant/params.js';
+import { dayParam, idListParam } from '../stopEvents/schema.js';
+
+/** Line names as the dashboard sends them: comma-joined (or repeated), empties ignored. */
+const nameListParam = z.preprocess((v) => [...new Set(listParam(v as string | string[] | undefined))], z.array(z.string()));
+
+/** `GET /factory/dashboard-improvement` (spec 000 §7): lines by name, shifts by id. */
+export const improvementQuery = z.object({
+  shop_floor_id: idParam,
+  lines: nameListParam,
+  shifts: idListParam,
+  date_from: dayParam,
+  date_to: dayParam,
+});
+
+/** `GET /factory/volumes-history`: `line_id` may be a list, so the trend of the selected lines is one call. */
+export const volumesQuery = z.object({
+  shop_floor_id: idParam,
+  line_id: idListParam,
+  days: z.preprocess((v) => (v === undefined || v === '' ? '30' : v), z.string().regex(/^\d{1,3}$/, 'Da 1 a 366').transform(Number).pipe(z.number().int().min(1, 'Da 1 a 366').max(366, 'Da 1 a 366'))),
+});
+
+/** The date lookups (docs/dashboard.md): a shop floor and one or more lines by id. */
+export const lookupQuery = z.object({ shop_floor_id: idParam, line_id: idListParam });

@@ -1,0 +1,81 @@
+import type { Knex } from 'knex';
+
+/** The improvement summary (spec 000 §3): working time and downtimes in minutes. */
+export interface DashboardSummary {
+  volume: number;
+  working_time: number;
+  waste: number;
+  stop_count: number;
+  total_unplanned_downtime: number;
+  total_planned_downtime: number;
+}
+
+export interface SummaryFilter {
+  shopFloorId: number;
+  lineIds: number[];
+  shiftIds: number[];
+  from: string;
+  to: string;
+}
+
+const EMPTY: DashboardSummary = { volume: 0, working_time: 0, waste: 0, stop_count: 0, total_unplanned_downtime: 0, total_planned_downtime: 0 };
+
+/**
+ * Sums the line-day-shift rows of the filter. A shift id stands for its day and code,
+ * so the rows are matched on (day, code) of the chosen shifts; stops outside every shift
+ * are left out, as a chosen shift never holds them.
+ */
+export async function dashboardSummary(knex: Knex, f: SummaryFilter): Promise<DashboardSummary> {
+  if (f.lineIds.length === 0 || f.shiftIds.length === 0) return EMPTY;
+  const r = await knex.raw<{ rows: Record<string, unknown>[] }>(
+    `select coalesce(sum(d.volume), 0) as volume, coalesce(sum(d.working_minutes), 0) as working_time, coalesce(sum(d.waste), 0) as waste,
+            coalesce(sum(d.stop_count), 0) as stop_count, coalesce(sum(d.unplanned_minutes), 0) as unplanned, coalesce(sum(d.planned_minutes), 0) as planned
+       from dashboard_days d
+       join (select distinct shift_day, code from shifts where shop_floor_id = ? and id = any(?::bigint[]) and shift_day between ?::date and ?::date) s
+         on s.shift_day = d.day and s.code = d.shift_code
+      where d.shop_floor_id = ? and d.line_id = any(?::int[]) and d.day between ?::date and ?::date`,
+    [f.shopFloorId, f.shiftIds, f.from, f.to, f.shopFloorId, f.lineIds, f.from, f.to],
+  );
+  const row = r.rows[0]!;
+  return {
+    volume: Number(row.volume),
+    working_time: Number(row.working_time),
+    waste: Number(row.waste),
+    stop_count: Number(row.stop_count),
+    total_unplanned_downtime: Number(row.unplanned),
+    total_planned_downtime: Number(row.planned),
+  };
+}
+
+/** Volume per day of the lines over [from, to], every day present (0 without a submitted report). */
+export async function volumesHistory(knex: Knex, shopFloorId: number, lineIds: number[], from: string, to: string): Promise<{ date: string; volume: number }[]> {
+  const r = await knex.raw<{ rows: { date: string; volume: string | number }[] }>(
+    `select to_char(g.day, 'YYYY-MM-DD') as date, coalesce(v.volume, 0) as volume
+       from generate_series(?::date, ?::date, interval '1 day') as g(day)
+       left join (select day, sum(volume) as volume from dashboard_days
+                   where shop_floor_id = ? and line_id = any(?::int[]) and day between ?::date and ?::date group by day) v on v.day = g.day
+      order by g.day`,
+    [from, to, shopFloorId, lineIds, from, to],
+  );
+  return r.rows.map((row) => ({ date: row.date, volume: Number(row.volume) }));
+}
+
+/** The most recent day in [from, to] on which the lines produced something, or null. */
+export async function lastProductionDay(knex: Knex, shopFloorId: number, lineIds: number[], from: string, to: string): Promise<string | null> {
+  const r = await knex.raw<{ rows: { day: string }[] }>(
+    `select to_char(max(day), 'YYYY-MM-DD') as day from dashboard_days
+      where shop_floor_id = ? and line_id = any(?::int[]) and day between ?::date and ?::date and volume > 0`,
+    [shopFloorId, lineIds, from, to],
+  );
+  return r.rows[0]?.day ?? null;
+}
+
+/** The most recent day in [from, to] with an unplanned stop on the lines, or null. */
+export async function lastStopDay(knex: Knex, shopFloorId: number, lineIds: number[], from: string, to: string): Promise<string | null> {
+  const r = await knex.raw<{ rows: { day: string }[] }>(
+    `select to_char(max(day), 'YYYY-MM-DD') as day from dashboard_days
+      where shop_floor_id = ? and line_id = any(?::int[]) and day between ?::date and ?::date and stop_count > 0`,
+    [shopFloorId, lineIds, from, to],
+  );
+  return r.rows[0]?.day ?? null;
+}

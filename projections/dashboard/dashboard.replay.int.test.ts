@@ -1,0 +1,98 @@
+import { createCatalog } from '../../domain/catalog.js';
+import type { EventOf } from '../../domain/shared/catalog.js';
+import { createKnex } from '../../infra/db/knex.js';
+import { MemoryEventStore } from '../../infra/eventstore/memory.js';
+import { createTestDatabase, type TestDatabase } from '../../test/support/db.js';
+import { replayBatchedAndSingly, replayTwice } from '../../test/support/replayKit.js';
+import { describeWith } from '../../test/support/services.js';
+import { eventsFor } from '../types.js';
+import { dashboardProjection } from './dashboard.projection.js';
+
+/**
+ * Replay of the dashboard read model over one day of two lines: drafts, a submit and
+ * its amendments, unplanned and planned stops (one deleted, one in the night shift after
+ * midnight, one before the calendar existed) and the shift calendar generated midway.
+ */
+describeWith(['postgres'])('dashboard projection replayed', () => {
+  let db: TestDatabase;
+  let knex: ReturnType<typeof createKnex>;
+  const catalog = createCatalog();
+  const store = new MemoryEventStore();
+  const at = (day: string, hhmm: string) => new Date(`${day}T${hhmm}:00+02:00`).toISOString();
+  const D = '2030-06-05';
+  const N = '2030-06-06';
+  let seq = 0;
+  const append = async (stream: string, event: EventOf) => {
+    const metadata = { userId: 'u', username: 'frontline', role: 'frontline', correlationId: `c${++seq}`, causationId: null, occurredAt: new Date(`2030-06-07T10:00:${String(seq % 60).padStart(2, '0')}Z`).toISOString() };
+    await store.appendToStream(stream, [{ ...catalog.encode(event), metadata }], { expectedRevision: 'any' });
+  };
+  const report = (type: string, lineId: number, shiftCode: string, volume: number | null, waste: number | null, hours: number | null) =>
+    append(`shift-report-${lineId}-${D}-${shiftCode}`, { type, data: { lineId, shopFloorId: 1, day: D, shiftCode, notes: '', machineNotes: [], productionVolume: volume, waste, workingTime: hours, by: 'frontline' } });
+  const unplanned = (stopId: number, lineId: number, start: string, end: string) =>
+    append(`unplanned-stops-${lineId}`, {
+      type: 'UnplannedStopRecorded',
+      data: { stopId, shopFloorId: 1, lineId, equipmentId: lineId * 3, workpointId: 1, stopCodeId: 1, triggeringEventId: 1, failureMode: 'f', correctiveAction: 'c',
+        actionMaterialChange: false, actionCleaning: false, actionSettingAdjustment: false, actionComponentRestore: false, startTime: start, endTime: end },
+    });
+  const planned = (stopId: number, lineId: number, start: string, end: string) =>
+    append(`planned-stops-${lineId}`, { type: 'PlannedStopRecorded', data: { stopId, shopFloorId: 1, lineId, equipmentId: lineId * 3, plannedReasonId: 1, startTime: start, endTime: end, notes: null } });
+  const shift = (id: number, code: string, start: string, end: string, extra = false) => ({ shiftId: id, name: `Turno ${code}`, code, shiftDay: D, startTime: start, endTime: end, extra });
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    knex = createKnex(db.url, { max: 2 });
+    // Before the calendar: counted for its day outside any shift, then moved into A (the emptied row goes).
+    await unplanned(101, 1, at(D, '07:00'), at(D, '07:12'));
+    await append('shift-calendar-1', {
+      type: 'ShiftsScheduled',
+      data: { shopFloorId: 1, startDate: D, endDate: D, shifts: [
+        shift(1_000_001, 'A', at(D, '06:00'), at(D, '14:00')),
+        shift(1_000_002, 'E', at(D, '08:00'), at(D, '16:00'), true),
+        shift(1_000_003, 'B', at(D, '14:00'), at(D, '22:00')),
+        shift(1_000_004, 'C', at(D, '22:00'), at(N, '06:00')),
+      ] },
+    });
+    await report('ShiftReportDraftSaved', 1, 'A', 5000, null, 4);
+    await report('ShiftReportSubmitted', 1, 'A', 11000, 120, 7.5);
+    await report('ShiftReportAmended', 1, 'A', 11500, 130, 7.5);
+    await report('ShiftReportDraftSaved', 1, 'B', 4000, 10, 2);
+    await report('ShiftReportSubmitted', 2, 'A', 9000, 0, 8);
+    await unplanned(102, 1, at(D, '08:10'), at(D, '08:25'));
+    await unplanned(103, 1, at(D, '09:00'), at(D, '09:05'));
+    await append('unplanned-stops-1', { type: 'UnplannedStopDetailEdited', data: { stopId: 102, field: 'failureMode', value: 'g' } });
+    await append('unplanned-stops-1', { type: 'UnplannedStopDeleted', data: { stopId: 103 } });
+    await planned(201, 1, at(D, '06:00'), at(D, '06:30'));
+    await planned(202, 1, at(D, '10:00'), at(D, '10:20'));
+    await append('planned-stops-1', { type: 'PlannedStopDeleted', data: { stopId: 202 } });
+    await unplanned(104, 1, at(N, '02:00'), at(N, '02:44'));
+    await unplanned(105, 2, at(D, '15:00'), at(D, '15:09'));
+  });
+  afterAll(async () => {
+    await knex?.destroy();
+    await db?.drop();
+  });
+
+  const events = async () => eventsFor(dashboardProjection, (await store.readAll({ limit: 1000 })).map((r) => catalog.decode(r)));
+  const figures = (rows: unknown[]) =>
+    (rows as Record<string, unknown>[]).map((r) => [r.line_id, r.day, r.shift_code, r.volume, r.waste, r.working_minutes, r.stop_count, r.unplanned_minutes, r.planned_minutes]);
+
+  it('holds the submitted figures (amendments replace, drafts ignored) and whole minutes of downtime per line, day and shift', async () => {
+    const { first } = await replayTwice(knex, dashboardProjection, await events());
+    expect(figures(first.dashboard_days!)).toEqual([
+      [1, D, 'A', 11500, 130, 450, 2, 12 + 15, 30],
+      [1, D, 'C', 0, 0, 0, 1, 44, 0],
+      [2, D, 'A', 9000, 0, 480, 0, 0, 0],
+      [2, D, 'B', 0, 0, 0, 1, 9, 0],
+    ]);
+  });
+
+  it('gives the same rows applied twice, in one batch, one event per batch and in batches of 3', async () => {
+    const history = await events();
+    const { first, second } = await replayTwice(knex, dashboardProjection, history);
+    expect(second).toEqual(first);
+    const { batched, singly, chunked } = await replayBatchedAndSingly(knex, dashboardProjection, history, 3);
+    expect(singly).toEqual(batched);
+    expect(chunked).toEqual(batched);
+    expect(first).toEqual(batched);
+  });
+});

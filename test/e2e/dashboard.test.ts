@@ -1,0 +1,129 @@
+/**
+ * The dashboards in a real browser over the demo history (foundations §2 Dashboard, §4; 001
+ * §2.6): the operator's Cruscotto shows the history's figures for the default line and range,
+ * 'Nessuna linea' clears the summary and the stop list, a change of dates keeps the shifts
+ * chosen by name, and the support user goes from Riepilogo Operativo to a new DBR action and back.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { startTestApp, type TestApp } from '../support/app.js';
+import { launchBrowser, newPage, screenshot } from '../support/browser.js';
+import { describeWith } from '../support/services.js';
+import { eventually, fillLogin, readyNav } from '../support/pageActions.js';
+
+const PHONE = { width: 390, height: 844 };
+const value = (page: Page, label: string) => page.getByTestId(`summary-${label}`).textContent();
+const it2 = (n: number, d: number) => n.toLocaleString('it-IT', { minimumFractionDigits: d, maximumFractionDigits: d });
+
+describeWith(['postgres', 'chromium'])('dashboards', () => {
+  let app: TestApp;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let token: string;
+  const api = async (path: string) => (await fetch(`${app.url}${path}`, { headers: { authorization: `Bearer ${token}` } })).json() as Promise<any>;
+
+  async function open(username: string, path: string, viewport?: { width: number; height: number }): Promise<void> {
+    ({ context, page } = await newPage(browser, app.url, viewport));
+    context.setDefaultTimeout(30_000);
+    await fillLogin(page, username);
+    await page.waitForURL((u) => u.pathname === '/');
+    await readyNav(page).waitFor({ state: 'attached' });
+    await page.evaluate(() => {
+      localStorage.setItem('shop_floor_id', '1');
+      localStorage.setItem('shop_floor_name', 'Confezionamento');
+      localStorage.setItem('line_id', '1');
+      localStorage.setItem('line_name', 'Linea 1');
+    });
+    await page.goto(path);
+    await page.locator('.gauge').first().waitFor();
+  }
+
+  beforeAll(async () => {
+    app = await startTestApp({ env: { SEED_DEMO_HISTORY: 'true' } });
+    token = await app.login('frontline');
+    for (const [role, equipmentId] of [['frontline', 1], ['support', null]] as const) {
+      const res = await fetch(`${app.url}/factory/default_station`, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${await app.login(role)}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ shopFloorId: 1, lineId: 1, equipmentId }),
+      });
+      expect(res.status).toBe(200);
+    }
+    browser = await launchBrowser();
+  }, 240_000);
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+  afterEach(async () => {
+    await context?.close();
+  });
+
+  it('shows the operator the demo history’s figures for the default line and range', async () => {
+    await open('frontline', '/dashboard-operatore');
+    await page.getByRole('heading', { level: 1, name: 'Cruscotto' }).waitFor();
+    const dates = await api('/factory/dashboard/default-dates?shop_floor_id=1&line_id=1');
+    expect(dates.last_production_date).not.toBeNull();
+    await expect(page.getByLabel('Data da', { exact: true }).inputValue()).resolves.toBe(dates.date_from);
+    await expect(page.getByLabel('a', { exact: true }).inputValue()).resolves.toBe(dates.date_to);
+    expect(await page.getByLabel('Linea 1', { exact: true }).isChecked()).toBe(true);
+    expect(await page.getByLabel('Linea 2', { exact: true }).isChecked()).toBe(false);
+    const shifts: Array<{ id: number; name: string }> = await api(`/factory/shifts-range?shop_floor_id=1&date_from=${dates.date_from}&date_to=${dates.date_to}`);
+    for (const name of new Set(shifts.map((s) => s.name))) expect(await page.getByLabel(name, { exact: true }).isChecked()).toBe(true);
+
+    const s = await api(`/factory/dashboard-improvement?shop_floor_id=1&lines=Linea 1&shifts=${shifts.map((x) => x.id).join(',')}&date_from=${dates.date_from}&date_to=${dates.date_to}`);
+    expect(s.volume).toBeGreaterThan(0);
+    const units = await api('/factory/units_of_measurement/1');
+    await eventually(async () => expect(await value(page, 'Volumi Prodotti')).toBe(`${it2(s.volume / 1000, 2)} k ${units.unit1}`));
+    expect(await value(page, 'Ore lavorate')).toBe(`${it2(Math.round(s.working_time / 60), 0)} h`);
+    expect(await value(page, 'Tempo lavorato effettivo')).toBe(`${it2((s.working_time - s.total_unplanned_downtime - s.total_planned_downtime) / 60, 2)} h`);
+    expect(await value(page, 'Tempo di fermo non pianificato')).toBe(`${it2(s.total_unplanned_downtime, 0)} min`);
+    expect(await value(page, 'Tempo di fermo pianificato')).toBe(`${it2(s.total_planned_downtime, 0)} min`);
+    await expect(page.locator('.gauge-title').allTextContents()).resolves.toEqual([expect.stringMatching(/^Rendimento \(minimo [\d,]+%\)$/), expect.stringMatching(/^Scarto \(massimo [\d,]+%\)$/)]);
+    expect(await page.locator('.gauge-needle').count()).toBe(2);
+    await eventually(async () => expect(await page.locator('section[aria-label="Storico stop non pianificati"] tbody tr').count()).toBe(Math.max(s.stop_count, 1)));
+    expect(await page.locator('.dashboard-trend svg').count()).toBeGreaterThan(0);
+    await page.waitForTimeout(3600); // the gauges' animation (500 ms + 3000 ms) before the picture
+    await screenshot(page, 'dashboard-operatore-tablet');
+  });
+
+  it('clears the summary and the stop list when every line is unticked', async () => {
+    await open('frontline', '/dashboard-operatore');
+    await eventually(async () => expect(await value(page, 'Tempo di fermo non pianificato')).not.toBe('0 min'));
+    await page.getByRole('button', { name: 'Nessuna linea' }).click();
+    await eventually(async () => expect(await value(page, 'Ore lavorate')).toBe('0 h'));
+    expect(await value(page, 'Tempo di fermo non pianificato')).toBe('0 min');
+    await expect(page.locator('section[aria-label="Storico stop non pianificati"] tbody').textContent()).resolves.toContain('Nessuno stop registrato per i filtri correnti');
+    await expect(page.locator('section[aria-label="Storico attività DBR"] tbody').textContent()).resolves.toContain('Nessuna azione DBR per i filtri correnti');
+    await page.getByRole('button', { name: 'Tutte le linee' }).click();
+    for (const name of ['Linea 1', 'Linea 2', 'Linea 3']) expect(await page.getByLabel(name, { exact: true }).isChecked()).toBe(true);
+  });
+
+  it('keeps the shifts chosen by name when the dates change', async () => {
+    await open('frontline', '/dashboard-operatore');
+    await page.getByLabel('Turno B', { exact: true }).uncheck();
+    const from = await page.getByLabel('Data da', { exact: true }).inputValue();
+    await page.getByRole('button', { name: 'Giorno precedente' }).first().click();
+    await eventually(async () => expect(await page.getByLabel('Data da', { exact: true }).inputValue()).not.toBe(from));
+    await page.waitForTimeout(500);
+    expect(await page.getByLabel('Turno A', { exact: true }).isChecked()).toBe(true);
+    expect(await page.getByLabel('Turno B', { exact: true }).isChecked()).toBe(false);
+    expect(await page.getByLabel('Turno C', { exact: true }).isChecked()).toBe(true);
+  });
+
+  it('takes the support user from Riepilogo Operativo to a new DBR action and back, on a phone', async () => {
+    await open('support', '/dashboard-miglioramento', PHONE);
+    await page.getByRole('heading', { level: 1, name: 'Riepilogo Operativo' }).waitFor();
+    await page.waitForTimeout(3600);
+    await screenshot(page, 'dashboard-miglioramento-phone');
+    const boxes = await page.locator('.gauge').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().top));
+    expect(boxes[1]!).toBeGreaterThan(boxes[0]! + 100); // stacked
+    await page.getByRole('link', { name: 'AGGIUNGI AZIONE DBR' }).click();
+    await page.waitForURL((u) => u.pathname === '/azioni-dbr-miglioramento');
+    const back = page.getByRole('link', { name: 'Torna al Riepilogo Operativo' });
+    if (await back.count()) await back.click();
+    else await page.goBack();
+    await page.waitForURL((u) => u.pathname === '/dashboard-miglioramento');
+    await page.getByRole('heading', { level: 1, name: 'Riepilogo Operativo' }).waitFor();
+  });
+});

@@ -1,0 +1,86 @@
+/**
+ * The dashboard's reads (foundations §7; docs/dashboard.md). Every key is null while the
+ * filters are incomplete, so nothing is fetched and the lists show empty (§4, §5). Every
+ * failure is only logged (§8).
+ */
+import useSWR from 'swr';
+import { apiFetch } from '../../../lib/api.js';
+import type { UnplannedStop } from '../../stops/types.js';
+import type { ShiftOption } from '../model/filters.js';
+import type { GaugeConstants, ImprovementSummary } from '../model/summary.js';
+
+const logged = (what: string) => ({ onError: (err: unknown) => console.error(`Dashboard: ${what} non riuscito`, err) });
+const quiet = { revalidateOnFocus: false, keepPreviousData: true };
+
+/** A DBR action as the dashboard's history reads it. */
+export interface DbrActionRow {
+  id: number;
+  due_date: string;
+  equipment_name: string | null;
+  activity: string;
+  owner: string;
+  support_by: string | null;
+  due_shift: number | null;
+  due_shift_name: string | null;
+  executed_at: string | null;
+  line_name: string;
+}
+
+export interface DashboardQuery {
+  shopFloorId: string;
+  lineNames: string[];
+  lineIds: number[];
+  shiftIds: number[];
+  dateFrom: string;
+  dateTo: string;
+}
+
+export function useDefaultDates(shopFloorId: string, lineId: string) {
+  return useSWR<{ date_from: string; date_to: string }>(shopFloorId && lineId ? ['/factory/dashboard/default-dates', { shop_floor_id: shopFloorId, line_id: lineId }] : null, {
+    ...quiet,
+    ...logged('caricamento delle date predefinite'),
+  });
+}
+
+export function useShiftsRange(shopFloorId: string, dateFrom: string, dateTo: string) {
+  const ok = shopFloorId && dateFrom && dateTo && dateFrom <= dateTo;
+  return useSWR<ShiftOption[]>(ok ? ['/factory/shifts-range', { shop_floor_id: shopFloorId, date_from: dateFrom, date_to: dateTo }] : null, { ...quiet, ...logged('caricamento dei turni') });
+}
+
+/** Lines and shifts comma-joined, as the spec's call table says. */
+export function useImprovementSummary(q: DashboardQuery | null) {
+  return useSWR<ImprovementSummary>(
+    q ? ['/factory/dashboard-improvement', { shop_floor_id: q.shopFloorId, lines: q.lineNames.join(','), shifts: q.shiftIds.join(','), date_from: q.dateFrom, date_to: q.dateTo }] : null,
+    { ...quiet, ...logged('caricamento del riepilogo') },
+  );
+}
+
+export function useDashboardStops(q: DashboardQuery | null) {
+  return useSWR<UnplannedStop[]>(
+    q ? ['/factory/stop_events/unplanned', { shop_floor_id: q.shopFloorId, date_from: q.dateFrom, date_to: q.dateTo, lines_id: q.lineIds, shift_id: q.shiftIds }] : null,
+    { ...quiet, ...logged('caricamento degli stop') },
+  );
+}
+
+/** Shifts comma-joined with an extra empty entry (§7), so actions due at the end of the day ('Fine gg') stay in. */
+export function useDashboardDbrActions(q: DashboardQuery | null) {
+  return useSWR<DbrActionRow[]>(
+    q ? ['/factory/dbr_actions-range', { shop_floor_id: q.shopFloorId, date_from: q.dateFrom, date_to: q.dateTo, lines: q.lineNames.join(','), shifts: `${q.shiftIds.join(',')},` }] : null,
+    { ...quiet, ...logged('caricamento delle azioni DBR') },
+  );
+}
+
+export function useAverageConstants(lineIds: number[]) {
+  return useSWR<GaugeConstants>(
+    lineIds.length > 0 ? ['/factory/dbr_constants/average', lineIds.join(',')] : null,
+    () => apiFetch<GaugeConstants>('/factory/dbr_constants/average', { method: 'POST', json: lineIds }),
+    { ...quiet, ...logged('caricamento delle costanti DBR') },
+  );
+}
+
+export function useVolumesHistory(shopFloorId: string, lineIds: number[]) {
+  return useSWR<{ date: string; volume: number }[]>(
+    shopFloorId && lineIds.length > 0 ? ['/factory/volumes-history', { shop_floor_id: shopFloorId, line_id: lineIds.join(','), days: 30 }] : null,
+    { ...quiet, ...logged('caricamento dello storico volumi') },
+  );
+}

@@ -1,0 +1,61 @@
+/**
+ * The dashboard's two history tables (foundations §2 Dashboard) on the shared sortable
+ * table; below tablet width each row becomes a card (dashboard.css, from the cells' labels).
+ */
+import { SortableTable } from '../../../components/SortableTable.js';
+import { formatDayMonth, formatTime } from '../../../components/dates.js';
+import type { UnplannedStop } from '../../stops/types.js';
+import { actionsText } from '../../rootCause/components/stopFormat.js';
+import type { DbrActionRow } from '../api/dashboardApi.js';
+
+const dash = (v: string | null | undefined) => (v && v.trim() ? v : '-');
+
+export function UnplannedStopsHistory({ stops }: { stops: readonly UnplannedStop[] }) {
+  return (
+    <section className="card dashboard-table" aria-label="Storico stop non pianificati">
+      <h2 className="dashboard-section-title">Storico stop non pianificati</h2>
+      <SortableTable<UnplannedStop>
+        className="cards-on-phone"
+        ariaLabel="Storico stop non pianificati"
+        rows={stops}
+        rowKey={(s) => s.id}
+        columns={[
+          { id: 'time', header: 'Orario', value: (s) => `${formatDayMonth(s.start_time)} ${formatTime(s.start_time)}`, sortValue: (s) => s.start_time },
+          { id: 'machine', header: 'Macchina', value: (s) => s.workpoint_rel.equipment_rel.name },
+          { id: 'area', header: 'Area', value: (s) => s.workpoint_rel.name },
+          { id: 'code', header: 'Codice Stop', value: (s) => s.stop_code_rel.name },
+          { id: 'event', header: 'Evento', value: (s) => s.triggering_event_rel.name },
+          { id: 'actions', header: 'Azioni correttive', value: (s) => actionsText(s) },
+          { id: 'failure', header: 'Modo di guasto', value: (s) => s.failure_mode },
+          { id: 'corrective', header: 'Azione correttiva', value: (s) => s.corrective_action },
+        ]}
+        defaultSort={[{ column: 'time', direction: 'desc' }]}
+        emptyMessage="Nessuno stop registrato per i filtri correnti"
+      />
+    </section>
+  );
+}
+
+export function DbrActionsHistory({ actions }: { actions: readonly DbrActionRow[] }) {
+  return (
+    <section className="card dashboard-table" aria-label="Storico attività DBR">
+      <h2 className="dashboard-section-title">Storico attività DBR</h2>
+      <SortableTable<DbrActionRow>
+        className="cards-on-phone"
+        ariaLabel="Storico attività DBR"
+        rows={actions}
+        rowKey={(a) => a.id}
+        columns={[
+          { id: 'date', header: 'Data', value: (a) => formatDayMonth(a.due_date), sortValue: (a) => a.due_date },
+          { id: 'line', header: 'Linea', value: (a) => a.line_name },
+          { id: 'machine', header: 'Macchina', value: (a) => dash(a.equipment_name) },
+          { id: 'activity', header: 'Attività', value: (a) => a.activity },
+          { id: 'shift', header: 'Turno previsto', value: (a) => dash(a.due_shift_name) },
+          { id: 'executed', header: 'Eseguito alle', value: (a) => (a.executed_at ? formatTime(a.executed_at) : '-') },
+        ]}
+        defaultSort={[{ column: 'date', direction: 'desc' }, { column: 'line', direction: 'asc' }]}
+        emptyMessage="Nessuna azione DBR per i filtri correnti"
+      />
+    </section>
+  );
+}
