@@ -5,6 +5,7 @@ import type { AppDeps } from './deps.js';
 import { authenticate, authorize } from './middlewares/auth.js';
 import { compression } from './middlewares/compression.js';
 import { errorMiddleware } from './middlewares/errors.js';
+import { rejectUnstorableInput } from './middlewares/input.js';
 import { requestContext, securityHeaders } from './middlewares/requestContext.js';
 import { allRoutes } from './routes/index.js';
 import { serveWeb } from './static.js';
@@ -24,6 +25,7 @@ export function createApp(deps: AppDeps): Koa {
   app.use(compression());
   app.use(errorMiddleware);
   app.use(koaBody({ multipart: true, urlencoded: true, json: true, jsonLimit: '1mb', formLimit: '64kb' }));
+  app.use(rejectUnstorableInput);
   app.use(router.routes());
   app.use(router.allowedMethods());
   if (deps.webDist) app.use(serveWeb(deps.webDist));
