@@ -1,5 +1,5 @@
 import type { Middleware } from 'koa';
-import { validationError } from '../../domain/shared/errors.js';
+import { DomainError, validationError } from '../../domain/shared/errors.js';
 
 /**
  * Characters PostgreSQL cannot keep as sent: NUL (refused by text and jsonb columns) and
@@ -49,5 +49,21 @@ export const rejectUnstorableInput: Middleware = async (ctx, next) => {
   if (inQuery !== null) throw validationError(UNSTORABLE_MESSAGE, { [inQuery]: UNSTORABLE_MESSAGE });
   const inBody = findUnstorable((ctx.request as { body?: unknown }).body);
   if (inBody !== null) throw validationError(UNSTORABLE_MESSAGE, { [inBody]: UNSTORABLE_MESSAGE });
+  await next();
+};
+
+/** The largest bodies the app reads: JSON for commands (autosaves included), forms for the login and form-posted shift notes. */
+export const BODY_LIMITS = { json: '1mb', form: '64kb' } as const;
+
+/**
+ * No route takes files, so a multipart body is refused with 415 before a byte of it is read:
+ * nothing is buffered and nothing lands in the temporary folder.
+ */
+export const refuseMultipart: Middleware = async (ctx, next) => {
+  if (ctx.is('multipart')) {
+    ctx.req.resume();
+    ctx.set('Connection', 'close');
+    throw new DomainError('UNSUPPORTED_MEDIA_TYPE', 415, 'Formato della richiesta non supportato: usare JSON o un modulo urlencoded');
+  }
   await next();
 };
