@@ -12,7 +12,8 @@ import { serveWeb } from './static.js';
 
 /** The Koa app: thin routes (validate, authorize, handle, present) and the built web app. */
 export function createApp(deps: AppDeps): Koa {
-  const app = new Koa({ proxy: true });
+  // X-Forwarded-For is believed only when TRUST_PROXY says how many proxies put it there.
+  const app = new Koa({ proxy: deps.trustProxy > 0, maxIpsCount: deps.trustProxy });
   const router = new Router();
   const auth = authenticate(deps.tokens);
   for (const route of allRoutes(deps)) {

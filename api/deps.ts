@@ -24,4 +24,6 @@ export interface AppDeps {
   /** Answers PING when Redis is in use; null when the in-process queue runs. */
   pingRedis: (() => Promise<boolean>) | null;
   webDist: string | null;
+  /** Reverse proxies in front (TRUST_PROXY); 0 ignores X-Forwarded-For. */
+  trustProxy: number;
 }

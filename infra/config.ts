@@ -24,6 +24,15 @@ const schema = z.object({
   READ_YOUR_WRITES_TIMEOUT_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   LOGIN_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(10),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  /**
+   * How many reverse proxies stand in front of the app. 0 (the default) ignores
+   * X-Forwarded-For entirely: a client could otherwise pick its own address, and with it
+   * its own login-limit key. With N, the address is the one the Nth proxy from us saw.
+   */
+  TRUST_PROXY: z.preprocess(
+    (v) => (v === undefined || v === '' || v === 'false' ? 0 : v === 'true' ? 1 : Number(v)),
+    z.number({ error: 'TRUST_PROXY must be a number of proxies (0, 1, 2...)' }).int('TRUST_PROXY must be a number of proxies (0, 1, 2...)').min(0).max(10),
+  ),
 });
 
 export type Config = z.infer<typeof schema>;

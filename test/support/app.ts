@@ -20,6 +20,18 @@ const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../.
  */
 export async function startTestApp(options: { redis?: boolean; env?: Record<string, string>; clock?: () => Date } = {}): Promise<TestApp> {
   const db = await createTestDatabase();
+  return startOn(db, options);
+}
+
+/**
+ * Another instance of the app on `first`'s database (and Redis, when it has one), as a
+ * second machine behind a load balancer would run; closing it leaves the database alone.
+ */
+export async function startSecondInstance(first: TestApp, options: { redis?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
+  return startOn({ ...first.db, drop: async () => undefined }, options);
+}
+
+async function startOn(db: TestDatabase, options: { redis?: boolean; env?: Record<string, string>; clock?: () => Date }): Promise<TestApp> {
   const config = parseConfig({
     NODE_ENV: 'test',
     PORT: '0',
