@@ -15,7 +15,7 @@ export function createApp(deps: AppDeps): Koa {
   // X-Forwarded-For is believed only when TRUST_PROXY says how many proxies put it there.
   const app = new Koa({ proxy: deps.trustProxy > 0, maxIpsCount: deps.trustProxy });
   const router = new Router();
-  const auth = authenticate(deps.tokens);
+  const auth = authenticate(deps.tokens, deps.users);
   for (const route of allRoutes(deps)) {
     const guards = route.action === 'public' ? [] : [auth, authorize(route.action)];
     router[route.method](route.path, ...guards, route.handler);

@@ -6,6 +6,7 @@ import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { createCatalog } from '../domain/catalog.js';
 import { resolveJwtSecret, TokenService } from '../infra/auth/jwt.js';
+import { CurrentUsers } from '../infra/auth/currentUsers.js';
 import { LoginRateLimiter } from '../infra/auth/rateLimiter.js';
 import type { Config } from '../infra/config.js';
 import { createKnex } from '../infra/db/knex.js';
@@ -105,6 +106,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     scheduler,
     waiter,
     tokens: new TokenService(resolveJwtSecret(config.JWT_SECRET, config.DATA_DIR)),
+    users: new CurrentUsers(knex, config.AUTH_USER_CACHE_SECONDS * 1000),
     limiter: new LoginRateLimiter(knex, config.LOGIN_MAX_ATTEMPTS, config.LOGIN_WINDOW_SECONDS),
     trustProxy: config.TRUST_PROXY,
     log,

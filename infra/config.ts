@@ -24,6 +24,8 @@ const schema = z.object({
   READ_YOUR_WRITES_TIMEOUT_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   LOGIN_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(10),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  /** How long a user's current role and existence are cached per instance (0: looked up on every request). */
+  AUTH_USER_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
   /**
    * How many reverse proxies stand in front of the app. 0 (the default) ignores
    * X-Forwarded-For entirely: a client could otherwise pick its own address, and with it

@@ -37,6 +37,7 @@ export function authRoutes(deps: AppDeps): RouteDef[] {
         }
         await deps.limiter.succeed(key);
         const token = await deps.tokens.sign({ sub: user.userId, username: user.username, role: user.role }, deps.clock());
+        ctx.set('Cache-Control', 'no-store');
         ctx.body = { access_token: token, token_type: 'bearer' };
       },
     },
