@@ -1,5 +1,6 @@
 import fs from 'node:fs';
-import type { Server } from 'node:http';
+import { STATUS_CODES, type Server } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { Redis } from 'ioredis';
@@ -23,6 +24,7 @@ import { InProcessScheduler } from '../workers/inProcessScheduler.js';
 import { ProjectionEngine } from '../workers/projectionEngine.js';
 import type { ProjectionScheduler } from '../workers/scheduler.js';
 import { createApp } from './app.js';
+import { statusErrorBody } from './middlewares/errors.js';
 import type { AppDeps } from './deps.js';
 
 export interface ServerOptions {
@@ -41,6 +43,23 @@ export interface RunningServer {
   port: number;
   deps: AppDeps;
   close(): Promise<void>;
+}
+
+/**
+ * Node answers requests it cannot parse (headers too large, a malformed request line) before
+ * Koa sees them, with an empty body; this gives them the app's one error shape instead.
+ */
+function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
+  if (!socket.writable || (err as { code?: string }).code === 'ECONNRESET') {
+    socket.destroy();
+    return;
+  }
+  const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  const body = JSON.stringify(statusErrorBody(status));
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+  );
 }
 
 export async function openEventStore(config: Config, databaseUrl: string): Promise<EventStore> {
@@ -119,6 +138,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(config.PORT, config.HOST, () => resolve(s));
   });
+  server.on('clientError', answerClientError);
   const port = (server.address() as AddressInfo).port;
   const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
   return {
