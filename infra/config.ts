@@ -2,6 +2,16 @@ import { z } from 'zod';
 import path from 'node:path';
 
 /**
+ * Secrets that are printed in files or docs, so known to anyone: the old compose default and
+ * the usual "change me" wording. A deployment that forgot to set its own must not start.
+ */
+const PLACEHOLDER_SECRETS = /change.?me|placeholder|replace.?me|your.?(jwt.?)?secret|^(secret|jwt.?secret|supersecret|password)\w{0,12}$|example/i;
+
+export function isPlaceholderSecret(secret: string): boolean {
+  return PLACEHOLDER_SECRETS.test(secret) || secret === 'change-me-this-placeholder-is-public';
+}
+
+/**
  * The one reader of process.env. Parsed once with zod so a bad value stops the
  * process at start with a message naming the variable, instead of failing later.
  */
@@ -15,7 +25,11 @@ const schema = z.object({
   REDIS_URL: z.string().url().optional(),
   EMBEDDED_REDIS_PORT: z.coerce.number().int().min(1).max(65535).default(63799),
   EVENTSTORE_CONNECTION_STRING: z.string().min(1).optional(),
-  JWT_SECRET: z.string().min(16, 'JWT_SECRET must be at least 16 characters').optional(),
+  JWT_SECRET: z
+    .string()
+    .min(16, 'JWT_SECRET must be at least 16 characters')
+    .refine((v) => !isPlaceholderSecret(v), 'JWT_SECRET is a published placeholder: anyone could sign tokens with it. Set your own (openssl rand -hex 32) or leave it unset to generate one into DATA_DIR')
+    .optional(),
   DEMO_PASSWORD: z.string().min(1).default('demo'),
   SEED_DEMO: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
   /** With SEED_DEMO: about 60 days of reports and stops on the start that creates the demo plant (infra/seed/demoHistory.ts). */
