@@ -21,6 +21,8 @@ const schema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('data'),
   DATABASE_URL: z.string().url().optional(),
+  /** `npm start` serves this built web app as it is, never building it (a missing folder serves the API only). */
+  WEB_DIST: z.string().min(1).optional(),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
   REDIS_URL: z.string().url().optional(),
   EMBEDDED_REDIS_PORT: z.coerce.number().int().min(1).max(65535).default(63799),
