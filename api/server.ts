@@ -89,6 +89,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   if (opts.redisUrl) {
     scheduler = await BullMqScheduler.start(opts.redisUrl, engine, log, { prefix: opts.queuePrefix });
     redis = new Redis(opts.redisUrl, { maxRetriesPerRequest: 1, lazyConnect: false });
+    // The scheduler logs the loss once; the health check reports it.
+    redis.on('error', () => undefined);
   } else {
     log.warn('No Redis: projections run on the in-process queue (fine for one instance, not for several).');
     scheduler = new InProcessScheduler(engine, log);
@@ -131,7 +133,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     log,
     clock,
     readYourWritesMs: config.READ_YOUR_WRITES_TIMEOUT_MS,
-    pingRedis: redis ? async () => (await redis!.ping()) === 'PONG' : null,
+    // Only a ready connection is asked, so /health answers at once while ioredis reconnects.
+    pingRedis: redis ? async () => redis!.status === 'ready' && (await redis!.ping()) === 'PONG' : null,
     webDist: opts.webDist && fs.existsSync(path.join(opts.webDist, 'index.html')) ? opts.webDist : null,
   };
   const app = createApp(deps);

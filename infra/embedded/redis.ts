@@ -6,6 +6,8 @@ import { readPidFile, stopOrphan } from './leftovers.js';
 
 export interface EmbeddedRedis {
   url: string;
+  /** The redis-server's process id (fault tests kill it). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -43,9 +45,11 @@ export async function startRedisServer(binary: string, port: number, dir?: strin
   await waitForPort(port, 10_000, () => (child.exitCode !== null ? `redis-server exited: ${stderr}` : null));
   return {
     url: `redis://127.0.0.1:${port}`,
+    pid: child.pid!,
     stop: () =>
       new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
+        // Already gone (exited, or killed by a signal: then exitCode stays null).
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
       }),
