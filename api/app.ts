@@ -5,15 +5,17 @@ import type { AppDeps } from './deps.js';
 import { authenticate, authorize } from './middlewares/auth.js';
 import { compression } from './middlewares/compression.js';
 import { errorMiddleware } from './middlewares/errors.js';
+import { BODY_LIMITS, refuseMultipart, rejectUnstorableInput } from './middlewares/input.js';
 import { requestContext, securityHeaders } from './middlewares/requestContext.js';
 import { allRoutes } from './routes/index.js';
 import { serveWeb } from './static.js';
 
 /** The Koa app: thin routes (validate, authorize, handle, present) and the built web app. */
 export function createApp(deps: AppDeps): Koa {
-  const app = new Koa({ proxy: true });
+  // X-Forwarded-For is believed only when TRUST_PROXY says how many proxies put it there.
+  const app = new Koa({ proxy: deps.trustProxy > 0, maxIpsCount: deps.trustProxy });
   const router = new Router();
-  const auth = authenticate(deps.tokens);
+  const auth = authenticate(deps.tokens, deps.users);
   for (const route of allRoutes(deps)) {
     const guards = route.action === 'public' ? [] : [auth, authorize(route.action)];
     router[route.method](route.path, ...guards, route.handler);
@@ -23,7 +25,11 @@ export function createApp(deps: AppDeps): Koa {
   // Outside the error middleware, so the error bodies it writes are compressed like any other.
   app.use(compression());
   app.use(errorMiddleware);
-  app.use(koaBody({ multipart: true, urlencoded: true, json: true, jsonLimit: '1mb', formLimit: '64kb' }));
+  // No route takes files: multipart is refused before anything is read (no temp files), and
+  // every body kind the app parses has a size limit (413 above it).
+  app.use(refuseMultipart);
+  app.use(koaBody({ multipart: false, urlencoded: true, json: true, text: false, jsonLimit: BODY_LIMITS.json, formLimit: BODY_LIMITS.form }));
+  app.use(rejectUnstorableInput);
   app.use(router.routes());
   app.use(router.allowedMethods());
   if (deps.webDist) app.use(serveWeb(deps.webDist));

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { EventCatalog } from '../domain/shared/catalog.js';
 import type { LoginRateLimiter } from '../infra/auth/rateLimiter.js';
 import type { TokenService } from '../infra/auth/jwt.js';
+import type { CurrentUsers } from '../infra/auth/currentUsers.js';
 import type { EventStore } from '../domain/shared/eventStore.js';
 import type { CheckpointWaiter } from '../workers/checkpointWaiter.js';
 import type { ProjectionEngine } from '../workers/projectionEngine.js';
@@ -17,6 +18,7 @@ export interface AppDeps {
   scheduler: ProjectionScheduler;
   waiter: CheckpointWaiter;
   tokens: TokenService;
+  users: CurrentUsers;
   limiter: LoginRateLimiter;
   log: Logger;
   clock: () => Date;
@@ -24,4 +26,6 @@ export interface AppDeps {
   /** Answers PING when Redis is in use; null when the in-process queue runs. */
   pingRedis: (() => Promise<boolean>) | null;
   webDist: string | null;
+  /** Reverse proxies in front (TRUST_PROXY); 0 ignores X-Forwarded-For. */
+  trustProxy: number;
 }

@@ -1,11 +1,13 @@
 import fs from 'node:fs';
-import type { Server } from 'node:http';
+import { STATUS_CODES, type Server } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { createCatalog } from '../domain/catalog.js';
 import { resolveJwtSecret, TokenService } from '../infra/auth/jwt.js';
+import { CurrentUsers } from '../infra/auth/currentUsers.js';
 import { LoginRateLimiter } from '../infra/auth/rateLimiter.js';
 import type { Config } from '../infra/config.js';
 import { createKnex } from '../infra/db/knex.js';
@@ -22,6 +24,7 @@ import { InProcessScheduler } from '../workers/inProcessScheduler.js';
 import { ProjectionEngine } from '../workers/projectionEngine.js';
 import type { ProjectionScheduler } from '../workers/scheduler.js';
 import { createApp } from './app.js';
+import { statusErrorBody } from './middlewares/errors.js';
 import type { AppDeps } from './deps.js';
 
 export interface ServerOptions {
@@ -40,6 +43,23 @@ export interface RunningServer {
   port: number;
   deps: AppDeps;
   close(): Promise<void>;
+}
+
+/**
+ * Node answers requests it cannot parse (headers too large, a malformed request line) before
+ * Koa sees them, with an empty body; this gives them the app's one error shape instead.
+ */
+function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
+  if (!socket.writable || (err as { code?: string }).code === 'ECONNRESET') {
+    socket.destroy();
+    return;
+  }
+  const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  const body = JSON.stringify(statusErrorBody(status));
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+  );
 }
 
 export async function openEventStore(config: Config, databaseUrl: string): Promise<EventStore> {
@@ -69,6 +89,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   if (opts.redisUrl) {
     scheduler = await BullMqScheduler.start(opts.redisUrl, engine, log, { prefix: opts.queuePrefix });
     redis = new Redis(opts.redisUrl, { maxRetriesPerRequest: 1, lazyConnect: false });
+    // The scheduler logs the loss once; the health check reports it.
+    redis.on('error', () => undefined);
   } else {
     log.warn('No Redis: projections run on the in-process queue (fine for one instance, not for several).');
     scheduler = new InProcessScheduler(engine, log);
@@ -105,17 +127,21 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     scheduler,
     waiter,
     tokens: new TokenService(resolveJwtSecret(config.JWT_SECRET, config.DATA_DIR)),
-    limiter: new LoginRateLimiter(config.LOGIN_MAX_ATTEMPTS, config.LOGIN_WINDOW_SECONDS * 1000),
+    users: new CurrentUsers(knex, config.AUTH_USER_CACHE_SECONDS * 1000),
+    limiter: new LoginRateLimiter(knex, config.LOGIN_MAX_ATTEMPTS, config.LOGIN_WINDOW_SECONDS),
+    trustProxy: config.TRUST_PROXY,
     log,
     clock,
     readYourWritesMs: config.READ_YOUR_WRITES_TIMEOUT_MS,
-    pingRedis: redis ? async () => (await redis!.ping()) === 'PONG' : null,
+    // Only a ready connection is asked, so /health answers at once while ioredis reconnects.
+    pingRedis: redis ? async () => redis!.status === 'ready' && (await redis!.ping()) === 'PONG' : null,
     webDist: opts.webDist && fs.existsSync(path.join(opts.webDist, 'index.html')) ? opts.webDist : null,
   };
   const app = createApp(deps);
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(config.PORT, config.HOST, () => resolve(s));
   });
+  server.on('clientError', answerClientError);
   const port = (server.address() as AddressInfo).port;
   const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
   return {

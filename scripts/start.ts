@@ -25,7 +25,7 @@ async function main(): Promise<void> {
   let databaseUrl = config.DATABASE_URL;
   if (!databaseUrl) {
     log.info({ dir: path.join(config.DATA_DIR, 'postgres') }, 'starting embedded PostgreSQL');
-    const pg = await startEmbeddedPostgres(path.join(config.DATA_DIR, 'postgres'), config.EMBEDDED_PG_PORT);
+    const pg = await startEmbeddedPostgres(path.join(config.DATA_DIR, 'postgres'), config.EMBEDDED_PG_PORT, { log: (m) => log.warn(m) });
     stops.push(pg.stop);
     databaseUrl = pg.url;
   }
@@ -34,15 +34,16 @@ async function main(): Promise<void> {
   if (!redisUrl) {
     const bin = findRedisServer();
     if (bin) {
-      const redis = await startRedisServer(bin, config.EMBEDDED_REDIS_PORT, path.join(config.DATA_DIR, 'redis'));
+      const redis = await startRedisServer(bin, config.EMBEDDED_REDIS_PORT, path.join(config.DATA_DIR, 'redis'), (m) => log.warn(m));
       stops.push(redis.stop);
       redisUrl = redis.url;
       log.info({ url: redisUrl }, 'started redis-server on loopback');
     }
   }
 
-  const webDist = path.join(root, 'web', 'dist');
-  if (webBuildIsStale(webDist)) {
+  // WEB_DIST names a built app to serve as it is (or none, for an API-only instance); unset, web/dist is built when stale.
+  const webDist = config.WEB_DIST ?? path.join(root, 'web', 'dist');
+  if (!config.WEB_DIST && webBuildIsStale(webDist)) {
     log.info('building the web app (missing or older than its sources)');
     const r = spawnSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
     if (r.status !== 0) throw new Error('vite build failed');

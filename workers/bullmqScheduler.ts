@@ -2,7 +2,7 @@ import { Queue, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { ProjectionEngine, RebuildProgress } from './projectionEngine.js';
-import { RETRY_MS } from './inProcessScheduler.js';
+import { InProcessScheduler, RETRY_MS } from './inProcessScheduler.js';
 import type { ProjectionScheduler } from './scheduler.js';
 
 export const QUEUE_NAME = 'projections';
@@ -16,6 +16,8 @@ export interface BullMqSchedulerOptions {
   pollMs?: number;
   /** How soon to look again when committed events are not readable yet (tests lengthen it). */
   retryMs?: number;
+  /** While Redis is unreachable: how often the in-process fallback polls every projection. */
+  fallbackPollMs?: number;
 }
 
 /**
@@ -29,6 +31,12 @@ export interface BullMqSchedulerOptions {
  * with a later start: the poll only enqueues wakes, and the look-again for events that
  * are not readable yet is a timer that enqueues a wake when it fires, not a delayed job
  * (a delayed job in the slot held back every command's wake until it came due).
+ *
+ * Losing Redis must not stall the read side: ioredis keeps reconnecting, and while a
+ * connection is not ready the wakes go to an in-process runner of the same engine, which
+ * also polls every projection, so acknowledged writes become readable without Redis.
+ * The engine's advisory lock keeps one runner per projection whichever path wakes it; on
+ * reconnection every projection is woken through the queue again.
  */
 export class BullMqScheduler implements ProjectionScheduler {
   readonly kind = 'bullmq' as const;
@@ -36,6 +44,9 @@ export class BullMqScheduler implements ProjectionScheduler {
   private readonly retries = new Map<string, NodeJS.Timeout>();
   private readonly enqueuing = new Set<Promise<unknown>>();
   private closed = false;
+  private fallback: InProcessScheduler | null = null;
+  private fallbackTimer: NodeJS.Timeout | null = null;
+  private lost = false;
 
   private constructor(
     private readonly queue: Queue<JobData>,
@@ -43,6 +54,31 @@ export class BullMqScheduler implements ProjectionScheduler {
     private readonly log: Logger,
     private readonly retryMs: number,
   ) {}
+
+  /** Whether every Redis connection is up; false while ioredis is reconnecting. */
+  redisReady(): boolean {
+    return this.connections.every((c) => c.status === 'ready');
+  }
+
+  private watchRedis(engine: ProjectionEngine, fallbackPollMs: number): void {
+    this.fallback = new InProcessScheduler(engine, this.log, 0);
+    for (const c of this.connections) {
+      c.on('error', (err: Error) => {
+        if (!this.lost) this.log.warn({ err: err.message }, 'Redis unreachable: projections run in-process until it is back');
+        this.lost = true;
+      });
+      c.on('ready', () => {
+        if (!this.lost || !this.redisReady()) return;
+        this.lost = false;
+        this.log.info('Redis is back: projection wake-ups go through the queue again');
+        this.wake(engine.names());
+      });
+    }
+    this.fallbackTimer = setInterval(() => {
+      if (!this.closed && !this.redisReady()) this.fallback!.wake(engine.names());
+    }, fallbackPollMs);
+    this.fallbackTimer.unref();
+  }
 
   static async start(redisUrl: string, engine: ProjectionEngine, log: Logger, options: BullMqSchedulerOptions = {}): Promise<BullMqScheduler> {
     const prefix = options.prefix ?? 'linea';
@@ -59,11 +95,17 @@ export class BullMqScheduler implements ProjectionScheduler {
       await queue.upsertJobScheduler('catch-up-poll', { every: options.pollMs ?? 5000 }, { name: 'poll', opts: { removeOnComplete: true, removeOnFail: 50 } });
     }
     await queue.waitUntilReady();
+    if (options.runWorker !== false) scheduler.watchRedis(engine, options.fallbackPollMs ?? 1000);
     return scheduler;
   }
 
   wake(names: string[]): void {
     if (this.closed) return;
+    if (this.fallback && !this.redisReady()) {
+      // A wake queued for a Redis that is away would wait for it; the engine runs here instead.
+      this.fallback.wake(names);
+      return;
+    }
     for (const name of names) {
       const add = enqueueWake(this.queue, name)
         .catch((err: unknown) => this.log.error({ err, projection: name }, 'could not enqueue projection wake-up'))
@@ -91,8 +133,15 @@ export class BullMqScheduler implements ProjectionScheduler {
 
   async close(): Promise<void> {
     this.closed = true;
+    if (this.fallbackTimer) clearInterval(this.fallbackTimer);
+    await this.fallback?.close();
     for (const timer of this.retries.values()) clearTimeout(timer);
     this.retries.clear();
+    if (!this.redisReady()) {
+      // Nothing queued for a Redis that is away can be flushed or closed politely.
+      for (const c of this.connections) c.disconnect();
+      return;
+    }
     await this.flushWakes();
     await this.worker?.close();
     await this.queue.close();

@@ -14,12 +14,13 @@ export class InProcessScheduler implements ProjectionScheduler {
   private readonly running = new Map<string, Promise<void>>();
   private readonly again = new Set<string>();
   private readonly rebuilds = new Map<string, RebuildProgress & { state: string }>();
-  private readonly timer: NodeJS.Timeout;
+  private readonly timer: NodeJS.Timeout | null;
   private closed = false;
 
+  /** `pollMs` 0: no catch-up poll of its own (the BullMQ scheduler's fallback polls only while Redis is away). */
   constructor(private readonly engine: ProjectionEngine, private readonly log: Logger, pollMs = 5000) {
-    this.timer = setInterval(() => this.wake(engine.names()), pollMs);
-    this.timer.unref();
+    this.timer = pollMs > 0 ? setInterval(() => this.wake(engine.names()), pollMs) : null;
+    this.timer?.unref();
   }
 
   wake(names: string[]): void {
@@ -77,7 +78,7 @@ export class InProcessScheduler implements ProjectionScheduler {
 
   async close(): Promise<void> {
     this.closed = true;
-    clearInterval(this.timer);
+    if (this.timer) clearInterval(this.timer);
     await this.idle();
   }
 }

@@ -5,7 +5,7 @@
 export class DomainError extends Error {
   constructor(
     readonly code: string,
-    readonly status: 400 | 401 | 403 | 404 | 409 | 422 | 429,
+    readonly status: 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 429 | 431 | 503,
     message: string,
     readonly fields?: Record<string, string>,
   ) {

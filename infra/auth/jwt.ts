@@ -31,7 +31,8 @@ export class TokenService {
 
   async verify(token: string): Promise<TokenClaims | null> {
     try {
-      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
+      // A token without an expiry would be valid for ever: refused, as is one without a subject.
+      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], requiredClaims: ['exp', 'iat', 'sub'] });
       if (typeof payload.sub !== 'string' || typeof payload.username !== 'string' || typeof payload.role !== 'string') return null;
       return { sub: payload.sub, username: payload.username, role: payload.role };
     } catch {

@@ -1,32 +1,37 @@
+import type { Knex } from 'knex';
+
 /**
- * Counts failed logins per key in a sliding window. In memory: a restart forgets,
- * which is acceptable for slowing down guessing from one address at one name.
+ * Counts login attempts per key (username and address) in a fixed window, in PostgreSQL,
+ * so every instance on the database shares one allowance and a restart forgets nothing.
+ * An attempt is counted before the password is checked, atomically, so parallel guesses
+ * on several instances cannot slip past the limit; a successful login clears the key.
  */
 export class LoginRateLimiter {
-  private readonly failures = new Map<string, number[]>();
+  constructor(
+    private readonly knex: Knex,
+    private readonly maxAttempts: number,
+    private readonly windowSeconds: number,
+  ) {}
 
-  constructor(private readonly maxAttempts: number, private readonly windowMs: number) {}
-
-  isBlocked(key: string, now = Date.now()): boolean {
-    return this.recent(key, now).length >= this.maxAttempts;
+  /** Counts one attempt; false when the key has used up its allowance in the current window. */
+  async attempt(key: string): Promise<boolean> {
+    const { rows } = await this.knex.raw<{ rows: Array<{ attempts: number }> }>(
+      `insert into login_attempts (key, attempts, window_started) values (?, 1, now())
+       on conflict (key) do update set
+         attempts = case when login_attempts.window_started <= now() - make_interval(secs => ?) then 1 else login_attempts.attempts + 1 end,
+         window_started = case when login_attempts.window_started <= now() - make_interval(secs => ?) then now() else login_attempts.window_started end
+       returning attempts`,
+      [key, this.windowSeconds, this.windowSeconds],
+    );
+    return rows[0]!.attempts <= this.maxAttempts;
   }
 
-  fail(key: string, now = Date.now()): void {
-    const list = this.recent(key, now);
-    list.push(now);
-    this.failures.set(key, list);
-    if (this.failures.size > 10_000) this.sweep(now);
+  async succeed(key: string): Promise<void> {
+    await this.knex('login_attempts').where({ key }).del();
   }
 
-  succeed(key: string): void {
-    this.failures.delete(key);
-  }
-
-  private recent(key: string, now: number): number[] {
-    return (this.failures.get(key) ?? []).filter((t) => now - t < this.windowMs);
-  }
-
-  private sweep(now: number): void {
-    for (const [k, v] of this.failures) if (v.every((t) => now - t >= this.windowMs)) this.failures.delete(k);
+  /** Drops the counters of windows that have ended; called now and then by the login route. */
+  async sweep(): Promise<void> {
+    await this.knex.raw(`delete from login_attempts where window_started <= now() - make_interval(secs => ?)`, [this.windowSeconds]);
   }
 }

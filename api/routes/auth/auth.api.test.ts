@@ -27,12 +27,12 @@ describeWith(['postgres'])('POST /loginjwt and GET /me', () => {
     expect(await me.json()).toEqual({ username: role, role });
   });
 
-  it('accepts multipart form data too', async () => {
+  it('refuses multipart form data with 415: the login form is urlencoded and no route takes files (issue 11)', async () => {
     const fd = new FormData();
     fd.set('username', 'admin');
     fd.set('password', 'demo');
     const res = await fetch(`${app.url}/loginjwt`, { method: 'POST', body: fd });
-    expect(res.status).toBe(200);
+    expect(res.status).toBe(415);
   });
 
   it('refuses a wrong password and an unknown user with 401 Credenziali non valide', async () => {

@@ -24,18 +24,20 @@ export function authRoutes(deps: AppDeps): RouteDef[] {
         const body = (ctx.request.body ?? {}) as Record<string, unknown>;
         const input = parseInput(loginSchema, body, INVALID_CREDENTIALS);
         const key = `${input.username.toLowerCase()}|${ctx.ip}`;
-        if (deps.limiter.isBlocked(key)) {
+        if (!(await deps.limiter.attempt(key))) {
           throw new DomainError('TOO_MANY_ATTEMPTS', 429, 'Troppi tentativi di accesso: riprova tra qualche minuto');
         }
         const user = await findUser(deps.knex, input.username);
         // Unknown names verify against a dummy hash so both failures take the same time.
         const ok = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_HASH);
         if (!user || !ok) {
-          deps.limiter.fail(key);
+          // Ended windows are dropped now and then, so the table stays as small as the attacks.
+          if (Math.random() < 0.02) void deps.limiter.sweep().catch(() => undefined);
           throw new DomainError('INVALID_CREDENTIALS', 401, INVALID_CREDENTIALS);
         }
-        deps.limiter.succeed(key);
+        await deps.limiter.succeed(key);
         const token = await deps.tokens.sign({ sub: user.userId, username: user.username, role: user.role }, deps.clock());
+        ctx.set('Cache-Control', 'no-store');
         ctx.body = { access_token: token, token_type: 'bearer' };
       },
     },

@@ -1,0 +1,73 @@
+/**
+ * What a bearer token is worth on a real server: it must expire, it carries the user but
+ * not their rights (the current role and existence are looked up), and what it reads is
+ * never cached by the browser.
+ */
+import type { Context } from 'koa';
+import { SignJWT } from 'jose';
+import { execute } from '../commandBus.js';
+import { userDecider } from '../../commands/users/decider.js';
+import { userStream } from '../../domain/users/events.js';
+import { findUser } from '../../projections/users/users.queries.js';
+import { startTestApp, type TestApp } from '../../test/support/app.js';
+import { describeWith } from '../../test/support/services.js';
+
+const SECRET = new TextEncoder().encode('test-secret-that-is-long-enough');
+const adminCtx = { state: { user: { userId: 'id-admin', username: 'admin', role: 'admin' }, correlationId: 'corr-12345678' } } as unknown as Context;
+
+describeWith(['postgres'])('bearer tokens', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp({ redis: false, env: { AUTH_USER_CACHE_SECONDS: '0' } });
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  const me = (token: string) => fetch(`${app.url}/me`, { headers: { authorization: `Bearer ${token}` } });
+
+  async function forge(claims: { sub: string; username: string; role: string }, exp: boolean): Promise<string> {
+    const now = Math.floor(Date.now() / 1000);
+    const jwt = new SignJWT({ username: claims.username, role: claims.role }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setSubject(claims.sub).setIssuedAt(now);
+    if (exp) jwt.setExpirationTime(now + 3600);
+    return jwt.sign(SECRET);
+  }
+
+  it('refuses a correctly signed token without exp, and accepts the same with it', async () => {
+    const admin = (await findUser(app.deps.knex, 'admin'))!;
+    const claims = { sub: admin.userId, username: 'admin', role: 'admin' };
+    expect((await me(await forge(claims, false))).status).toBe(401);
+    expect((await me(await forge(claims, true))).status).toBe(200);
+  });
+
+  it('refuses a token of a user who does not exist (any more)', async () => {
+    const token = await forge({ sub: 'no-such-user', username: 'admin', role: 'admin' }, true);
+    const res = await fetch(`${app.url}/factory/shop_floors`, { headers: { authorization: `Bearer ${token}` } });
+    expect(res.status).toBe(401);
+  });
+
+  it('applies a role change to a token issued before it', async () => {
+    const token = await app.login('frontline');
+    const projections = () => fetch(`${app.url}/admin/projections`, { headers: { authorization: `Bearer ${token}` } });
+    expect((await projections()).status).toBe(403);
+    await execute(app.deps, adminCtx, userStream('frontline'), userDecider, { type: 'ChangeRole', username: 'frontline', role: 'admin' });
+    expect((await projections()).status).toBe(200);
+    await execute(app.deps, adminCtx, userStream('frontline'), userDecider, { type: 'ChangeRole', username: 'frontline', role: 'frontline' });
+    const after = await projections();
+    expect([after.status, ((await after.json()) as { error: { code: string } }).error.code]).toEqual([403, 'FORBIDDEN']);
+  });
+
+  it('marks authenticated JSON and the login answer no-store', async () => {
+    const login = await fetch(`${app.url}/loginjwt`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ username: 'support', password: 'demo' }),
+    });
+    expect(login.headers.get('cache-control')).toBe('no-store');
+    const { access_token } = (await login.json()) as { access_token: string };
+    for (const p of ['/me', '/factory/shop_floors', '/factory/root_cause/999999']) {
+      const res = await fetch(`${app.url}${p}`, { headers: { authorization: `Bearer ${access_token}` } });
+      expect([p, res.headers.get('cache-control')]).toEqual([p, 'no-store']);
+    }
+  });
+});

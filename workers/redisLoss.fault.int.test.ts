@@ -1,0 +1,61 @@
+/**
+ * Fault: the redis-server the app uses is killed with SIGKILL in the middle of a run of
+ * writes and does not come back. Every acknowledged write must become readable within
+ * 10 s without restarting the app (the engine runs in-process while Redis is away), and
+ * /health says degraded while it keeps answering. A redis-server of its own, on loopback.
+ */
+import type { Context } from 'koa';
+import { execute } from '../api/commandBus.js';
+import { userDecider } from '../commands/users/decider.js';
+import { userStream } from '../domain/users/events.js';
+import { findRedisServer, freePort, startRedisServer, type EmbeddedRedis } from '../infra/embedded/redis.js';
+import { startTestApp, type TestApp } from '../test/support/app.js';
+import { describeWith } from '../test/support/services.js';
+
+const adminCtx = { state: { user: { userId: 'id-admin', username: 'admin', role: 'admin' }, correlationId: 'corr-12345678' } } as unknown as Context;
+
+describeWith(['postgres', 'redis'])('Redis killed during writes', () => {
+  let redis: EmbeddedRedis;
+  let app: TestApp;
+  beforeAll(async () => {
+    redis = await startRedisServer(findRedisServer()!, await freePort());
+    app = await startTestApp({ redisUrl: redis.url });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await redis?.stop();
+  });
+
+  it('keeps the read side up: every acknowledged write readable within 10 s, health degraded', async () => {
+    expect(app.deps.scheduler.kind).toBe('bullmq');
+    const acknowledged: string[] = [];
+    for (let i = 0; i < 30; i++) {
+      if (i === 10) process.kill(redis.pid, 'SIGKILL');
+      const username = `worker-${i}`;
+      await execute(app.deps, adminCtx, userStream(username), userDecider, {
+        type: 'RegisterUser',
+        userId: `id-worker-${i}`,
+        username,
+        role: 'frontline',
+        passwordHash: 'scrypt$1$1$1$x$y',
+      });
+      acknowledged.push(username);
+    }
+
+    const visible = async () => (await app.deps.knex('users').whereIn('username', acknowledged).pluck('username')) as string[];
+    const deadline = Date.now() + 10_000;
+    let seen = await visible();
+    while (seen.length < acknowledged.length && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 200));
+      seen = await visible();
+    }
+    expect(seen.sort()).toEqual([...acknowledged].sort());
+
+    const health = await fetch(`${app.url}/health`);
+    const body = (await health.json()) as { status: string; redis: unknown; projections: Array<{ lag: number }> };
+    expect([health.status, body.status, body.redis]).toEqual([200, 'degraded', false]);
+    // The app keeps writing and reading with Redis still gone.
+    await execute(app.deps, adminCtx, userStream('worker-last'), userDecider, { type: 'RegisterUser', userId: 'id-worker-last', username: 'worker-last', role: 'support', passwordHash: 'scrypt$1$1$1$x$y' });
+    expect(await app.deps.knex('users').where({ username: 'worker-last' }).first()).toBeTruthy();
+  }, 180_000);
+});
