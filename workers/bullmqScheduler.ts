@@ -138,8 +138,11 @@ export class BullMqScheduler implements ProjectionScheduler {
     for (const timer of this.retries.values()) clearTimeout(timer);
     this.retries.clear();
     if (!this.redisReady()) {
-      // Nothing queued for a Redis that is away can be flushed or closed politely.
+      // Nothing queued for a Redis that is away can be flushed or closed politely: drop every
+      // connection, the worker's and queue's own duplicates too, so none keeps reconnecting.
       for (const c of this.connections) c.disconnect();
+      const dropped = Promise.allSettled([this.worker?.disconnect(), this.queue.disconnect()]);
+      await Promise.race([dropped, new Promise((resolve) => setTimeout(resolve, 1000).unref())]);
       return;
     }
     await this.flushWakes();
