@@ -52,6 +52,18 @@ const TABLE: Record<string, string> = {
   'GET /factory/dbr_constants/:line_id': ALL,
   'PUT /factory/dbr_constants/:line_id': ADMIN,
   'POST /factory/dbr_constants/average': ALL,
+  // DBR actions (issue 9, docs/dbr-actions.md): everyone reads and ticks; the improvement roles plan and delete.
+  'GET /factory/dbr_actions-range': ALL,
+  'POST /factory/dbr_actions': IMPROVEMENT,
+  'PATCH /factory/dbr_actions/:id/mark-executed': ALL,
+  'PATCH /factory/dbr_actions/:id/unmark-executed': ALL,
+  'DELETE /factory/dbr_actions/:id': IMPROVEMENT,
+  // The dashboards (docs/dashboard.md): Cruscotto for the operators, Riepilogo Operativo for support; both read for all.
+  'GET /factory/dashboard-improvement': ALL,
+  'GET /factory/volumes-history': ALL,
+  'GET /factory/dashboard/default-dates': ALL,
+  'GET /factory/dashboard/last-production-date': ALL,
+  'GET /factory/dashboard/last-stop-date': ALL,
 };
 
 const PUBLIC = ['POST /loginjwt', 'GET /health'];

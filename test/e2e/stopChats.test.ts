@@ -226,8 +226,9 @@ describeWith(['postgres', 'chromium'])('stop chatbots', () => {
     await botSays(page, 'Stop registrato correttamente.');
     const shownAt = Date.now();
     await page.waitForURL((u) => u.pathname === '/report-operatore', { timeout: 5000 });
+    // The redirect waits 1 s (line log §4.1); the message is seen some polling time after it appears.
     const waited = Date.now() - shownAt;
-    expect(waited).toBeGreaterThanOrEqual(800);
+    expect(waited).toBeGreaterThanOrEqual(600);
     expect(waited).toBeLessThan(2500);
     expect(new URL(page.url()).searchParams.get('day')).toBe(DAY);
 
