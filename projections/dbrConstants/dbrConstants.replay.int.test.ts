@@ -5,7 +5,7 @@ import { MemoryEventStore } from '../../infra/eventstore/memory.js';
 import { handleCommand } from '../../commands/handleCommand.js';
 import { dbrDecider } from '../../commands/dbr/decider.js';
 import { createTestDatabase, type TestDatabase } from '../../test/support/db.js';
-import { replayBatchedAndSingly, replayTwice } from '../../test/support/replayKit.js';
+import { expectSameRowsEveryWay, replayBatchedAndSingly, replayTwice } from '../../test/support/replayKit.js';
 import { describeWith } from '../../test/support/services.js';
 import { dbrConstantsProjection } from './dbrConstants.projection.js';
 
@@ -51,12 +51,7 @@ describeWith(['postgres'])('dbr_constants projection replayed', () => {
   it('gives the same rows in one batch, one event per batch, batches of 2, and after a second pass', async () => {
     const history = await events();
     expect(history).toHaveLength(5);
-    const { batched, singly, chunked } = await replayBatchedAndSingly(knex, dbrConstantsProjection, history, 2);
-    expect(singly).toEqual(batched);
-    expect(chunked).toEqual(batched);
-    const { first, second } = await replayTwice(knex, dbrConstantsProjection, history);
-    expect(second).toEqual(first);
-    expect(first).toEqual(batched);
+    await expectSameRowsEveryWay(knex, dbrConstantsProjection, history, 2);
   });
 
   it('holds each line with the last constants saved', async () => {

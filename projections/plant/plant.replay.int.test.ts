@@ -14,7 +14,7 @@ import { dbrConstantsProjection } from '../dbrConstants/dbrConstants.projection.
 import { shiftsProjection } from '../shifts/shifts.projection.js';
 import { stationsProjection } from '../stations/stations.projection.js';
 import { plantProjection } from './plant.projection.js';
-import { replayBatchedAndSingly, replayTwice } from '../../test/support/replayKit.js';
+import { expectSameRowsEveryWay, replayBatchedAndSingly, replayTwice } from '../../test/support/replayKit.js';
 import { smallPlantFile } from '../../test/builders/plantFixtures.js';
 
 /** Replay: every projection of this feature applied to the same events twice leaves the same rows. */
@@ -135,12 +135,7 @@ describeWith(['postgres'])('plant projection replayed over three imports of a sm
 
   it('gives the same rows in one batch, one event per batch, batches of 4, and after a second pass', async () => {
     const history = await events();
-    const { batched, singly, chunked } = await replayBatchedAndSingly(knex, plantProjection, history, 4);
-    expect(singly).toEqual(batched);
-    expect(chunked).toEqual(batched);
-    const { first, second } = await replayTwice(knex, plantProjection, history);
-    expect(second).toEqual(first);
-    expect(first).toEqual(batched);
+    await expectSameRowsEveryWay(knex, plantProjection, history, 4);
   });
 
   it('holds each row as the last import left it, retired rows kept', async () => {

@@ -8,7 +8,7 @@ import { readPlantState } from '../../commands/plant/readPlant.js';
 import { stationDecider } from '../../commands/station/decider.js';
 import { smallPlantFile } from '../../test/builders/plantFixtures.js';
 import { createTestDatabase, type TestDatabase } from '../../test/support/db.js';
-import { replayBatchedAndSingly, replayTwice } from '../../test/support/replayKit.js';
+import { expectSameRowsEveryWay, replayBatchedAndSingly, replayTwice } from '../../test/support/replayKit.js';
 import { describeWith } from '../../test/support/services.js';
 import { stationsProjection } from './stations.projection.js';
 
@@ -54,12 +54,7 @@ describeWith(['postgres'])('stations projection replayed', () => {
   it('gives the same rows in one batch, one event per batch, batches of 2, and after a second pass', async () => {
     const history = await events();
     expect(history.filter((e) => e.type === 'DefaultStationChosen')).toHaveLength(6);
-    const { batched, singly, chunked } = await replayBatchedAndSingly(knex, stationsProjection, history, 2);
-    expect(singly).toEqual(batched);
-    expect(chunked).toEqual(batched);
-    const { first, second } = await replayTwice(knex, stationsProjection, history);
-    expect(second).toEqual(first);
-    expect(first).toEqual(batched);
+    await expectSameRowsEveryWay(knex, stationsProjection, history, 2);
   });
 
   it('holds each user with the last station chosen, under the lower-case name', async () => {

@@ -58,3 +58,18 @@ export async function replayBatchedAndSingly(knex: Knex, projection: Projection,
   };
   return { batched: await run(Number.MAX_SAFE_INTEGER), singly: await run(1), chunked: await run(batchSize) };
 }
+
+/**
+ * The replay checks every projection's test makes: one batch, one event per batch and
+ * batches of `batchSize` give the same rows, and a second pass over them changes nothing.
+ * Returns the rows, for the test's own literal expectations.
+ */
+export async function expectSameRowsEveryWay(knex: Knex, projection: Projection, events: DomainEvent[], batchSize = 3): Promise<Snapshot> {
+  const { batched, singly, chunked } = await replayBatchedAndSingly(knex, projection, events, batchSize);
+  expect(singly).toEqual(batched);
+  expect(chunked).toEqual(batched);
+  const { first, second } = await replayTwice(knex, projection, events);
+  expect(second).toEqual(first);
+  expect(first).toEqual(batched);
+  return batched;
+}
