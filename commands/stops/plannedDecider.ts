@@ -7,7 +7,7 @@ import { decideRecordPlannedStop, type RecordPlannedStop } from './recordPlanned
 
 export type PlannedStopCommand = RecordPlannedStop | EditPlannedStopNote | DeletePlannedStop;
 
-/** One equipment's planned stops (stream `planned-stops-<equipmentId>`). */
+/** One equipment's planned stops of one plant day (stream `planned-stops-<equipmentId>-<day>`, or the equipment's stream from before day streams). */
 export const plannedStopsDecider: Decider<PlannedStopCommand, PlannedStopsState, PlannedStopEvent> = {
   initialState: initialPlannedStopsState,
   evolve: evolvePlannedStops,

@@ -54,7 +54,7 @@ export interface StopPlace {
 
 /**
  * Checks the ids against the plant and the texts against the chatbot's limits, naming
- * every bad field at once. The route uses it to find the equipment's stream; decide
+ * every bad field at once. The handler uses it to find the equipment's day stream; decide
  * runs it again on the state it decides on.
  */
 export function validateUnplannedStop(plant: PlantState, input: UnplannedStopInput): { place: StopPlace; failureMode: string; correctiveAction: string } {

@@ -7,7 +7,7 @@ import { decideRecordUnplannedStop, type RecordUnplannedStop } from './recordUnp
 
 export type UnplannedStopCommand = RecordUnplannedStop | EditUnplannedStopDetail | DeleteUnplannedStop;
 
-/** One equipment's unplanned stops (stream `unplanned-stops-<equipmentId>`). */
+/** One equipment's unplanned stops of one plant day (stream `unplanned-stops-<equipmentId>-<day>`, or the equipment's stream from before day streams). */
 export const unplannedStopsDecider: Decider<UnplannedStopCommand, UnplannedStopsState, UnplannedStopEvent> = {
   initialState: initialUnplannedStopsState,
   evolve: evolveUnplannedStops,
