@@ -1,3 +1,4 @@
+import { DateTime } from 'luxon';
 /**
  * The DBR action pages in a real browser against the real API (foundations §2 'Attività
  * giornaliere' and 'Azioni DBR', §4, §5, §7): an improvement user creates an action through the
@@ -30,7 +31,9 @@ describeWith(['postgres', 'chromium'])('DBR action pages', () => {
   let context: BrowserContext;
   let page: Page;
   const tokens: Record<string, string> = {};
-  const today = todayInRome();
+  // The pages default to today in Rome; a run that starts in the last minutes of a Roman day would
+  // create its actions on one day and find the pages already on the next, so it starts after midnight.
+  let today = todayInRome();
   const shiftIds: Record<string, number> = {};
 
   async function api<T>(method: string, path: string, as: string, body?: unknown): Promise<{ status: number; body: T }> {
@@ -64,13 +67,16 @@ describeWith(['postgres', 'chromium'])('DBR action pages', () => {
   }
 
   beforeAll(async () => {
+    const toMidnight = DateTime.now().setZone('Europe/Rome').endOf('day').toMillis() - Date.now();
+    if (toMidnight < 3 * 60_000) await new Promise((resolve) => setTimeout(resolve, toMidnight + 2_000));
+    today = todayInRome();
     app = await startTestApp();
     for (const role of ['support', 'frontline']) tokens[role] = await app.login(role);
     expect((await api('PUT', '/factory/default_station', 'support', { shopFloorId: 1, lineId: 1, equipmentId: null })).status).toBe(200);
     expect((await api('PUT', '/factory/default_station', 'frontline', { shopFloorId: 1, lineId: 1, equipmentId: 1 })).status).toBe(200);
     for (const s of (await api<Array<{ id: number; code: string }>>('GET', `/factory/shifts?day=${today}&shop_floor_id=1`, 'support')).body) shiftIds[s.code] = s.id;
     browser = await launchBrowser();
-  });
+  }, 5 * 60_000);
   afterAll(async () => {
     await browser?.close();
     await app?.close();
