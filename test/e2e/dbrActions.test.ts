@@ -7,7 +7,7 @@ import { DateTime } from 'luxon';
  * 'Fine gg' and no-equipment actions under the shift and equipment filters; phones get cards.
  */
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { todayInRome } from '../../web/src/components/dates.js';
+import { todayInRome } from '../../web/src/lib/dates.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { launchBrowser, newPage, screenshot } from '../support/browser.js';
 import { describeWith } from '../support/services.js';

@@ -6,7 +6,7 @@
  * made through the API by frontline first, on yesterday's shifts (the browser's clock is real).
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { addDays, todayInRome } from '../../web/src/components/dates.js';
+import { addDays, todayInRome } from '../../web/src/lib/dates.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { launchBrowser, newPage, screenshot } from '../support/browser.js';
 import { describeWith } from '../support/services.js';

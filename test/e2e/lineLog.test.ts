@@ -7,7 +7,7 @@
  * use today's and yesterday's shifts of the demo plant.
  */
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { addDays, todayInRome } from '../../web/src/components/dates.js';
+import { addDays, todayInRome } from '../../web/src/lib/dates.js';
 import { defaultShiftCode, type ShiftLike } from '../../web/src/features/lineLog/defaultShift.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { launchBrowser, newPage, screenshot } from '../support/browser.js';

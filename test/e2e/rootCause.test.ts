@@ -6,7 +6,7 @@
  * and read-only roles, and the phone layout.
  */
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { addDays, todayInRome } from '../../web/src/components/dates.js';
+import { addDays, todayInRome } from '../../web/src/lib/dates.js';
 import { FORBIDDEN_MESSAGE } from '../../web/src/features/rootCause/components/autosave.js';
 import { formatStopStart } from '../../web/src/features/rootCause/components/stopFormat.js';
 import { startTestApp, type TestApp } from '../support/app.js';

@@ -9,7 +9,7 @@
  * they always lie in the past), each unplanned one in its own slot on Filler (equipment 1).
  */
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { addDays } from '../../web/src/components/dates.js';
+import { addDays } from '../../web/src/lib/dates.js';
 import { romeWallClock, shiftWallClock } from '../../web/src/features/stopChat/times.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { launchBrowser, newPage, screenshot } from '../support/browser.js';

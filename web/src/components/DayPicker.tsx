@@ -4,7 +4,7 @@
  * max (usually today in Rome) disables the next arrow, e.g. where future days make no sense.
  */
 import { useId } from 'react';
-import { isIsoDay, stepDay, todayInRome } from './dates.js';
+import { isIsoDay, stepDay, todayInRome } from '../lib/dates.js';
 
 /** Props of DayPicker. */
 export interface DayPickerProps {

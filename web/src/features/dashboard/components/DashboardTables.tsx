@@ -3,7 +3,7 @@
  * table; below tablet width each row becomes a card (dashboard.css, from the cells' labels).
  */
 import { SortableTable } from '../../../components/SortableTable.js';
-import { formatDayMonth, formatTime } from '../../../components/dates.js';
+import { formatDayMonth, formatTime } from '../../../lib/dates.js';
 import type { UnplannedStop } from '../../stops/types.js';
 import { actionsText } from '../../rootCause/components/stopFormat.js';
 import type { DbrActionRow } from '../api/dashboardApi.js';

@@ -3,7 +3,7 @@
  * with @nivo/line under the gauges: a shape to glance at rather than numbers to read.
  */
 import { ResponsiveLine } from '@nivo/line';
-import { formatDayMonth } from '../../../components/dates.js';
+import { formatDayMonth } from '../../../lib/dates.js';
 
 export function VolumeTrend({ points, unit }: { points: { date: string; volume: number }[] | undefined; unit: string }) {
   if (!points || points.length === 0) return null;

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { useFlash } from '../../../components/FlashMessage.js';
-import { todayInRome } from '../../../components/dates.js';
+import { todayInRome } from '../../../lib/dates.js';
 import type { StoredStationNames } from '../../../lib/station.js';
 import { useDbrActions, type DbrAction } from '../api/dbrActions.js';
 import { filterDbrActions } from '../model/dbrFilters.js';

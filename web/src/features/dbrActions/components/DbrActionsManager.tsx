@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { ConfirmModal } from '../../../components/ConfirmModal.js';
 import { useFlash } from '../../../components/FlashMessage.js';
-import { todayInRome } from '../../../components/dates.js';
+import { todayInRome } from '../../../lib/dates.js';
 import { ApiError } from '../../../lib/api.js';
 import type { StoredStationNames } from '../../../lib/station.js';
 import { deleteDbrAction, useDbrActions, type DbrAction } from '../api/dbrActions.js';

@@ -2,7 +2,7 @@
  * What the DBR tables and the delete modal show of an action: the spec's '-' for an empty
  * equipment, support or shift name, dates dd/mm/yyyy and the execution time HH:MM.
  */
-import { formatItalianDate, formatTime } from '../../../components/dates.js';
+import { formatItalianDate, formatTime } from '../../../lib/dates.js';
 import type { DbrAction } from '../api/dbrActions.js';
 
 export const DASH = '-';

@@ -8,7 +8,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { CyclingSelect } from '../../../components/CyclingSelect.js';
 import { DayPicker } from '../../../components/DayPicker.js';
-import { formatTime, todayInRome } from '../../../components/dates.js';
+import { formatTime, todayInRome } from '../../../lib/dates.js';
 import { useLines, useUnits } from '../../plant/api/usePlant.js';
 import { namedOptions } from '../../station/components/stationOptions.js';
 import { useStationDefaults } from '../../station/api/useStationDefaults.js';

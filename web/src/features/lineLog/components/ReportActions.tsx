@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { ConfirmModal } from '../../../components/ConfirmModal.js';
-import { formatItalianDate, formatTime } from '../../../components/dates.js';
+import { formatItalianDate, formatTime } from '../../../lib/dates.js';
 import type { DraftStatus } from '../api/draftSaver.js';
 import type { ReportKey } from '../reportForm.js';
 import { TEXTS, type LineLogMode } from './texts.js';

@@ -7,7 +7,7 @@
 import { useId, useMemo, useState } from 'react';
 import { ConfirmModal } from '../../../components/ConfirmModal.js';
 import { SortableTable, type Column } from '../../../components/SortableTable.js';
-import { formatTime } from '../../../components/dates.js';
+import { formatTime } from '../../../lib/dates.js';
 import { classifyFailure } from '../failures.js';
 import {
   deleteStop,

@@ -5,7 +5,7 @@
  * selected the list is empty and nothing is asked of the server.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { todayInRome } from '../../../components/dates.js';
+import { todayInRome } from '../../../lib/dates.js';
 import { useLines } from '../../plant/api/usePlant.js';
 import { useUnplannedStops, type UnplannedStop } from '../api/unplannedStops.js';
 import { buildUnplannedStopsQuery, defaultDateRange, initialLineSelection, rangeProblem, toggleLine, type DayRange, type LineId } from './filters.js';

@@ -3,7 +3,7 @@
  * line selection ('Tutte le linee' / 'Nessuna linea', the default line preselected) and the query
  * of GET /factory/stop_events/unplanned, which is not sent at all when nothing can match.
  */
-import { addDays, isIsoDay, todayInRome } from '../../../components/dates.js';
+import { addDays, isIsoDay, todayInRome } from '../../../lib/dates.js';
 import type { UnplannedStopsQuery } from '../api/unplannedStops.js';
 
 /** Days the default range covers, today included (README "Root Cause Tool"). */

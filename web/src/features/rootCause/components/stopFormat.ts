@@ -4,7 +4,7 @@
  * triggering event) and the four action booleans as Italian labels. Pure, so the texts that are
  * searched and sorted are exactly the texts shown.
  */
-import { formatDayMonth, formatItalianDate, formatTime } from '../../../components/dates.js';
+import { formatDayMonth, formatItalianDate, formatTime } from '../../../lib/dates.js';
 import type { UnplannedStop } from '../api/unplannedStops.js';
 
 /** The four actions of the chatbot's actions step (line log §4.2, §9), in the spec's order. */

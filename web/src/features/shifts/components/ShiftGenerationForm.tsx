@@ -5,7 +5,7 @@
  * server's message.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { isIsoDay } from '../../../components/dates.js';
+import { isIsoDay } from '../../../lib/dates.js';
 import { FlashMessage, type FlashTone } from '../../../components/FlashMessage.js';
 import { ApiError } from '../../../lib/api.js';
 import { generateShifts } from '../api/generateShifts.js';

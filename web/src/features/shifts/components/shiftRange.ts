@@ -3,7 +3,7 @@
  * the default range is the current month, and generation needs a known shop floor and a valid
  * range with start <= end.
  */
-import { addDays, isIsoDay, todayInRome } from '../../../components/dates.js';
+import { addDays, isIsoDay, todayInRome } from '../../../lib/dates.js';
 
 /** First and last day (YYYY-MM-DD) of the month of `today` (the plant's day in Rome by default). */
 export function currentMonthRange(today: string = todayInRome()): { start: string; end: string } {

@@ -5,7 +5,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import { DayPicker } from '../../../components/DayPicker.js';
-import { todayInRome } from '../../../components/dates.js';
+import { todayInRome } from '../../../lib/dates.js';
 import type { TimesInput } from '../draft.js';
 import { defaultTimes, romeWallClock } from '../times.js';
 

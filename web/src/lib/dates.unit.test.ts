@@ -1,4 +1,4 @@
-import { addDays, formatDayMonth, formatItalianDate, formatTime, isFutureDay, isIsoDay, stepDay, todayInRome } from './dates.js';
+import { addDays, formatDayMonth, formatItalianDate, formatTime, inPlant, isFutureDay, isIsoDay, PLANT_ZONE, stepDay, todayInRome } from './dates.js';
 
 describe('isIsoDay', () => {
   it('accepts real YYYY-MM-DD days only', () => {
@@ -133,5 +133,30 @@ describe('stepDay (the DayPicker arrows)', () => {
   it('starts from today when the value is empty', () => {
     expect(stepDay('', -1, {}, today)).toBe('2025-03-02');
     expect(stepDay('', 1, { max: today }, today)).toBeNull();
+  });
+});
+
+describe('the plant zone', () => {
+  it("is 'Europe/Rome', as on the server, and no other web source writes it as a constant", async () => {
+    const fs = await import('node:fs');
+    const path = await import('node:path');
+    const { PLANT_ZONE: serverZone } = await import('../../../domain/shifts/calendar.js');
+    expect(PLANT_ZONE).toBe('Europe/Rome');
+    expect(PLANT_ZONE).toBe(serverZone);
+    const src = path.resolve('web/src');
+    const writers: string[] = [];
+    const walk = (dir: string): void => {
+      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+        const file = path.join(dir, entry.name);
+        if (entry.isDirectory()) walk(file);
+        else if (/\.tsx?$/.test(entry.name) && !entry.name.includes('.test.') && /['"`]Europe\/Rome['"`]/.test(fs.readFileSync(file, 'utf8'))) writers.push(path.relative(src, file));
+      }
+    };
+    walk(src);
+    expect(writers).toEqual(['lib/dates.ts']);
+  });
+
+  it('reads an instant on the plant clock', () => {
+    expect(inPlant(new Date('2025-07-14T22:10:00Z')).toFormat('yyyy-LL-dd HH:mm')).toBe('2025-07-15 00:10');
   });
 });
