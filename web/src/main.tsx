@@ -1,6 +1,7 @@
 /**
  * Entry point: one SWR configuration (the shared fetcher, no retries on client errors) and the
- * router; a 401 from any call goes to /login through the router, without a page reload.
+ * router. A 401 while someone works opens the password prompt in place (SessionPrompt), so what
+ * is typed is never lost; where there is no session to renew it goes to /login, without a reload.
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -8,13 +9,21 @@ import { RouterProvider } from 'react-router-dom';
 import { SWRConfig, type SWRConfiguration } from 'swr';
 import { router } from './app/router.js';
 import { ApiError, setUnauthorizedHandler, swrFetcher } from './lib/api.js';
+import { clearToken, getStoredRole, getToken, markSessionExpired } from './lib/session.js';
 import './styles/base.css';
 import './styles/layout.css';
 import './styles/drawer.css';
 import './styles/components.css';
 
 setUnauthorizedHandler(() => {
-  if (router.state.location.pathname !== '/login') void router.navigate('/login', { replace: true });
+  const path = router.state.location.pathname;
+  if (path === '/login') return;
+  if (path !== '/setup' && getToken() && getStoredRole()) {
+    markSessionExpired();
+    return;
+  }
+  clearToken();
+  void router.navigate('/login', { replace: true });
 });
 
 const swrConfig: SWRConfiguration = {

@@ -7,8 +7,9 @@ import { Suspense, useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { Logo } from '../components/Logo.js';
 import { useMe } from '../features/auth/api/useMe.js';
+import { SessionPrompt } from '../features/auth/components/SessionPrompt.js';
 import { ApiError } from '../lib/api.js';
-import { clearToken, getToken } from '../lib/session.js';
+import { clearToken, getStoredRole, getToken } from '../lib/session.js';
 import { PageLoading } from './lazyPage.js';
 import { sidebarTitle } from './navigation.js';
 import { Sidebar } from './Sidebar.js';
@@ -62,6 +63,7 @@ export function Layout() {
           <Outlet />
         </Suspense>
       </main>
+      <SessionPrompt username={me?.username ?? getStoredRole() ?? ''} onLeave={logout} />
     </div>
   );
 }

@@ -1,7 +1,8 @@
 /**
  * The one fetch wrapper of the web app (ARCHITECTURE "Web"): every call carries the bearer
  * token, answers are parsed as JSON, server errors keep their `{error:{code,message,fields}}`
- * so screens can show the server's Italian message, and a 401 ends the session.
+ * so screens can show the server's Italian message, and a 401 goes to the session handler (the
+ * password prompt in place, or /login where there is nobody to ask).
  */
 import { clearToken, getToken } from './session.js';
 
@@ -36,9 +37,12 @@ export interface ApiOptions {
 
 type UnauthorizedHandler = () => void;
 
-let onUnauthorized: UnauthorizedHandler = () => window.location.assign('/login');
+let onUnauthorized: UnauthorizedHandler = () => {
+  clearToken();
+  window.location.assign('/login');
+};
 
-/** Lets the router take over the 401 redirect, so it happens without a full page reload. */
+/** Lets the app decide what a 401 does (main.tsx: the password prompt, or /login without a page reload). */
 export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
   onUnauthorized = handler;
 }
@@ -109,10 +113,7 @@ export async function apiRequest<T>(path: string, options: ApiOptions = {}): Pro
   const parsed = await readBody(response);
   if (response.ok) return { body: parsed as T, headers: response.headers };
 
-  if (response.status === 401 && !options.noSessionRedirect) {
-    clearToken();
-    onUnauthorized();
-  }
+  if (response.status === 401 && !options.noSessionRedirect) onUnauthorized();
   throw toApiError(response.status, parsed);
 }
 

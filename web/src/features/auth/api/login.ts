@@ -3,7 +3,7 @@
  * not trigger the session redirect the other calls get.
  */
 import { apiFetch } from '../../../lib/api.js';
-import { saveSession } from '../../../lib/session.js';
+import { markSessionRenewed, saveSession } from '../../../lib/session.js';
 
 /** What the server answers on success. */
 export interface LoginResponse {
@@ -11,7 +11,7 @@ export interface LoginResponse {
   token_type: string;
 }
 
-/** Logs in and stores the token and the role (the username, per the spec). */
+/** Logs in and stores the token and the role (the username, per the spec); saves waiting on the session go on. */
 export async function login(username: string, password: string): Promise<void> {
   const res = await apiFetch<LoginResponse>('/loginjwt', {
     method: 'POST',
@@ -19,4 +19,5 @@ export async function login(username: string, password: string): Promise<void> {
     noSessionRedirect: true,
   });
   saveSession(res.access_token, username.trim());
+  markSessionRenewed();
 }

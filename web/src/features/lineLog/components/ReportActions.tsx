@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { ConfirmModal } from '../../../components/ConfirmModal.js';
 import { formatItalianDate, formatTime } from '../../../lib/dates.js';
-import type { DraftStatus } from '../api/draftSaver.js';
+import type { SaveStatus } from '../../../lib/autosave.js';
 import type { ReportKey } from '../reportForm.js';
 import { TEXTS, type LineLogMode } from './texts.js';
 
@@ -15,7 +15,7 @@ export interface ReportActionsProps {
   mode: LineLogMode;
   reportKey: ReportKey;
   shiftName: string;
-  status: DraftStatus;
+  status: SaveStatus;
   /** Figures that cannot be saved as typed. */
   invalid: boolean;
   /** A 409: someone else changed or closed the report. */
@@ -38,7 +38,7 @@ export interface ReportActionsProps {
 
 type Line = { text: string; tone: 'muted' | 'ok' | 'warn' | 'error' };
 
-function statusLine(status: DraftStatus): Line | null {
+function statusLine(status: SaveStatus): Line | null {
   switch (status.kind) {
     case 'idle':
       return null;
@@ -53,7 +53,10 @@ function statusLine(status: DraftStatus): Line | null {
     case 'refused':
       return { text: `Salvataggio non riuscito: ${status.message}`, tone: 'error' };
     case 'conflict':
+    case 'forbidden':
       return { text: status.message, tone: 'error' };
+    case 'session':
+      return { text: status.message, tone: 'warn' };
     default: {
       const never: never = status;
       return never;

@@ -3,11 +3,12 @@
  * operator's draft with autosave and submit, or the improvement role's review with edit mode.
  * Mounted per report (LineLog keys it), so nothing of one shift leaks into another.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { FLASH_DURATION_MS, useFlash } from '../../../components/FlashMessage.js';
+import { isDraftNewer } from '../../../lib/drafts.js';
+import { markSessionExpired, onSessionRenewed } from '../../../lib/session.js';
 import { classifyFailure, fieldMessages, SAVE_FAILED } from '../failures.js';
 import { reloadShiftNote, submitShiftNote, updateShiftNote, useShiftNote } from '../api/useShiftNote.js';
-import { forgetDraftSaver } from '../api/draftSaver.js';
 import type { Shift } from '../api/useLineLogPlant.js';
 import {
   buildContent,
@@ -27,7 +28,7 @@ import { MachineNotesEditor } from './MachineNotesEditor.js';
 import { ReportActions } from './ReportActions.js';
 import { StopTables } from './StopTables.js';
 import { TEXTS, type LineLogMode } from './texts.js';
-import { draftId, useOperatorDraft } from './useOperatorDraft.js';
+import { forgetOperatorDraft, startingForm, useEditDraft, useOperatorDraft } from './useOperatorDraft.js';
 
 /** Props of ReportEditor. */
 export interface ReportEditorProps {
@@ -54,6 +55,8 @@ export function ReportEditor(props: ReportEditorProps) {
   const scope = operator ? 'all' : 'confirmedOnly';
   const note = useShiftNote(reportKey, scope);
   const { saver, status } = useOperatorDraft(reportKey, operator);
+  const editDraft = useEditDraft(reportKey, !operator);
+  const saveAgain = useRef<() => Promise<void>>(async () => undefined);
   const [form, setForm] = useState<ReportForm | null>(null);
   const [baseline, setBaseline] = useState<ReportForm | null>(null);
   const [confirmed, setConfirmed] = useState(false);
@@ -65,17 +68,23 @@ export function ReportEditor(props: ReportEditorProps) {
   const [flash, showFlash] = useFlash(FLASH_DURATION_MS, 'toast');
   const shiftHours = shiftLengthHours(shift.start_time, shift.end_time);
 
-  // Starts from the text still waiting to be saved, else from the server's copy once it is fresh.
+  // Starts from the text still waiting to be saved (in this tab or, when newer than the server's
+  // copy, on this device), else from the server's copy once it is fresh.
   useEffect(() => {
     if (form || !note.data || note.isValidating) return;
-    const unsaved = saver?.unsaved();
     const loaded = formFromReport(note.data, labels);
-    if (saver && unsaved) {
-      setForm(unsaved.form);
-    } else {
+    if (saver) {
       const built = buildContent(loaded, labels, null);
-      if (saver && built.ok) saver.load(note.data.revision, { form: loaded, content: built.content });
-      setForm(loaded);
+      setForm(startingForm(saver, note.data, built.ok ? { form: loaded, content: built.content } : null, loaded));
+    } else {
+      const stored = editDraft?.read();
+      if (stored && isDraftNewer(stored, { revision: note.data.revision, updatedAt: note.data.updated_at })) {
+        setForm(stored.content);
+        onEditingChange(true);
+      } else {
+        editDraft?.clear();
+        setForm(loaded);
+      }
     }
     setBaseline(loaded);
     setConfirmed(note.data.confirmed);
@@ -113,7 +122,10 @@ export function ReportEditor(props: ReportEditorProps) {
     setForm(next);
     setServerFields({});
     setSaveNotice(null);
-    if (!saver) return;
+    if (!saver) {
+      if (editing) editDraft?.write({ content: next, revision, at: new Date().toISOString() });
+      return;
+    }
     const content = buildContent(next, labels, shiftHours);
     if (content.ok) saver.change({ form: next, content: content.content });
   }
@@ -173,17 +185,31 @@ export function ReportEditor(props: ReportEditorProps) {
       setConfirmed(true);
       setBaseline(form);
       setSaveNotice(null);
+      editDraft?.clear();
       onEditingChange(false);
       showFlash(saved.created ? TEXTS.created : TEXTS.updated);
     } catch (err) {
       console.error('Salvataggio del report non riuscito', err);
+      if (classifyFailure(err).kind === 'session') {
+        // The edit stays on screen and on the device; it is saved again once the password is given.
+        setSaveNotice(SAVE_FAILED);
+        const stop = onSessionRenewed(() => {
+          stop();
+          void saveAgain.current();
+        });
+        markSessionExpired();
+        return;
+      }
       showFailure(err, SAVE_FAILED);
     } finally {
       setBusy(false);
     }
   }
 
+  saveAgain.current = saveImprovement;
+
   function cancelEdit() {
+    editDraft?.clear();
     setForm(baseline);
     setServerFields({});
     setSaveNotice(null);
@@ -191,7 +217,8 @@ export function ReportEditor(props: ReportEditorProps) {
   }
 
   async function reload(): Promise<void> {
-    forgetDraftSaver(draftId(reportKey));
+    forgetOperatorDraft(reportKey);
+    editDraft?.clear();
     await reloadShiftNote(reportKey, scope);
     onEditingChange(false);
     props.onReload();

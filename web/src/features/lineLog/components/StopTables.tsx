@@ -8,6 +8,8 @@ import { useId, useMemo, useState } from 'react';
 import { ConfirmModal } from '../../../components/ConfirmModal.js';
 import { SortableTable, type Column } from '../../../components/SortableTable.js';
 import { formatTime } from '../../../lib/dates.js';
+import { draftKey } from '../../../lib/drafts.js';
+import { getStoredRole } from '../../../lib/session.js';
 import { classifyFailure } from '../failures.js';
 import {
   deleteStop,
@@ -138,6 +140,7 @@ export function StopTables({ mode, query, editable, deletable, onMessage }: Stop
             allowEmpty
             onSave={(text) => updatePlannedNote(query, s.id, text)}
             onRefused={(m) => onMessage(m, 'error')}
+            draftKey={draftKey(getStoredRole() ?? '', 'stop', 'planned', s.id, 'notes')}
           />
         ),
       },
@@ -159,6 +162,7 @@ export function StopTables({ mode, query, editable, deletable, onMessage }: Stop
           allowEmpty={false}
           onSave={(value) => updateUnplannedDetail(query, s.id, field, value)}
           onRefused={(m) => onMessage(m, 'error')}
+          draftKey={draftKey(getStoredRole() ?? '', 'stop', 'unplanned', s.id, field)}
         />
       ),
     });

@@ -1,18 +1,21 @@
 /**
- * Autosave of the Root Cause Tool's boxes (line log §2.5: "autosaved on blur"), kept outside
- * React so its rules are unit tested in node and so a box's state survives its row being
- * filtered out, re-sorted or reloaded:
+ * Autosave of the Root Cause Tool's boxes (line log §2.5: "autosaved on blur") on the app's one
+ * autosave engine (lib/autosave.ts), one engine per box, kept outside React so its rules are unit
+ * tested in node and so a box's state survives its row being filtered out, re-sorted or reloaded:
  *
  * - what the user typed stays on screen until the server has it: a failed save keeps the draft
- *   and tries again with a growing delay (2 s, 4 s, 8 s ... at most 30 s) for as long as the page
- *   is open, and the drafts not yet saved are mirrored to a backup (local storage), so a reload,
- *   a 401 or a closed tab does not lose them either;
+ *   and the engine tries again with a growing delay (2 s, 4 s, 8 s ... at most 30 s) for as long
+ *   as the page is open; the drafts not yet saved are mirrored to a backup (local storage, under
+ *   the user), so a reload or a closed tab does not lose them either; an expired session (401)
+ *   waits for the password prompt and saves right after it;
  * - one save per box at a time: a blur during a save sends the newer text once that one ends;
  * - a refusal that cannot heal (400, 404) is shown and not retried; 403 turns the tool read-only.
  */
+import { Autosave, RETRY_NOTICE, SESSION_NOTICE, type Failure, type SaveStatus } from '../../../lib/autosave.js';
+import type { SessionHook } from '../../../lib/session.js';
 import type { RootCauseField } from '../api/saveRootCause.js';
 import type { RootCauseTexts } from '../api/unplannedStops.js';
-import { FIRST_RETRY_MS, retryDelayMs, sameText, type BoxState, type BoxStatus, type SaveErrorKind } from './autosaveRules.js';
+import { sameText, type BoxState, type BoxStatus, type SaveErrorKind } from './autosaveRules.js';
 
 export { classifySaveError, FORBIDDEN_MESSAGE, retryDelayMs, sameText, statusText } from './autosaveRules.js';
 export type { BoxState, BoxStatus, SaveErrorKind } from './autosaveRules.js';
@@ -34,6 +37,9 @@ export interface AutosaveDeps {
   setTimer(run: () => void, ms: number): unknown;
   clearTimer(handle: unknown): void;
   backup?: DraftBackup;
+  /** The re-authentication hook; default the browser's password prompt. */
+  session?: SessionHook;
+  logError?: (message: string, error: unknown) => void;
 }
 
 /** The key of a box, also its key in the backup. */
@@ -48,16 +54,60 @@ function parseKey(key: string): { stopId: number; field: RootCauseField } | null
 
 const IDLE: BoxState = Object.freeze({ draft: null, status: 'idle', attempts: 0 }) as BoxState;
 
-/** Statuses whose draft still has to reach the server (what the backup and the unload warning keep). */
-const PENDING: ReadonlySet<BoxStatus> = new Set(['dirty', 'saving', 'retrying']);
+/** The tool's words for the engine's states. */
+function boxStatus(status: SaveStatus): BoxStatus {
+  switch (status.kind) {
+    case 'idle':
+      return 'idle';
+    case 'pending':
+      return 'dirty';
+    case 'saving':
+      return 'saving';
+    case 'saved':
+      return 'saved';
+    case 'retrying':
+      return 'retrying';
+    case 'refused':
+    case 'conflict':
+      return 'failed';
+    case 'forbidden':
+      return 'forbidden';
+    case 'session':
+      return 'session';
+    default: {
+      const never: never = status;
+      return never;
+    }
+  }
+}
 
-/** The boxes of the tool, their saves and retries. Subscribe to re-render on every change. */
+/** The tool's classification as the engine takes it. */
+function toFailure(kind: SaveErrorKind): Failure {
+  switch (kind.kind) {
+    case 'retry':
+      return { kind: 'retry', message: RETRY_NOTICE, code: 'RETRY' };
+    case 'session':
+      return { kind: 'session', message: SESSION_NOTICE, code: 'UNAUTHENTICATED' };
+    case 'forbidden':
+      return { kind: 'forbidden', message: kind.message, code: 'FORBIDDEN' };
+    case 'failed':
+      return { kind: 'refused', message: kind.message, code: 'REFUSED' };
+    default: {
+      const never: never = kind;
+      return never;
+    }
+  }
+}
+
+/** Statuses whose draft still has to reach the server (what the backup and the unload warning keep). */
+const PENDING: ReadonlySet<BoxStatus> = new Set(['dirty', 'saving', 'retrying', 'session']);
+
+/** The boxes of the tool, each with its engine. Subscribe to re-render on every change. */
 export class RootCauseAutosave {
-  private readonly boxes = new Map<string, BoxState>();
+  private readonly engines = new Map<string, Autosave<string, RootCauseTexts>>();
+  /** The text typed and not (known to be) on the server, per box; absent or null shows the saved text. */
+  private readonly drafts = new Map<string, string | null>();
   private readonly restored = new Set<string>();
-  private readonly inFlight = new Set<string>();
-  private readonly blurredAgain = new Set<string>();
-  private readonly timers = new Map<string, unknown>();
   private readonly listeners = new Set<() => void>();
   private disposed = false;
   private forbiddenMessage: string | null = null;
@@ -65,8 +115,10 @@ export class RootCauseAutosave {
 
   constructor(private readonly deps: AutosaveDeps) {
     for (const [key, text] of Object.entries(deps.backup?.load() ?? {})) {
-      if (!parseKey(key) || typeof text !== 'string') continue;
-      this.boxes.set(key, { draft: text, status: 'dirty', attempts: 0 });
+      const parsed = parseKey(key);
+      if (!parsed || typeof text !== 'string') continue;
+      this.drafts.set(key, text);
+      this.engine(parsed.stopId, parsed.field).change(text);
       this.restored.add(key);
     }
   }
@@ -87,7 +139,14 @@ export class RootCauseAutosave {
 
   /** The state of a box (idle when never touched). */
   get(stopId: number, field: RootCauseField): BoxState {
-    return this.boxes.get(boxKey(stopId, field)) ?? IDLE;
+    const key = boxKey(stopId, field);
+    const engine = this.engines.get(key);
+    if (!engine) return IDLE;
+    const s = engine.status;
+    const box: BoxState = { draft: this.drafts.get(key) ?? null, status: boxStatus(s), attempts: s.kind === 'retrying' ? s.attempt : 0 };
+    if (s.kind === 'retrying') box.retryInMs = s.inMs;
+    if (s.kind === 'refused' || s.kind === 'conflict' || s.kind === 'forbidden') box.message = s.message;
+    return box;
   }
 
   /** What the box shows: the draft while there is one, else the saved text. */
@@ -101,36 +160,39 @@ export class RootCauseAutosave {
 
   /** True while some typed text has not reached the server yet (the unload warning). */
   hasPending(): boolean {
-    for (const box of this.boxes.values()) if (box.draft !== null && PENDING.has(box.status)) return true;
+    for (const key of this.engines.keys()) {
+      const parsed = parseKey(key)!;
+      const box = this.get(parsed.stopId, parsed.field);
+      if (box.draft !== null && PENDING.has(box.status)) return true;
+    }
     return false;
   }
 
   /** The user typed: the text becomes the box's draft (kept through any failure). */
   edit(stopId: number, field: RootCauseField, text: string): void {
     const key = boxKey(stopId, field);
-    const box = this.boxes.get(key) ?? IDLE;
-    const status: BoxStatus = box.status === 'saving' || box.status === 'retrying' || box.status === 'forbidden' ? box.status : 'dirty';
     this.restored.delete(key);
-    this.set(key, { ...box, draft: text, status, message: status === 'forbidden' ? box.message : undefined });
+    this.drafts.set(key, text);
+    this.engine(stopId, field).change(text);
+    this.changed();
   }
 
-  /** The box lost focus (or a retry is due): saves its draft unless the server already has it. */
+  /** The box lost focus (or the network is back): saves its draft unless the server already has it. */
   commit(stopId: number, field: RootCauseField): void {
     const key = boxKey(stopId, field);
-    const box = this.boxes.get(key);
+    const engine = this.engines.get(key);
+    const draft = this.drafts.get(key) ?? null;
     this.restored.delete(key);
-    if (!box || box.draft === null || this.disposed || this.forbiddenMessage !== null) return;
-    if (this.inFlight.has(key)) {
-      this.blurredAgain.add(key);
-      return;
-    }
+    if (!engine || draft === null || this.disposed || this.forbiddenMessage !== null) return;
     const saved = this.deps.savedText(stopId, field);
-    if (saved !== undefined && sameText(box.draft, saved)) {
-      this.cancelTimer(key);
-      if (box.status !== 'saved') this.set(key, { draft: null, status: 'idle', attempts: 0 });
+    if (engine.status.kind !== 'saving' && saved !== undefined && sameText(draft, saved)) {
+      if (engine.status.kind !== 'saved') {
+        this.drafts.set(key, null);
+        engine.discard(draft);
+      }
       return;
     }
-    this.send(stopId, field, key, box.draft);
+    void engine.flush();
   }
 
   /** Saves the drafts restored from the backup once their stops are listed again. */
@@ -143,94 +205,56 @@ export class RootCauseAutosave {
 
   /** Tries every waiting box now (the network is back). */
   retryNow(): void {
-    for (const [key, box] of this.boxes) {
+    for (const [key, engine] of this.engines) {
       const parsed = parseKey(key);
-      if (parsed && box.status === 'retrying') this.commit(parsed.stopId, parsed.field);
+      if (parsed && engine.status.kind === 'retrying') this.commit(parsed.stopId, parsed.field);
     }
   }
 
   /** Stops the timers (the page is left); the backup keeps what is unsaved. */
   dispose(): void {
     this.disposed = true;
-    for (const handle of this.timers.values()) this.deps.clearTimer(handle);
-    this.timers.clear();
+    for (const engine of this.engines.values()) engine.pause();
   }
 
   /** Undoes dispose (React's development double mount): waiting boxes get their timers back. */
   activate(): void {
     if (!this.disposed) return;
     this.disposed = false;
-    for (const [key, box] of this.boxes) {
-      const parsed = parseKey(key);
-      if (parsed && box.status === 'retrying') this.schedule(parsed.stopId, parsed.field, key, box.retryInMs ?? FIRST_RETRY_MS);
-    }
+    for (const engine of this.engines.values()) engine.resume();
   }
 
-  private send(stopId: number, field: RootCauseField, key: string, text: string): void {
-    this.cancelTimer(key);
-    this.inFlight.add(key);
-    this.set(key, { ...(this.boxes.get(key) ?? IDLE), draft: text, status: 'saving', retryInMs: undefined, message: undefined });
-    this.deps.save(stopId, field, text).then(
-      (texts) => this.succeeded(stopId, field, key, text, texts),
-      (error: unknown) => this.failed(stopId, field, key, error),
-    );
+  private engine(stopId: number, field: RootCauseField): Autosave<string, RootCauseTexts> {
+    const key = boxKey(stopId, field);
+    let engine = this.engines.get(key);
+    if (engine) return engine;
+    engine = new Autosave<string, RootCauseTexts>({
+      save: (text) => this.deps.save(stopId, field, text),
+      fingerprint: (text) => text,
+      debounceMs: null,
+      classify: (error) => toFailure(this.deps.classify(error, field)),
+      onSaved: (texts, sent) => {
+        this.deps.onSaved(stopId, texts);
+        const current = this.drafts.get(key) ?? null;
+        // Typed on while it was saving: that newer text is still to be saved. Otherwise keep a
+        // draft that differs only by the spaces the server trimmed: the user may still be typing.
+        if (current === sent && current === texts[field]) this.drafts.set(key, null);
+      },
+      timers: { set: (run, ms) => this.deps.setTimer(run, ms), clear: (handle) => this.deps.clearTimer(handle) },
+      session: this.deps.session,
+      logError: this.deps.logError,
+    });
+    engine.load(0, this.deps.savedText(stopId, field) ?? '');
+    engine.subscribe(() => {
+      const status = engine.status;
+      if (status.kind === 'forbidden') this.forbiddenMessage = status.message;
+      this.changed();
+    });
+    this.engines.set(key, engine);
+    return engine;
   }
 
-  private succeeded(stopId: number, field: RootCauseField, key: string, sent: string, texts: RootCauseTexts): void {
-    this.inFlight.delete(key);
-    this.deps.onSaved(stopId, texts);
-    const current = this.boxes.get(key) ?? IDLE;
-    const again = this.blurredAgain.delete(key);
-    if (current.draft !== null && current.draft !== sent) {
-      // Typed on while it was saving: that newer text is still to be saved.
-      this.set(key, { draft: current.draft, status: 'dirty', attempts: 0 });
-      if (again) this.commit(stopId, field);
-      return;
-    }
-    // Keep a draft that differs only by the spaces the server trimmed: the user may still be typing.
-    this.set(key, { draft: current.draft === texts[field] ? null : current.draft, status: 'saved', attempts: 0 });
-  }
-
-  private failed(stopId: number, field: RootCauseField, key: string, error: unknown): void {
-    this.inFlight.delete(key);
-    this.blurredAgain.delete(key);
-    const box = this.boxes.get(key) ?? IDLE;
-    const outcome = this.deps.classify(error, field);
-    if (outcome.kind === 'forbidden') {
-      this.forbiddenMessage = outcome.message;
-      this.set(key, { ...box, status: 'forbidden', message: outcome.message });
-      return;
-    }
-    const attempts = box.attempts + 1;
-    if (outcome.kind === 'failed') {
-      this.set(key, { ...box, status: 'failed', attempts, message: outcome.message });
-      return;
-    }
-    const delay = retryDelayMs(attempts);
-    this.set(key, { ...box, status: 'retrying', attempts, retryInMs: delay });
-    if (!this.disposed) this.schedule(stopId, field, key, delay);
-  }
-
-  private schedule(stopId: number, field: RootCauseField, key: string, delay: number): void {
-    this.cancelTimer(key);
-    this.timers.set(
-      key,
-      this.deps.setTimer(() => {
-        this.timers.delete(key);
-        this.commit(stopId, field);
-      }, delay),
-    );
-  }
-
-  private cancelTimer(key: string): void {
-    const handle = this.timers.get(key);
-    if (handle === undefined) return;
-    this.deps.clearTimer(handle);
-    this.timers.delete(key);
-  }
-
-  private set(key: string, box: BoxState): void {
-    this.boxes.set(key, box);
+  private changed(): void {
     this.revision += 1;
     this.persist();
     for (const listener of [...this.listeners]) listener();
@@ -239,7 +263,11 @@ export class RootCauseAutosave {
   private persist(): void {
     if (!this.deps.backup) return;
     const drafts: Record<string, string> = {};
-    for (const [key, box] of this.boxes) if (box.draft !== null && PENDING.has(box.status)) drafts[key] = box.draft;
+    for (const key of this.engines.keys()) {
+      const parsed = parseKey(key)!;
+      const box = this.get(parsed.stopId, parsed.field);
+      if (box.draft !== null && PENDING.has(box.status)) drafts[key] = box.draft;
+    }
     this.deps.backup.store(drafts);
   }
 }

@@ -17,6 +17,16 @@ function setup(options: { saved?: Record<number, RootCauseTexts>; backup?: Recor
   const calls: Call[] = [];
   const timers: Array<{ run: () => void; ms: number; cleared: boolean }> = [];
   let backedUp: Record<string, string> = { ...options.backup };
+  const renewals = new Set<() => void>();
+  let expired = 0;
+  const session = {
+    expired: () => void (expired += 1),
+    onRenewed: (l: () => void) => {
+      renewals.add(l);
+      return () => renewals.delete(l);
+    },
+  };
+  const renew = () => [...renewals].forEach((l) => l());
   const backup: DraftBackup = { load: () => ({ ...backedUp }), store: (d) => (backedUp = { ...d }) };
   const store = new RootCauseAutosave({
     save: (stopId, field, text) =>
@@ -30,6 +40,8 @@ function setup(options: { saved?: Record<number, RootCauseTexts>; backup?: Recor
       if (timer) timer.cleared = true;
     },
     backup,
+    session,
+    logError: () => undefined,
   });
   /** Answers the oldest open call as the server would (trimmed, the other box kept). */
   const answer = async () => {
@@ -52,7 +64,7 @@ function setup(options: { saved?: Record<number, RootCauseTexts>; backup?: Recor
     timer.run();
     await flush();
   };
-  return { store, calls, timers, server, answer, fail, fire, backup: () => backedUp };
+  return { store, calls, timers, server, answer, fail, fire, backup: () => backedUp, renew, expired: () => expired };
 }
 
 const flush = () => new Promise((r) => setTimeout(r, 0));
@@ -209,6 +221,26 @@ describe('RootCauseAutosave: failures never lose the text', () => {
   });
 });
 
+describe('RootCauseAutosave: an expired session', () => {
+  it('keeps the draft in the backup, asks for the password, and saves once the session is renewed', async () => {
+    const t = setup();
+    t.store.edit(1, 'root_cause', 'Cuscinetto');
+    t.store.commit(1, 'root_cause');
+    await t.fail(new ApiError(401, 'UNAUTHENTICATED', 'Sessione non valida o scaduta: accedi di nuovo'));
+    expect(t.store.get(1, 'root_cause')).toMatchObject({ draft: 'Cuscinetto', status: 'session' });
+    expect(statusText(t.store.get(1, 'root_cause'))).toBe('Non salvato: sessione scaduta, il testo resta qui');
+    expect(t.expired()).toBe(1);
+    expect(t.timers).toHaveLength(0);
+    expect(t.backup()).toEqual({ '1:root_cause': 'Cuscinetto' });
+    t.store.edit(1, 'root_cause', 'Cuscinetto grippato');
+    t.renew();
+    expect(t.calls.map((c) => c.text)).toEqual(['Cuscinetto grippato']);
+    await t.answer();
+    expect(t.server[1]!.root_cause).toBe('Cuscinetto grippato');
+    expect(t.backup()).toEqual({});
+  });
+});
+
 describe('RootCauseAutosave: the backup', () => {
   it('restores unsaved drafts and saves them once their stop is listed', async () => {
     const t = setup({ backup: { '1:troubleshooting': 'Da salvare', '7:root_cause': 'Altro reparto', bad: 'x' } });
@@ -252,7 +284,7 @@ describe('helpers', () => {
   it('classifies failures', () => {
     expect(classifySaveError(networkDown, 'root_cause')).toEqual({ kind: 'retry' });
     expect(classifySaveError(new ApiError(500, 'HTTP_500', ''), 'root_cause')).toEqual({ kind: 'retry' });
-    expect(classifySaveError(new ApiError(401, 'UNAUTHENTICATED', ''), 'root_cause')).toEqual({ kind: 'retry' });
+    expect(classifySaveError(new ApiError(401, 'UNAUTHENTICATED', ''), 'root_cause')).toEqual({ kind: 'session' });
     expect(classifySaveError(new ApiError(403, 'FORBIDDEN', 'no'), 'root_cause')).toEqual({ kind: 'forbidden', message: FORBIDDEN_MESSAGE });
     expect(classifySaveError(new ApiError(400, 'VALIDATION_FAILED', 'Analisi non valida', { root_cause: 'Al massimo 2000 caratteri' }), 'root_cause')).toEqual({
       kind: 'failed',

@@ -1,12 +1,14 @@
 /**
  * The rules behind the Root Cause Tool's autosave (see autosave.ts): the states of a box, how a
- * failed save goes on, the backoff and the indicator's words. Pure, unit tested.
+ * failed save goes on and the indicator's words. Pure, unit tested; the backoff is the app's one
+ * (lib/autosave.ts).
  */
 import { ApiError } from '../../../lib/api.js';
+import { retryDelayMs } from '../../../lib/autosave.js';
 import type { RootCauseField } from '../api/saveRootCause.js';
 
-/** Where a box is: nothing to do, typed, being saved, saved, waiting to retry, refused. */
-export type BoxStatus = 'idle' | 'dirty' | 'saving' | 'saved' | 'retrying' | 'failed' | 'forbidden';
+/** Where a box is: nothing to do, typed, being saved, saved, waiting to retry, refused, waiting for the password. */
+export type BoxStatus = 'idle' | 'dirty' | 'saving' | 'saved' | 'retrying' | 'failed' | 'forbidden' | 'session';
 
 /** One box of one stop. */
 export interface BoxState {
@@ -22,20 +24,15 @@ export interface BoxState {
 }
 
 /** How a failed save goes on. */
-export type SaveErrorKind = { kind: 'retry' } | { kind: 'forbidden'; message: string } | { kind: 'failed'; message: string };
+export type SaveErrorKind = { kind: 'retry' } | { kind: 'session' } | { kind: 'forbidden'; message: string } | { kind: 'failed'; message: string };
 
 /** Message of a save refused for the role (403): the tool becomes read-only. */
 export const FORBIDDEN_MESSAGE = 'Il tuo ruolo non può modificare causa radice e soluzione: il testo non è stato salvato.';
 
-/** The first retry's delay. */
-export const FIRST_RETRY_MS = 2000;
-const MAX_RETRY_MS = 30_000;
+export { retryDelayMs };
 
-/** Delay before retry number `attempt` (1, 2, ...): 2 s doubling up to 30 s. */
-export function retryDelayMs(attempt: number): number {
-  const n = Math.max(1, Math.floor(attempt));
-  return Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** (n - 1));
-}
+/** The first retry's delay. */
+export const FIRST_RETRY_MS = retryDelayMs(1);
 
 /** The server trims both boxes, so texts that differ only around the edges are the same. */
 export function sameText(a: string, b: string): boolean {
@@ -44,12 +41,12 @@ export function sameText(a: string, b: string): boolean {
 
 /**
  * How to go on after a failed save: 403 is final for the role; 400/404/413/422 are final for this
- * text (the server's message, the field's own one when it names the box); anything else — the
- * network, 401 (the login page takes over; the backup keeps the text), 408, 409, 429, 5xx — is
- * worth another attempt.
+ * text (the server's message, the field's own one when it names the box); 401 waits for the
+ * password prompt; anything else — the network, 408, 409, 429, 5xx — is worth another attempt.
  */
 export function classifySaveError(error: unknown, field: RootCauseField): SaveErrorKind {
   if (!(error instanceof ApiError)) return { kind: 'retry' };
+  if (error.status === 401) return { kind: 'session' };
   if (error.status === 403) return { kind: 'forbidden', message: FORBIDDEN_MESSAGE };
   if ([400, 404, 413, 422].includes(error.status)) {
     const fieldMessage = error.fields?.[field];
@@ -72,6 +69,8 @@ export function statusText(box: BoxState): string {
       return `Non salvato: ${box.message ?? 'richiesta rifiutata'}`;
     case 'forbidden':
       return 'Non salvato';
+    case 'session':
+      return 'Non salvato: sessione scaduta, il testo resta qui';
     case 'idle':
     case 'dirty':
       return '';

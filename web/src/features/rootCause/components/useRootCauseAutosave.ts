@@ -1,36 +1,31 @@
 /**
  * The React side of RootCauseAutosave: one store per page (and per user), the saved texts read
- * from the latest list, the drafts mirrored to local storage under the username, a retry as soon
- * as the network is back, and a warning before the tab is closed with text still unsaved.
+ * from the latest list, the drafts mirrored to local storage under the username (lib/drafts.ts),
+ * a retry as soon as the network is back, and a warning before the tab is closed with text still
+ * unsaved. An expired session opens the password prompt; the boxes save right after it.
  */
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { draftKey, readStoredJson, writeStoredJson } from '../../../lib/drafts.js';
 import { saveRootCause, type RootCauseField } from '../api/saveRootCause.js';
 import { useRootCauseCacheUpdate, type UnplannedStop } from '../api/unplannedStops.js';
 import { classifySaveError, RootCauseAutosave, type DraftBackup } from './autosave.js';
 import { savedBox } from './stopFormat.js';
 
-/** Local storage key of a user's unsaved drafts. */
-export const DRAFTS_KEY_PREFIX = 'rca_drafts:';
+/** Local storage key of a user's unsaved analyses ('draft:<username>|rca'), by box. */
+export function rootCauseDraftsKey(username: string): string {
+  return draftKey(username, 'rca');
+}
 
 /** A backup in local storage; a full or blocked storage is only logged (the text stays on screen). */
 export function localDraftBackup(username: string): DraftBackup {
-  const key = `${DRAFTS_KEY_PREFIX}${username}`;
+  const key = rootCauseDraftsKey(username);
   return {
     load() {
-      try {
-        const parsed: unknown = JSON.parse(localStorage.getItem(key) ?? '{}');
-        return parsed && typeof parsed === 'object' ? (parsed as Record<string, string>) : {};
-      } catch {
-        return {};
-      }
+      const parsed = readStoredJson(key);
+      return parsed && typeof parsed === 'object' ? (parsed as Record<string, string>) : {};
     },
     store(drafts) {
-      try {
-        if (Object.keys(drafts).length === 0) localStorage.removeItem(key);
-        else localStorage.setItem(key, JSON.stringify(drafts));
-      } catch (err) {
-        console.error('Copia locale delle analisi non salvate non riuscita', err);
-      }
+      writeStoredJson(key, Object.keys(drafts).length === 0 ? null : drafts);
     },
   };
 }

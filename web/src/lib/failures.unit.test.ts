@@ -1,5 +1,5 @@
-import { ApiError } from '../../lib/api.js';
-import { classifyFailure, fieldMessages, retryDelayMs, RETRY_NOTICE } from './failures.js';
+import { ApiError } from './api.js';
+import { classifyFailure, fieldMessages, retryDelayMs, RETRY_NOTICE } from './autosave.js';
 
 describe('classifyFailure', () => {
   it('tries network and server failures again, with the Italian notice', () => {
@@ -15,12 +15,12 @@ describe('classifyFailure', () => {
     expect(classifyFailure(new ApiError(409, 'REPORT_ALREADY_SUBMITTED', 'Report già inviato'))).toMatchObject({ kind: 'conflict', message: 'Report già inviato' });
   });
 
-  it('shows refusals with their fields and leaves 401 to the login redirect', () => {
+  it('shows refusals with their fields and waits for the password on 401', () => {
     const err = new ApiError(400, 'VALIDATION_FAILED', 'Dati del report non validi', { working_time: 'Al massimo 8 ore (durata del turno)', x: 3 });
     const failure = classifyFailure(err);
     expect(failure).toMatchObject({ kind: 'refused', message: 'Dati del report non validi' });
     expect(fieldMessages(failure.fields)).toEqual({ working_time: 'Al massimo 8 ore (durata del turno)' });
-    expect(classifyFailure(new ApiError(401, 'UNAUTHENTICATED', ''))).toMatchObject({ kind: 'session' });
+    expect(classifyFailure(new ApiError(401, 'UNAUTHENTICATED', 'Sessione non valida o scaduta: accedi di nuovo'))).toMatchObject({ kind: 'session' });
     expect(classifyFailure(new ApiError(403, 'FORBIDDEN', ''))).toMatchObject({ kind: 'refused' });
   });
 });
