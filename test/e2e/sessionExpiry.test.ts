@@ -3,8 +3,9 @@
  * real browser against the real API: the token expires in the middle of an edit (the page's token
  * is swapped for one of the same user whose `exp` has passed, which the server refuses exactly as
  * it refuses a 12-hour-old one), the user types on, the password prompt asks for the password in
- * place, and the text reaches the server, read back through the API. Also: a draft left on the
- * device by failed saves is restored and saved after a reload, and after a new login.
+ * place, and the text reaches the server, read back through the API; the same for the Root Cause
+ * Tool and for the support role's edits. Also: a draft left on the device by failed saves is
+ * restored and saved after a reload that ends on /login and a new login.
  */
 import { SignJWT } from 'jose';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -123,27 +124,35 @@ describeWith(['postgres', 'chromium'])('session expiry', () => {
     expect(new URL(page.url()).pathname).toBe('/report-operatore');
   });
 
-  it('restores and saves a draft the server never got, after a reload and after a new login (tablet)', async () => {
+  it('restores and saves a draft the server never got after a reload and a new login (tablet)', async () => {
     ({ context, page } = await newPage(browser, app.url, TABLET));
     context.setDefaultTimeout(20_000);
     await openLog(`?day=${yesterday}&shift_code=B&line_id=1`);
     await notes().fill('Prima parte salvata');
     await waitSaved();
 
-    // The network drops every save, through a reload: the text comes back from the device alone.
-    await page.route('**/factory/shift_notes/save', (route) => route.abort('internetdisconnected'));
+    // The network drops every save, and the token expires too, so not even the save sent while
+    // the page unloads can reach the server. The page is reloaded and lands on /login: after the
+    // login the report comes back with the text from the device alone, and saves it.
+    const dropSaves = '**/factory/shift_notes/save';
+    await context.route(dropSaves, (route) => route.abort('internetdisconnected'));
     await notes().fill('Prima parte salvata, seconda parte mai arrivata');
     await page.locator('.save-status', { hasText: 'Salvataggio non riuscito: nuovo tentativo tra pochi secondi' }).waitFor();
+    await expireToken();
     page.on('dialog', (dialog) => void dialog.accept()); // the unsaved-text warning on leaving
     await page.reload();
+    await page.waitForURL((u) => u.pathname === '/login');
+    await fillLogin(page, 'frontline');
+    await page.waitForURL((u) => u.pathname === '/');
+    await page.goto(`/report-operatore?day=${yesterday}&shift_code=B&line_id=1`);
     await page.waitForFunction(() => (document.getElementById('line-log-notes') as HTMLTextAreaElement | null)?.value.includes('seconda parte'));
     expect((await note('B', 'Linea 1')).notes).toBe('Prima parte salvata');
     // The network is back: the restored text is saved.
-    await page.unroute('**/factory/shift_notes/save');
+    await context.unroute(dropSaves);
     await waitSaved();
     expect((await note('B', 'Linea 1')).notes).toBe('Prima parte salvata, seconda parte mai arrivata');
 
-    // The token expires and the page is reloaded before the password is given: the login page
+    // The token expires mid-edit and the page is reloaded while the prompt waits: the login page
     // takes over, and after logging in the report comes back with the text and saves it.
     await expireToken();
     await notes().fill('Testo scritto dopo la scadenza');

@@ -1,5 +1,5 @@
 import { ApiError } from './api.js';
-import { classifyFailure, fieldMessages, retryDelayMs, RETRY_NOTICE } from './autosave.js';
+import { classifyFailure, fieldMessages, retryDelayMs, RETRY_NOTICE } from './failures.js';
 
 describe('classifyFailure', () => {
   it('tries network and server failures again, with the Italian notice', () => {

@@ -5,6 +5,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { FLASH_DURATION_MS, useFlash } from '../../../components/FlashMessage.js';
+import { SESSION_NOTICE } from '../../../lib/autosave.js';
 import { isDraftNewer } from '../../../lib/drafts.js';
 import { markSessionExpired, onSessionRenewed } from '../../../lib/session.js';
 import { classifyFailure, fieldMessages, SAVE_FAILED } from '../failures.js';
@@ -192,7 +193,7 @@ export function ReportEditor(props: ReportEditorProps) {
       console.error('Salvataggio del report non riuscito', err);
       if (classifyFailure(err).kind === 'session') {
         // The edit stays on screen and on the device; it is saved again once the password is given.
-        setSaveNotice(SAVE_FAILED);
+        setSaveNotice(SESSION_NOTICE);
         const stop = onSessionRenewed(() => {
           stop();
           void saveAgain.current();
