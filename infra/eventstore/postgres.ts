@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import {
   START,
@@ -14,6 +13,7 @@ import {
   type RecordedEvent,
   type StreamCondition,
 } from '../../domain/shared/eventStore.js';
+import { newEventId } from './eventId.js';
 
 /**
  * Schema of the PostgreSQL event store. Global order is (transaction_id, global_position):
@@ -105,7 +105,7 @@ export class PostgresEventStore implements EventStore {
       const datas: string[] = [];
       const metas: string[] = [];
       events.forEach((e, i) => {
-        ids.push(randomUUID());
+        ids.push(newEventId());
         revisions.push(first + i);
         types.push(e.type);
         versions.push(e.schemaVersion);
