@@ -168,6 +168,8 @@ describeWith(['postgres', 'chromium'])('history of an amended report', () => {
       localStorage.setItem('line_name', 'Linea 1');
     });
     await page.goto('/rca-miglioramento');
+    await page.getByRole('button', { name: /^Storico modifiche – Analisi dello stop/ }).waitFor();
+    await screenshot(page, `${name}-root-cause-table`);
     await page.getByRole('button', { name: /^Storico modifiche – Analisi dello stop/ }).click();
     const drawer = page.getByRole('dialog', { name: 'Storico modifiche' });
     await drawer.locator('.history-step').nth(1).waitFor();
@@ -176,6 +178,8 @@ describeWith(['postgres', 'chromium'])('history of an amended report', () => {
     await page.keyboard.press('Escape');
 
     await page.goto('/azioni-dbr-miglioramento');
+    await page.getByRole('button', { name: 'Storico modifiche – Azione DBR: Pulire la guida del Filler' }).waitFor();
+    await screenshot(page, `${name}-dbr-table`);
     await page.getByRole('button', { name: 'Storico modifiche – Azione DBR: Pulire la guida del Filler' }).click();
     await drawer.locator('.history-step').nth(1).waitFor();
     expect((await steps(drawer)).map((s) => s.slice(0, 2))).toEqual([['Azione eseguita', 'frontline (frontline)'], ['Azione creata', 'support (support)']]);
