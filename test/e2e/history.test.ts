@@ -21,6 +21,7 @@ describeWith(['postgres', 'chromium'])('history of an amended report', () => {
   let page: Page;
   let frontline: string;
   let support: string;
+  let admin: string;
   const yesterday = addDays(todayInRome(), -1);
   const shown = yesterday.split('-').reverse().join('/');
 
@@ -45,6 +46,8 @@ describeWith(['postgres', 'chromium'])('history of an amended report', () => {
     support = await app.login('support');
     expect((await api(frontline, 'PUT', '/factory/default_station', { shopFloorId: 1, lineId: 1, equipmentId: 1 })).status).toBe(200);
     expect((await api(support, 'PUT', '/factory/default_station', { shopFloorId: 1, lineId: 1, equipmentId: null })).status).toBe(200);
+    admin = await app.login('admin');
+    expect((await api(admin, 'PUT', '/factory/default_station', { shopFloorId: 1, lineId: 1, equipmentId: 1 })).status).toBe(200);
     const workpoints = (await api<Array<{ id: number }>>(frontline, 'GET', '/factory/workpoints?equipment_id=1')).body;
     const codes = (await api<Array<{ id: number }>>(frontline, 'GET', `/factory/stop_codes?workpoint_id=${workpoints[0]!.id}`)).body;
     const stop = await api<{ id: number }>(frontline, 'POST', '/factory/stop_events', {
@@ -56,7 +59,8 @@ describeWith(['postgres', 'chromium'])('history of an amended report', () => {
     await tick();
     const sent = await api<{ revision: number }>(frontline, 'POST', '/factory/shift_notes/submit', report());
     expect(sent.status).toBe(200);
-    await tick();
+    // A second and more, so a moment picked to the second lies between submission and correction.
+    await new Promise((r) => setTimeout(r, 1_100));
     expect((await api(support, 'PUT', '/factory/shift_notes/update', report({ notes: 'Turno regolare; scarto ricontato', waste: 150, revision: sent.body.revision }))).status).toBe(200);
     expect((await api(support, 'POST', '/factory/stop_events/update_unplanned_details', { id: stop.body.id, field: 'failure_mode', value: 'Bottiglia caduta in ingresso' })).status).toBe(200);
     expect((await api(support, 'POST', '/factory/root_cause', { stop_event_id: stop.body.id, root_cause: 'Guida usurata', troubleshooting: '' })).status).toBe(200);
@@ -74,10 +78,10 @@ describeWith(['postgres', 'chromium'])('history of an amended report', () => {
     await context?.close();
   });
 
-  async function openLog(viewport?: { width: number; height: number }): Promise<void> {
+  async function openLog(viewport?: { width: number; height: number }, username = 'support'): Promise<void> {
     ({ context, page } = await newPage(browser, app.url, viewport));
     context.setDefaultTimeout(20_000);
-    await fillLogin(page, 'support');
+    await fillLogin(page, username);
     await page.waitForURL((u) => u.pathname === '/');
     await readyNav(page).waitFor({ state: 'attached' });
     await page.goto(`/report-miglioramento?day=${yesterday}&shift_code=A&line_id=1`);
@@ -190,6 +194,27 @@ describeWith(['postgres', 'chromium'])('history of an amended report', () => {
     await otherDrawers('history-tablet');
     await context.close();
     await otherDrawers('history-phone', PHONE);
+  });
+
+  it('lets admin (only admin) compare any moment with now: the second after the submission', async () => {
+    await openLog();
+    expect(await page.getByLabel('Al momento').count()).toBe(0);
+    await context.close();
+
+    const history = (await api<Array<{ type: string; at: string }>>(admin, 'GET', `/factory/shift_notes/history?day=${yesterday}&shift_code=A&line_name=Linea%201`)).body;
+    const submitted = history.find((e) => e.type === 'ShiftReportSubmitted')!.at;
+    const nextSecond = new Date(Math.floor(Date.parse(submitted) / 1000) * 1000 + 1000);
+    const wall = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Rome', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' })
+      .format(nextSecond)
+      .replace(' ', 'T');
+    await openLog(undefined, 'admin');
+    await page.getByLabel('Al momento').fill(wall);
+    const table = page.getByRole('table');
+    await table.locator('th', { hasText: `Al ${wall.slice(8, 10)}/${wall.slice(5, 7)}/${wall.slice(0, 4)} ${wall.slice(11)}` }).waitFor();
+    await page.getByText('3 campi diversi, evidenziati.').waitFor();
+    const scrap = table.locator('tbody tr', { hasText: 'Scarto [pz]' });
+    expect(await scrap.locator('td').allTextContents()).toEqual(['120', '150']);
+    await screenshot(page, 'history-tablet-admin-moment');
   });
 
   it('on a phone: the same drawer and comparison', async () => {
