@@ -205,6 +205,37 @@ describeWith(['postgres'])('history and as-of reads', () => {
     });
   });
 
+  describe('a stop of the legacy per-equipment stream', () => {
+    const legacyId = 1 * 1_000_000 + 1; // equipment × 10^6 + n (docs/line-log.md): stream unplanned-stops-1
+    const meta = (occurredAt: string) => ({ userId: 'u-frontline', username: 'frontline', role: 'frontline', correlationId: 'c-legacy', causationId: null, occurredAt });
+
+    beforeAll(async () => {
+      await app.deps.store.appendToStream('unplanned-stops-1', [
+        {
+          type: 'UnplannedStopRecorded', schemaVersion: 1, metadata: meta('2031-06-08T16:00:00.000Z'),
+          data: {
+            stopId: legacyId, shopFloorId: 1, lineId: 1, equipmentId: 1, workpointId: names.workpoint, stopCodeId: names.stopCode, triggeringEventId: 1,
+            failureMode: 'Fermo storico', correctiveAction: 'Riavvio', actionMaterialChange: true, actionCleaning: false, actionSettingAdjustment: false, actionComponentRestore: false,
+            startTime: '2031-06-08T13:00:00.000Z', endTime: '2031-06-08T13:20:00.000Z',
+          },
+        },
+        { type: 'UnplannedStopDetailEdited', schemaVersion: 1, metadata: meta('2031-06-08T17:00:00.000Z'), data: { stopId: legacyId, field: 'correctiveAction', value: 'Riavvio e pulizia' } },
+      ], { expectedRevision: 'any' });
+    });
+
+    it('finds its history in the legacy stream the id names, and its state as of a moment', async () => {
+      expect((await get(`/factory/stop_events/${legacyId}/history`)).body.map((e: any) => [e.revision, e.label, e.at, e.changes.length])).toEqual([
+        [0, 'Stop registrato', '2031-06-08T18:00:00+02:00', 7],
+        [1, 'Stop modificato', '2031-06-08T19:00:00+02:00', 1],
+      ]);
+      const shift = 'shop_floor_id=1&lines_id=1&shift_code=B&day=2031-06-08';
+      const list = async (when: string) => ((await get(`/factory/stop_events/unplanned_by_shift?${shift}&as_of=${encodeURIComponent(when)}`)).body as any[]).map((s) => [s.id, s.corrective_action, s.start_time]);
+      expect(await list('2031-06-08T17:59:59+02:00')).toEqual([]);
+      expect(await list('2031-06-08T18:00:00+02:00')).toEqual([[legacyId, 'Riavvio', '2031-06-08T15:00:00+02:00']]);
+      expect(await list('2031-06-08T19:00:00+02:00')).toEqual([[legacyId, 'Riavvio e pulizia', '2031-06-08T15:00:00+02:00']]);
+    });
+  });
+
   describe('a planned stop', () => {
     const id = 1e15 + 1e9 + 11482 * 1e4 + 1001;
     const shiftB = 'shop_floor_id=1&lines_id=1&shift_code=B&day=2031-06-09';
