@@ -21,6 +21,8 @@ import {
   type ReportKey,
 } from '../reportForm.js';
 import type { LineLogSelection } from '../selection.js';
+import { reportHistory } from '../../history/api/history.js';
+import { HistoryButton } from '../../history/components/HistoryButton.js';
 import { AddStopButtons } from './AddStopButtons.js';
 import { FiguresFields } from './FiguresFields.js';
 import { MachineNotesEditor } from './MachineNotesEditor.js';
@@ -209,6 +211,9 @@ export function ReportEditor(props: ReportEditorProps) {
   return (
     <div className="line-log-report" data-confirmed={confirmed} data-editing={editing}>
       {flash}
+      <div className="line-log-history-bar">
+        <HistoryButton source={reportHistory(reportKey)} subject={`Report ${reportKey.lineName}, ${reportKey.day.split('-').reverse().join('/')}, turno ${reportKey.shiftCode}`} text="Storico modifiche" />
+      </div>
       {notice && <p className="line-log-notice">{notice}</p>}
       {showAddStops && <AddStopButtons selection={props.selection} />}
       <section className="card line-log-card">

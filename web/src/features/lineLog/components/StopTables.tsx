@@ -20,6 +20,8 @@ import {
   type StopsQuery,
   type UnplannedStop,
 } from '../api/useStopsByShift.js';
+import { plannedStopHistory, unplannedStopHistory } from '../../history/api/history.js';
+import { HistoryButton } from '../../history/components/HistoryButton.js';
 import { StopTextCell } from './StopTextCell.js';
 import { STOP_HEADINGS, TEXTS, type LineLogMode } from './texts.js';
 
@@ -119,6 +121,22 @@ export function StopTables({ mode, query, editable, deletable, onMessage }: Stop
     ),
   });
 
+  /** 'Storico' per row: the stop's 'Storico modifiche' drawer (docs/audit.md). */
+  const historyColumn = <T extends PlannedStop | UnplannedStop>(kind: Pending['kind']): Column<T> => ({
+    id: 'history',
+    header: 'Storico',
+    width: 8,
+    searchable: false,
+    sortable: false,
+    className: 'stops-history',
+    render: (s) => (
+      <HistoryButton
+        source={kind === 'planned' ? plannedStopHistory(s.id) : unplannedStopHistory(s.id)}
+        subject={`Stop ${kind === 'planned' ? 'pianificato' : 'non pianificato'} delle ${timeRange(s)}`}
+      />
+    ),
+  });
+
   const plannedColumns = useMemo<Column<PlannedStop>[]>(() => {
     const cols: Column<PlannedStop>[] = [
       { id: 'time', header: 'Orario', width: 13, value: timeRange, sortValue: startOrder, className: 'stops-time' },
@@ -142,6 +160,7 @@ export function StopTables({ mode, query, editable, deletable, onMessage }: Stop
         ),
       },
     ];
+    cols.push(historyColumn<PlannedStop>('planned'));
     return deletable ? [...cols, deleteColumn<PlannedStop>('planned')] : cols;
   }, [editable, deletable, query.day, query.shiftCode, query.lineId, query.shopFloorId]);
 
@@ -183,6 +202,7 @@ export function StopTables({ mode, query, editable, deletable, onMessage }: Stop
       text('failure_mode', 'Descrizione', 250),
       text('corrective_action', 'Azione correttiva', 1000),
     ];
+    cols.push(historyColumn<UnplannedStop>('unplanned'));
     return deletable ? [...cols, deleteColumn<UnplannedStop>('unplanned')] : cols;
   }, [editable, deletable, query.day, query.shiftCode, query.lineId, query.shopFloorId]);
 
