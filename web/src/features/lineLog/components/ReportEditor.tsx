@@ -204,11 +204,11 @@ export function ReportEditor(props: ReportEditorProps) {
       : !operator && !confirmed && !editing
         ? TEXTS.notConfirmed
         : null;
-  const showAddStops = operator ? !confirmed : !editing;
+  // The support page is read-only until 'Modifica Report o Stop' (§2.4): adding a stop is an edit.
+  const showAddStops = operator ? !confirmed : editing;
 
   return (
     <div className="line-log-report" data-confirmed={confirmed} data-editing={editing}>
-      {flash}
       {notice && <p className="line-log-notice">{notice}</p>}
       {showAddStops && <AddStopButtons selection={props.selection} />}
       <section className="card line-log-card">
@@ -230,6 +230,16 @@ export function ReportEditor(props: ReportEditorProps) {
           {refusedFields.notes && <span className="field-error">{refusedFields.notes}</span>}
         </div>
       </section>
+      {/* The figures come right after the shift notes: the end of a shift is notes, figures, submit. */}
+      <div onBlur={() => void saver?.flush()}>
+        <FiguresFields
+          form={form}
+          unit={props.unit}
+          disabled={readOnly}
+          errors={figureErrors}
+          onChange={(field, value) => update({ ...form, [field]: value })}
+        />
+      </div>
       <div onBlur={() => void saver?.flush()}>
         <MachineNotesEditor
           labels={labels}
@@ -246,15 +256,6 @@ export function ReportEditor(props: ReportEditorProps) {
         deletable={stopsEditable}
         onMessage={showFlash}
       />
-      <div onBlur={() => void saver?.flush()}>
-        <FiguresFields
-          form={form}
-          unit={props.unit}
-          disabled={readOnly}
-          errors={figureErrors}
-          onChange={(field, value) => update({ ...form, [field]: value })}
-        />
-      </div>
       <ReportActions
         mode={mode}
         reportKey={reportKey}
@@ -274,6 +275,7 @@ export function ReportEditor(props: ReportEditorProps) {
         onSave={() => void saveImprovement()}
         onCancel={cancelEdit}
         onReload={() => void reload()}
+        flash={flash}
       />
     </div>
   );
