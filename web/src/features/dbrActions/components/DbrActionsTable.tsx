@@ -64,7 +64,6 @@ export function DailyActionsTable({ rows, shiftStarts, emptyMessage, renderExecu
       emptyMessage={emptyMessage}
       rowClassName={(a) => (a.executed_at ? 'dbra-row-done' : undefined)}
       className={busy ? 'dbra-table is-busy' : 'dbra-table'}
-      cardsOnPhone
     />
   );
 }
@@ -109,7 +108,6 @@ export function ExistingActionsTable({ rows, shiftStarts, emptyMessage, onDelete
       extraSortValues={BY_ID}
       emptyMessage={emptyMessage}
       className={busy ? 'dbra-table is-busy' : 'dbra-table'}
-      cardsOnPhone
     />
   );
 }
