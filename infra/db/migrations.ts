@@ -4,7 +4,7 @@ import { createKnex } from './knex.js';
 
 /**
  * Migrations for the tables that are not projections: the projection registry, the
- * login limiter's counters and the event store itself.
+ * login limiter's counters, the event store itself and the idempotency keys.
  * Projection tables are created by the projection engine from each projection's
  * definition, so they can be dropped and rebuilt from events at any time.
  */
@@ -47,6 +47,24 @@ const migrations: Record<string, { up(knex: Knex): Promise<void>; down(knex: Kne
     // Until this migration the store created its tables at every connect; see infra/eventstore/schema.ts.
     up: createEventStoreTables,
     down: dropEventStoreTables,
+  },
+  '0004_idempotency_keys': {
+    async up(knex) {
+      // The first answer to each user's Idempotency-Key (infra/db/idempotencyKeys.ts); status null while it runs.
+      await knex.schema.createTable('idempotency_keys', (t) => {
+        t.text('user_id').notNullable();
+        t.text('key').notNullable();
+        t.text('request_hash').notNullable();
+        t.integer('status');
+        t.jsonb('body');
+        t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+        t.primary(['user_id', 'key']);
+        t.index(['created_at']);
+      });
+    },
+    async down(knex) {
+      await knex.schema.dropTable('idempotency_keys');
+    },
   },
 };
 
