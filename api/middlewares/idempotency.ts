@@ -81,7 +81,9 @@ export function idempotency(keys: IdempotencyKeys): Middleware {
       await keys.release(userId, key, hash).catch(() => undefined);
       throw err;
     }
-    if (ctx.status >= 200 && ctx.status < 300) await keys.complete(userId, key, hash, ctx.status, ctx.body);
-    else await keys.release(userId, key, hash);
+    // The request's own answer stands even if the key's row cannot be written (the database went
+    // away just now): a retry then waits, and takes the claim over once it is stale.
+    const keep = ctx.status >= 200 && ctx.status < 300 ? keys.complete(userId, key, hash, ctx.status, ctx.body) : keys.release(userId, key, hash);
+    await keep.catch((err: unknown) => ctx.state.log?.warn({ err }, 'idempotency key not recorded'));
   };
 }
