@@ -45,9 +45,9 @@ describe('apiFetch and Idempotency-Key', () => {
     script.length = 0;
   });
 
-  const record = (notes = 'Cambio formato') => apiFetch('/factory/planned_stops', { method: 'POST', json: { equipment_id: 1, notes } });
+  const record = (notes = 'Cambio formato') => apiFetch('/factory/planned_stops', { method: 'POST', json: { equipment_id: 1, notes }, creates: true });
 
-  it('sends a key with a write and the same key on each retry of it, until an answer arrives', async () => {
+  it('sends a key with a create and the same key on each retry of it, until an answer arrives', async () => {
     script.push('lose', 503, 409, 201);
     await expect(record()).rejects.toThrow('fetch failed'); // the answer was lost
     await expect(record()).rejects.toMatchObject({ status: 503 });
@@ -58,7 +58,7 @@ describe('apiFetch and Idempotency-Key', () => {
     expect(keys).toEqual([keys[0], keys[0], keys[0], keys[0]]);
   });
 
-  it('gives a new action a new key: after an answer, for another body, after a refusal; reads carry none', async () => {
+  it('gives a new action a new key: after an answer, for another body, after a refusal; reads and overwrites carry none', async () => {
     await record('uno');
     await record('uno');
     await record('due');
@@ -66,9 +66,11 @@ describe('apiFetch and Idempotency-Key', () => {
     await expect(record('tre')).rejects.toBeInstanceOf(ApiError);
     await record('tre');
     await apiFetch('/factory/planned_stops');
+    await apiFetch('/factory/stop_events/update_planned_note', { method: 'POST', json: { id: 1, notes: 'x' } });
     const keys = seen.map((s) => s.key);
+    expect(keys.slice(0, 5).every((k) => /^[0-9a-f]{32}$/.test(k!))).toBe(true);
     expect(new Set(keys.slice(0, 5)).size).toBe(5);
-    expect(keys[5]).toBeUndefined();
-    expect(seen.map((s) => s.method)).toEqual(['POST', 'POST', 'POST', 'POST', 'POST', 'GET']);
+    expect(keys.slice(5)).toEqual([undefined, undefined]);
+    expect(seen.map((s) => s.method)).toEqual(['POST', 'POST', 'POST', 'POST', 'POST', 'GET', 'POST']);
   });
 });

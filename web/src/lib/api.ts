@@ -1,7 +1,7 @@
 /**
  * The one fetch wrapper of the web app (ARCHITECTURE "Web"): every call carries the bearer
  * token, answers are parsed as JSON, server errors keep their `{error:{code,message,fields}}`
- * so screens can show the server's Italian message, and a 401 ends the session. Every write
+ * so screens can show the server's Italian message, and a 401 ends the session. A create
  * carries an Idempotency-Key, so retrying it never records it twice (README "Operations").
  */
 import { clearToken, getToken } from './session.js';
@@ -32,6 +32,13 @@ export interface ApiOptions {
   form?: Record<string, string>;
   /** The login call: a 401 there means wrong credentials, not an expired session. */
   noSessionRedirect?: boolean;
+  /**
+   * The call records something new (a stop, an action, shifts): it carries an Idempotency-Key,
+   * and sending the same call again while it has no answer (a retry) carries the same key.
+   * Overwrites, toggles and deletions do without: repeating them changes nothing more, while
+   * a key reused across a toggle back and forth could answer with a stale first result.
+   */
+  creates?: boolean;
   signal?: AbortSignal;
 }
 
@@ -83,16 +90,15 @@ function toApiError(status: number, body: unknown): ApiError {
 }
 
 /**
- * Keys of writes whose answer has not arrived (network failure, 5xx, 408, 429, or the server
- * still running the first try), by the request they were made for: the screens retry a failed
- * write by sending the same request again (the autosave, a table cell, the user pressing the
- * button once more), and that retry must carry the same key, so the server answers it with the
- * first try's result instead of recording it twice. A definite answer forgets the key: the next
- * action, even an identical one, is a new one with a new key.
+ * Keys of creates whose answer has not arrived (network failure, 5xx, 408, 429, or the server
+ * still running the first try), by the request they were made for: the user retries a failed
+ * create by sending it again (pressing the button once more), and that retry must carry the
+ * same key, so the server answers it with the first try's result instead of recording it twice.
+ * A definite answer forgets the key: the next action, even an identical one, is a new one.
  */
 const unanswered = new Map<string, { key: string; since: number }>();
-/** The server keeps keys for 24 h; a write left unanswered for longer than this is a new action. */
-const UNANSWERED_KEY_MS = 60 * 60_000;
+/** A create left unanswered for longer than this is given up: sending it again is a new action. */
+const UNANSWERED_KEY_MS = 15 * 60_000;
 const MAX_UNANSWERED = 100;
 
 /** 128 random bits as hex; crypto.getRandomValues works on plain http too (randomUUID does not). */
@@ -136,7 +142,7 @@ export async function apiRequest<T>(path: string, options: ApiOptions = {}): Pro
   const method = options.method ?? 'GET';
   const url = buildUrl(path, options.query);
   // Kept until the server answers definitely: a network failure leaves it for the retry.
-  const request = method === 'GET' ? null : `${method} ${url} ${typeof body === 'string' ? body : ''}`;
+  const request = options.creates && method !== 'GET' ? `${method} ${url} ${typeof body === 'string' ? body : ''}` : null;
   if (request !== null) headers['Idempotency-Key'] = keyFor(request);
 
   const response = await fetch(url, { method, headers, body, signal: options.signal });
