@@ -79,7 +79,8 @@ const MIGRATION_LOCK = 738201;
 
 /**
  * Brings the database to the latest schema. Two instances starting at once on one database
- * take turns (knex's own lock refuses the second instead of waiting).
+ * take turns (knex's own lock refuses the second instead of waiting). The lock holds one of
+ * the pool's connections while knex migrates on another, so the pool needs at least two.
  */
 export async function migrate(knex: Knex): Promise<void> {
   const conn: unknown = await knex.client.acquireConnection();
