@@ -3,6 +3,7 @@ import { authRoutes } from './auth/routes.js';
 import { dashboardRoutes } from './dashboard/routes.js';
 import { dbrActionRoutes } from './dbrActions/routes.js';
 import { dbrConstantsRoutes } from './dbrConstants/routes.js';
+import { historyRoutes } from './history/routes.js';
 import { healthRoutes } from './health/routes.js';
 import { plantRoutes } from './plant/routes.js';
 import { projectionRoutes } from './projections/routes.js';
@@ -28,5 +29,6 @@ export function allRoutes(deps: AppDeps): RouteDef[] {
     ...rootCauseRoutes(deps),
     ...dashboardRoutes(deps),
     ...dbrActionRoutes(deps),
+    ...historyRoutes(deps),
   ];
 }
