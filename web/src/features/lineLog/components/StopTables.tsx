@@ -104,39 +104,36 @@ export function StopTables({ mode, query, editable, deletable, onMessage }: Stop
     }
   }
 
-  const deleteColumn = <T extends PlannedStop | UnplannedStop>(kind: Pending['kind']): Column<T> => ({
-    id: 'delete',
-    header: 'Elimina',
-    width: 10,
+  /**
+   * The row's own actions in one narrow column: 'Storico' opens the stop's 'Storico
+   * modifiche' drawer (docs/audit.md), and in edit mode 'Elimina' sits under it. One column
+   * rather than two leaves 'Descrizione' and 'Azione correttiva' room on a tablet.
+   */
+  const rowActionsColumn = <T extends PlannedStop | UnplannedStop>(kind: Pending['kind']): Column<T> => ({
+    id: 'row-actions',
+    header: deletable ? 'Storico / Elimina' : 'Storico',
+    width: deletable ? 10 : 8,
     searchable: false,
     sortable: false,
     cardLabel: false,
-    className: 'stops-delete',
+    className: 'stops-row-actions',
     render: (s) => (
-      <button
-        type="button"
-        className="button button-danger stop-delete"
-        aria-label={`Elimina stop delle ${formatTime(s.start_time)}`}
-        onClick={() => setPending({ kind, stop: s } as Pending)}
-      >
-        Elimina
-      </button>
-    ),
-  });
-
-  /** 'Storico' per row: the stop's 'Storico modifiche' drawer (docs/audit.md). */
-  const historyColumn = <T extends PlannedStop | UnplannedStop>(kind: Pending['kind']): Column<T> => ({
-    id: 'history',
-    header: 'Storico',
-    width: 8,
-    searchable: false,
-    sortable: false,
-    className: 'stops-history',
-    render: (s) => (
-      <HistoryButton
-        source={kind === 'planned' ? plannedStopHistory(s.id) : unplannedStopHistory(s.id)}
-        subject={`Stop ${kind === 'planned' ? 'pianificato' : 'non pianificato'} delle ${timeRange(s)}`}
-      />
+      <div className="stop-row-actions">
+        <HistoryButton
+          source={kind === 'planned' ? plannedStopHistory(s.id) : unplannedStopHistory(s.id)}
+          subject={`Stop ${kind === 'planned' ? 'pianificato' : 'non pianificato'} delle ${timeRange(s)}`}
+        />
+        {deletable && (
+          <button
+            type="button"
+            className="button button-danger stop-delete"
+            aria-label={`Elimina stop delle ${formatTime(s.start_time)}`}
+            onClick={() => setPending({ kind, stop: s } as Pending)}
+          >
+            Elimina
+          </button>
+        )}
+      </div>
     ),
   });
 
@@ -164,8 +161,7 @@ export function StopTables({ mode, query, editable, deletable, onMessage }: Stop
         ),
       },
     ];
-    cols.push(historyColumn<PlannedStop>('planned'));
-    return deletable ? [...cols, deleteColumn<PlannedStop>('planned')] : cols;
+    return [...cols, rowActionsColumn<PlannedStop>('planned')];
   }, [editable, deletable, query.day, query.shiftCode, query.lineId, query.shopFloorId]);
 
   const unplannedColumns = useMemo<Column<UnplannedStop>[]>(() => {
@@ -187,12 +183,12 @@ export function StopTables({ mode, query, editable, deletable, onMessage }: Stop
       ),
     });
     const cols: Column<UnplannedStop>[] = [
-      { id: 'time', header: 'Orario', width: 11, value: timeRange, sortValue: startOrder, className: 'stops-time' },
-      { id: 'duration', header: 'Durata [min]', width: 9, value: (s) => s.duration_minutes },
+      { id: 'time', header: 'Orario', width: 10, value: timeRange, sortValue: startOrder, className: 'stops-time' },
+      { id: 'duration', header: 'Durata [min]', width: 7, value: (s) => s.duration_minutes },
       {
         id: 'place',
         header: 'Macchina / Area',
-        width: 13,
+        width: 12,
         value: (s) => `${s.workpoint_rel.equipment_rel.name} / ${s.workpoint_rel.name}`,
         render: (s) => (
           <span className="stop-place">
@@ -201,14 +197,13 @@ export function StopTables({ mode, query, editable, deletable, onMessage }: Stop
           </span>
         ),
       },
-      { id: 'stopCode', header: 'Codice di stop', width: 10, value: (s) => s.stop_code_rel.name },
+      { id: 'stopCode', header: 'Codice di stop', width: 9, value: (s) => s.stop_code_rel.name },
       { id: 'trigger', header: 'Evento scatenante', width: 9, value: (s) => s.triggering_event_rel.name },
-      { id: 'actions', header: 'Azioni', width: 9, value: actionsText },
+      { id: 'actions', header: 'Azioni', width: 8, value: actionsText },
       text('failure_mode', 'Descrizione', 250),
       text('corrective_action', 'Azione correttiva', 1000),
     ];
-    cols.push(historyColumn<UnplannedStop>('unplanned'));
-    return deletable ? [...cols, deleteColumn<UnplannedStop>('unplanned')] : cols;
+    return [...cols, rowActionsColumn<UnplannedStop>('unplanned')];
   }, [editable, deletable, query.day, query.shiftCode, query.lineId, query.shopFloorId]);
 
   return (
