@@ -4,7 +4,7 @@
  * Provisions like `npm run bench` (embedded PostgreSQL in a temp dir, redis-server on
  * loopback when found), then runs the real app (`scripts/start.ts`, demo plant and 60 days
  * of demo history) as a child process, so the load generator never shares the server's
- * event loop. Drives it with autocannon:
+ * event loop, and waits until /health shows every read model caught up with that history. Drives it with autocannon:
  *  - OPERATORS (50) operators, each one keep-alive connection cycling through the line log
  *    of its own line, day and shift: the unplanned and planned stops of the shift, its
  *    report, an unplanned stop record and a report autosave. Each operator has its own
@@ -19,7 +19,8 @@
  * zero errors, with the load average beside them. Never asserts: the exit code stays 0
  * unless the run itself fails.
  *
- * Options: `--duration=30` (seconds), `--operators=50`, `--dashboards=5`.
+ * Options: `--duration=30` (seconds), `--operators=50`, `--dashboards=5`; LOAD_CPU_PROF=DIR
+ * profiles the app (a .cpuprofile for Chrome's DevTools, written when the app stops).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -73,6 +74,8 @@ process.once('unhandledRejection', (err) => void abort(`unhandled rejection ${St
 const watchdog = setTimeout(() => void abort('still running after the watchdog'), (DURATION + 600) * 1000);
 watchdog.unref();
 
+const appLog = (dataDir: string) => path.join(path.dirname(dataDir), 'app.log');
+
 /** The real app as `npm start` runs it, on our PostgreSQL and Redis, API only, in a child process. */
 async function startApp(databaseUrl: string, redisUrl: string | null, dataDir: string): Promise<string> {
   const port = await freePort();
@@ -90,7 +93,12 @@ async function startApp(databaseUrl: string, redisUrl: string | null, dataDir: s
     JWT_SECRET: 'load-secret-that-is-long-enough-0123456789',
     LOG_LEVEL: 'warn',
   };
-  const child: ChildProcess = spawn(path.join(root, 'node_modules', '.bin', 'tsx'), [path.join(root, 'scripts', 'start.ts')], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  // The app's log (warnings and errors) goes to a file: the commands that waited the whole read-your-writes bound are counted from it.
+  // LOAD_CPU_PROF=DIR writes a V8 CPU profile of the app (not of this script) there when it stops.
+  const profile = process.env.LOAD_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.LOAD_CPU_PROF)}`] : [];
+  const logFd = fs.openSync(appLog(dataDir), 'w');
+  const child: ChildProcess = spawn(path.join(root, 'node_modules', '.bin', 'tsx'), [...profile, path.join(root, 'scripts', 'start.ts')], { cwd: root, env, stdio: ['ignore', logFd, 'inherit'] });
+  fs.closeSync(logFd);
   let exited = false;
   child.once('exit', () => {
     exited = true;
@@ -107,8 +115,11 @@ async function startApp(databaseUrl: string, redisUrl: string | null, dataDir: s
   for (;;) {
     if (exited) throw new Error('the app exited during its start');
     try {
+      // Up, and every read model has caught up with the demo history the start wrote: a load that
+      // began earlier would measure the catch-up (commands waiting for read models still replaying it).
       const res = await fetch(`${url}/health`);
-      if (res.status === 200) return url;
+      const health = res.status === 200 ? ((await res.json()) as { projections: Array<{ lag: number }> }) : null;
+      if (health && health.projections.length > 0 && health.projections.every((p) => p.lag === 0)) return url;
     } catch {
       // not listening yet
     }
@@ -192,7 +203,7 @@ try {
   console.log(`${OPERATORS} operators + ${DASHBOARDS} dashboards for ${DURATION} s; load average before the start: ${loadavg()}`);
   console.log('starting the app with the demo plant and its 60-day history (a minute or two)...');
   const url = await startApp(pgServer.url, redisUrl, path.join(tmp, 'data'));
-  console.log(`app up after ${fmt((performance.now() - started) / 1000, 1)} s at ${url}; load average now: ${loadavg()}`);
+  console.log(`app up and its read models caught up after ${fmt((performance.now() - started) / 1000, 1)} s at ${url}; load average now: ${loadavg()}`);
 
   const frontline = await login(url, 'frontline');
   const support = await login(url, 'support');
@@ -293,9 +304,13 @@ try {
   const overall = { latencies: all, errors: errors + sockets.errors + sockets.timeouts };
   rows.push(row('overall', overall));
   const p95 = percentile(all, 95);
+  const logLines = fs.readFileSync(appLog(path.join(tmp, 'data')), 'utf8').split('\n');
+  const rywTimeouts = logLines.filter((l) => l.includes('read models did not catch up')).length;
+  const appErrors = logLines.filter((l) => l.includes('"level":50')).length;
   printTable(`Mixed load: ${OPERATORS} operators + ${DASHBOARDS} dashboards, ${DURATION} s`, rows, [
     `target: p95 <= ${TARGET_P95_MS} ms and 0 errors; measured p95 ${fmt(p95, 1)} ms (${p95 <= TARGET_P95_MS ? 'met' : 'MISSED'}), ` +
       `${overall.errors} errors (${overall.errors === 0 ? 'met' : 'MISSED'}; socket errors ${sockets.errors}, timeouts ${sockets.timeouts})`,
+    `commands that waited the whole read-your-writes bound (app log): ${rywTimeouts}; errors in the app log: ${appErrors}`,
     `statuses: ${[...stats.entries()].map(([k, s]) => `${k} ${[...s.statuses.entries()].map(([st, n]) => `${st}x${n}`).join(' ')}`).join('; ')}`,
     `/proc/loadavg when the load started: ${loadBefore}; when it ended: ${loadAfter} (other work on this machine skews every figure)`,
     `whole run ${fmt((performance.now() - started) / 1000, 1)} s`,
