@@ -14,6 +14,7 @@
  * message (fast-check's "seed: N, path: …"); FUZZ_SEED=N replays a run. Bugs found here
  * stay as literal `examples`, replayed on every run before the random ones.
  */
+import { gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { describeWith } from '../test/support/services.js';
 import { startStopsKit, unplannedBody, plannedBody, type StopsKit } from '../test/builders/stopsTestKit.js';
@@ -23,7 +24,9 @@ import { allRoutes } from './routes/index.js';
 interface Req {
   path: string;
   contentType?: string;
-  body?: string;
+  /** Content-Encoding of the body as sent (which is never really compressed). */
+  encoding?: string;
+  body?: string | Buffer;
 }
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 12);
@@ -124,9 +127,9 @@ function spoilPath(template: string, seeds: Record<string, string>): fc.Arbitrar
 }
 
 /** The body part of a request: the seed spoiled, or any JSON, or not JSON, or not a JSON content type. */
-function spoilBody(seed: unknown): fc.Arbitrary<Pick<Req, 'contentType' | 'body'>> {
+function spoilBody(seed: unknown): fc.Arbitrary<Pick<Req, 'contentType' | 'body' | 'encoding'>> {
   const json = (a: fc.Arbitrary<unknown>) => a.map((v) => ({ contentType: 'application/json', body: JSON.stringify(v) ?? 'null' }));
-  const options: Array<fc.WeightedArbitrary<Pick<Req, 'contentType' | 'body'>>> = [
+  const options: Array<fc.WeightedArbitrary<Pick<Req, 'contentType' | 'body' | 'encoding'>>> = [
     { weight: 1, arbitrary: json(nastyValue) },
     { weight: 1, arbitrary: fc.constantFrom(...MALFORMED_JSON).map((body) => ({ contentType: 'application/json', body })) },
     { weight: 1, arbitrary: fc.constant({}) },
@@ -135,6 +138,13 @@ function spoilBody(seed: unknown): fc.Arbitrary<Pick<Req, 'contentType' | 'body'
       arbitrary: fc
         .tuple(fc.constantFrom('text/plain', 'application/xml', 'application/x-www-form-urlencoded', 'application/json; charset=latin1', 'multipart/form-data; boundary=x'), nastyString)
         .map(([contentType, body]) => ({ contentType, body })),
+    },
+    {
+      // A body that claims an encoding it does not have, or one nobody knows.
+      weight: 1,
+      arbitrary: fc
+        .tuple(fc.constantFrom('gzip', 'deflate', 'br', 'x-unknown', 'gzip, gzip'), fc.constantFrom('{}', '\u001f\u008b\u0008\u0000garbage', 'x'))
+        .map(([encoding, body]) => ({ contentType: 'application/json', encoding, body })),
     },
   ];
   if (seed && typeof seed === 'object' && !Array.isArray(seed)) {
@@ -171,16 +181,30 @@ const REGRESSIONS: Record<string, Req[]> = {
   // NUL bytes gave 500 on every text field and query parameter, also without a login.
   'POST /loginjwt': [
     { path: '/loginjwt', contentType: FORM, body: 'username=a%00b&password=x' },
+    { path: '/loginjwt', contentType: J, encoding: 'br', body: '{}' },
     { path: '/loginjwt', contentType: 'multipart/form-data; boundary=x', body: `--x\r\nContent-Disposition: form-data; name="f"; filename="a.bin"\r\n\r\n${'a'.repeat(2000)}\r\n--x--\r\n` },
   ],
   'GET /factory/shop_floors': [{ path: '/factory/shop_floors?name=%00' }],
+  // A body that is not the Content-Encoding it names: zlib's error reached the client as 500 (now 400).
+  'PUT /factory/shift_notes/update': [{ path: '/factory/shift_notes/update', contentType: J, encoding: 'deflate', body: '\u001f\b\u0000garbage' }],
+  'POST /factory/root_cause': [
+    { path: '/factory/root_cause', contentType: J, encoding: 'br', body: '{}' },
+    { path: '/factory/root_cause', contentType: J, body: json({ stop_event_id: 9007199254740991, root_cause: 'x' }) },
+  ],
+  // A line id of 10 to 15 digits in a list passed validation and failed in PostgreSQL: 500 (now 400).
+  'GET /factory/dashboard/default-dates': [{ path: '/factory/dashboard/default-dates?shop_floor_id=1&line_id=2147483648' }],
+  'GET /factory/volumes-history': [{ path: '/factory/volumes-history?shop_floor_id=1&line_id=1,999999999999999' }],
+  'GET /factory/stop_events/unplanned_by_shift': [{ path: '/factory/stop_events/unplanned_by_shift?shop_floor_id=1&lines_id=2147483648&shift_code=A&day=2030-06-05' }],
   // Ids past PostgreSQL's integer and past JavaScript's safe integers, in bodies, paths and queries.
   'PUT /factory/default_station': [{ path: '/factory/default_station', contentType: J, body: json({ shopFloorId: 2147483648, lineId: 1, equipmentId: 1e20 }) }],
   // A JSON line id past PostgreSQL's integer reached the database: 500 (now 400, idParam is bounded).
   'POST /factory/dbr_constants/average': [{ path: '/factory/dbr_constants/average', contentType: J, body: json([2147483648, 4294967296]) }],
-  'POST /factory/root_cause': [{ path: '/factory/root_cause', contentType: J, body: json({ stop_event_id: 9007199254740991, root_cause: 'x' }) }],
   'GET /factory/root_cause/:stopEventId': [{ path: '/factory/root_cause/9999999999999999' }],
-  'POST /factory/stop_events': [{ path: '/factory/stop_events', contentType: J, body: json({ workpoint_id: 2147483648, stop_code_id: 2147483648, triggering_event_id: 2147483648, failure_mode: 'a', corrective_action: 'b', start_time: '2030-06-05T08:10', end_time: '2030-06-05T08:20' }) }],
+  'POST /factory/stop_events': [
+    // Ten megabytes of JSON whitespace in ten kilobytes of gzip: the body limit counts what is inflated.
+    { path: '/factory/stop_events', contentType: J, encoding: 'gzip', body: gzipSync(Buffer.alloc(10 * 1024 * 1024, ' ')) },
+    { path: '/factory/stop_events', contentType: J, body: json({ workpoint_id: 2147483648, stop_code_id: 2147483648, triggering_event_id: 2147483648, failure_mode: 'a', corrective_action: 'b', start_time: '2030-06-05T08:10', end_time: '2030-06-05T08:20' }) },
+  ],
   'POST /factory/planned_stops': [{ path: '/factory/planned_stops', contentType: J, body: json({ equipment_id: 1, planned_reason_id: 1, start_time: '+275760-09-13T00:00Z', end_time: '-271821-04-20T00:00Z' }) }],
   'POST /factory/dbr_actions': [{ path: '/factory/dbr_actions', contentType: J, body: json({ day: '2030-06-05', due_shift: 9007199254740991, line: 'Linea 1', equipment: 2147483648, owner: 'a', activity: 'b', shop_floor_id: 2147483648 }) }],
   'GET /factory/dbr_actions-range': [{ path: '/factory/dbr_actions-range?shop_floor_id=1&date_from=0001-01-01&date_to=9999-12-31&shifts=999999999999999' }],
@@ -265,7 +289,8 @@ describeWith(['postgres'])('fuzzing every route: never 5xx, the error shape on 4
   async function send(method: string, req: Req): Promise<{ status: number; text: string }> {
     const headers: Record<string, string> = { authorization: `Bearer ${token}` };
     if (req.contentType) headers['content-type'] = req.contentType;
-    const res = await fetch(`${kit.app.url}${req.path}`, { method, headers, body: method === 'GET' || req.body === undefined ? undefined : req.body });
+    if (req.encoding) headers['content-encoding'] = req.encoding;
+    const res = await fetch(`${kit.app.url}${req.path}`, { method, headers, body: method === 'GET' || req.body === undefined ? undefined : typeof req.body === 'string' ? req.body : new Uint8Array(req.body) });
     return { status: res.status, text: await res.text() };
   }
 
