@@ -1,6 +1,7 @@
 /**
  * Property-based fuzzing of every route through the real HTTP server and PostgreSQL, as an
- * authorised user (admin may call every route). For each route a request is built from a
+ * authorised user (admin may call every route; half the requests go as the operator, whose
+ * rules differ and who gets 403 where the route is not theirs). For each route a request is built from a
  * valid one (docs/line-log.md, docs/plant.md, docs/dashboard.md, docs/dbr-actions.md) and
  * then spoiled: fields replaced by hostile values (wrong types, huge strings, NUL and control
  * characters, lone surrogates, unicode, negative/NaN/huge numbers), fields dropped, fields
@@ -27,6 +28,8 @@ interface Req {
   /** Content-Encoding of the body as sent (which is never really compressed). */
   encoding?: string;
   body?: string | Buffer;
+  /** Sent as the operator (`frontline`) instead of admin: other rules (a submitted shift's lock, 403s) on the same input. */
+  asOperator?: boolean;
 }
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 12);
@@ -221,11 +224,13 @@ const REGRESSIONS: Record<string, Req[]> = {
 describeWith(['postgres'])('fuzzing every route: never 5xx, the error shape on 4xx, nothing written on 4xx', () => {
   let kit: StopsKit;
   let token: string;
+  let operatorToken: string;
   let seeds: Record<string, RouteSeed>;
 
   beforeAll(async () => {
     kit = await startStopsKit();
     token = await kit.app.login('admin');
+    operatorToken = await kit.app.login('frontline');
     const day = kit.day;
     const stop = await kit.call('POST', '/factory/stop_events', 'admin', unplannedBody(kit));
     const planned = await kit.call('POST', '/factory/planned_stops', 'admin', plannedBody(kit));
@@ -287,7 +292,7 @@ describeWith(['postgres'])('fuzzing every route: never 5xx, the error shape on 4
   });
 
   async function send(method: string, req: Req): Promise<{ status: number; text: string }> {
-    const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+    const headers: Record<string, string> = { authorization: `Bearer ${req.asOperator ? operatorToken : token}` };
     if (req.contentType) headers['content-type'] = req.contentType;
     if (req.encoding) headers['content-encoding'] = req.encoding;
     const res = await fetch(`${kit.app.url}${req.path}`, { method, headers, body: method === 'GET' || req.body === undefined ? undefined : typeof req.body === 'string' ? req.body : new Uint8Array(req.body) });
@@ -333,8 +338,8 @@ describeWith(['postgres'])('fuzzing every route: never 5xx, the error shape on 4
       const query = method === 'GET' || seed.query ? spoilQuery(seed.query ?? {}) : fc.constant('');
       const withBody = method !== 'GET';
       const req: fc.Arbitrary<Req> = fc
-        .tuple(spoilPath(template, seed.params ?? {}), query, withBody ? spoilBody(seed.body) : fc.constant({}))
-        .map(([path, q, b]) => ({ path: `${path}${q}`, ...b }));
+        .tuple(spoilPath(template, seed.params ?? {}), query, withBody ? spoilBody(seed.body) : fc.constant({}), fc.boolean())
+        .map(([path, q, b, asOperator]) => ({ path: `${path}${q}`, ...b, ...(asOperator ? { asOperator } : {}) }));
       const examples = (REGRESSIONS[key] ?? []).map((r) => [r] as [Req]);
       const seedNumber = (BASE_SEED + i) % 2_147_483_647;
       const result = await fc.check(
