@@ -7,7 +7,7 @@ import { authenticate, authorize } from './middlewares/auth.js';
 import { compression } from './middlewares/compression.js';
 import { errorMiddleware } from './middlewares/errors.js';
 import { idempotency } from './middlewares/idempotency.js';
-import { BODY_LIMITS, refuseMultipart, rejectUnstorableInput } from './middlewares/input.js';
+import { BODY_LIMITS, readableBody, refuseMultipart, rejectUnstorableInput } from './middlewares/input.js';
 import { requestContext, securityHeaders } from './middlewares/requestContext.js';
 import { allRoutes } from './routes/index.js';
 import { serveWeb } from './static.js';
@@ -32,7 +32,7 @@ export function createApp(deps: AppDeps): Koa {
   // No route takes files: multipart is refused before anything is read (no temp files), and
   // every body kind the app parses has a size limit (413 above it).
   app.use(refuseMultipart);
-  app.use(koaBody({ multipart: false, urlencoded: true, json: true, text: false, jsonLimit: BODY_LIMITS.json, formLimit: BODY_LIMITS.form }));
+  app.use(readableBody(koaBody({ multipart: false, urlencoded: true, json: true, text: false, jsonLimit: BODY_LIMITS.json, formLimit: BODY_LIMITS.form })));
   app.use(rejectUnstorableInput);
   app.use(router.routes());
   app.use(router.allowedMethods());

@@ -43,6 +43,8 @@ export class BullMqScheduler implements ProjectionScheduler {
   private worker: Worker<JobData> | null = null;
   private readonly retries = new Map<string, NodeJS.Timeout>();
   private readonly enqueuing = new Set<Promise<unknown>>();
+  /** Projections whose wake is on its way to Redis. */
+  private readonly inFlight = new Set<string>();
   private closed = false;
   private fallback: InProcessScheduler | null = null;
   private fallbackTimer: NodeJS.Timeout | null = null;
@@ -107,9 +109,17 @@ export class BullMqScheduler implements ProjectionScheduler {
       return;
     }
     for (const name of names) {
+      // A wake still on its way to Redis reaches it after this call, so its run reads
+      // everything committed before now: one more would only add Redis work (under load,
+      // every waiting command wakes its projections ten times a second).
+      if (this.inFlight.has(name)) continue;
+      this.inFlight.add(name);
       const add = enqueueWake(this.queue, name)
         .catch((err: unknown) => this.log.error({ err, projection: name }, 'could not enqueue projection wake-up'))
-        .finally(() => this.enqueuing.delete(add));
+        .finally(() => {
+          this.enqueuing.delete(add);
+          this.inFlight.delete(name);
+        });
       this.enqueuing.add(add);
     }
   }

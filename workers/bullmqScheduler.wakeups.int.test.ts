@@ -9,6 +9,7 @@ import { newEvent } from '../test/contract/eventstore.contract.js';
 import { tallyCatalog, tallyProjection } from '../test/fixtures/tallyProjection.js';
 import { createTestDatabase, type TestDatabase } from '../test/support/db.js';
 import { describeWith, services } from '../test/support/services.js';
+import { Queue } from 'bullmq';
 import { BullMqScheduler } from './bullmqScheduler.js';
 import { ProjectionEngine } from './projectionEngine.js';
 import type { Projection } from '../projections/types.js';
@@ -174,6 +175,32 @@ describeWith(['postgres', 'redis'])('BullMQ wake-ups', () => {
 
     await until('the projection to catch up', () => reached(first));
     expect(engine.maxRunning).toBe(1);
+  });
+
+  it('sends one wake per projection to Redis while one is on its way, however many commands ask, and the event is still read', async () => {
+    const s = await start({ pollMs: NEVER_MS, retryMs: NEVER_MS });
+    await until('the first poll to pass', () => engine.polls > 0 && engine.running === 0);
+    const event = await append(7);
+    await readable(store, event);
+    const original = Queue.prototype.add;
+    let sent = 0;
+    Queue.prototype.add = function (this: Queue, ...args: Parameters<Queue['add']>) {
+      if (args[0] === 'wake') sent += 1;
+      return original.apply(this, args);
+    } as Queue['add'];
+    try {
+      // Fifty waiting commands wake the projection in the same moment.
+      for (let i = 0; i < 50; i++) s.wake(['tally']);
+      await s.flushWakes();
+      expect(sent).toBe(1);
+      await until('the projection to reach the event', () => reached(event));
+      // Once it has reached Redis, the next wake is sent again.
+      s.wake(['tally']);
+      await s.flushWakes();
+      expect(sent).toBe(2);
+    } finally {
+      Queue.prototype.add = original;
+    }
   });
 
   it('looks again by itself when a wake found the events not readable yet', async () => {

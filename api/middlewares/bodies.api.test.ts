@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { startTestApp, type TestApp } from '../../test/support/app.js';
 import { describeWith } from '../../test/support/services.js';
 
@@ -73,6 +74,31 @@ describeWith(['postgres'])('request bodies', () => {
     });
     const body = (await res.json()) as ErrorBody;
     expect([res.status, body.error.code]).toEqual([413, 'PAYLOAD_TOO_LARGE']);
+  });
+
+  it.each([
+    ['gzip', 'x'],
+    ['deflate', '{}'],
+    ['br', '{}'],
+  ])('answers 400 in the error shape for a body that is not the %s it claims to be, also without a login', async (encoding, body) => {
+    const res = await fetch(`${app.url}/loginjwt`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-encoding': encoding }, body });
+    const answer = (await res.json()) as ErrorBody;
+    expect([res.status, answer.error.code]).toEqual([400, 'BAD_REQUEST']);
+  });
+
+  it('reads a body that is the gzip it claims to be, and counts the 1 MB limit on what it inflates to', async () => {
+    const login = await fetch(`${app.url}/loginjwt`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      body: new Uint8Array(gzipSync(JSON.stringify({ username: 'frontline', password: 'demo' }))),
+    });
+    expect(login.status).toBe(200);
+    const bomb = await fetch(`${app.url}/loginjwt`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      body: new Uint8Array(gzipSync(Buffer.alloc(10 * 1024 * 1024, ' '))),
+    });
+    expect([bomb.status, ((await bomb.json()) as ErrorBody).error.code]).toEqual([413, 'PAYLOAD_TOO_LARGE']);
   });
 
   it('does not parse text bodies', async () => {

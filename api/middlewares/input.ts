@@ -67,3 +67,23 @@ export const refuseMultipart: Middleware = async (ctx, next) => {
   }
   await next();
 };
+
+/**
+ * The body parser, with a body it cannot read (bytes that are not the Content-Encoding the
+ * request names: zlib and brotli errors carry no status) answered 400 in the error shape,
+ * never 500. Errors of the routes after it pass through untouched.
+ */
+export function readableBody(parse: Middleware): Middleware {
+  return async (ctx, next) => {
+    let parsed = false;
+    try {
+      await parse(ctx, async () => {
+        parsed = true;
+        await next();
+      });
+    } catch (err) {
+      if (parsed || (err as { status?: number }).status) throw err;
+      throw new DomainError('BAD_REQUEST', 400, 'Corpo della richiesta illeggibile: non corrisponde alla codifica dichiarata (Content-Encoding)');
+    }
+  };
+}

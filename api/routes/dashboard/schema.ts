@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listParam } from '../../validation.js';
 import { idParam } from '../plant/params.js';
-import { dayParam, idListParam } from '../stopEvents/schema.js';
+import { dayParam, idListParam, lineIdListParam } from '../stopEvents/schema.js';
 
 /** Line names as the dashboard sends them: comma-joined (or repeated), empties ignored. */
 const nameListParam = z.preprocess((v) => [...new Set(listParam(v as string | string[] | undefined))], z.array(z.string()));
@@ -18,9 +18,9 @@ export const improvementQuery = z.object({
 /** `GET /factory/volumes-history`: `line_id` may be a list, so the trend of the selected lines is one call. */
 export const volumesQuery = z.object({
   shop_floor_id: idParam,
-  line_id: idListParam,
+  line_id: lineIdListParam,
   days: z.preprocess((v) => (v === undefined || v === '' ? '30' : v), z.string().regex(/^\d{1,3}$/, 'Da 1 a 366').transform(Number).pipe(z.number().int().min(1, 'Da 1 a 366').max(366, 'Da 1 a 366'))),
 });
 
 /** The date lookups (docs/dashboard.md): a shop floor and one or more lines by id. */
-export const lookupQuery = z.object({ shop_floor_id: idParam, line_id: idListParam });
+export const lookupQuery = z.object({ shop_floor_id: idParam, line_id: lineIdListParam });

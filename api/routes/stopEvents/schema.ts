@@ -68,16 +68,25 @@ export const idPath = z.object({ id: stopIdParam });
 /** A real calendar day, YYYY-MM-DD (2031-02-30 is a 400). */
 export const dayParam = z.string({ error: 'Obbligatorio' }).trim().refine((v) => parseDay(v) !== null, 'Data non valida (AAAA-MM-GG)');
 
-/** A list parameter (repeated keys or comma-joined, empties ignored) of positive ids; the field is named as a whole. */
-export const idListParam = z.preprocess(
-  (v) => listParam(v as string | string[] | undefined),
-  z.array(z.string()).refine((ids) => ids.every((id) => /^\d{1,15}$/.test(id) && Number(id) > 0), 'Elenco di id non valido').transform((ids) => [...new Set(ids.map(Number))]),
-);
+/** A list parameter (repeated keys or comma-joined, empties ignored) of positive ids of up to `digits` digits; the field is named as a whole. */
+const idList = (digits: number) => {
+  const id = new RegExp(`^\\d{1,${digits}}$`);
+  return z.preprocess(
+    (v) => listParam(v as string | string[] | undefined),
+    z.array(z.string()).refine((ids) => ids.every((v) => id.test(v) && Number(v) > 0), 'Elenco di id non valido').transform((ids) => [...new Set(ids.map(Number))]),
+  );
+};
+
+/** Shift ids (up to 15 digits). */
+export const idListParam = idList(15);
+
+/** Line ids: plant ids, nine digits at most like idParam, so a longer one is a 400, never a database error. */
+export const lineIdListParam = idList(9);
 
 /** `day` is ours: shift codes repeat every day and the spec does not show how the day is sent (docs/line-log.md). */
 export const byShiftQuery = z.object({
   shop_floor_id: idParam,
-  lines_id: idListParam,
+  lines_id: lineIdListParam,
   shift_code: z.string({ error: 'Obbligatorio' }).trim().min(1, 'Obbligatorio'),
   day: dayParam,
 });
@@ -87,7 +96,7 @@ export const unplannedRangeQuery = z.object({
   shop_floor_id: idParam,
   date_from: dayParam,
   date_to: dayParam,
-  lines_id: idListParam,
+  lines_id: lineIdListParam,
   shift_id: idListParam,
   limit: limitParam,
   after: afterParam,

@@ -1,0 +1,325 @@
+/**
+ * `npm run load`: a mixed workload against the embedded stack, for a bounded time.
+ *
+ * Provisions like `npm run bench` (embedded PostgreSQL in a temp dir, redis-server on
+ * loopback when found), then runs the real app (`scripts/start.ts`, demo plant and 60 days
+ * of demo history) as a child process, so the load generator never shares the server's
+ * event loop, and waits until /health shows every read model caught up with that history. Drives it with autocannon:
+ *  - OPERATORS (50) operators, each one keep-alive connection cycling through the line log
+ *    of its own line, day and shift: the unplanned and planned stops of the shift, its
+ *    report, an unplanned stop record and a report autosave. Each operator has its own
+ *    equipment and day (days before the demo history, so no report is submitted there) and
+ *    records stops in its own time slots, so every stop is valid and none overlaps: a 409
+ *    would be an error of this script;
+ *  - DASHBOARDS (5) support users cycling through the dashboards: Riepilogo Operativo
+ *    (dashboard-improvement over 30 days and all lines), the volumes trend, the date
+ *    lookups and the DBR actions screen.
+ * Prints throughput, p50/p95/p99/max and errors (any status outside 2xx, any socket
+ * error or timeout) per request kind and overall, against the target p95 <= 200 ms and
+ * zero errors, with the load average beside them. Never asserts: the exit code stays 0
+ * unless the run itself fails.
+ *
+ * Options: `--duration=30` (seconds), `--operators=50`, `--dashboards=5`; LOAD_CPU_PROF=DIR
+ * profiles the app (a .cpuprofile for Chrome's DevTools, written when the app stops).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { DateTime } from 'luxon';
+import { startEmbeddedPostgres } from '../infra/embedded/postgres.js';
+import { findRedisServer, freePort, startRedisServer } from '../infra/embedded/redis.js';
+import { DEMO_HISTORY_DAYS } from '../infra/seed/demoHistory.js';
+import { PLANT_ZONE } from '../domain/shifts/calendar.js';
+import { loadavg } from './latency.js';
+import { fmt, percentile, printTable } from './support.js';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+
+function option(name: string, fallback: number): number {
+  const a = process.argv.slice(2).find((x) => x.startsWith(`--${name}=`));
+  const v = a ? Number(a.split('=')[1]) : fallback;
+  if (!Number.isInteger(v) || v < 0) throw new Error(`--${name} must be a whole number`);
+  return v;
+}
+const unknown = process.argv.slice(2).filter((a) => !/^--(duration|operators|dashboards)=\d+$/.test(a));
+if (unknown.length > 0) {
+  console.error(`unknown option(s) ${unknown.join(' ')}; known: --duration=SECONDS --operators=N --dashboards=N`);
+  process.exit(2);
+}
+const DURATION = option('duration', 30);
+const OPERATORS = option('operators', 50);
+const DASHBOARDS = option('dashboards', 5);
+const TARGET_P95_MS = 200;
+
+const stops: Array<() => Promise<void>> = [];
+let stopping: Promise<void> | null = null;
+function stopAll(): Promise<void> {
+  stopping ??= (async () => {
+    for (const stop of stops.reverse()) await stop().catch((err: unknown) => console.error('stop failed:', err));
+  })();
+  return stopping;
+}
+async function abort(why: string): Promise<never> {
+  console.error(`\nload aborted: ${why}; stopping the servers it started.`);
+  await stopAll();
+  process.exit(1);
+}
+process.once('SIGINT', () => void abort('interrupted'));
+process.once('SIGTERM', () => void abort('terminated'));
+process.once('uncaughtException', (err) => void abort(`uncaught ${err.stack ?? err.message}`));
+process.once('unhandledRejection', (err) => void abort(`unhandled rejection ${String(err)}`));
+// Provisioning and the demo history take a minute or two on a busy machine; the load is bounded by --duration.
+const watchdog = setTimeout(() => void abort('still running after the watchdog'), (DURATION + 600) * 1000);
+watchdog.unref();
+
+const appLog = (dataDir: string) => path.join(path.dirname(dataDir), 'app.log');
+
+/** The real app as `npm start` runs it, on our PostgreSQL and Redis, API only, in a child process. */
+async function startApp(databaseUrl: string, redisUrl: string | null, dataDir: string): Promise<string> {
+  const port = await freePort();
+  const webDir = path.join(dataDir, 'no-web');
+  fs.mkdirSync(webDir, { recursive: true });
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: databaseUrl,
+    ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
+    DATA_DIR: dataDir,
+    WEB_DIST: webDir,
+    JWT_SECRET: 'load-secret-that-is-long-enough-0123456789',
+    LOG_LEVEL: 'warn',
+  };
+  // The app's log (warnings and errors) goes to a file: the commands that waited the whole read-your-writes bound are counted from it.
+  // LOAD_CPU_PROF=DIR writes a V8 CPU profile of the app (not of this script) there when it stops.
+  const profile = process.env.LOAD_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.LOAD_CPU_PROF)}`] : [];
+  const logFd = fs.openSync(appLog(dataDir), 'w');
+  const child: ChildProcess = spawn(path.join(root, 'node_modules', '.bin', 'tsx'), [...profile, path.join(root, 'scripts', 'start.ts')], { cwd: root, env, stdio: ['ignore', logFd, 'inherit'] });
+  fs.closeSync(logFd);
+  let exited = false;
+  child.once('exit', () => {
+    exited = true;
+  });
+  stops.push(async () => {
+    if (exited) return;
+    const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    child.kill('SIGTERM');
+    await Promise.race([gone, new Promise((r) => setTimeout(r, 15_000))]);
+    if (!exited) child.kill('SIGKILL');
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const started = Date.now();
+  for (;;) {
+    if (exited) throw new Error('the app exited during its start');
+    try {
+      // Up, and every read model has caught up with the demo history the start wrote: a load that
+      // began earlier would measure the catch-up (commands waiting for read models still replaying it).
+      const res = await fetch(`${url}/health`);
+      const health = res.status === 200 ? ((await res.json()) as { projections: Array<{ lag: number }> }) : null;
+      if (health && health.projections.length > 0 && health.projections.every((p) => p.lag === 0)) return url;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() - started > 540_000) throw new Error('the app did not answer /health within 9 minutes');
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+async function login(url: string, username: string): Promise<string> {
+  const res = await fetch(`${url}/loginjwt`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ username, password: 'demo' }) });
+  if (res.status !== 200) throw new Error(`login ${username}: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+async function getJson<T>(url: string, token: string, p: string): Promise<T> {
+  const res = await fetch(`${url}${p}`, { headers: { authorization: `Bearer ${token}` } });
+  if (res.status !== 200) throw new Error(`GET ${p}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** Latencies (ms) and errors of one kind of request. */
+interface KindStats {
+  latencies: number[];
+  errors: number;
+  statuses: Map<number, number>;
+}
+const stats = new Map<string, KindStats>();
+const record = (kind: string, status: number, ms: number) => {
+  const s = stats.get(kind) ?? { latencies: [], errors: 0, statuses: new Map<number, number>() };
+  stats.set(kind, s);
+  s.latencies.push(ms);
+  s.statuses.set(status, (s.statuses.get(status) ?? 0) + 1);
+  if (status < 200 || status >= 300) s.errors += 1;
+};
+const samples: Record<string, string> = {};
+
+type Req = autocannon.Request & { kind: string };
+
+/**
+ * One autocannon client: one connection cycling through `requests`. The kind of the
+ * answered request is noted by its onResponse (called for every answer before
+ * autocannon's 'response' event, which brings the latency).
+ */
+function client(url: string, token: string, requests: Req[], sockets: { errors: number; timeouts: number }): Promise<autocannon.Result> {
+  let answered = '';
+  const tagged = requests.map((r) => ({
+    ...r,
+    onResponse: (status: number, body: string) => {
+      answered = r.kind;
+      if ((status < 200 || status >= 300) && !samples[`${r.kind} ${status}`]) samples[`${r.kind} ${status}`] = body.slice(0, 300);
+    },
+  }));
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(
+      { url, connections: 1, duration: DURATION, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, requests: tagged, timeout: 10 },
+      (err, result) => (err ? reject(err) : resolve(result)),
+    );
+    instance.on('response', (_client, status, _bytes, ms) => record(answered, status, ms));
+    instance.on('reqError', () => {
+      sockets.errors += 1;
+    });
+  });
+}
+
+const started = performance.now();
+try {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'linea-load-'));
+  fs.chmodSync(tmp, 0o777);
+  stops.push(async () => fs.rmSync(tmp, { recursive: true, force: true }));
+  const pgServer = await startEmbeddedPostgres(path.join(tmp, 'pg'), await freePort(), { persistent: false });
+  stops.push(() => pgServer.stop());
+  const redisBin = findRedisServer();
+  let redisUrl: string | null = null;
+  if (redisBin) {
+    const redis = await startRedisServer(redisBin, await freePort());
+    stops.push(redis.stop);
+    redisUrl = redis.url;
+  }
+  console.log(`# linea mixed load, ${new Date().toISOString()}`);
+  console.log(`node ${process.version}, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown cpu'}), embedded PostgreSQL (fsync=off), ${redisUrl ? 'redis-server: BullMQ' : 'no redis-server: in-process queue'}`);
+  console.log(`${OPERATORS} operators + ${DASHBOARDS} dashboards for ${DURATION} s; load average before the start: ${loadavg()}`);
+  console.log('starting the app with the demo plant and its 60-day history (a minute or two)...');
+  const url = await startApp(pgServer.url, redisUrl, path.join(tmp, 'data'));
+  console.log(`app up and its read models caught up after ${fmt((performance.now() - started) / 1000, 1)} s at ${url}; load average now: ${loadavg()}`);
+
+  const frontline = await login(url, 'frontline');
+  const support = await login(url, 'support');
+  type Named = { id: number; name: string };
+  const lines = await getJson<Named[]>(url, support, '/factory/lines?shop_floor_id=1');
+  const equipments: Array<{ line: Named; equipment: number; workpoint: number; stopCode: number }> = [];
+  for (const line of lines) {
+    for (const eq of await getJson<Named[]>(url, support, `/factory/equipments?line_id=${line.id}`)) {
+      const [wp] = await getJson<Named[]>(url, support, `/factory/workpoints?equipment_id=${eq.id}`);
+      const [code] = await getJson<Named[]>(url, support, `/factory/stop_codes?workpoint_id=${wp!.id}`);
+      equipments.push({ line, equipment: eq.id, workpoint: wp!.id, stopCode: code!.id });
+    }
+  }
+  const today = DateTime.now().setZone(PLANT_ZONE).startOf('day');
+  const SHIFTS = [{ code: 'A', start: 6 }, { code: 'B', start: 14 }, { code: 'C', start: 22 }] as const;
+  /** 10-second stops every 15 seconds in the first two hours of the shift: 480 slots, then another day further back. */
+  const SLOTS = 480;
+
+  const sockets = { errors: 0, timeouts: 0 };
+  const runs: Array<Promise<autocannon.Result>> = [];
+  for (let i = 0; i < OPERATORS; i++) {
+    // Operator i: its own equipment and day; the operators of one line and day take different shifts.
+    const place = equipments[i % equipments.length]!;
+    const shift = SHIFTS[equipments.filter((e) => e.line.id === place.line.id).indexOf(place) % SHIFTS.length]!;
+    const baseDay = today.minus({ days: DEMO_HISTORY_DAYS + 1 + Math.floor(i / equipments.length) });
+    const day = baseDay.toISODate()!;
+    const q = `shop_floor_id=1&lines_id=${place.line.id}&shift_code=${shift.code}&day=${day}`;
+    let stopsMade = 0;
+    let saves = 0;
+    const requests: Req[] = [
+      { kind: 'line log: unplanned stops', method: 'GET', path: `/factory/stop_events/unplanned_by_shift?${q}` },
+      {
+        kind: 'stop record',
+        method: 'POST',
+        path: '/factory/stop_events',
+        setupRequest: (req) => {
+          const n = stopsMade++;
+          const at = baseDay.minus({ days: 20 * Math.floor(n / SLOTS) }).set({ hour: shift.start }).plus({ seconds: 15 * (n % SLOTS) });
+          return {
+            ...req,
+            body: JSON.stringify({
+              workpoint_id: place.workpoint, stop_code_id: place.stopCode, triggering_event_id: 1,
+              failure_mode: `Inceppamento ${n}`, corrective_action: 'Rimosso e riavviato',
+              action_material_change: false, action_cleaning: n % 2 === 0, action_setting_adjustment: false, action_component_restore: false,
+              start_time: at.toISO(), end_time: at.plus({ seconds: 10 }).toISO(),
+            }),
+          };
+        },
+      },
+      { kind: 'line log: planned stops', method: 'GET', path: `/factory/stop_events/planned_by_shift?${q}` },
+      {
+        kind: 'report autosave',
+        method: 'POST',
+        path: '/factory/shift_notes/save',
+        setupRequest: (req) => {
+          const n = saves++;
+          return { ...req, body: JSON.stringify({ day, shift_code: shift.code, line_name: place.line.name, notes: `Turno regolare, salvataggio ${n}`, machine_notes: [{ Macchina: 'Filler', Nota: `giro ${n}` }], production_volume: 1000 + n, waste: 3, working_time: 8 }) };
+        },
+      },
+      { kind: 'line log: report', method: 'GET', path: `/factory/shift_notes?day=${day}&shift_code=${shift.code}&line_name=${encodeURIComponent(place.line.name)}` },
+    ];
+    runs.push(client(url, frontline, requests, sockets));
+  }
+  const from = today.minus({ days: 30 }).toISODate()!;
+  const to = today.minus({ days: 1 }).toISODate()!;
+  const allLines = lines.map((l) => l.id).join(',');
+  const dashboard: Req[] = [
+    { kind: 'dashboard-improvement', method: 'GET', path: `/factory/dashboard-improvement?shop_floor_id=1&lines=${encodeURIComponent(lines.map((l) => l.name).join(','))}&shifts=&date_from=${from}&date_to=${to}` },
+    { kind: 'volumes-history', method: 'GET', path: `/factory/volumes-history?shop_floor_id=1&line_id=${allLines}&days=30` },
+    { kind: 'dashboard dates', method: 'GET', path: `/factory/dashboard/default-dates?shop_floor_id=1&line_id=${allLines}` },
+    { kind: 'dashboard dates', method: 'GET', path: `/factory/dashboard/last-production-date?shop_floor_id=1&line_id=${allLines}` },
+    { kind: 'dashboard dates', method: 'GET', path: `/factory/dashboard/last-stop-date?shop_floor_id=1&line_id=${allLines}` },
+    { kind: 'dbr actions', method: 'GET', path: `/factory/dbr_actions-range?shop_floor_id=1&date_from=${from}&date_to=${to}&lines=${encodeURIComponent(lines.map((l) => l.name).join(','))}&shifts=` },
+  ];
+  for (let i = 0; i < DASHBOARDS; i++) runs.push(client(url, support, i % 2 === 0 ? dashboard : [...dashboard.slice(3), ...dashboard.slice(0, 3)], sockets));
+  const loadBefore = loadavg();
+  const results = await Promise.all(runs);
+  const loadAfter = loadavg();
+  sockets.timeouts = results.reduce((n, r) => n + r.timeouts, 0);
+
+  const all: number[] = [];
+  let errors = 0;
+  const row = (kind: string, s: { latencies: number[]; errors: number }) => ({
+    kind,
+    requests: fmt(s.latencies.length),
+    'req/s': fmt(s.latencies.length / DURATION, 1),
+    'p50 ms': fmt(percentile(s.latencies, 50), 1),
+    'p95 ms': fmt(percentile(s.latencies, 95), 1),
+    'p99 ms': fmt(percentile(s.latencies, 99), 1),
+    'max ms': fmt(s.latencies.length ? Math.max(...s.latencies) : Number.NaN, 0),
+    errors: fmt(s.errors),
+  });
+  const rows = [...stats.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([kind, s]) => {
+    all.push(...s.latencies);
+    errors += s.errors;
+    return row(kind, s);
+  });
+  const overall = { latencies: all, errors: errors + sockets.errors + sockets.timeouts };
+  rows.push(row('overall', overall));
+  const p95 = percentile(all, 95);
+  const logLines = fs.readFileSync(appLog(path.join(tmp, 'data')), 'utf8').split('\n');
+  const rywTimeouts = logLines.filter((l) => l.includes('read models did not catch up')).length;
+  const appErrors = logLines.filter((l) => l.includes('"level":50')).length;
+  printTable(`Mixed load: ${OPERATORS} operators + ${DASHBOARDS} dashboards, ${DURATION} s`, rows, [
+    `target: p95 <= ${TARGET_P95_MS} ms and 0 errors; measured p95 ${fmt(p95, 1)} ms (${p95 <= TARGET_P95_MS ? 'met' : 'MISSED'}), ` +
+      `${overall.errors} errors (${overall.errors === 0 ? 'met' : 'MISSED'}; socket errors ${sockets.errors}, timeouts ${sockets.timeouts})`,
+    `commands that waited the whole read-your-writes bound (app log): ${rywTimeouts}; errors in the app log: ${appErrors}`,
+    `statuses: ${[...stats.entries()].map(([k, s]) => `${k} ${[...s.statuses.entries()].map(([st, n]) => `${st}x${n}`).join(' ')}`).join('; ')}`,
+    `/proc/loadavg when the load started: ${loadBefore}; when it ended: ${loadAfter} (other work on this machine skews every figure)`,
+    `whole run ${fmt((performance.now() - started) / 1000, 1)} s`,
+  ]);
+  for (const [k, body] of Object.entries(samples)) console.log(`  first answer of ${k}: ${body}`);
+} catch (err) {
+  console.error(err instanceof Error ? (err.stack ?? err.message) : err);
+  process.exitCode = 1;
+} finally {
+  await stopAll();
+  clearTimeout(watchdog);
+}
