@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
 
 /**
- * Migrations for the tables that are not projections: the projection registry and the
- * login limiter's counters.
+ * Migrations for the tables that are not projections: the projection registry (with the
+ * last rebuild of each generation) and the login limiter's counters.
  * Projection tables are created by the projection engine from each projection's
  * definition, so they can be dropped and rebuilt from events at any time.
  */
@@ -39,6 +39,21 @@ const migrations: Record<string, { up(knex: Knex): Promise<void>; down(knex: Kne
     },
     async down(knex) {
       await knex.schema.dropTable('login_attempts');
+    },
+  },
+  '0003_projection_rebuild_stats': {
+    async up(knex) {
+      // When a generation went live through a rebuild, and how fast that rebuild read the history.
+      await knex.schema.alterTable('projection_generations', (t) => {
+        t.timestamp('rebuilt_at', { useTz: true }).nullable();
+        t.integer('rebuild_events_per_second').nullable();
+      });
+    },
+    async down(knex) {
+      await knex.schema.alterTable('projection_generations', (t) => {
+        t.dropColumn('rebuilt_at');
+        t.dropColumn('rebuild_events_per_second');
+      });
     },
   },
 };
