@@ -64,6 +64,8 @@ const TABLE: Record<string, string> = {
   'GET /factory/dashboard/default-dates': ALL,
   'GET /factory/dashboard/last-production-date': ALL,
   'GET /factory/dashboard/last-stop-date': ALL,
+  // The 'Pareto fermate' read model (docs/analysts.md), charted on Riepilogo Operativo.
+  'GET /factory/pareto-fermate': ALL,
 };
 
 const PUBLIC = ['POST /loginjwt', 'GET /health'];

@@ -4,6 +4,7 @@ import { dashboardRoutes } from './dashboard/routes.js';
 import { dbrActionRoutes } from './dbrActions/routes.js';
 import { dbrConstantsRoutes } from './dbrConstants/routes.js';
 import { healthRoutes } from './health/routes.js';
+import { paretoRoutes } from './pareto/routes.js';
 import { plantRoutes } from './plant/routes.js';
 import { projectionRoutes } from './projections/routes.js';
 import { rootCauseRoutes } from './rootCauses/routes.js';
@@ -27,6 +28,7 @@ export function allRoutes(deps: AppDeps): RouteDef[] {
     ...stopEventRoutes(deps),
     ...rootCauseRoutes(deps),
     ...dashboardRoutes(deps),
+    ...paretoRoutes(deps),
     ...dbrActionRoutes(deps),
   ];
 }
