@@ -19,6 +19,7 @@ const TABLE: Record<string, string> = {
   'GET /admin/projections': ADMIN,
   'POST /admin/projections/:name/rebuild': ADMIN,
   'GET /admin/projections/rebuilds/:jobId': ADMIN,
+  'POST /admin/queues-session': ADMIN,
   'GET /factory/shift_notes': ALL,
   'POST /factory/shift_notes/save': OPERATORS,
   'POST /factory/shift_notes/submit': OPERATORS,

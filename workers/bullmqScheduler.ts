@@ -55,6 +55,11 @@ export class BullMqScheduler implements ProjectionScheduler {
     private readonly retryMs: number,
   ) {}
 
+  /** The queues an operator may look at (bull-board, admin only). */
+  queues(): Queue[] {
+    return [this.queue];
+  }
+
   /** Whether every Redis connection is up; false while ioredis is reconnecting. */
   redisReady(): boolean {
     return this.connections.every((c) => c.status === 'ready');

@@ -6,6 +6,7 @@ import { dbrConstantsRoutes } from './dbrConstants/routes.js';
 import { healthRoutes } from './health/routes.js';
 import { paretoRoutes } from './pareto/routes.js';
 import { plantRoutes } from './plant/routes.js';
+import { queueBoardRoutes } from '../queueBoard.js';
 import { projectionRoutes } from './projections/routes.js';
 import { rootCauseRoutes } from './rootCauses/routes.js';
 import { shiftNoteRoutes } from './shiftNotes/routes.js';
@@ -20,6 +21,7 @@ export function allRoutes(deps: AppDeps): RouteDef[] {
     ...authRoutes(deps),
     ...healthRoutes(deps),
     ...projectionRoutes(deps),
+    ...queueBoardRoutes(deps),
     ...plantRoutes(deps),
     ...stationRoutes(deps),
     ...shiftRoutes(deps),

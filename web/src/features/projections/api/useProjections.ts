@@ -46,3 +46,12 @@ export function useRebuild(jobId: string | null) {
     refreshInterval: (p) => (p && (p.state === 'completed' || p.state === 'failed') ? 0 : 500),
   });
 }
+
+/**
+ * Opens bull-board: the board cannot read the bearer token the app keeps, so the server first
+ * sets a short-lived cookie for it (POST /admin/queues-session), then the browser goes there.
+ */
+export async function openQueueBoard(): Promise<void> {
+  const { url } = await apiFetch<{ url: string }>('/admin/queues-session', { method: 'POST' });
+  window.location.assign(url);
+}
