@@ -10,7 +10,7 @@ import { describeWith } from '../support/services.js';
 import { fillLogin, readyNav } from '../support/pageActions.js';
 
 /** The read models of the product (projections/registry.ts), as the page must list them. */
-const READ_MODELS = ['users', 'plant', 'shifts', 'dbr_constants', 'stations', 'shift_reports', 'stops', 'root_causes', 'dashboard', 'dbr_actions', 'pareto_stops'];
+const READ_MODELS = ['users', 'plant', 'shifts', 'dbr_constants', 'stations', 'shift_reports', 'stops', 'root_causes', 'dashboard', 'dbr_actions', 'pareto_stops', 'dashboard_history'];
 
 describeWith(['postgres', 'chromium'])('projections page', () => {
   let app: TestApp;
@@ -67,6 +67,16 @@ describeWith(['postgres', 'chromium'])('projections page', () => {
     await expect(card.getByTestId('projection-rows').textContent()).resolves.toBe('5');
     expect((await app.deps.engine.liveRow('users'))!.generation).toBe(2);
     await screenshot(page, 'proiezioni-rebuilt');
+  });
+
+  it('opens bull-board behind the admin login from the page', async () => {
+    await open('admin');
+    await page.goto('/proiezioni');
+    await page.getByRole('button', { name: 'Code BullMQ' }).click();
+    await page.waitForURL((u) => u.pathname === '/admin/queues/');
+    await expect(page.title()).resolves.toBe('Linea – code');
+    await page.getByText('projections').first().waitFor();
+    await screenshot(page, 'bull-board');
   });
 
   it('fits a phone', async () => {

@@ -2,6 +2,7 @@ import { DateTime } from 'luxon';
 import { notFound, validationError } from '../../../domain/shared/errors.js';
 import { daysInRange, MAX_GENERATION_DAYS, PLANT_ZONE } from '../../../domain/shifts/calendar.js';
 import { dashboardSummary, lastProductionDay, lastStopDay, volumesHistory } from '../../../projections/dashboard/dashboard.queries.js';
+import { dashboardSummaryAsOf } from '../../../projections/dashboardHistory/dashboardHistory.queries.js';
 import { findActive } from '../../../projections/plant/plant.queries.js';
 import type { AppDeps } from '../../deps.js';
 import { parseInput } from '../../validation.js';
@@ -36,7 +37,8 @@ export function dashboardRoutes(deps: AppDeps): RouteDef[] {
         }
         await shopFloorExists(q.shop_floor_id);
         const lineIds = q.lines.length === 0 ? [] : (await deps.knex('plant_lines').where({ shop_floor_id: q.shop_floor_id }).whereIn('name', q.lines).select('id')).map((r: { id: unknown }) => Number(r.id));
-        ctx.body = await dashboardSummary(deps.knex, { shopFloorId: q.shop_floor_id, lineIds, shiftIds: q.shifts, from: q.date_from, to: q.date_to });
+        const filter = { shopFloorId: q.shop_floor_id, lineIds, shiftIds: q.shifts, from: q.date_from, to: q.date_to };
+        ctx.body = q.as_of ? await dashboardSummaryAsOf(deps.knex, filter, q.as_of) : await dashboardSummary(deps.knex, filter);
       },
     },
     {
