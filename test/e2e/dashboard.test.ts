@@ -127,6 +127,7 @@ describeWith(['postgres', 'chromium'])('dashboards', () => {
     await eventually(async () => expect((await labels()).some((t) => t.startsWith(`${pareto.by_stop_code[0].label} · `))).toBe(true));
     await chart.scrollIntoViewIfNeeded();
     await screenshot(page, `pareto-fermate-${size}`);
+    await chart.screenshot({ path: `screenshots/pareto-fermate-${size}-chart.png` });
     await chart.getByRole('button', { name: 'Per modo di guasto' }).click();
     await eventually(async () => expect((await labels()).some((t) => t.startsWith(`${pareto.by_failure_mode[0].label} · `))).toBe(true));
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
