@@ -38,7 +38,7 @@ async function main(): Promise<number> {
     // A read model the app has never run stays 'missing' here: the app backfills it, or `rebuild NAME` does.
     await engine.ensure({ backfillNew: true });
     if (command === 'status') {
-      const rows = await engine.status();
+      const rows = await engine.status({ rows: true });
       console.table(rows.map((r) => ({
         projection: r.name,
         'code version': r.version,
@@ -47,7 +47,7 @@ async function main(): Promise<number> {
         position: r.position ? `${r.position.commit}/${r.position.prepare}` : '-',
         lag: r.lag,
         state: r.state,
-        rows: r.rows,
+        rows: r.rows ?? '-',
         'last rebuild': r.lastRebuildAt ?? '-',
         'rebuild ev/s': r.rebuildEventsPerSecond ?? '-',
       })));

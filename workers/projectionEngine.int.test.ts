@@ -211,7 +211,7 @@ describeWith(['postgres'])('ProjectionEngine', () => {
       await after.rebuild('tally2');
       expect(Number((await knex('tally2_seen').sum<{ s: string }>('n as s').first())!.s)).toBe(19);
       // tally: four events and its total row; tally2: the four events.
-      expect((await after.status()).map((s) => [s.name, s.state, s.rows])).toEqual([['tally', 'live', 5], ['tally2', 'live', 4]]);
+      expect((await after.status({ rows: true })).map((s) => [s.name, s.state, s.rows])).toEqual([['tally', 'live', 5], ['tally2', 'live', 4]]);
     });
   });
 

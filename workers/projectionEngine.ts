@@ -29,8 +29,8 @@ export interface ProjectionStatus {
   position: Position | null;
   lag: number;
   state: 'live' | 'rebuilding' | 'needs-rebuild' | 'missing';
-  /** Rows in the live generation's tables, all tables together. */
-  rows: number;
+  /** Rows in the live generation's tables, all tables together; null unless asked for (`status({ rows: true })`). */
+  rows: number | null;
   /** When the live generation went live through a rebuild (null: built incrementally since it was first seen). */
   lastRebuildAt: string | null;
   /** The speed of that rebuild, events read per second. */
@@ -228,7 +228,12 @@ export class ProjectionEngine {
     return (await this.liveRow(name))!;
   }
 
-  async status(): Promise<ProjectionStatus[]> {
+  /**
+   * Each read model's position, lag and state, and its last rebuild. `rows` counts every row
+   * of the live tables: for the admin page and the CLI, not for the health check a load
+   * balancer polls.
+   */
+  async status(options: { rows?: boolean } = {}): Promise<ProjectionStatus[]> {
     const rows = await this.knex<GenerationRow>('projection_generations').whereNot('status', 'retired');
     const out: ProjectionStatus[] = [];
     for (const p of this.projections) {
@@ -243,7 +248,7 @@ export class ProjectionEngine {
         position,
         lag: await this.store.countAfter(position ?? START),
         state: building ? 'rebuilding' : !live ? 'missing' : live.version !== p.version ? 'needs-rebuild' : 'live',
-        rows: live ? await this.countRows(live) : 0,
+        rows: !options.rows ? null : live ? await this.countRows(live) : 0,
         lastRebuildAt: live?.rebuilt_at ? new Date(live.rebuilt_at).toISOString() : null,
         rebuildEventsPerSecond: live?.rebuild_events_per_second ?? null,
       });

@@ -46,7 +46,7 @@ export function ProjectionCard({ projection: p, onSwitched }: Props) {
         <div><dt>Versione</dt><dd>{p.liveVersion ?? '–'} (codice {p.version}), generazione {p.generation ?? '–'}</dd></div>
         <div><dt>Posizione</dt><dd>{formatPosition(p.position)}</dd></div>
         <div><dt>Ritardo</dt><dd data-testid="projection-lag">{formatCount(p.lag)} eventi</dd></div>
-        <div><dt>Righe</dt><dd data-testid="projection-rows">{formatCount(p.rows)}</dd></div>
+        <div><dt>Righe</dt><dd data-testid="projection-rows">{p.rows === null ? '–' : formatCount(p.rows)}</dd></div>
         <div><dt>Ultima ricostruzione</dt><dd data-testid="projection-last-rebuild">{formatWhen(p.lastRebuildAt)}</dd></div>
         <div><dt>Velocità</dt><dd>{p.rebuildEventsPerSecond === null ? '–' : `${formatCount(p.rebuildEventsPerSecond)} eventi/s`}</dd></div>
       </dl>
