@@ -14,7 +14,9 @@ const EVENT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$
  * names that event's id, and the command's events carry it as their causation id. Absent: null.
  */
 export function causationFrom(ctx: Context): string | null {
-  const header = ctx.get('x-causation-id').trim();
+  // Read from the request's headers as Koa parsed them; a context built by hand (tests, scripts) may have none.
+  const raw = ctx.request?.headers?.['x-causation-id'];
+  const header = (Array.isArray(raw) ? raw[0] ?? '' : raw ?? '').trim();
   if (!header) return null;
   if (!EVENT_ID.test(header)) throw validationError('Causation id non valido', { 'X-Causation-Id': "Atteso l'id di un evento (UUID)" });
   return header.toLowerCase();
