@@ -1,10 +1,12 @@
 import Router from '@koa/router';
 import Koa from 'koa';
 import { koaBody } from 'koa-body';
+import { IdempotencyKeys } from '../infra/db/idempotencyKeys.js';
 import type { AppDeps } from './deps.js';
 import { authenticate, authorize } from './middlewares/auth.js';
 import { compression } from './middlewares/compression.js';
 import { errorMiddleware } from './middlewares/errors.js';
+import { idempotency } from './middlewares/idempotency.js';
 import { BODY_LIMITS, refuseMultipart, rejectUnstorableInput } from './middlewares/input.js';
 import { requestContext, securityHeaders } from './middlewares/requestContext.js';
 import { allRoutes } from './routes/index.js';
@@ -17,8 +19,10 @@ export function createApp(deps: AppDeps): Koa {
   const app = new Koa({ proxy: deps.trustProxy > 0, maxIpsCount: deps.trustProxy });
   const router = new Router();
   const auth = authenticate(deps.tokens, deps.users);
+  // Every authenticated write honours Idempotency-Key, so a client may retry any of them.
+  const once = idempotency(new IdempotencyKeys(deps.knex));
   for (const route of allRoutes(deps)) {
-    const guards = route.action === 'public' ? [] : [auth, authorize(route.action)];
+    const guards = route.action === 'public' ? [] : [auth, authorize(route.action), ...(route.method === 'get' ? [] : [once])];
     router[route.method](route.path, ...guards, route.handler);
   }
   app.use(requestContext(deps.log));

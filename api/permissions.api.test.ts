@@ -11,6 +11,7 @@ import { allRoutes } from './routes/index.js';
 const ALL = 'frontline support demoit demoen admin';
 const OPERATORS = 'frontline demoit demoen admin'; // write the line log's report (docs/line-log.md)
 const IMPROVEMENT = 'support demoit demoen admin'; // amend reports, write root causes (docs/line-log.md)
+const LINE_LOG_AUDIT = 'frontline support demoit demoen admin'; // the operator of the line log, the improvement roles, admin (docs/audit.md)
 const ADMIN = 'admin'; // shifts, DBR constants, operations (docs/plant.md, README)
 
 /** `METHOD path` → the roles that may call it; every other role gets 403. */
@@ -67,6 +68,12 @@ const TABLE: Record<string, string> = {
   'GET /factory/dashboard/last-stop-date': ALL,
   // The 'Pareto fermate' read model (docs/analysts.md), charted on Riepilogo Operativo.
   'GET /factory/pareto-fermate': ALL,
+  // History (issue 13, docs/audit.md): the improvement roles and admin for everything; an operator for the report and stops of its line log.
+  'GET /factory/shift_notes/history': LINE_LOG_AUDIT,
+  'GET /factory/stop_events/:id/history': LINE_LOG_AUDIT,
+  'GET /factory/planned_stops/:id/history': LINE_LOG_AUDIT,
+  'GET /factory/root_cause/:stopEventId/history': IMPROVEMENT,
+  'GET /factory/dbr_actions/:id/history': IMPROVEMENT,
 };
 
 const PUBLIC = ['POST /loginjwt', 'GET /health'];

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { NewEvent } from '../domain/shared/eventStore.js';
-import { EVENT_STORE_DDL, PostgresEventStore } from '../infra/eventstore/postgres.js';
+import { PostgresEventStore } from '../infra/eventstore/postgres.js';
 import { createDatabase, fmt, inParallel, now, printTable, ratio } from './support.js';
 
 export interface AppendOptions {
@@ -69,7 +69,6 @@ async function runRaw(url: string, writers: PlannedAppend[][]): Promise<number> 
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   pool.on('error', () => undefined);
   try {
-    await pool.query(EVENT_STORE_DDL);
     const started = now();
     await inParallel(writers, writers.length, async (appends) => {
       for (const a of appends) {

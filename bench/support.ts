@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { migrateDatabase } from '../infra/db/migrations.js';
 
-/** A database of its own on the bench cluster, so one benchmark never measures another's rows. */
+/** A database of its own on the bench cluster, so one benchmark never measures another's rows; migrated as a start migrates it. */
 export interface BenchDatabase {
   url: string;
   drop(): Promise<void>;
@@ -15,6 +16,7 @@ export async function createDatabase(adminUrl: string, label: string): Promise<B
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
+  await migrateDatabase(url.toString());
   return {
     url: url.toString(),
     async drop() {

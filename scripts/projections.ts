@@ -31,9 +31,10 @@ async function main(): Promise<number> {
   const config = parseConfig();
   const db = await connectDatabase(config);
   const knex = createKnex(db.url, { max: 4 });
+  // The migrations create the event store's tables too, so they run before it opens.
+  await migrate(knex);
   const store = await openEventStore(config, db.url);
   try {
-    await migrate(knex);
     const engine = new ProjectionEngine(knex, store, createCatalog(), allProjections);
     // A read model the app has never run stays 'missing' here: the app backfills it, or `rebuild NAME` does.
     await engine.ensure({ backfillNew: true });

@@ -3,6 +3,7 @@ import { authRoutes } from './auth/routes.js';
 import { dashboardRoutes } from './dashboard/routes.js';
 import { dbrActionRoutes } from './dbrActions/routes.js';
 import { dbrConstantsRoutes } from './dbrConstants/routes.js';
+import { historyRoutes } from './history/routes.js';
 import { healthRoutes } from './health/routes.js';
 import { paretoRoutes } from './pareto/routes.js';
 import { plantRoutes } from './plant/routes.js';
@@ -32,5 +33,6 @@ export function allRoutes(deps: AppDeps): RouteDef[] {
     ...dashboardRoutes(deps),
     ...paretoRoutes(deps),
     ...dbrActionRoutes(deps),
+    ...historyRoutes(deps),
   ];
 }

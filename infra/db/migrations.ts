@@ -1,8 +1,11 @@
 import type { Knex } from 'knex';
+import { createEventStoreTables, dropEventStoreTables } from '../eventstore/schema.js';
+import { createKnex } from './knex.js';
 
 /**
  * Migrations for the tables that are not projections: the projection registry (with the
- * last rebuild of each generation) and the login limiter's counters.
+ * last rebuild of each generation), the login limiter's counters, the event store itself
+ * and the idempotency keys.
  * Projection tables are created by the projection engine from each projection's
  * definition, so they can be dropped and rebuilt from events at any time.
  */
@@ -41,7 +44,30 @@ const migrations: Record<string, { up(knex: Knex): Promise<void>; down(knex: Kne
       await knex.schema.dropTable('login_attempts');
     },
   },
-  '0003_projection_rebuild_stats': {
+  '0003_event_store': {
+    // Until this migration the store created its tables at every connect; see infra/eventstore/schema.ts.
+    up: createEventStoreTables,
+    down: dropEventStoreTables,
+  },
+  '0004_idempotency_keys': {
+    async up(knex) {
+      // The first answer to each user's Idempotency-Key (infra/db/idempotencyKeys.ts); status null while it runs.
+      await knex.schema.createTable('idempotency_keys', (t) => {
+        t.text('user_id').notNullable();
+        t.text('key').notNullable();
+        t.text('request_hash').notNullable();
+        t.integer('status');
+        t.jsonb('body');
+        t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+        t.primary(['user_id', 'key']);
+        t.index(['created_at']);
+      });
+    },
+    async down(knex) {
+      await knex.schema.dropTable('idempotency_keys');
+    },
+  },
+  '0005_projection_rebuild_stats': {
     async up(knex) {
       // When a generation went live through a rebuild, and how fast that rebuild read the history.
       await knex.schema.alterTable('projection_generations', (t) => {
@@ -64,6 +90,35 @@ const source: Knex.MigrationSource<string> = {
   getMigration: async (name) => migrations[name]!,
 };
 
+/** Session advisory lock that makes instances starting together migrate one after the other. */
+const MIGRATION_LOCK = 738201;
+
+/**
+ * Brings the database to the latest schema. Two instances starting at once on one database
+ * take turns (knex's own lock refuses the second instead of waiting). The lock holds one of
+ * the pool's connections while knex migrates on another, so the pool needs at least two.
+ */
 export async function migrate(knex: Knex): Promise<void> {
-  await knex.migrate.latest({ migrationSource: source, tableName: 'knex_migrations' });
+  const conn: unknown = await knex.client.acquireConnection();
+  const query = (sql: string) => (conn as { query(sql: string): Promise<unknown> }).query(sql);
+  try {
+    await query(`select pg_advisory_lock(${MIGRATION_LOCK})`);
+    try {
+      await knex.migrate.latest({ migrationSource: source, tableName: 'knex_migrations' });
+    } finally {
+      await query(`select pg_advisory_unlock(${MIGRATION_LOCK})`);
+    }
+  } finally {
+    await knex.client.releaseConnection(conn);
+  }
+}
+
+/** migrate() for a caller that holds only a connection string (tests, benchmarks, tools). */
+export async function migrateDatabase(url: string): Promise<void> {
+  const knex = createKnex(url, { max: 2 });
+  try {
+    await migrate(knex);
+  } finally {
+    await knex.destroy();
+  }
 }

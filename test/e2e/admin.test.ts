@@ -69,6 +69,8 @@ describeWith(['postgres', 'chromium'])('admin shift generation', () => {
     await expect(page.getByTestId('station-line').textContent()).resolves.toBe('Linea 2');
     await expect(page.getByTestId('station-equipment').textContent()).resolves.toBe('Cartoner');
     await expect(page.getByTestId('station-role').textContent()).resolves.toBe('admin');
+    // The sidebar's words (foundations §2 Sidebar: 'Cambia stazione'), the same link on the page.
+    await expect(page.locator('.station-summary').getByRole('link', { name: 'Cambia stazione', exact: true }).getAttribute('href')).resolves.toBe('/setup');
 
     const month = currentMonthRange();
     expect([await start.inputValue(), await end.inputValue()]).toEqual([month.start, month.end]);

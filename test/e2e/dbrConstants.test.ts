@@ -1,8 +1,8 @@
 /**
  * The DBR constants editor (/DBRConstantsForm) in a real browser against the real API
  * (foundations §2, §5, §8): department then line, the labels, saving with the alert and
- * 'Constants updated successfully!', the server's 400 marking fields without losing what was
- * typed, and a non-admin's refused save.
+ * 'Constants updated successfully!', empty or non-numeric fields marked before anything is sent
+ * (the server's own 400 is covered by its API test), and a non-admin's refused save.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startTestApp, type TestApp } from '../support/app.js';
@@ -106,27 +106,34 @@ describeWith(['postgres', 'chromium'])('DBR constants editor', () => {
     await expect(page.getByLabel('Target MTBF (0-480)').inputValue()).resolves.toBe('150.5');
   });
 
-  it("marks the fields the server's 400 names and keeps what was typed", async () => {
+  it('marks empty and non-numeric fields itself and sends nothing until they are fixed', async () => {
     page.on('dialog', (d) => void d.dismiss());
     await fillLogin(page, 'admin');
     await page.waitForURL((u) => u.pathname === '/setup');
     await openLine(page, 'Linea 1');
     const before = await constantsOf(1);
+    const puts: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'PUT') puts.push(r.url());
+    });
 
     await page.getByLabel('Target Waste (0-1)').fill('poco');
     await page.getByLabel('Default Volume (set to 0)').fill('');
     await page.getByLabel('Design Speed (pz / ora)').fill('12500');
     await page.getByRole('button', { name: SAVE }).click();
 
-    await page.getByText('Failed to update constants.').waitFor();
+    await page.locator('#dbr-def_volume-error').waitFor();
     await expect(page.getByLabel('Target Waste (0-1)').getAttribute('aria-invalid')).resolves.toBe('true');
     await expect(page.getByLabel('Default Volume (set to 0)').getAttribute('aria-invalid')).resolves.toBe('true');
     await expect(page.getByLabel('Design Speed (pz / ora)').getAttribute('aria-invalid')).resolves.toBeNull();
     await expect(page.locator('#dbr-waste_threshold-error').textContent()).resolves.toBe('Deve essere un numero');
     await expect(page.locator('#dbr-def_volume-error').textContent()).resolves.toBe('Obbligatorio');
+    // The first marked field in the form's order takes the focus.
+    await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe('dbr-def_volume');
     await expect(page.getByLabel('Target Waste (0-1)').inputValue()).resolves.toBe('poco');
     await expect(page.getByLabel('Design Speed (pz / ora)').inputValue()).resolves.toBe('12500');
-    await screenshot(page, 'dbr-constants-400');
+    await screenshot(page, 'dbr-constants-marked');
+    expect(puts).toEqual([]);
     expect(await constantsOf(1)).toEqual(before);
 
     // Fixing a field clears its mark.

@@ -106,7 +106,7 @@ describeWith(['postgres', 'chromium'])('improvement line log', () => {
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Registro di linea');
     await page.getByRole('heading', { name: 'Planned Stops', exact: true }).waitFor();
     await page.getByRole('heading', { name: 'Unplanned Stops', exact: true }).waitFor();
-    const unplanned = page.getByRole('table', { name: 'Unplanned Stops', exact: true });
+    const unplanned = page.getByRole('table', { name: 'Stop non pianificati', exact: true });
     await unplanned.getByText('08:10–08:25').waitFor();
     expect(await page.getByLabel('Note di fine turno').isDisabled()).toBe(true);
     await expect(page.getByLabel('Nota – riga 1').inputValue()).resolves.toBe('Valvola sostituita');
@@ -114,17 +114,30 @@ describeWith(['postgres', 'chromium'])('improvement line log', () => {
     expect(await page.getByRole('button', { name: /^Elimina stop/ }).count()).toBe(0);
     expect(await page.getByLabel('Descrizione – stop delle 08:10').count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Salva Report' }).count()).toBe(0);
+    // Read-only until 'Modifica Report o Stop': adding a stop is an edit, so no add-stop button yet.
+    expect(await page.getByRole('link', { name: /^AGGIUNGI STOP/ }).count()).toBe(0);
+    // The spec's English headings are marked as English; the tables are named in Italian.
+    await expect(page.getByRole('heading', { name: 'Planned Stops', exact: true }).getAttribute('lang')).resolves.toBe('en');
     await screenshot(page, 'improvement-log-readonly');
 
     await page.getByRole('button', { name: 'Modifica Report o Stop' }).click();
     await page.getByRole('button', { name: 'Salva Report' }).waitFor();
+    await page.getByRole('link', { name: 'AGGIUNGI STOP PIANIFICATO' }).waitFor();
+    await page.getByRole('link', { name: 'AGGIUNGI STOP NON PIANIFICATO' }).waitFor();
     expect(await page.getByRole('button', { name: 'Modifica Report o Stop' }).count()).toBe(0);
     expect(await page.getByLabel('Note di fine turno').isEnabled()).toBe(true);
     expect(await page.getByLabel('Giorno', { exact: true }).isDisabled()).toBe(true);
     await page.getByRole('button', { name: 'Elimina stop delle 08:10' }).waitFor();
 
-    // A stop's corrective action, saved on blur.
+    // An edit-mode text box grows with its text: every line of a long corrective action is in view.
     const corrective = page.getByLabel('Azione correttiva – stop delle 08:10');
+    await corrective.fill(
+      'Fermata la linea, rimossa la bottiglia incastrata, pulita la guida del nastro in ingresso, controllato il sensore di presenza e riavviata la macchina a velocità ridotta per dieci minuti',
+    );
+    const [scrollHeight, clientHeight] = await corrective.evaluate((t: HTMLTextAreaElement) => [t.scrollHeight, t.clientHeight]);
+    expect(scrollHeight).toBeLessThanOrEqual(clientHeight + 1);
+    expect(clientHeight).toBeGreaterThan(80);
+    // A stop's corrective action, saved on blur.
     await corrective.fill('Rimossa, pulita la guida e riavviata');
     await corrective.press('Tab');
     await eventually(async () => {
@@ -177,7 +190,7 @@ describeWith(['postgres', 'chromium'])('improvement line log', () => {
     });
     expect(planned.status).toBe(201);
     await openLog(1);
-    const table = page.getByRole('table', { name: 'Planned Stops', exact: true });
+    const table = page.getByRole('table', { name: 'Stop pianificati', exact: true });
     await table.getByText('06:00–06:20').waitFor();
     await page.getByRole('button', { name: 'Modifica Report o Stop' }).click();
     await page.getByRole('button', { name: 'Elimina stop delle 06:00' }).click();
@@ -219,7 +232,7 @@ describeWith(['postgres', 'chromium'])('improvement line log', () => {
     ({ context, page } = await newPage(browser, app.url, PHONE));
     context.setDefaultTimeout(20_000);
     await openLog(1);
-    await page.getByRole('table', { name: 'Unplanned Stops', exact: true }).getByText('08:10–08:25').waitFor();
+    await page.getByRole('table', { name: 'Stop non pianificati', exact: true }).getByText('08:10–08:25').waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await screenshot(page, 'improvement-log-phone');
     await page.getByRole('button', { name: 'Modifica Report o Stop' }).click();

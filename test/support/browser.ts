@@ -37,3 +37,69 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   await page.screenshot({ path: file, fullPage: true });
   return file;
 }
+
+/** The phone the plant's people carry; the other size every page is checked at. */
+export const PHONE_VIEWPORT = { width: 390, height: 844 };
+
+/** One axe-core finding, trimmed to what a failing test should print. */
+export interface AxeFinding {
+  id: string;
+  impact: string | null | undefined;
+  help: string;
+  targets: string[];
+}
+
+let axeSource: string | undefined;
+
+/**
+ * Runs axe-core (the devDependency, evaluated in the page) on the whole page and answers the
+ * serious and critical violations: an empty list is a page with none.
+ */
+export async function axeSeriousViolations(page: Page): Promise<AxeFinding[]> {
+  // Evaluated rather than added as a <script>: the app's Content-Security-Policy (script-src 'self')
+  // rightly refuses inline scripts, and the check must not loosen it.
+  axeSource ??= fs.readFileSync(path.resolve('node_modules/axe-core/axe.min.js'), 'utf8');
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: Array<{ id: string; impact?: string | null; help: string; nodes: Array<{ target: unknown[] }> }> }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.map(String).join(' ')) }));
+  });
+}
+
+/** A control drawn smaller than the target size, with what it says. */
+export interface SmallTarget {
+  text: string;
+  width: number;
+  height: number;
+}
+
+/**
+ * The visible controls smaller than `min`×`min` CSS px (WCAG 2.5.5's 44 px for gloved fingers):
+ * buttons, links, inputs, selects, text areas. A checkbox or radio counts by its label when it
+ * sits in one (the label is what is tapped); links inside running text are exempt, as WCAG does.
+ */
+export async function smallTargets(page: Page, min = 44): Promise<SmallTarget[]> {
+  return page.evaluate((size) => {
+    const found: Array<{ text: string; width: number; height: number }> = [];
+    const controls = document.querySelectorAll<HTMLElement>('button, a[href], input:not([type="hidden"]), select, textarea, [role="button"], [tabindex="0"]');
+    for (const el of controls) {
+      let target: HTMLElement = el;
+      if (el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio')) target = el.closest('label') ?? el;
+      if (el.tagName === 'A' && el.closest('p, li.chat-row, .chat-text')) continue;
+      const style = getComputedStyle(target);
+      if (style.visibility === 'hidden' || style.display === 'none') continue;
+      const box = target.getBoundingClientRect();
+      // Drawn 1 px or less: visually hidden (a skip link until focused); off-screen: a closed drawer.
+      if (box.width <= 1 || box.height <= 1) continue;
+      if (box.right <= 0 || box.left >= window.innerWidth) continue;
+      if (box.width + 0.5 < size || box.height + 0.5 < size) {
+        const name = el.getAttribute('aria-label') || el.textContent?.trim() || (el as HTMLInputElement).placeholder || el.tagName;
+        found.push({ text: name.slice(0, 60), width: Math.round(box.width), height: Math.round(box.height) });
+      }
+    }
+    return found;
+  }, min);
+}

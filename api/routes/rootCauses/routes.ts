@@ -6,6 +6,7 @@ import { findUnplannedStop } from '../../../projections/stops/stops.queries.js';
 import { run } from '../../commandBus.js';
 import type { AppDeps } from '../../deps.js';
 import { parseInput } from '../../validation.js';
+import { analysisAsOf, parseAsOf, unplannedStopExistedAt } from '../history/eventReads.js';
 import { BAD_PARAMS } from '../plant/params.js';
 import { stopIdParam } from '../stopEvents/schema.js';
 import type { RouteDef } from '../types.js';
@@ -29,6 +30,12 @@ export function rootCauseRoutes(deps: AppDeps): RouteDef[] {
       action: 'stops:read',
       async handler(ctx) {
         const { stopEventId } = parseInput(z.object({ stopEventId: stopIdParam }), ctx.params, BAD_PARAMS);
+        const asOf = parseAsOf(ctx.query.as_of);
+        if (asOf) {
+          if (!(await unplannedStopExistedAt(deps, stopEventId, asOf))) throw notFound('Stop non trovato');
+          ctx.body = present(stopEventId, (await analysisAsOf(deps, stopEventId, asOf)) ?? { rootCause: '', troubleshooting: '' });
+          return;
+        }
         const stop = await findUnplannedStop(deps.knex, stopEventId);
         if (!stop) throw notFound('Stop non trovato');
         ctx.body = present(stopEventId, stop.rootCause ?? { rootCause: '', troubleshooting: '' });

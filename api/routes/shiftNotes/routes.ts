@@ -3,11 +3,14 @@ import { MESSAGES } from '../../../domain/shiftReports/errors.js';
 import { amendCreated } from '../../../commands/shiftReports/amendShiftReport.js';
 import { handleShiftReport, type ReportMode } from '../../../commands/shiftReports/handleShiftReport.js';
 import { resolveReportLine } from '../../../commands/shiftReports/loadReportContext.js';
-import { findShiftReport } from '../../../projections/shiftReports/shiftReports.queries.js';
+import { reportAsOf } from '../../../domain/history/asOf.js';
+import { shiftReportStream } from '../../../domain/shiftReports/events.js';
+import { findShiftReport, type ShiftReportRow } from '../../../projections/shiftReports/shiftReports.queries.js';
 import { run } from '../../commandBus.js';
 import type { AppDeps } from '../../deps.js';
 import type { AuthUser } from '../../middlewares/auth.js';
 import { parseInput } from '../../validation.js';
+import { parseAsOf, readEvents } from '../history/eventReads.js';
 import { BAD_PARAMS } from '../plant/params.js';
 import type { RouteDef } from '../types.js';
 import { presentShiftNote, presentShiftNoteRow, type ShiftNoteStatus } from './presenters.js';
@@ -36,6 +39,12 @@ export function shiftNoteRoutes(deps: AppDeps): RouteDef[] {
     ctx.body = mode === 'amend' ? { ...note, created: amendCreated(result.events) } : note;
   };
 
+  /** The report as it stood at `as_of`, folded from its stream (docs/audit.md). */
+  const reportRowAsOf = async (line: { lineId: number; shopFloorId: number }, day: string, shiftCode: string, asOf: Date): Promise<ShiftReportRow | null> => {
+    const state = reportAsOf(await readEvents(deps, shiftReportStream(line.lineId, day, shiftCode)), asOf);
+    return state && { ...state, lineId: line.lineId, shopFloorId: line.shopFloorId, day, shiftCode };
+  };
+
   return [
     {
       method: 'get',
@@ -45,7 +54,8 @@ export function shiftNoteRoutes(deps: AppDeps): RouteDef[] {
         const user = ctx.state.user as AuthUser;
         const q = parseInput(shiftNoteQuery, ctx.query, BAD_PARAMS);
         const line = await resolveReportLine(deps.knex, q.line_name, user.username);
-        const row = await findShiftReport(deps.knex, line.lineId, q.day, q.shift_code);
+        const asOf = parseAsOf(ctx.query.as_of);
+        const row = asOf ? await reportRowAsOf(line, q.day, q.shift_code, asOf) : await findShiftReport(deps.knex, line.lineId, q.day, q.shift_code);
         const confirmedOnly = user.role === 'support' || q.confirmed_only === true;
         ctx.body = presentShiftNoteRow({ day: q.day, shift_code: q.shift_code, line_name: line.lineName }, row, confirmedOnly);
       },

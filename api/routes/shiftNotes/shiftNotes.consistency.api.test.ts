@@ -60,6 +60,19 @@ describeWith(['postgres'])('shift notes: concurrency, rebuild, line names', () =
     expect(await c.stream('2031-06-03', 'A')).toHaveLength(2);
   });
 
+  it('twenty concurrent autosaves of one operator without a revision: all accepted, twenty events, the last applied is what remains', async () => {
+    const k = key('2031-06-03', 'B');
+    const notes = Array.from({ length: 20 }, (_, i) => `bozza ${i + 1}`);
+    const results = await Promise.all(notes.map((n) => save('frontline', { ...k, notes: n })));
+    expect(results.map((r) => r.status)).toEqual(Array(20).fill(200));
+    // One after the other: each got the next revision, and every content became one event.
+    expect(results.map((r) => r.body.revision).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i));
+    expect(await c.stream('2031-06-03', 'B')).toEqual(Array(20).fill('ShiftReportDraftSaved'));
+    const last = results.find((r) => r.body.revision === 19)!;
+    expect(notes).toContain(last.body.notes);
+    expect((await c.get('frontline', k)).body).toMatchObject({ notes: last.body.notes, revision: 19 });
+  });
+
   it('rebuilding shift_reports from the events alone gives the same answers', async () => {
     await c.call('POST', '/factory/shift_notes/submit', 'frontline', payload(key('2031-06-02', 'A')));
     await c.call('PUT', '/factory/shift_notes/update', 'support', payload({ ...key('2031-06-02', 'A'), notes: 'rivisto', revision: 0 }));

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { DomainError } from '../../../domain/shared/errors.js';
 import { activeItem } from '../../../domain/plant/state.js';
 import { handleChooseDefaultStation } from '../../../commands/station/chooseDefaultStation.js';
 import { findDefaultStation } from '../../../projections/stations/stations.queries.js';
@@ -16,11 +15,10 @@ const stationBody = z.object({
   equipmentId: z.union([idParam, z.null(), z.literal('')]).optional().transform((v) => (v === undefined || v === '' ? null : v)),
 });
 
-const notSet = () => new DomainError('DEFAULT_STATION_NOT_SET', 404, 'Stazione di default non impostata');
-
 /**
  * The signed-in user's default station, kept on the server so it follows the user to
- * any device (foundations §1, §3). Each user reads and writes only their own.
+ * any device (foundations §1, §3). Each user reads and writes only their own. A user who has
+ * not chosen one yet gets 200 with `null`: 'no station yet' is a normal state, not an error.
  */
 export function stationRoutes(deps: AppDeps): RouteDef[] {
   return [
@@ -31,8 +29,8 @@ export function stationRoutes(deps: AppDeps): RouteDef[] {
       async handler(ctx) {
         const user = ctx.state.user as AuthUser;
         const station = await findDefaultStation(deps.knex, user.username);
-        if (!station) throw notSet();
-        ctx.body = station;
+        ctx.type = 'application/json';
+        ctx.body = station ?? 'null';
       },
     },
     {

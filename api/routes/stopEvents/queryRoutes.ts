@@ -5,6 +5,7 @@ import { listShifts } from '../../../projections/shifts/shifts.queries.js';
 import { knownShiftIds, listPlannedStops, listUnplannedStops } from '../../../projections/stops/stops.queries.js';
 import type { AppDeps } from '../../deps.js';
 import { parseInput } from '../../validation.js';
+import { parseAsOf, plannedByShiftAsOf, unplannedByShiftAsOf } from '../history/eventReads.js';
 import { BAD_PARAMS } from '../plant/params.js';
 import type { RouteDef } from '../types.js';
 import { DEFAULT_PAGE_SIZE, encodeCursor, MAX_STOPS_PER_RESPONSE, tooManyStops } from './paging.js';
@@ -16,7 +17,8 @@ const MAX_RANGE_DAYS = MAX_GENERATION_DAYS;
 
 /**
  * The stop tables of the line log (one shift of some lines) and the Root Cause Tool's
- * and dashboard's list (a range of days). Read models only.
+ * and dashboard's list (a range of days). Read models, except a shift's lists `as_of` a
+ * moment, which are folded from the stop streams (docs/audit.md).
  */
 export function stopQueryRoutes(deps: AppDeps): RouteDef[] {
   const shopFloorExists = async (id: number) => {
@@ -36,8 +38,10 @@ export function stopQueryRoutes(deps: AppDeps): RouteDef[] {
       action: 'stops:read',
       async handler(ctx) {
         const q = parseInput(byShiftQuery, ctx.query, BAD_PARAMS);
-        const window = await shiftWindow(q);
-        ctx.body = (await listUnplannedStops(deps.knex, { shopFloorId: q.shop_floor_id, lineIds: q.lines_id, window })).rows.map(presentUnplanned);
+        const asOf = parseAsOf(ctx.query.as_of);
+        const filter = { shopFloorId: q.shop_floor_id, lineIds: q.lines_id, window: await shiftWindow(q) };
+        const rows = asOf ? await unplannedByShiftAsOf(deps, filter, asOf) : (await listUnplannedStops(deps.knex, filter)).rows;
+        ctx.body = rows.map(presentUnplanned);
       },
     },
     {
@@ -46,8 +50,9 @@ export function stopQueryRoutes(deps: AppDeps): RouteDef[] {
       action: 'stops:read',
       async handler(ctx) {
         const q = parseInput(byShiftQuery, ctx.query, BAD_PARAMS);
-        const window = await shiftWindow(q);
-        ctx.body = (await listPlannedStops(deps.knex, { shopFloorId: q.shop_floor_id, lineIds: q.lines_id, window })).map(presentPlanned);
+        const asOf = parseAsOf(ctx.query.as_of);
+        const filter = { shopFloorId: q.shop_floor_id, lineIds: q.lines_id, window: await shiftWindow(q) };
+        ctx.body = (asOf ? await plannedByShiftAsOf(deps, filter, asOf) : await listPlannedStops(deps.knex, filter)).map(presentPlanned);
       },
     },
     {

@@ -3,7 +3,7 @@
  * check (GET /me); without a token or on a failed check the token is removed and the user goes
  * to /login (foundations §4, §8).
  */
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { Logo } from '../components/Logo.js';
 import { useMe } from '../features/auth/api/useMe.js';
@@ -31,6 +31,19 @@ export function Layout() {
 
   useEffect(() => setDrawerOpen(false), [pathname]);
 
+  // Escape closes the phone menu and gives the focus back to the button that opened it.
+  const menuButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!drawerOpen) return undefined;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setDrawerOpen(false);
+      menuButton.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [drawerOpen]);
+
   if (!token) return <Navigate to="/login" replace />;
 
   function logout() {
@@ -42,6 +55,7 @@ export function Layout() {
     <div className={drawerOpen ? 'shell drawer-open' : 'shell'}>
       <header className="topbar">
         <button
+          ref={menuButton}
           type="button"
           className="topbar-menu"
           aria-controls="sidebar"

@@ -25,8 +25,10 @@ export function Sidebar({ role, open, onLogout }: SidebarProps) {
   const sections = sectionsForRole(role);
   return (
     <aside className={open ? 'sidebar is-open' : 'sidebar'} id="sidebar">
-      <Link to="/" className="sidebar-logo" aria-label="Home">
+      {/* Named by the logo's own text (plus where it leads), so what is read matches what is seen. */}
+      <Link to="/" className="sidebar-logo">
         <Logo />
+        <span className="visually-hidden"> – Home</span>
       </Link>
       <p className="sidebar-title" data-testid="sidebar-title">
         {sidebarTitle(pathname)}

@@ -20,7 +20,7 @@ export interface FlashMessageProps {
   durationMs?: number;
   /** Called once the duration is over (the owner then clears the message). */
   onDone?(): void;
-  /** 'toast' floats at the top of the screen; 'inline' (default) sits where it is placed. */
+  /** 'toast' floats just above its positioned container (never over the page title); 'inline' (default) sits where it is placed. */
   placement?: 'inline' | 'toast';
 }
 

@@ -3,6 +3,10 @@
  * toggles the direction (▲/▼ on the active column), every column has a 'Cerca...' box doing a
  * case-insensitive contains match, and an empty-state row shows when nothing remains. Written
  * once for the DBR, stop, dashboard and root-cause tables.
+ *
+ * Below tablet width (600px) every table is one card per row, each cell under its column's
+ * label, so editable fields and actions stay in view instead of scrolling sideways; an 'Ordina
+ * per' select replaces the headers and the searches fold away behind a 'Cerca' button.
  */
 import { useId, useMemo, useState, type Key, type ReactNode } from 'react';
 import {
@@ -27,6 +31,8 @@ export interface Column<Row> extends ColumnModel<Row> {
   width?: number;
   /** Extra class on the header and body cells (alignment, wrapping). */
   className?: string;
+  /** False shows the cell on a phone card without its column label (an action button). */
+  cardLabel?: boolean;
 }
 
 /** Props of SortableTable. */
@@ -48,12 +54,6 @@ export interface SortableTableProps<Row> {
   /** Extra class per body row (e.g. an executed action). */
   rowClassName?: (row: Row) => string | undefined;
   className?: string;
-  /**
-   * Below 600px, one card per row (each cell under its column's label) instead of a table
-   * scrolled sideways; the sort headers become a row of buttons and the searches fold away
-   * behind a 'Cerca' button beside the caption.
-   */
-  cardsOnPhone?: boolean;
 }
 
 const NO_SORT: readonly SortKey[] = [];
@@ -63,7 +63,9 @@ function ariaSort(key: SortKey | undefined, columnId: string): 'ascending' | 'de
   return key.direction === 'asc' ? 'ascending' : 'descending';
 }
 
-/** A sortable, per-column searchable table; on narrow screens it scrolls sideways, or becomes cards (cardsOnPhone). */
+const sortOptionValue = (key: SortKey | undefined) => (key ? `${key.column}:${key.direction}` : '');
+
+/** A sortable, per-column searchable table; below tablet width one card per row. */
 export function SortableTable<Row>({
   columns,
   rows,
@@ -75,7 +77,6 @@ export function SortableTable<Row>({
   ariaLabel,
   rowClassName,
   className,
-  cardsOnPhone = false,
 }: SortableTableProps<Row>) {
   const baseId = useId();
   const [sort, setSort] = useState<readonly SortKey[]>(defaultSort);
@@ -89,15 +90,42 @@ export function SortableTable<Row>({
   const primary = sort[0];
   const hasWidths = columns.some((c) => c.width !== undefined);
 
-  const wrapClass = ['table-wrap', cardsOnPhone ? 'table-cards' : '', className ?? ''].filter(Boolean).join(' ');
+  const wrapClass = ['table-wrap', 'table-cards', className ?? ''].filter(Boolean).join(' ');
+  const sortable = columns.filter((c) => c.sortable !== false);
+  const searchable = columns.some((c) => c.searchable !== false);
 
   return (
-    <div className={wrapClass} data-search-open={cardsOnPhone && searchOpen ? 'true' : undefined}>
-      {cardsOnPhone && (
-        <button type="button" className="table-search-toggle" aria-expanded={searchOpen} aria-controls={`${baseId}-search`} onClick={() => setSearchOpen((o) => !o)}>
-          {searchOpen ? 'Chiudi ricerca' : activeSearches > 0 ? `Cerca (${activeSearches})` : 'Cerca'}
-        </button>
-      )}
+    <div className={wrapClass} data-search-open={searchOpen ? 'true' : undefined}>
+      <div className="table-phone-tools">
+        {sortable.length > 0 && (
+          <label className="table-sort-select">
+            <span>Ordina per</span>
+            <select
+              value={sortOptionValue(primary)}
+              onChange={(e) => {
+                const [column, direction] = e.target.value.split(':') as [string, 'asc' | 'desc'];
+                if (column) setSort([{ column, direction }, ...defaultSort.filter((k) => k.column !== column)]);
+              }}
+            >
+              {!primary && <option value="">Ordine predefinito</option>}
+              {primary && !sortable.some((c) => c.id === primary.column) && <option value={sortOptionValue(primary)}>Ordine predefinito</option>}
+              {sortable.flatMap((c) => [
+                <option key={`${c.id}:asc`} value={`${c.id}:asc`}>
+                  {c.header} ▲ crescente
+                </option>,
+                <option key={`${c.id}:desc`} value={`${c.id}:desc`}>
+                  {c.header} ▼ decrescente
+                </option>,
+              ])}
+            </select>
+          </label>
+        )}
+        {searchable && (
+          <button type="button" className="table-search-toggle" aria-expanded={searchOpen} aria-controls={`${baseId}-search`} onClick={() => setSearchOpen((o) => !o)}>
+            {searchOpen ? 'Chiudi ricerca' : activeSearches > 0 ? `Cerca (${activeSearches})` : 'Cerca'}
+          </button>
+        )}
+      </div>
       <table className="data-table" aria-label={caption ? undefined : ariaLabel}>
         {caption && <caption className="data-table-caption">{caption}</caption>}
         {hasWidths && (
@@ -165,8 +193,9 @@ export function SortableTable<Row>({
               return (
                 <tr key={rowKey ? rowKey(row, index) : index} className={rowClassName?.(row)}>
                   {columns.map((c) => (
-                    <td key={c.id} className={c.className} data-label={c.header || undefined}>
-                      {c.render ? c.render(row) : cellText(c.value?.(row))}
+                    <td key={c.id} className={c.className} data-label={c.cardLabel === false ? undefined : c.header || undefined}>
+                      {/* One wrapper, so a phone card keeps a rendered cell's pieces together beside its label. */}
+                      {c.render ? <div className="data-table-cell">{c.render(row)}</div> : cellText(c.value?.(row))}
                     </td>
                   ))}
                 </tr>

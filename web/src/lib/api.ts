@@ -1,7 +1,8 @@
 /**
  * The one fetch wrapper of the web app (ARCHITECTURE "Web"): every call carries the bearer
  * token, answers are parsed as JSON, server errors keep their `{error:{code,message,fields}}`
- * so screens can show the server's Italian message, and a 401 ends the session.
+ * so screens can show the server's Italian message, and a 401 ends the session. A create
+ * carries an Idempotency-Key, so retrying it never records it twice (README "Operations").
  */
 import { clearToken, getToken } from './session.js';
 
@@ -31,6 +32,13 @@ export interface ApiOptions {
   form?: Record<string, string>;
   /** The login call: a 401 there means wrong credentials, not an expired session. */
   noSessionRedirect?: boolean;
+  /**
+   * The call records something new (a stop, an action, shifts): it carries an Idempotency-Key,
+   * and sending the same call again while it has no answer (a retry) carries the same key.
+   * Overwrites, toggles and deletions do without: repeating them changes nothing more, while
+   * a key reused across a toggle back and forth could answer with a stale first result.
+   */
+  creates?: boolean;
   signal?: AbortSignal;
 }
 
@@ -81,6 +89,37 @@ function toApiError(status: number, body: unknown): ApiError {
   return new ApiError(status, code, message, fields);
 }
 
+/**
+ * Keys of creates whose answer has not arrived (network failure, 5xx, 408, 429, or the server
+ * still running the first try), by the request they were made for: the user retries a failed
+ * create by sending it again (pressing the button once more), and that retry must carry the
+ * same key, so the server answers it with the first try's result instead of recording it twice.
+ * A definite answer forgets the key: the next action, even an identical one, is a new one.
+ */
+const unanswered = new Map<string, { key: string; since: number }>();
+/** A create left unanswered for longer than this is given up: sending it again is a new action. */
+const UNANSWERED_KEY_MS = 15 * 60_000;
+const MAX_UNANSWERED = 100;
+
+/** 128 random bits as hex; crypto.getRandomValues works on plain http too (randomUUID does not). */
+export function newIdempotencyKey(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+function keyFor(request: string): string {
+  const held = unanswered.get(request);
+  if (held && Date.now() - held.since < UNANSWERED_KEY_MS) return held.key;
+  if (unanswered.size >= MAX_UNANSWERED) unanswered.delete(unanswered.keys().next().value!);
+  const key = newIdempotencyKey();
+  unanswered.set(request, { key, since: Date.now() });
+  return key;
+}
+
+/** Whether a retry of this answer should ask the server for the first try's result. */
+function unanswering(status: number, code: string | undefined): boolean {
+  return status >= 500 || status === 408 || status === 429 || code === 'IDEMPOTENCY_KEY_IN_USE';
+}
+
 /** Calls the server on the same origin and returns the parsed JSON answer. */
 export async function apiFetch<T>(path: string, options: ApiOptions = {}): Promise<T> {
   return (await apiRequest<T>(path, options)).body;
@@ -100,13 +139,17 @@ export async function apiRequest<T>(path: string, options: ApiOptions = {}): Pro
     body = JSON.stringify(options.json);
   }
 
-  const response = await fetch(buildUrl(path, options.query), {
-    method: options.method ?? 'GET',
-    headers,
-    body,
-    signal: options.signal,
-  });
+  const method = options.method ?? 'GET';
+  const url = buildUrl(path, options.query);
+  // Kept until the server answers definitely: a network failure leaves it for the retry.
+  const request = options.creates && method !== 'GET' ? `${method} ${url} ${typeof body === 'string' ? body : ''}` : null;
+  if (request !== null) headers['Idempotency-Key'] = keyFor(request);
+
+  const response = await fetch(url, { method, headers, body, signal: options.signal });
   const parsed = await readBody(response);
+  if (request !== null && !unanswering(response.status, (parsed as ErrorBody | undefined)?.error?.code as string | undefined)) {
+    if (unanswered.get(request)?.key === headers['Idempotency-Key']) unanswered.delete(request);
+  }
   if (response.ok) return { body: parsed as T, headers: response.headers };
 
   if (response.status === 401 && !options.noSessionRedirect) {

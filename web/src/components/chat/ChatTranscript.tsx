@@ -109,7 +109,8 @@ export function ChatTranscript({ messages, typing, labels = CHAT_LABELS_IT }: Ch
   }, []);
 
   return (
-    <div className="chat-log" ref={listRef} role="log" aria-label={labels.log} aria-live="polite">
+    // Focusable, so the conversation scrolls from the keyboard too (arrows, Page Up/Down).
+    <div className="chat-log" ref={listRef} role="log" aria-label={labels.log} aria-live="polite" tabIndex={0}>
       <ol className="chat-messages">
         {messages.map((m) => (
           <Bubble key={m.id} message={m} labels={labels} />

@@ -13,12 +13,12 @@ export function LoginPage() {
     navigate(needsStationSetup(username, readStoredStation()) ? '/setup' : '/', { replace: true });
   }
   return (
-    <div className="standalone">
+    <main className="standalone">
       <div className="standalone-card">
         <Logo />
         <h1 className="page-title">Accesso</h1>
         <LoginForm onLoggedIn={afterLogin} />
       </div>
-    </div>
+    </main>
   );
 }

@@ -21,7 +21,7 @@ export function SetupPage() {
   if (!token) return <Navigate to="/login" replace />;
 
   return (
-    <div className="standalone">
+    <main className="standalone">
       <div className="standalone-card setup-card">
         <Logo />
         <h1 className="page-title">Scelta della stazione</h1>
@@ -36,6 +36,6 @@ export function SetupPage() {
         </p>
         <StationSetupForm role={role} onSaved={() => navigate('/home')} />
       </div>
-    </div>
+    </main>
   );
 }

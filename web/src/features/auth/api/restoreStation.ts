@@ -8,7 +8,7 @@ import { isStationComplete, needsStationSetup, readStoredStation, storeStation }
 
 /**
  * Fills local storage from GET /factory/default_station when the stored station is incomplete
- * for the role. Never throws: without a saved station (404) or on any failure the login goes on
+ * for the role. Never throws: without a saved station (null) or on any failure the login goes on
  * and the user lands on /setup.
  */
 export async function restoreStationDefaults(role: string): Promise<void> {

@@ -15,7 +15,6 @@ export function UnplannedStopsHistory({ stops }: { stops: readonly UnplannedStop
     <section className="card dashboard-table" aria-label="Storico stop non pianificati">
       <h2 className="dashboard-section-title">Storico stop non pianificati</h2>
       <SortableTable<UnplannedStop>
-        className="cards-on-phone"
         ariaLabel="Storico stop non pianificati"
         rows={stops}
         rowKey={(s) => s.id}
@@ -41,7 +40,6 @@ export function DbrActionsHistory({ actions }: { actions: readonly DbrActionRow[
     <section className="card dashboard-table" aria-label="Storico attività DBR">
       <h2 className="dashboard-section-title">Storico attività DBR</h2>
       <SortableTable<DbrActionRow>
-        className="cards-on-phone"
         ariaLabel="Storico attività DBR"
         rows={actions}
         rowKey={(a) => a.id}

@@ -15,6 +15,8 @@ export function VolumeTrend({ points, unit }: { points: { date: string; volume: 
       <div className="dashboard-trend-chart">
         <ResponsiveLine
           data={data}
+          role="img"
+          ariaLabel="Volumi prodotti negli ultimi 30 giorni"
           margin={{ top: 12, right: 16, bottom: 32, left: 56 }}
           xScale={{ type: 'point' }}
           yScale={{ type: 'linear', min: 0, max: 'auto' }}

@@ -50,7 +50,7 @@ export interface DbrActionForm {
 
 /** POST /factory/dbr_actions: the action as the lists will read it. */
 export function createDbrAction(form: DbrActionForm): Promise<DbrAction> {
-  return apiFetch<DbrAction>('/factory/dbr_actions', { method: 'POST', json: form });
+  return apiFetch<DbrAction>('/factory/dbr_actions', { method: 'POST', json: form, creates: true });
 }
 
 /** Ticks (mark-executed) or unticks (unmark-executed); the answer is the action as it now stands. */

@@ -4,6 +4,8 @@
  * page (with the execution time and a delete button). On a phone each action is a card.
  */
 import type { ReactNode } from 'react';
+import { dbrActionHistory } from '../../history/api/history.js';
+import { HistoryButton } from '../../history/components/HistoryButton.js';
 import { SortableTable, type Column, type SortKey } from '../../../components/SortableTable.js';
 import type { DbrAction } from '../api/dbrActions.js';
 import { dueDateText, equipmentText, executedTime, orDash, shiftSortValue, shiftText, supportText } from '../model/dbrFormat.js';
@@ -62,7 +64,6 @@ export function DailyActionsTable({ rows, shiftStarts, emptyMessage, renderExecu
       emptyMessage={emptyMessage}
       rowClassName={(a) => (a.executed_at ? 'dbra-row-done' : undefined)}
       className={busy ? 'dbra-table is-busy' : 'dbra-table'}
-      cardsOnPhone
     />
   );
 }
@@ -88,9 +89,12 @@ export function ExistingActionsTable({ rows, shiftStarts, emptyMessage, onDelete
       sortable: false,
       className: 'dbra-col-delete',
       render: (a) => (
-        <button type="button" className="button button-secondary dbra-delete" aria-label={`Elimina: ${a.activity}`} onClick={() => onDelete(a)}>
-          Elimina
-        </button>
+        <span className="dbra-row-buttons">
+          <button type="button" className="button button-secondary dbra-delete" aria-label={`Elimina: ${a.activity}`} onClick={() => onDelete(a)}>
+            Elimina
+          </button>
+          <HistoryButton source={dbrActionHistory(a.id)} subject={`Azione DBR: ${a.activity}`} />
+        </span>
       ),
     },
   ];
@@ -104,7 +108,6 @@ export function ExistingActionsTable({ rows, shiftStarts, emptyMessage, onDelete
       extraSortValues={BY_ID}
       emptyMessage={emptyMessage}
       className={busy ? 'dbra-table is-busy' : 'dbra-table'}
-      cardsOnPhone
     />
   );
 }

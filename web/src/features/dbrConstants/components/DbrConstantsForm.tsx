@@ -1,6 +1,7 @@
 /**
  * The numeric form of one line's DBR constants (foundations §2, §5, §8). Every field is a
- * required number (ranges in the labels are advice); the server validates, and its 400 marks each
+ * required number (ranges in the labels are advice): the form marks empty or non-numeric fields
+ * itself and sends nothing until they are fixed; the server validates again, and its 400 marks each
  * field it names. What the user typed is kept on any failure; a success shows an alert and the
  * text 'Constants updated successfully!'.
  */
@@ -8,7 +9,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { FlashMessage } from '../../../components/FlashMessage.js';
 import { ApiError } from '../../../lib/api.js';
 import { saveDbrConstants } from '../api/useDbrConstants.js';
-import { FIELD_GROUPS, fieldErrors, fieldLabel, toDraft, toPayload, type DbrConstants, type DbrDraft, type DbrField } from './fields.js';
+import { draftErrors, FIELD_GROUPS, fieldErrors, fieldLabel, toDraft, toPayload, type DbrConstants, type DbrDraft, type DbrField } from './fields.js';
 
 /** Texts of the spec. */
 export const SAVE_LABEL = 'Save This Line Changes';
@@ -52,6 +53,14 @@ export function DbrConstantsForm({ lineId, lineName, constants, unit1 }: DbrCons
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (savingRef.current) return;
+    const own = draftErrors(draft);
+    const firstInvalid = FIELD_GROUPS.flatMap((g) => g.fields).find((f) => own[f]);
+    if (firstInvalid) {
+      setErrors(own);
+      setStatus({ kind: 'idle' });
+      document.getElementById(`dbr-${firstInvalid}`)?.focus();
+      return;
+    }
     savingRef.current = true;
     setSaving(true);
     try {

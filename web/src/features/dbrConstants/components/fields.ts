@@ -95,6 +95,22 @@ export function toPayload(draft: DbrDraft): DbrPayload {
   ) as DbrPayload;
 }
 
+/**
+ * The marks the form puts on its own before sending, with the server's words (every constant is
+ * a required number): an empty field is 'Obbligatorio', text that is not a number 'Deve essere un
+ * numero'. The server keeps the same rule; this only saves a refused round trip.
+ */
+export function draftErrors(draft: DbrDraft): Partial<Record<DbrField, string>> {
+  const payload = toPayload(draft);
+  const out: Partial<Record<DbrField, string>> = {};
+  for (const f of DBR_FIELDS) {
+    const value = payload[f];
+    if (value === null) out[f] = 'Obbligatorio';
+    else if (typeof value === 'string') out[f] = 'Deve essere un numero';
+  }
+  return out;
+}
+
 /** The field messages of a 400 that belong to this form (other keys are ignored). */
 export function fieldErrors(fields: Record<string, unknown> | undefined): Partial<Record<DbrField, string>> {
   const out: Partial<Record<DbrField, string>> = {};

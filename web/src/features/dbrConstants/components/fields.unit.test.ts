@@ -1,4 +1,4 @@
-import { DBR_FIELDS, fieldErrors, fieldLabel, toDraft, toPayload } from './fields.js';
+import { DBR_FIELDS, draftErrors, fieldErrors, fieldLabel, toDraft, toPayload } from './fields.js';
 
 describe('DBR constants labels (foundations §2)', () => {
   it('puts the shop floor unit1 in the design speed label', () => {
@@ -45,5 +45,15 @@ describe('draft and payload', () => {
       def_speed: 'Valore non valido',
     });
     expect(fieldErrors(undefined)).toEqual({});
+  });
+});
+
+describe('draftErrors (the form marks required numbers before sending)', () => {
+  const full = Object.fromEntries(DBR_FIELDS.map((f) => [f, '1'])) as Record<(typeof DBR_FIELDS)[number], string>;
+  it('passes a form where every field is a number, decimal comma included', () => {
+    expect(draftErrors({ ...full, ut_threshold: '0,83' })).toEqual({});
+  });
+  it("marks empty fields 'Obbligatorio' and text 'Deve essere un numero'", () => {
+    expect(draftErrors({ ...full, def_volume: '  ', waste_threshold: 'poco' })).toEqual({ def_volume: 'Obbligatorio', waste_threshold: 'Deve essere un numero' });
   });
 });

@@ -15,6 +15,7 @@ import { useStationDefaults } from '../../station/api/useStationDefaults.js';
 import { useReportLabels, useShifts, type Shift } from '../api/useLineLogPlant.js';
 import { defaultShiftCode } from '../defaultShift.js';
 import { changeDay, selectionFromQuery, selectionQuery, type LineLogSelection } from '../selection.js';
+import { ReportVersions } from '../../history/components/ReportVersions.js';
 import { ReportEditor } from './ReportEditor.js';
 import type { LineLogMode } from './texts.js';
 import '../../../styles/line-log.css';
@@ -100,20 +101,30 @@ export function LineLog({ mode }: LineLogProps) {
       </section>
       {shiftsOfDay?.length === 0 && <p className="line-log-notice">Nessun turno pianificato per questo giorno.</p>}
       {line && shift && labels.data ? (
-        <ReportEditor
-          key={`${line.name}|${day}|${shift.code}|${reloads}`}
-          mode={mode}
-          reportKey={{ day, shiftCode: shift.code, lineName: line.name }}
-          selection={selection}
-          shopFloorId={shopFloorId}
-          shift={shift}
-          labels={labels.data}
-          unit={units.data?.unit1 || 'unità'}
-          today={today}
+        <ReportVersions
+          key={`${line.name}|${day}|${shift.code}`}
+          active={mode === 'improvement'}
           editing={editing}
-          onEditingChange={setEditing}
-          onReload={() => setReloads((n) => n + 1)}
-        />
+          reportKey={{ day, shiftCode: shift.code, lineName: line.name }}
+          stops={{ shopFloorId, lineId }}
+          unit={units.data?.unit1 || 'unità'}
+          labels={labels.data}
+        >
+          <ReportEditor
+            key={`${line.name}|${day}|${shift.code}|${reloads}`}
+            mode={mode}
+            reportKey={{ day, shiftCode: shift.code, lineName: line.name }}
+            selection={selection}
+            shopFloorId={shopFloorId}
+            shift={shift}
+            labels={labels.data}
+            unit={units.data?.unit1 || 'unità'}
+            today={today}
+            editing={editing}
+            onEditingChange={setEditing}
+            onReload={() => setReloads((n) => n + 1)}
+          />
+        </ReportVersions>
       ) : (
         <p className="line-log-hint">
           {labels.error && shopFloorId ? 'Caricamento delle colonne delle note macchina non riuscito: ricarica la pagina.' : 'Scegli giorno, turno e linea per compilare il registro.'}

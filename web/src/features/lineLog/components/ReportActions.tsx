@@ -3,7 +3,7 @@
  * has 'CONFERMA e INVIA REPORT' and the 'Conferma invio' modal; the improvement role has
  * 'Modifica Report o Stop', which becomes 'Salva Report' (with 'Annulla modifiche') in edit mode.
  */
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { ConfirmModal } from '../../../components/ConfirmModal.js';
 import { formatItalianDate, formatTime } from '../../../components/dates.js';
 import type { DraftStatus } from '../api/draftSaver.js';
@@ -34,6 +34,8 @@ export interface ReportActionsProps {
   onSave(): void;
   onCancel(): void;
   onReload(): void;
+  /** The page's 3-second message, floated just above this bar: in view, never over the title. */
+  flash?: ReactNode;
 }
 
 type Line = { text: string; tone: 'muted' | 'ok' | 'warn' | 'error' };
@@ -83,6 +85,7 @@ export function ReportActions(props: ReportActionsProps) {
 
   return (
     <div className="line-log-actions">
+      {props.flash}
       <div className={`save-status${line ? ` is-${line.tone}` : ''}`} role="status" aria-live="polite">
         {line?.text}
         {conflict && (

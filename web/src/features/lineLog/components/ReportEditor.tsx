@@ -21,6 +21,8 @@ import {
   type ReportKey,
 } from '../reportForm.js';
 import type { LineLogSelection } from '../selection.js';
+import { reportHistory } from '../../history/api/history.js';
+import { HistoryButton } from '../../history/components/HistoryButton.js';
 import { AddStopButtons } from './AddStopButtons.js';
 import { FiguresFields } from './FiguresFields.js';
 import { MachineNotesEditor } from './MachineNotesEditor.js';
@@ -204,11 +206,14 @@ export function ReportEditor(props: ReportEditorProps) {
       : !operator && !confirmed && !editing
         ? TEXTS.notConfirmed
         : null;
-  const showAddStops = operator ? !confirmed : !editing;
+  // The support page is read-only until 'Modifica Report o Stop' (§2.4): adding a stop is an edit.
+  const showAddStops = operator ? !confirmed : editing;
 
   return (
     <div className="line-log-report" data-confirmed={confirmed} data-editing={editing}>
-      {flash}
+      <div className="line-log-history-bar">
+        <HistoryButton source={reportHistory(reportKey)} subject={`Report ${reportKey.lineName}, ${reportKey.day.split('-').reverse().join('/')}, turno ${reportKey.shiftCode}`} text="Storico modifiche" />
+      </div>
       {notice && <p className="line-log-notice">{notice}</p>}
       {showAddStops && <AddStopButtons selection={props.selection} />}
       <section className="card line-log-card">
@@ -230,6 +235,16 @@ export function ReportEditor(props: ReportEditorProps) {
           {refusedFields.notes && <span className="field-error">{refusedFields.notes}</span>}
         </div>
       </section>
+      {/* The figures come right after the shift notes: the end of a shift is notes, figures, submit. */}
+      <div onBlur={() => void saver?.flush()}>
+        <FiguresFields
+          form={form}
+          unit={props.unit}
+          disabled={readOnly}
+          errors={figureErrors}
+          onChange={(field, value) => update({ ...form, [field]: value })}
+        />
+      </div>
       <div onBlur={() => void saver?.flush()}>
         <MachineNotesEditor
           labels={labels}
@@ -246,15 +261,6 @@ export function ReportEditor(props: ReportEditorProps) {
         deletable={stopsEditable}
         onMessage={showFlash}
       />
-      <div onBlur={() => void saver?.flush()}>
-        <FiguresFields
-          form={form}
-          unit={props.unit}
-          disabled={readOnly}
-          errors={figureErrors}
-          onChange={(field, value) => update({ ...form, [field]: value })}
-        />
-      </div>
       <ReportActions
         mode={mode}
         reportKey={reportKey}
@@ -274,6 +280,7 @@ export function ReportEditor(props: ReportEditorProps) {
         onSave={() => void saveImprovement()}
         onCancel={cancelEdit}
         onReload={() => void reload()}
+        flash={flash}
       />
     </div>
   );

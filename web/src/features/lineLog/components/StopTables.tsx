@@ -20,8 +20,10 @@ import {
   type StopsQuery,
   type UnplannedStop,
 } from '../api/useStopsByShift.js';
+import { plannedStopHistory, unplannedStopHistory } from '../../history/api/history.js';
+import { HistoryButton } from '../../history/components/HistoryButton.js';
 import { StopTextCell } from './StopTextCell.js';
-import { STOP_HEADINGS, TEXTS, type LineLogMode } from './texts.js';
+import { STOP_HEADINGS, STOP_TABLE_NAMES, TEXTS, type LineLogMode } from './texts.js';
 
 /** Props of StopTables. */
 export interface StopTablesProps {
@@ -106,6 +108,7 @@ export function StopTables({ mode, query, editable, deletable, onMessage }: Stop
     width: 10,
     searchable: false,
     sortable: false,
+    cardLabel: false,
     className: 'stops-delete',
     render: (s) => (
       <button
@@ -119,12 +122,28 @@ export function StopTables({ mode, query, editable, deletable, onMessage }: Stop
     ),
   });
 
+  /** 'Storico' per row: the stop's 'Storico modifiche' drawer (docs/audit.md). */
+  const historyColumn = <T extends PlannedStop | UnplannedStop>(kind: Pending['kind']): Column<T> => ({
+    id: 'history',
+    header: 'Storico',
+    width: 8,
+    searchable: false,
+    sortable: false,
+    className: 'stops-history',
+    render: (s) => (
+      <HistoryButton
+        source={kind === 'planned' ? plannedStopHistory(s.id) : unplannedStopHistory(s.id)}
+        subject={`Stop ${kind === 'planned' ? 'pianificato' : 'non pianificato'} delle ${timeRange(s)}`}
+      />
+    ),
+  });
+
   const plannedColumns = useMemo<Column<PlannedStop>[]>(() => {
     const cols: Column<PlannedStop>[] = [
       { id: 'time', header: 'Orario', width: 13, value: timeRange, sortValue: startOrder, className: 'stops-time' },
-      { id: 'duration', header: 'Durata [min]', width: 10, value: (s) => s.duration_minutes },
+      { id: 'duration', header: 'Durata [min]', width: 11, value: (s) => s.duration_minutes },
       { id: 'equipment', header: 'Macchina', width: 15, value: (s) => s.equipment_rel.name },
-      { id: 'reason', header: 'Causale', width: 20, value: (s) => s.planned_reason_rel.name },
+      { id: 'reason', header: 'Causale', width: 19, value: (s) => s.planned_reason_rel.name },
       {
         id: 'notes',
         header: 'Note',
@@ -142,6 +161,7 @@ export function StopTables({ mode, query, editable, deletable, onMessage }: Stop
         ),
       },
     ];
+    cols.push(historyColumn<PlannedStop>('planned'));
     return deletable ? [...cols, deleteColumn<PlannedStop>('planned')] : cols;
   }, [editable, deletable, query.day, query.shiftCode, query.lineId, query.shopFloorId]);
 
@@ -163,8 +183,8 @@ export function StopTables({ mode, query, editable, deletable, onMessage }: Stop
       ),
     });
     const cols: Column<UnplannedStop>[] = [
-      { id: 'time', header: 'Orario', width: 12, value: timeRange, sortValue: startOrder, className: 'stops-time' },
-      { id: 'duration', header: 'Durata [min]', width: 7, value: (s) => s.duration_minutes },
+      { id: 'time', header: 'Orario', width: 11, value: timeRange, sortValue: startOrder, className: 'stops-time' },
+      { id: 'duration', header: 'Durata [min]', width: 9, value: (s) => s.duration_minutes },
       {
         id: 'place',
         header: 'Macchina / Area',
@@ -178,22 +198,23 @@ export function StopTables({ mode, query, editable, deletable, onMessage }: Stop
         ),
       },
       { id: 'stopCode', header: 'Codice di stop', width: 10, value: (s) => s.stop_code_rel.name },
-      { id: 'trigger', header: 'Evento scatenante', width: 10, value: (s) => s.triggering_event_rel.name },
+      { id: 'trigger', header: 'Evento scatenante', width: 9, value: (s) => s.triggering_event_rel.name },
       { id: 'actions', header: 'Azioni', width: 9, value: actionsText },
       text('failure_mode', 'Descrizione', 250),
       text('corrective_action', 'Azione correttiva', 1000),
     ];
+    cols.push(historyColumn<UnplannedStop>('unplanned'));
     return deletable ? [...cols, deleteColumn<UnplannedStop>('unplanned')] : cols;
   }, [editable, deletable, query.day, query.shiftCode, query.lineId, query.shopFloorId]);
 
   return (
     <>
       <section className="line-log-stops" aria-labelledby={`${baseId}-planned`}>
-        <h2 className="line-log-section-title" id={`${baseId}-planned`}>
+        <h2 className="line-log-section-title" id={`${baseId}-planned`} lang={headings.lang}>
           {headings.planned}
         </h2>
         <SortableTable<PlannedStop>
-          ariaLabel={headings.planned}
+          ariaLabel={STOP_TABLE_NAMES.planned}
           className="stops-table stops-planned"
           rows={planned.data ?? []}
           rowKey={(s) => s.id}
@@ -204,11 +225,11 @@ export function StopTables({ mode, query, editable, deletable, onMessage }: Stop
         />
       </section>
       <section className="line-log-stops" aria-labelledby={`${baseId}-unplanned`}>
-        <h2 className="line-log-section-title" id={`${baseId}-unplanned`}>
+        <h2 className="line-log-section-title" id={`${baseId}-unplanned`} lang={headings.lang}>
           {headings.unplanned}
         </h2>
         <SortableTable<UnplannedStop>
-          ariaLabel={headings.unplanned}
+          ariaLabel={STOP_TABLE_NAMES.unplanned}
           className="stops-table stops-unplanned"
           rows={unplanned.data ?? []}
           rowKey={(s) => s.id}

@@ -35,11 +35,18 @@ export const TEXTS = {
   retry: 'Riprova',
 } as const;
 
-/** Headings of the two stop tables per role (§2.4 names the improvement ones). */
-export const STOP_HEADINGS: Record<LineLogMode, { planned: string; unplanned: string }> = {
+/**
+ * Headings of the two stop tables per role: §2.4 gives the improvement page English headings, so
+ * they are shown as written and marked `lang="en"`; the tables themselves are named in Italian on
+ * both pages, as the rest of the page is.
+ */
+export const STOP_HEADINGS: Record<LineLogMode, { planned: string; unplanned: string; lang?: 'en' }> = {
   operator: { planned: 'Stop pianificati', unplanned: 'Stop non pianificati' },
-  improvement: { planned: 'Planned Stops', unplanned: 'Unplanned Stops' },
+  improvement: { planned: 'Planned Stops', unplanned: 'Unplanned Stops', lang: 'en' },
 };
+
+/** The tables' Italian names (aria-label), whatever the heading above them. */
+export const STOP_TABLE_NAMES = { planned: 'Stop pianificati', unplanned: 'Stop non pianificati' } as const;
 
 /** Figure labels; the volume and the scrap are counted in the shop floor's first unit. */
 export function figureLabels(unit: string): { volume: string; waste: string; hours: string } {

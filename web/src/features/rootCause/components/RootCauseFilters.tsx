@@ -1,12 +1,13 @@
 /**
  * The tool's filters (line log §2.5; foundations §2 "Dashboard" for the line list): the
  * department with 'Cambia reparto', the line checkboxes with 'Tutte le linee' / 'Nessuna linea',
- * and the range of days 'Data da' ... 'a'.
+ * and the range of days 'Data da' ... 'a' (each end takes the other along; the 366-day limit is
+ * stated beside them).
  */
 import { Link } from 'react-router-dom';
 import { DayPicker } from '../../../components/DayPicker.js';
 import type { Line } from '../../plant/api/usePlant.js';
-import type { DayRange, LineId } from './filters.js';
+import { changeRange, RANGE_HINT, type DayRange, type LineId } from './filters.js';
 
 /** Props: the department, the lines and the selection, the range and their setters. */
 export interface RootCauseFiltersProps {
@@ -83,9 +84,16 @@ export function RootCauseFilters({
         </fieldset>
 
         <div className="rca-range">
-          <DayPicker label="Data da" name="date_from" value={range.from} max={range.to || today} onChange={(from) => onRange({ ...range, from })} />
-          <DayPicker label="a" name="date_to" value={range.to} min={range.from || undefined} max={today} onChange={(to) => onRange({ ...range, to })} />
-          {rangeMessage && <p className="rca-hint rca-hint-error">{rangeMessage}</p>}
+          <DayPicker label="Data da" name="date_from" value={range.from} max={today} onChange={(from) => onRange(changeRange(range, 'from', from))} />
+          <DayPicker label="a" name="date_to" value={range.to} max={today} onChange={(to) => onRange(changeRange(range, 'to', to))} />
+          <p className="rca-hint rca-range-hint" id="rca-range-hint">
+            {RANGE_HINT}
+          </p>
+          {rangeMessage && (
+            <p className="rca-hint rca-hint-error" role="alert">
+              {rangeMessage}
+            </p>
+          )}
         </div>
       </div>
     </section>

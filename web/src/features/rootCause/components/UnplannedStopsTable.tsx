@@ -8,6 +8,8 @@ import { useMemo, type ReactNode } from 'react';
 import { SortableTable, type Column, type SortKey } from '../../../components/SortableTable.js';
 import type { UnplannedStop } from '../api/unplannedStops.js';
 import type { RootCauseAutosave } from './autosave.js';
+import { rootCauseHistory } from '../../history/api/history.js';
+import { HistoryButton } from '../../history/components/HistoryButton.js';
 import { RootCauseBox } from './RootCauseBox.js';
 import { actionLabels, actionsText, detailsText, formatDowntime, formatStopEnd, formatStopStart, NONE, savedBox, stopDetails } from './stopFormat.js';
 
@@ -105,6 +107,15 @@ export function UnplannedStopsTable({ stops, store, readOnly, emptyMessage = EMP
         value: (s) => savedBox(s, 'troubleshooting'),
         render: (s) => <RootCauseBox stop={s} field="troubleshooting" label="Soluzione" store={store} readOnly={readOnly} />,
         className: 'rca-col-box',
+      },
+      {
+        id: 'history',
+        header: 'Storico',
+        width: 7,
+        searchable: false,
+        sortable: false,
+        className: 'rca-col-history',
+        render: (s) => <HistoryButton source={rootCauseHistory(s.id)} subject={`Analisi dello stop del ${formatStopStart(s)}`} />,
       },
     ],
     [store, readOnly],

@@ -38,6 +38,19 @@ export function rangeProblem(range: DayRange): string | null {
   return null;
 }
 
+/**
+ * The range after one end was picked: a 'Data da' later than 'a' takes 'a' along with it, an 'a'
+ * earlier than 'Data da' takes 'Data da' back with it, so a pick is never silently refused.
+ */
+export function changeRange(range: DayRange, end: 'from' | 'to', day: string): DayRange {
+  const valid = isIsoDay(day);
+  if (end === 'from') return { from: day, to: valid && isIsoDay(range.to) && day > range.to ? day : range.to };
+  return { from: valid && isIsoDay(range.from) && day < range.from ? day : range.from, to: day };
+}
+
+/** The limit as the page states it beside the fields, before anyone runs into it. */
+export const RANGE_HINT = `Periodo di al massimo ${MAX_RANGE_DAYS} giorni.`;
+
 /** Ids as the checkboxes hold them (strings), whatever the server or local storage gave. */
 export type LineId = string;
 

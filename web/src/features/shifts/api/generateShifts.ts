@@ -22,5 +22,5 @@ export interface GenerateShiftsResult {
 
 /** POST /admin/generate-shifts; errors are ApiError with the server's Italian message. */
 export function generateShifts(input: GenerateShiftsInput): Promise<GenerateShiftsResult> {
-  return apiFetch<GenerateShiftsResult>('/admin/generate-shifts', { method: 'POST', json: input });
+  return apiFetch<GenerateShiftsResult>('/admin/generate-shifts', { method: 'POST', json: input, creates: true });
 }

@@ -3,7 +3,7 @@
  * page saves it there as well as in local storage, so it follows the user to another device.
  */
 import useSWR from 'swr';
-import { ApiError, apiFetch } from '../../../lib/api.js';
+import { apiFetch } from '../../../lib/api.js';
 import { getToken } from '../../../lib/session.js';
 import type { StationDefaults } from '../../../lib/station.js';
 
@@ -24,14 +24,9 @@ export interface DefaultStationInput {
 /** The path of both calls, also the SWR key. */
 export const DEFAULT_STATION_PATH = '/factory/default_station';
 
-/** The saved station, or null when none is saved (404 DEFAULT_STATION_NOT_SET); other errors throw. */
+/** The saved station, or null when none is saved yet (the server answers 200 with null); errors throw. */
 export async function fetchDefaultStation(): Promise<DefaultStation | null> {
-  try {
-    return await apiFetch<DefaultStation>(DEFAULT_STATION_PATH);
-  } catch (err) {
-    if (err instanceof ApiError && err.status === 404) return null;
-    throw err;
-  }
+  return (await apiFetch<DefaultStation | null>(DEFAULT_STATION_PATH)) ?? null;
 }
 
 /** Saves the station on the server; the answer carries the names to store locally. */

@@ -24,7 +24,7 @@ export function StationSummary({ station, role, loading = false }: StationSummar
           Stazione di default
         </h2>
         <Link to="/setup" className="station-summary-change">
-          Modifica stazione
+          Cambia stazione
         </Link>
       </div>
       <dl className="station-summary-list">

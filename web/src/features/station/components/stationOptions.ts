@@ -1,8 +1,9 @@
 /**
  * The setup's Stazione options (foundations §2 Setup): each labelled with the reference machine
- * of the line. A line has one reference machine but several equipments, so where more than one
- * option would read the same the equipment's name is added ("Riempitrice L1 – Filler"); the value
- * is always the equipment id. Pure, so it is unit tested.
+ * of the line. A line has one reference machine but several equipments, so each option names its
+ * equipment first and the line's reference machine after it ("Filler (rif. Riempitrice L1)"): the
+ * operator reads the machine they stand at, the spec's reference machine stays on every option.
+ * The value is always the equipment id. Pure, so it is unit tested.
  */
 import type { CyclingOption } from '../../../components/CyclingSelect.js';
 
@@ -15,11 +16,7 @@ export interface EquipmentLike {
 /** Options for the Stazione select; without a reference machine name the equipment name is shown. */
 export function stationOptions(equipments: readonly EquipmentLike[], referenceMachine: string | null | undefined): CyclingOption[] {
   const ref = referenceMachine?.trim() ?? '';
-  return equipments.map((e) => {
-    let label = e.name;
-    if (ref) label = equipments.length > 1 && ref !== e.name ? `${ref} – ${e.name}` : ref;
-    return { value: String(e.id), label };
-  });
+  return equipments.map((e) => ({ value: String(e.id), label: ref && ref !== e.name ? `${e.name} (rif. ${ref})` : e.name }));
 }
 
 /** Options for a plain id/name list (Reparto, Linea). */

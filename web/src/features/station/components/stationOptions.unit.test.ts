@@ -6,15 +6,15 @@ const equipments = [
 ];
 
 describe('stationOptions (foundations §2 Setup: Stazione labelled with the reference machine)', () => {
-  it('adds the equipment name where every option would read the same', () => {
+  it("names the equipment first and the line's reference machine after it", () => {
     expect(stationOptions(equipments, 'Riempitrice L1')).toEqual([
-      { value: '1', label: 'Riempitrice L1 – Filler' },
-      { value: '2', label: 'Riempitrice L1 – Capper' },
+      { value: '1', label: 'Filler (rif. Riempitrice L1)' },
+      { value: '2', label: 'Capper (rif. Riempitrice L1)' },
     ]);
   });
 
-  it('shows the reference machine alone for a line with one equipment', () => {
-    expect(stationOptions([{ id: 7, name: 'Filler' }], 'Riempitrice L3')).toEqual([{ value: '7', label: 'Riempitrice L3' }]);
+  it('reads the same for a line with one equipment', () => {
+    expect(stationOptions([{ id: 7, name: 'Filler' }], 'Riempitrice L3')).toEqual([{ value: '7', label: 'Filler (rif. Riempitrice L3)' }]);
   });
 
   it('falls back to the equipment name while the reference machine is unknown', () => {

@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { readPlantState } from '../../../commands/plant/readPlant.js';
+import { resolveReportLine } from '../../../commands/shiftReports/loadReportContext.js';
+import { dbrActionStream } from '../../../domain/dbrActions/events.js';
+import {
+  dbrActionHistory, plannedStopHistory, rootCauseHistory, shiftReportHistory, unplannedStopHistory, type HistoryEntry,
+} from '../../../domain/history/entries.js';
+import { settingsOf } from '../../../domain/plant/state.js';
+import { rootCauseStream } from '../../../domain/rootCauses/events.js';
+import { dbrActionNotFound } from '../../../domain/dbrActions/rules.js';
+import { shiftReportStream } from '../../../domain/shiftReports/events.js';
+import type { AppDeps } from '../../deps.js';
+import type { AuthUser } from '../../middlewares/auth.js';
+import { parseInput } from '../../validation.js';
+import { idPath as dbrIdPath } from '../dbrActions/schema.js';
+import { BAD_PARAMS } from '../plant/params.js';
+import { shiftNoteQuery } from '../shiftNotes/schema.js';
+import { idPath } from '../stopEvents/schema.js';
+import { local } from '../stopEvents/plantTime.js';
+import type { RouteDef } from '../types.js';
+import { readEvents, stopEvents } from './eventReads.js';
+
+/** An entry as the calls answer it: the time in Europe/Rome, to the millisecond when it has some (so it can be an as_of). */
+const present = (entries: HistoryEntry[]) => entries.map((e) => ({ ...e, at: local(e.at) }));
+
+/**
+ * The history calls (docs/audit.md): one per kind of record, computed from its stream on
+ * each call, oldest first. The line log's report and stops are open to whoever keeps that
+ * log (operators too); root causes and DBR actions to the improvement roles and admin.
+ */
+export function historyRoutes(deps: AppDeps): RouteDef[] {
+  return [
+    {
+      method: 'get',
+      path: '/factory/shift_notes/history',
+      action: 'line_log_history:read',
+      async handler(ctx) {
+        const user = ctx.state.user as AuthUser;
+        const q = parseInput(shiftNoteQuery, ctx.query, BAD_PARAMS);
+        const line = await resolveReportLine(deps.knex, q.line_name, user.username);
+        const events = await readEvents(deps, shiftReportStream(line.lineId, q.day, q.shift_code));
+        const settings = settingsOf(await readPlantState(deps), line.shopFloorId);
+        ctx.body = present(shiftReportHistory(events, { unit: settings.units?.unit1 ?? null, labels: settings.reportLabels }));
+      },
+    },
+    {
+      method: 'get',
+      path: '/factory/stop_events/:id/history',
+      action: 'line_log_history:read',
+      async handler(ctx) {
+        const { id } = parseInput(idPath, ctx.params, BAD_PARAMS);
+        ctx.body = present(unplannedStopHistory(await stopEvents(deps, 'unplanned', id), await readPlantState(deps)));
+      },
+    },
+    {
+      method: 'get',
+      path: '/factory/planned_stops/:id/history',
+      action: 'line_log_history:read',
+      async handler(ctx) {
+        const { id } = parseInput(idPath, ctx.params, BAD_PARAMS);
+        ctx.body = present(plannedStopHistory(await stopEvents(deps, 'planned', id), await readPlantState(deps)));
+      },
+    },
+    {
+      method: 'get',
+      path: '/factory/root_cause/:stopEventId/history',
+      action: 'history:read',
+      async handler(ctx) {
+        const { stopEventId } = parseInput(z.object({ stopEventId: idPath.shape.id }), ctx.params, BAD_PARAMS);
+        await stopEvents(deps, 'unplanned', stopEventId);
+        ctx.body = present(rootCauseHistory(await readEvents(deps, rootCauseStream(stopEventId))));
+      },
+    },
+    {
+      method: 'get',
+      path: '/factory/dbr_actions/:id/history',
+      action: 'history:read',
+      async handler(ctx) {
+        const { id } = parseInput(dbrIdPath, ctx.params, BAD_PARAMS);
+        const events = await readEvents(deps, dbrActionStream(id));
+        if (events.length === 0) throw dbrActionNotFound();
+        ctx.body = present(dbrActionHistory(events, await readPlantState(deps)));
+      },
+    },
+  ];
+}
