@@ -6,6 +6,7 @@ import { dashboardSummaryAsOf } from '../../../projections/dashboardHistory/dash
 import { findActive } from '../../../projections/plant/plant.queries.js';
 import type { AppDeps } from '../../deps.js';
 import { parseInput } from '../../validation.js';
+import { parseAsOf } from '../history/eventReads.js';
 import { BAD_PARAMS } from '../plant/params.js';
 import type { RouteDef } from '../types.js';
 import { improvementQuery, lookupQuery, volumesQuery } from './schema.js';
@@ -31,6 +32,8 @@ export function dashboardRoutes(deps: AppDeps): RouteDef[] {
       action: 'dashboard:read',
       async handler(ctx) {
         const q = parseInput(improvementQuery, ctx.query, BAD_PARAMS);
+        // As the line-log reads take it (docs/audit.md): ISO 8601, Italian wall-clock time without an offset.
+        const asOf = parseAsOf(ctx.query.as_of);
         if (q.date_from > q.date_to) throw validationError(BAD_PARAMS, { date_to: 'Precede date_from' });
         if (daysInRange(q.date_from, q.date_to) > MAX_GENERATION_DAYS) {
           throw validationError(`Intervallo troppo lungo: al massimo ${MAX_GENERATION_DAYS} giorni`, { date_to: `Al massimo ${MAX_GENERATION_DAYS} giorni` });
@@ -38,7 +41,7 @@ export function dashboardRoutes(deps: AppDeps): RouteDef[] {
         await shopFloorExists(q.shop_floor_id);
         const lineIds = q.lines.length === 0 ? [] : (await deps.knex('plant_lines').where({ shop_floor_id: q.shop_floor_id }).whereIn('name', q.lines).select('id')).map((r: { id: unknown }) => Number(r.id));
         const filter = { shopFloorId: q.shop_floor_id, lineIds, shiftIds: q.shifts, from: q.date_from, to: q.date_to };
-        ctx.body = q.as_of ? await dashboardSummaryAsOf(deps.knex, filter, q.as_of) : await dashboardSummary(deps.knex, filter);
+        ctx.body = asOf ? await dashboardSummaryAsOf(deps.knex, filter, asOf) : await dashboardSummary(deps.knex, filter);
       },
     },
     {

@@ -13,8 +13,6 @@ export const improvementQuery = z.object({
   shifts: idListParam,
   date_from: dayParam,
   date_to: dayParam,
-  /** The summary as it stood at that moment (ISO time with offset), from the dashboard_history read model. */
-  as_of: z.preprocess((v) => (v === '' ? undefined : v), z.iso.datetime({ offset: true, error: 'Data e ora ISO, ad es. 2030-06-05T08:00:00+02:00' }).transform((v) => new Date(v)).optional()),
 });
 
 /** `GET /factory/volumes-history`: `line_id` may be a list, so the trend of the selected lines is one call. */
