@@ -10,6 +10,7 @@ import { idempotency } from './middlewares/idempotency.js';
 import { BODY_LIMITS, readableBody, refuseMultipart, rejectUnstorableInput } from './middlewares/input.js';
 import { requestContext, securityHeaders } from './middlewares/requestContext.js';
 import { allRoutes } from './routes/index.js';
+import { queueBoard } from './queueBoard.js';
 import { serveWeb } from './static.js';
 
 /** The Koa app: thin routes (validate, authorize, handle, present) and the built web app. */
@@ -29,6 +30,8 @@ export function createApp(deps: AppDeps): Koa {
   // Outside the error middleware, so the error bodies it writes are compressed like any other.
   app.use(compression());
   app.use(errorMiddleware);
+  // bull-board parses its own bodies, so it sits before ours; its guard lets only admin in.
+  app.use(queueBoard(deps));
   // No route takes files: multipart is refused before anything is read (no temp files), and
   // every body kind the app parses has a size limit (413 above it).
   app.use(refuseMultipart);

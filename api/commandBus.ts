@@ -2,13 +2,30 @@ import type { Context } from 'koa';
 import type { EventOf } from '../domain/shared/catalog.js';
 import { handleCommand, type CommandContext, type CommandResult, type Decider, type HandleOptions } from '../commands/handleCommand.js';
 import type { Position } from '../domain/shared/eventStore.js';
+import { validationError } from '../domain/shared/errors.js';
 import type { AppDeps } from './deps.js';
 import type { AuthUser } from './middlewares/auth.js';
 
-/** The request's user and the app's clock, as a command's context. */
+const EVENT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The event a client acted on, from `X-Causation-Id`: an assistant or integration that issues
+ * a command because of an event it read (a stop it was shown, a report it was asked to correct)
+ * names that event's id, and the command's events carry it as their causation id. Absent: null.
+ */
+export function causationFrom(ctx: Context): string | null {
+  // Read from the request's headers as Koa parsed them; a context built by hand (tests, scripts) may have none.
+  const raw = ctx.request?.headers?.['x-causation-id'];
+  const header = (Array.isArray(raw) ? raw[0] ?? '' : raw ?? '').trim();
+  if (!header) return null;
+  if (!EVENT_ID.test(header)) throw validationError('Causation id non valido', { 'X-Causation-Id': "Atteso l'id di un evento (UUID)" });
+  return header.toLowerCase();
+}
+
+/** The request's user, correlation and causation ids and the app's clock, as a command's context. */
 export function commandContext(deps: AppDeps, ctx: Context): CommandContext {
   const user = ctx.state.user as AuthUser;
-  return { userId: user.userId, username: user.username, role: user.role, correlationId: ctx.state.correlationId as string, now: deps.clock() };
+  return { userId: user.userId, username: user.username, role: user.role, correlationId: ctx.state.correlationId as string, causationId: causationFrom(ctx), now: deps.clock() };
 }
 
 /**

@@ -20,6 +20,7 @@ const TABLE: Record<string, string> = {
   'GET /admin/projections': ADMIN,
   'POST /admin/projections/:name/rebuild': ADMIN,
   'GET /admin/projections/rebuilds/:jobId': ADMIN,
+  'POST /admin/queues-session': ADMIN,
   'GET /factory/shift_notes': ALL,
   'POST /factory/shift_notes/save': OPERATORS,
   'POST /factory/shift_notes/submit': OPERATORS,
@@ -65,6 +66,8 @@ const TABLE: Record<string, string> = {
   'GET /factory/dashboard/default-dates': ALL,
   'GET /factory/dashboard/last-production-date': ALL,
   'GET /factory/dashboard/last-stop-date': ALL,
+  // The 'Pareto fermate' read model (docs/analysts.md), charted on Riepilogo Operativo.
+  'GET /factory/pareto-fermate': ALL,
   // History (issue 13, docs/audit.md): the improvement roles and admin for everything; an operator for the report and stops of its line log.
   'GET /factory/shift_notes/history': LINE_LOG_AUDIT,
   'GET /factory/stop_events/:id/history': LINE_LOG_AUDIT,

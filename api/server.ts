@@ -82,7 +82,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const store = await openEventStore(config, opts.databaseUrl);
   const catalog = createCatalog();
   const engine = new ProjectionEngine(knex, store, catalog, allProjections);
-  const stale = await engine.ensure();
+  const stale = await engine.ensure({ backfillNew: true });
 
   let scheduler: ProjectionScheduler;
   let redis: Redis | null = null;
@@ -96,7 +96,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     scheduler = new InProcessScheduler(engine, log);
   }
   for (const name of stale) {
-    log.info({ projection: name }, 'projection version changed: rebuilding blue/green while the old generation serves');
+    log.info({ projection: name }, 'projection new or its version changed: (re)building blue/green from event zero while the others serve');
     await scheduler.requestRebuild(name);
   }
   await engine.settle();

@@ -19,7 +19,7 @@ function bar(p: RebuildProgress): string {
   const width = 30;
   const ratio = p.total > 0 ? Math.min(1, p.done / p.total) : 1;
   const filled = Math.round(ratio * width);
-  return `[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${(ratio * 100).toFixed(1).padStart(5)}%  ${p.done}/${p.total} events  ${p.eventsPerSecond} ev/s`;
+  return `[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${(ratio * 100).toFixed(1).padStart(5)}%  ${p.done}/${p.total} events  ${p.eventsPerSecond} ev/s  ETA ${p.etaSeconds === null ? '?' : `${p.etaSeconds} s`}`;
 }
 
 async function main(): Promise<number> {
@@ -36,9 +36,10 @@ async function main(): Promise<number> {
   const store = await openEventStore(config, db.url);
   try {
     const engine = new ProjectionEngine(knex, store, createCatalog(), allProjections);
-    await engine.ensure();
+    // A read model the app has never run stays 'missing' here: the app backfills it, or `rebuild NAME` does.
+    await engine.ensure({ backfillNew: true });
     if (command === 'status') {
-      const rows = await engine.status();
+      const rows = await engine.status({ rows: true });
       console.table(rows.map((r) => ({
         projection: r.name,
         'code version': r.version,
@@ -47,6 +48,9 @@ async function main(): Promise<number> {
         position: r.position ? `${r.position.commit}/${r.position.prepare}` : '-',
         lag: r.lag,
         state: r.state,
+        rows: r.rows ?? '-',
+        'last rebuild': r.lastRebuildAt ?? '-',
+        'rebuild ev/s': r.rebuildEventsPerSecond ?? '-',
       })));
       return 0;
     }

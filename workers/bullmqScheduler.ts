@@ -57,6 +57,11 @@ export class BullMqScheduler implements ProjectionScheduler {
     private readonly retryMs: number,
   ) {}
 
+  /** The queues an operator may look at (bull-board, admin only). */
+  queues(): Queue[] {
+    return [this.queue];
+  }
+
   /** Whether every Redis connection is up; false while ioredis is reconnecting. */
   redisReady(): boolean {
     return this.connections.every((c) => c.status === 'ready');
@@ -138,7 +143,7 @@ export class BullMqScheduler implements ProjectionScheduler {
     const job = await this.queue.getJob(jobId);
     if (!job) return null;
     const progress = (typeof job.progress === 'object' ? job.progress : {}) as Partial<RebuildProgress>;
-    return { name: job.data.name ?? '', done: progress.done ?? 0, total: progress.total ?? 0, eventsPerSecond: progress.eventsPerSecond ?? 0, state: await job.getState() };
+    return { name: job.data.name ?? '', done: progress.done ?? 0, total: progress.total ?? 0, eventsPerSecond: progress.eventsPerSecond ?? 0, etaSeconds: progress.etaSeconds ?? null, state: await job.getState() };
   }
 
   async close(): Promise<void> {

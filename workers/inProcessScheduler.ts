@@ -52,7 +52,7 @@ export class InProcessScheduler implements ProjectionScheduler {
 
   async requestRebuild(name: string): Promise<string> {
     const id = `rebuild:${name}:${Date.now()}`;
-    this.rebuilds.set(id, { name, done: 0, total: 0, eventsPerSecond: 0, state: 'active' });
+    this.rebuilds.set(id, { name, done: 0, total: 0, eventsPerSecond: 0, etaSeconds: null, state: 'active' });
     this.engine
       .rebuild(name, (p) => {
         this.rebuilds.set(id, { ...p, state: 'active' });

@@ -179,6 +179,42 @@ describeWith(['postgres'])('ProjectionEngine', () => {
     });
   });
 
+  describe('given a read model added to an app whose store already has events', () => {
+    it('backfills it from event zero by a rebuild while the others keep serving, and commands do not wait on it', async () => {
+      // The read model added later: one row per tally seen.
+      const seen = {
+        name: 'tally2',
+        version: 1,
+        tables: { tally2_seen: (t: Knex.CreateTableBuilder) => { t.uuid('event_key').primary(); t.integer('n').notNullable(); } },
+        canHandle: ['TallyCounted'],
+        async applyBatch({ trx, tables }: { trx: Knex.Transaction; tables: Record<string, string> }, events: readonly { id: string; data: unknown }[]) {
+          const rows = events.map((e) => ({ event_key: e.id, n: (e.data as { n: number }).n }));
+          if (rows.length > 0) await trx(tables.tally2_seen!).insert(rows).onConflict('event_key').ignore();
+        },
+      };
+      const before = new ProjectionEngine(knex, store, tallyCatalog(), [tallyProjection()]);
+      expect(await before.ensure({ backfillNew: true })).toEqual([]);
+      const end = await appendTallies(store, 'tally-n', [2, 3, 4]);
+      await catchUpTo(before, 'tally', end);
+
+      const after = new ProjectionEngine(knex, store, tallyCatalog(), [tallyProjection(), seen]);
+      expect(await after.ensure({ backfillNew: true })).toEqual(['tally2']);
+      // Nothing of it exists yet; the old read model is untouched and live.
+      expect((await after.status()).map((s) => [s.name, s.state])).toEqual([['tally', 'live'], ['tally2', 'missing']]);
+      expect(await after.reached(['tally', 'tally2'], end)).toEqual(['tally2', 'tally']);
+      // The start's catch-up does not fill it (that is the rebuild's job) and does not wait for it.
+      await after.settle(5000);
+      const later = await appendTallies(store, 'tally-m', [10]);
+      await catchUpTo(after, 'tally', later);
+      expect(await total(knex)).toBe(19);
+
+      await after.rebuild('tally2');
+      expect(Number((await knex('tally2_seen').sum<{ s: string }>('n as s').first())!.s)).toBe(19);
+      // tally: four events and its total row; tally2: the four events.
+      expect((await after.status({ rows: true })).map((s) => [s.name, s.state, s.rows])).toEqual([['tally', 'live', 5], ['tally2', 'live', 4]]);
+    });
+  });
+
   describe('given the same events applied twice', () => {
     it('the users projection leaves the same rows (replay)', async () => {
       const { usersProjection } = await import('../projections/users/users.projection.js');

@@ -17,6 +17,8 @@ export interface RebuildProgress {
   done: number;
   total: number;
   eventsPerSecond: number;
+  /** Seconds left at the current speed; null before the speed is known. */
+  etaSeconds: number | null;
 }
 
 export interface ProjectionStatus {
@@ -27,6 +29,12 @@ export interface ProjectionStatus {
   position: Position | null;
   lag: number;
   state: 'live' | 'rebuilding' | 'needs-rebuild' | 'missing';
+  /** Rows in the live generation's tables, all tables together; null unless asked for (`status({ rows: true })`). */
+  rows: number | null;
+  /** When the live generation went live through a rebuild (null: built incrementally since it was first seen). */
+  lastRebuildAt: string | null;
+  /** The speed of that rebuild, events read per second. */
+  rebuildEventsPerSecond: number | null;
 }
 
 export const NOTIFY_CHANNEL = 'projection_advanced';
@@ -69,15 +77,21 @@ export class ProjectionEngine {
   }
 
   /**
-   * Makes sure every projection has a live generation. A projection seen for the first
-   * time starts live and empty; one whose code version moved on is returned so the
-   * caller can rebuild it blue/green while the old generation keeps serving.
+   * Makes sure every projection has a live generation, and returns those the caller must
+   * rebuild blue/green while the rest serve: a live one whose code version moved on (the old
+   * generation keeps serving meanwhile) and, with `backfillNew`, a projection seen for the
+   * first time while the store already holds events. Such a new read model is filled from
+   * event zero by a rebuild in the background instead of by the catch-up that runs before the
+   * port opens, so adding one never holds the app's start for the length of the history.
+   * Without `backfillNew`, or on an empty store, a new projection starts live and empty.
    */
-  async ensure(): Promise<string[]> {
+  async ensure(options: { backfillNew?: boolean } = {}): Promise<string[]> {
     const needRebuild: string[] = [];
+    const storeHasEvents = options.backfillNew ? (await this.store.readAll({ after: START, limit: 1 })).length > 0 : false;
     for (const p of this.projections) {
       const live = await this.liveRow(p.name);
-      if (!live) await createGeneration(this.knex, p, 'live');
+      if (!live && storeHasEvents) needRebuild.push(p.name);
+      else if (!live) await createGeneration(this.knex, p, 'live');
       else if (live.version !== p.version) needRebuild.push(p.name);
     }
     return needRebuild;
@@ -178,7 +192,12 @@ export class ProjectionEngine {
     const started = Date.now();
     const total = await this.store.countAfter(START);
     let done = 0;
-    const report = () => onProgress({ name, done, total: Math.max(total, done), eventsPerSecond: Math.round((done * 1000) / Math.max(1, Date.now() - started)) });
+    const report = () => {
+      const eventsPerSecond = Math.round((done * 1000) / Math.max(1, Date.now() - started));
+      const left = Math.max(0, total - done);
+      const etaSeconds = left === 0 ? 0 : eventsPerSecond > 0 ? Math.ceil(left / eventsPerSecond) : null;
+      return onProgress({ name, done, total: Math.max(total, done), eventsPerSecond, etaSeconds });
+    };
     await report();
     for (;;) {
       const r = await this.runBatch(name, fresh.generation);
@@ -197,7 +216,10 @@ export class ProjectionEngine {
         if (n < this.batchSize) break;
       }
       if (live) await trx('projection_generations').where({ name, generation: live.generation }).update({ status: 'retired', updated_at: trx.fn.now() });
-      await trx('projection_generations').where({ name, generation: fresh.generation }).update({ status: 'live', updated_at: trx.fn.now() });
+      const eventsPerSecond = Math.round((done * 1000) / Math.max(1, Date.now() - started));
+      await trx('projection_generations')
+        .where({ name, generation: fresh.generation })
+        .update({ status: 'live', updated_at: trx.fn.now(), rebuilt_at: trx.fn.now(), rebuild_events_per_second: eventsPerSecond });
       await pointViews(trx, row.tables);
       await trx.raw(`select pg_notify(?, ?)`, [NOTIFY_CHANNEL, JSON.stringify({ name, generation: row.generation, status: 'live', ...pos(row) })]);
     });
@@ -206,7 +228,12 @@ export class ProjectionEngine {
     return (await this.liveRow(name))!;
   }
 
-  async status(): Promise<ProjectionStatus[]> {
+  /**
+   * Each read model's position, lag and state, and its last rebuild. `rows` counts every row
+   * of the live tables: for the admin page and the CLI, not for the health check a load
+   * balancer polls.
+   */
+  async status(options: { rows?: boolean } = {}): Promise<ProjectionStatus[]> {
     const rows = await this.knex<GenerationRow>('projection_generations').whereNot('status', 'retired');
     const out: ProjectionStatus[] = [];
     for (const p of this.projections) {
@@ -221,16 +248,34 @@ export class ProjectionEngine {
         position,
         lag: await this.store.countAfter(position ?? START),
         state: building ? 'rebuilding' : !live ? 'missing' : live.version !== p.version ? 'needs-rebuild' : 'live',
+        rows: !options.rows ? null : live ? await this.countRows(live) : 0,
+        lastRebuildAt: live?.rebuilt_at ? new Date(live.rebuilt_at).toISOString() : null,
+        rebuildEventsPerSecond: live?.rebuild_events_per_second ?? null,
       });
     }
     return out;
   }
 
-  /** Whether every named live projection has reached the position. */
+  /** Exact row count of a generation's tables (an admin look, not a hot path). */
+  private async countRows(row: GenerationRow): Promise<number> {
+    let n = 0;
+    for (const phys of Object.values(row.tables)) {
+      const r = await this.knex(phys).count<{ n: string }>('* as n').first();
+      n += Number(r?.n ?? 0);
+    }
+    return n;
+  }
+
+  /**
+   * Which of the named projections have reached the position. One without a live generation
+   * (a new read model still being backfilled) serves no reads yet, so there is nothing to
+   * wait for: it counts as reached, and commands do not wait on its backfill.
+   */
   async reached(names: string[], position: Position): Promise<string[]> {
     if (names.length === 0) return [];
     const rows = await this.knex<GenerationRow>('projection_generations').whereIn('name', names).andWhere('status', 'live');
-    return rows.filter((r) => comparePositions(pos(r), position) >= 0).map((r) => r.name);
+    const live = new Set(rows.map((r) => r.name));
+    return [...names.filter((n) => !live.has(n)), ...rows.filter((r) => comparePositions(pos(r), position) >= 0).map((r) => r.name)];
   }
 
   liveRow(name: string): Promise<GenerationRow | undefined> {

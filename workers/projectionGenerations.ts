@@ -11,6 +11,9 @@ export interface GenerationRow {
   prepare_pos: number;
   processed: number;
   tables: TableNames;
+  /** Set when the generation went live through a rebuild, with that rebuild's speed. */
+  rebuilt_at?: Date | null;
+  rebuild_events_per_second?: number | null;
 }
 
 const physical = (logical: string, version: number, generation: number) => `${logical}_v${version}_g${generation}`;

@@ -5,7 +5,9 @@ import { dbrActionRoutes } from './dbrActions/routes.js';
 import { dbrConstantsRoutes } from './dbrConstants/routes.js';
 import { historyRoutes } from './history/routes.js';
 import { healthRoutes } from './health/routes.js';
+import { paretoRoutes } from './pareto/routes.js';
 import { plantRoutes } from './plant/routes.js';
+import { queueBoardRoutes } from '../queueBoard.js';
 import { projectionRoutes } from './projections/routes.js';
 import { rootCauseRoutes } from './rootCauses/routes.js';
 import { shiftNoteRoutes } from './shiftNotes/routes.js';
@@ -20,6 +22,7 @@ export function allRoutes(deps: AppDeps): RouteDef[] {
     ...authRoutes(deps),
     ...healthRoutes(deps),
     ...projectionRoutes(deps),
+    ...queueBoardRoutes(deps),
     ...plantRoutes(deps),
     ...stationRoutes(deps),
     ...shiftRoutes(deps),
@@ -28,6 +31,7 @@ export function allRoutes(deps: AppDeps): RouteDef[] {
     ...stopEventRoutes(deps),
     ...rootCauseRoutes(deps),
     ...dashboardRoutes(deps),
+    ...paretoRoutes(deps),
     ...dbrActionRoutes(deps),
     ...historyRoutes(deps),
   ];

@@ -29,10 +29,36 @@ export class TokenService {
       .sign(this.key);
   }
 
-  async verify(token: string): Promise<TokenClaims | null> {
+  /**
+   * A short-lived token for one audience only (the queue board's cookie): it cannot stand in
+   * for a session token, and a session token cannot stand in for it.
+   */
+  signFor(audience: string, claims: TokenClaims, ttlSeconds: number, now = new Date()): Promise<string> {
+    const iat = Math.floor(now.getTime() / 1000);
+    return new SignJWT({ username: claims.username, role: claims.role })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(claims.sub)
+      .setAudience(audience)
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + ttlSeconds)
+      .sign(this.key);
+  }
+
+  /** Verifies a token of `signFor(audience, ...)`; null for anything else. */
+  verifyFor(audience: string, token: string): Promise<TokenClaims | null> {
+    return this.check(token, audience);
+  }
+
+  verify(token: string): Promise<TokenClaims | null> {
+    return this.check(token, null);
+  }
+
+  private async check(token: string, audience: string | null): Promise<TokenClaims | null> {
     try {
       // A token without an expiry would be valid for ever: refused, as is one without a subject.
-      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], requiredClaims: ['exp', 'iat', 'sub'] });
+      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], requiredClaims: ['exp', 'iat', 'sub'], ...(audience ? { audience } : {}) });
+      // A session token has no audience; one made for something else is not a session.
+      if (!audience && payload.aud !== undefined) return null;
       if (typeof payload.sub !== 'string' || typeof payload.username !== 'string' || typeof payload.role !== 'string') return null;
       return { sub: payload.sub, username: payload.username, role: payload.role };
     } catch {

@@ -3,8 +3,9 @@ import { createEventStoreTables, dropEventStoreTables } from '../eventstore/sche
 import { createKnex } from './knex.js';
 
 /**
- * Migrations for the tables that are not projections: the projection registry, the
- * login limiter's counters, the event store itself and the idempotency keys.
+ * Migrations for the tables that are not projections: the projection registry (with the
+ * last rebuild of each generation), the login limiter's counters, the event store itself
+ * and the idempotency keys.
  * Projection tables are created by the projection engine from each projection's
  * definition, so they can be dropped and rebuilt from events at any time.
  */
@@ -64,6 +65,21 @@ const migrations: Record<string, { up(knex: Knex): Promise<void>; down(knex: Kne
     },
     async down(knex) {
       await knex.schema.dropTable('idempotency_keys');
+    },
+  },
+  '0005_projection_rebuild_stats': {
+    async up(knex) {
+      // When a generation went live through a rebuild, and how fast that rebuild read the history.
+      await knex.schema.alterTable('projection_generations', (t) => {
+        t.timestamp('rebuilt_at', { useTz: true }).nullable();
+        t.integer('rebuild_events_per_second').nullable();
+      });
+    },
+    async down(knex) {
+      await knex.schema.alterTable('projection_generations', (t) => {
+        t.dropColumn('rebuilt_at');
+        t.dropColumn('rebuild_events_per_second');
+      });
     },
   },
 };

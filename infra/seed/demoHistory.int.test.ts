@@ -127,6 +127,15 @@ describeWith(['postgres'])('demo history on first start', () => {
     expect(done.every((a: any) => Date.parse(a.executed_at) <= CLOCK.getTime())).toBe(true);
   });
 
+  it('says what caused each command: every event of the history names the claim event as its cause', async () => {
+    const rows = await app.deps.knex('es_events').select('event_id', 'type', 'metadata').orderBy(['transaction_id', 'global_position']);
+    const claim = rows.find((r: any) => r.type === 'DemoHistorySeeded');
+    expect(claim.metadata.causationId).toBeNull();
+    const history = rows.filter((r: any) => r.metadata.correlationId === claim.metadata.correlationId && r.type !== 'DemoHistorySeeded');
+    expect(history.length).toBeGreaterThan(1000);
+    expect(new Set(history.map((r: any) => r.metadata.causationId))).toEqual(new Set([claim.event_id]));
+  });
+
   it('leaves today to the operators', async () => {
     expect(await get(unplannedRange(TODAY, TODAY))).toEqual([]);
     for (const code of ['A', 'B', 'C']) {

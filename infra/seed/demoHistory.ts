@@ -93,6 +93,8 @@ export async function seedDemoHistory(deps: DemoHistoryDeps, now: Date): Promise
   total.seeded = true;
   total.events = 1;
 
+  // Every command of the history is caused by the claim: its events name the claim event.
+  const causationId = (await deps.store.readStream(DEMO_HISTORY_STREAM))[0]!.id;
   const plant = await readPlantState(deps);
   const catalog = historyCatalog(plant);
   const writer: HistoryWriter = {
@@ -102,6 +104,7 @@ export async function seedDemoHistory(deps: DemoHistoryDeps, now: Date): Promise
     operator: await demoActor(deps, 'frontline'),
     analyst: await demoActor(deps, 'support'),
     correlationId,
+    causationId,
     now,
   };
   const today = DateTime.fromJSDate(now, { zone: PLANT_ZONE }).toISODate()!;

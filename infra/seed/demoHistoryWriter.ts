@@ -32,6 +32,8 @@ export interface HistoryWriter {
   operator: Actor;
   analyst: Actor;
   correlationId: string;
+  /** The id of the event that claimed the history, which caused every command of it. */
+  causationId: string;
   /** The server's clock at start: no command is dated after it. */
   now: Date;
 }
@@ -77,7 +79,7 @@ async function run<E extends EventOf>(
   at: Date,
 ): Promise<E[] | null> {
   try {
-    const result = await handler({ userId: as.userId, username: as.username, role: as.role, correlationId: w.correlationId, now: at });
+    const result = await handler({ userId: as.userId, username: as.username, role: as.role, correlationId: w.correlationId, causationId: w.causationId, now: at });
     counts.events += result.events.length;
     return result.events;
   } catch (err) {

@@ -111,6 +111,29 @@ describeWith(['postgres', 'chromium'])('dashboards', () => {
     expect(await page.getByLabel('Turno C', { exact: true }).isChecked()).toBe(true);
   });
 
+  it.each([
+    ['tablet', undefined],
+    ['phone', PHONE],
+  ] as const)('draws the Pareto fermate of the end date’s month on Riepilogo Operativo (%s)', async (size, viewport) => {
+    await open('support', '/dashboard-miglioramento', viewport);
+    const dateTo = await page.getByLabel('a', { exact: true }).inputValue();
+    const month = dateTo.slice(0, 7);
+    const pareto = await api(`/factory/pareto-fermate?shop_floor_id=1&line_id=1&month=${month}`);
+    expect(pareto.by_stop_code.length).toBeGreaterThan(0);
+    const chart = page.getByTestId('pareto-fermate');
+    await chart.getByRole('heading', { name: /^Pareto fermate – / }).waitFor();
+    // nivo writes each bar's label as an SVG text: the longest downtime is the top bar.
+    const labels = () => chart.locator('svg text').allTextContents();
+    await eventually(async () => expect((await labels()).some((t) => t.startsWith(`${pareto.by_stop_code[0].label} · `))).toBe(true));
+    await chart.scrollIntoViewIfNeeded();
+    await screenshot(page, `pareto-fermate-${size}`);
+    await chart.screenshot({ path: `screenshots/pareto-fermate-${size}-chart.png` });
+    await chart.getByRole('button', { name: 'Per modo di guasto' }).click();
+    await eventually(async () => expect((await labels()).some((t) => t.startsWith(`${pareto.by_failure_mode[0].label} · `))).toBe(true));
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+
   it('takes the support user from Riepilogo Operativo to a new DBR action and back, on a phone', async () => {
     await open('support', '/dashboard-miglioramento', PHONE);
     await page.getByRole('heading', { level: 1, name: 'Riepilogo Operativo' }).waitFor();

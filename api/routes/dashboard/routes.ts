@@ -2,9 +2,11 @@ import { DateTime } from 'luxon';
 import { notFound, validationError } from '../../../domain/shared/errors.js';
 import { daysInRange, MAX_GENERATION_DAYS, PLANT_ZONE } from '../../../domain/shifts/calendar.js';
 import { dashboardSummary, lastProductionDay, lastStopDay, volumesHistory } from '../../../projections/dashboard/dashboard.queries.js';
+import { dashboardSummaryAsOf } from '../../../projections/dashboardHistory/dashboardHistory.queries.js';
 import { findActive } from '../../../projections/plant/plant.queries.js';
 import type { AppDeps } from '../../deps.js';
 import { parseInput } from '../../validation.js';
+import { parseAsOf } from '../history/eventReads.js';
 import { BAD_PARAMS } from '../plant/params.js';
 import type { RouteDef } from '../types.js';
 import { improvementQuery, lookupQuery, volumesQuery } from './schema.js';
@@ -30,13 +32,16 @@ export function dashboardRoutes(deps: AppDeps): RouteDef[] {
       action: 'dashboard:read',
       async handler(ctx) {
         const q = parseInput(improvementQuery, ctx.query, BAD_PARAMS);
+        // As the line-log reads take it (docs/audit.md): ISO 8601, Italian wall-clock time without an offset.
+        const asOf = parseAsOf(ctx.query.as_of);
         if (q.date_from > q.date_to) throw validationError(BAD_PARAMS, { date_to: 'Precede date_from' });
         if (daysInRange(q.date_from, q.date_to) > MAX_GENERATION_DAYS) {
           throw validationError(`Intervallo troppo lungo: al massimo ${MAX_GENERATION_DAYS} giorni`, { date_to: `Al massimo ${MAX_GENERATION_DAYS} giorni` });
         }
         await shopFloorExists(q.shop_floor_id);
         const lineIds = q.lines.length === 0 ? [] : (await deps.knex('plant_lines').where({ shop_floor_id: q.shop_floor_id }).whereIn('name', q.lines).select('id')).map((r: { id: unknown }) => Number(r.id));
-        ctx.body = await dashboardSummary(deps.knex, { shopFloorId: q.shop_floor_id, lineIds, shiftIds: q.shifts, from: q.date_from, to: q.date_to });
+        const filter = { shopFloorId: q.shop_floor_id, lineIds, shiftIds: q.shifts, from: q.date_from, to: q.date_to };
+        ctx.body = asOf ? await dashboardSummaryAsOf(deps.knex, filter, asOf) : await dashboardSummary(deps.knex, filter);
       },
     },
     {

@@ -20,7 +20,8 @@ describeWith(['postgres'])('admin projection endpoints', () => {
     const r = await call('GET', '/admin/projections');
     expect(r.status).toBe(200);
     expect(r.body.map((p: { name: string }) => p.name)).toEqual(app.deps.engine.names());
-    expect(r.body.find((p: { name: string }) => p.name === 'users')).toMatchObject({ state: 'live', liveVersion: 1 });
+    // The five demo users, one row each; never rebuilt since the first start.
+    expect(r.body.find((p: { name: string }) => p.name === 'users')).toMatchObject({ state: 'live', liveVersion: 1, rows: 5, lastRebuildAt: null, rebuildEventsPerSecond: null });
   });
 
   it('rebuilds a projection as a background job whose progress reaches the end', async () => {
@@ -34,7 +35,12 @@ describeWith(['postgres'])('admin projection endpoints', () => {
     }
     expect(progress.body).toMatchObject({ name: 'users', state: 'completed' });
     expect(progress.body.done).toBe(progress.body.total);
+    expect(progress.body.etaSeconds).toBe(0);
     expect((await app.deps.engine.liveRow('users'))!.generation).toBe(2);
+    const users = (await call('GET', '/admin/projections')).body.find((p: { name: string }) => p.name === 'users');
+    expect(users).toMatchObject({ generation: 2, rows: 5, lag: 0 });
+    expect(Date.now() - Date.parse(users.lastRebuildAt)).toBeLessThan(60_000);
+    expect(users.rebuildEventsPerSecond).toBeGreaterThan(0);
   });
 
   it('answers 400 for an unknown projection and 404 for an unknown job, writing nothing', async () => {

@@ -13,7 +13,7 @@ export function projectionRoutes(deps: AppDeps): RouteDef[] {
       path: '/admin/projections',
       action: 'ops:read',
       async handler(ctx) {
-        ctx.body = await deps.engine.status();
+        ctx.body = await deps.engine.status({ rows: true });
       },
     },
     {

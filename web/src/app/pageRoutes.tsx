@@ -19,6 +19,7 @@ const RcaMiglioramentoPage = lazyPage(() => import('../pages/rca-miglioramento/R
 const AzioniDbrMiglioramentoPage = lazyPage(() => import('../pages/azioni-dbr-miglioramento/AzioniDbrMiglioramentoPage.js'), 'AzioniDbrMiglioramentoPage');
 const AdminPage = lazyPage(() => import('../pages/admin/AdminPage.js'), 'AdminPage');
 const DBRConstantsFormPage = lazyPage(() => import('../pages/DBRConstantsForm/DBRConstantsFormPage.js'), 'DBRConstantsFormPage');
+const ProiezioniPage = lazyPage(() => import('../pages/proiezioni/ProiezioniPage.js'), 'ProiezioniPage');
 const AssistentePage = lazyPage(() => import('../pages/assistente/AssistentePage.js'), 'AssistentePage');
 const AssistenteCILPage = lazyPage(() => import('../pages/assistenteCIL/AssistenteCILPage.js'), 'AssistenteCILPage');
 const AssistenteCLPage = lazyPage(() => import('../pages/assistenteCL/AssistenteCLPage.js'), 'AssistenteCLPage');
@@ -43,6 +44,7 @@ export const PAGE_ELEMENTS: Readonly<Record<string, ReactElement>> = {
   '/azioni-dbr-miglioramento': <AzioniDbrMiglioramentoPage />,
   '/admin': <AdminPage />,
   '/DBRConstantsForm': <DBRConstantsFormPage />,
+  '/proiezioni': <ProiezioniPage />,
   '/assistente': <AssistentePage />,
   '/assistenteCIL': <AssistenteCILPage />,
   '/assistenteCL': <AssistenteCLPage />,

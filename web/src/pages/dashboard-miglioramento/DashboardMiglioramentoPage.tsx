@@ -1,9 +1,11 @@
 /**
  * 'Riepilogo Operativo' (/dashboard-miglioramento; 001 §2.6): the same production summary as
- * the Cruscotto, plus 'AGGIUNGI AZIONE DBR', which leads to the DBR action entry screen.
+ * the Cruscotto, plus 'AGGIUNGI AZIONE DBR', which leads to the DBR action entry screen, and
+ * the 'Pareto fermate' of the selected lines (docs/analysts.md).
  */
 import { Link } from 'react-router-dom';
 import { DashboardSummary } from '../../features/dashboard/components/DashboardSummary.js';
+import { ParetoStops } from '../../features/dashboard/components/ParetoStops.js';
 import { useStationDefaults } from '../../features/station/api/useStationDefaults.js';
 import '../../styles/dashboard.css';
 
@@ -17,7 +19,7 @@ export function DashboardMiglioramentoPage() {
           AGGIUNGI AZIONE DBR
         </Link>
       </div>
-      {loading ? <p className="dashboard-loading" role="status">Caricamento configurazione DBR...</p> : <DashboardSummary station={station} />}
+      {loading ? <p className="dashboard-loading" role="status">Caricamento configurazione DBR...</p> : <DashboardSummary station={station} extra={(query) => <ParetoStops query={query} />} />}
     </div>
   );
 }

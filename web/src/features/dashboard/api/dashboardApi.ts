@@ -84,3 +84,19 @@ export function useVolumesHistory(shopFloorId: string, lineIds: number[]) {
     { ...quiet, ...logged('caricamento dello storico volumi') },
   );
 }
+
+/** One bar of 'Pareto fermate' (GET /factory/pareto-fermate, docs/analysts.md). */
+export interface ParetoBar {
+  key: string;
+  label: string;
+  downtime_minutes: number;
+  count: number;
+}
+
+/** The Pareto of unplanned stops of the selected lines in one month ('2030-06'). */
+export function useParetoStops(shopFloorId: string, lineIds: number[], month: string) {
+  return useSWR<{ month: string; by_stop_code: ParetoBar[]; by_failure_mode: ParetoBar[] }>(
+    shopFloorId && lineIds.length > 0 && month ? ['/factory/pareto-fermate', { shop_floor_id: shopFloorId, line_id: lineIds.join(','), month }] : null,
+    { ...quiet, ...logged('caricamento del Pareto fermate') },
+  );
+}

@@ -3,7 +3,7 @@
  * filters, the summary lines, the two gauges, the 30-day trend and the two history tables.
  * Starts from the stored default station; incomplete, it logs and loads nothing (§4, §8).
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { DayPicker } from '../../../components/DayPicker.js';
 import type { StoredStationNames } from '../../../lib/station.js';
 import { useLines, useUnits } from '../../plant/api/usePlant.js';
@@ -23,8 +23,11 @@ import { DbrActionsHistory, UnplannedStopsHistory } from './DashboardTables.js';
 import { Gauge } from './Gauge.js';
 import { VolumeTrend } from './VolumeTrend.js';
 
-/** `station`: the default station, loaded first by the page (useStationDefaults). */
-export function DashboardSummary({ station }: { station: StoredStationNames }) {
+/**
+ * `station`: the default station, loaded first by the page (useStationDefaults). `extra`: what a
+ * page adds under the trend for the same filters (Riepilogo Operativo: the Pareto fermate).
+ */
+export function DashboardSummary({ station, extra }: { station: StoredStationNames; extra?: (query: DashboardQuery | null) => ReactNode }) {
   const complete = Boolean(station.shopFloorId && station.lineId && station.shopFloorName && station.lineName);
   useEffect(() => {
     if (!complete) console.error('Dashboard: stazione predefinita incompleta', station);
@@ -140,6 +143,7 @@ export function DashboardSummary({ station }: { station: StoredStationNames }) {
       </div>
 
       <VolumeTrend points={trend.data} unit={unit1} />
+      {extra?.(query)}
       <UnplannedStopsHistory stops={query && !stops.error ? (stops.data ?? []) : []} />
       <DbrActionsHistory actions={query && !actions.error ? (actions.data ?? []) : []} />
     </div>

@@ -1,0 +1,68 @@
+import { createBullBoard } from '@bull-board/api';
+import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
+import { KoaAdapter } from '@bull-board/koa';
+import type { Middleware } from 'koa';
+import { DomainError, forbidden, notFound } from '../domain/shared/errors.js';
+import { BullMqScheduler } from '../workers/bullmqScheduler.js';
+import type { AppDeps } from './deps.js';
+import { can } from './permissions.js';
+import type { RouteDef } from './routes/types.js';
+
+/** Where bull-board answers; its page, assets and JSON calls all live under it. */
+export const BOARD_PATH = '/admin/queues';
+export const BOARD_COOKIE = 'linea_queues';
+const AUDIENCE = 'queue-board';
+/** The cookie outlives a look at the queues, not a shift: the page asks for a new one each time. */
+export const BOARD_TTL_SECONDS = 10 * 60;
+
+const unauthenticated = () => new DomainError('UNAUTHENTICATED', 401, 'Sessione non valida o scaduta: accedi di nuovo');
+const onBoard = (path: string) => path === BOARD_PATH || path.startsWith(`${BOARD_PATH}/`);
+
+/**
+ * `POST /admin/queues-session` (admin): the web app keeps its session token in local storage and
+ * sends it as a bearer header, which a page opened in a new tab cannot do; this call answers with
+ * a short-lived HttpOnly cookie, scoped to the board's path and good only for the board.
+ */
+export function queueBoardRoutes(deps: AppDeps): RouteDef[] {
+  return [
+    {
+      method: 'post',
+      path: '/admin/queues-session',
+      action: 'ops:read',
+      async handler(ctx) {
+        const user = ctx.state.user as { userId: string; username: string; role: string };
+        const token = await deps.tokens.signFor(AUDIENCE, { sub: user.userId, username: user.username, role: user.role }, BOARD_TTL_SECONDS, deps.clock());
+        ctx.cookies.set(BOARD_COOKIE, token, { httpOnly: true, sameSite: 'strict', path: BOARD_PATH, maxAge: BOARD_TTL_SECONDS * 1000, secure: ctx.secure, overwrite: true });
+        ctx.body = { url: `${BOARD_PATH}/`, expires_in: BOARD_TTL_SECONDS };
+      },
+    },
+  ];
+}
+
+/**
+ * bull-board behind our own login: every request under BOARD_PATH needs the board cookie (or a
+ * session bearer token) of a user who still exists and may read operations (admin); anonymous
+ * gets 401, another role 403. Without Redis there is no queue to show: 404.
+ */
+export function queueBoard(deps: AppDeps): Middleware {
+  let board: Middleware | null = null;
+  if (deps.scheduler instanceof BullMqScheduler) {
+    const adapter = new KoaAdapter();
+    adapter.setBasePath(BOARD_PATH);
+    createBullBoard({ queues: deps.scheduler.queues().map((q) => new BullMQAdapter(q)), serverAdapter: adapter, options: { uiConfig: { boardTitle: 'Linea – code' } } });
+    board = adapter.registerPlugin() as unknown as Middleware;
+  }
+  return async (ctx, next) => {
+    if (!onBoard(ctx.path)) return next();
+    const bearer = /^Bearer\s+(.+)$/i.exec(ctx.get('authorization'))?.[1]?.trim();
+    const cookie = ctx.cookies.get(BOARD_COOKIE);
+    const claims = bearer ? await deps.tokens.verify(bearer) : cookie ? await deps.tokens.verifyFor(AUDIENCE, cookie) : null;
+    if (!claims) throw unauthenticated();
+    const user = await deps.users.get(claims.sub);
+    if (!user) throw unauthenticated();
+    if (!can(user.role, 'ops:read')) throw forbidden();
+    ctx.set('Cache-Control', 'no-store');
+    if (!board) throw notFound('Code non disponibili: senza Redis le proiezioni usano la coda in-process');
+    return board(ctx, next);
+  };
+}

@@ -1,0 +1,79 @@
+import { DateTime } from 'luxon';
+import { PLANT_ZONE } from '../../../domain/shifts/calendar.js';
+import { startTestApp, type TestApp } from '../../../test/support/app.js';
+import { describeWith } from '../../../test/support/services.js';
+
+/**
+ * `GET /factory/dashboard-improvement?as_of=`: the summary as it stood at a moment, from the
+ * dashboard_history read model. Stops are recorded and deleted at known times of the server's
+ * clock; between two events the earlier state shows, exactly at an event it is included; a
+ * rebuild reproduces the same validity intervals.
+ */
+describeWith(['postgres'])('dashboard summary as of a moment', () => {
+  let app: TestApp;
+  let token: string;
+  let now = new Date();
+  const minute = (m: number) => new Date(T0.getTime() + m * 60_000);
+  const T0 = new Date(Math.floor(Date.now() / 60_000) * 60_000);
+  const day = DateTime.fromJSDate(T0, { zone: PLANT_ZONE }).startOf('day').minus({ days: 10 }).toISODate()!;
+  const at = (hhmm: string) => DateTime.fromISO(`${day}T${hhmm}`, { zone: PLANT_ZONE }).toISO({ suppressMilliseconds: true })!;
+  let query = '';
+  const call = async (method: string, path: string, body?: unknown) => {
+    const res = await fetch(`${app.url}${path}`, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+    return { status: res.status, body: (await res.json()) as any };
+  };
+  const summary = async (asOf?: Date) => (await call('GET', `/factory/dashboard-improvement?${query}${asOf ? `&as_of=${encodeURIComponent(asOf.toISOString())}` : ''}`)).body;
+  const stops = (s: any) => [s.stop_count, s.total_unplanned_downtime];
+
+  beforeAll(async () => {
+    app = await startTestApp({ clock: () => now });
+    token = await app.login('admin');
+    const shifts = (await call('GET', `/factory/shifts-range?shop_floor_id=1&date_from=${day}&date_to=${day}`)).body as Array<{ id: number }>;
+    query = `shop_floor_id=1&lines=Linea 1&shifts=${shifts.map((s) => s.id).join(',')}&date_from=${day}&date_to=${day}`;
+    const workpoint = (await call('GET', '/factory/workpoints?equipment_id=1')).body[0].id;
+    const stopCode = (await call('GET', `/factory/stop_codes?workpoint_id=${workpoint}`)).body[0].id;
+    const record = async (from: string, to: string) => {
+      const r = await call('POST', '/factory/stop_events', {
+        workpoint_id: workpoint, stop_code_id: stopCode, triggering_event_id: 1, failure_mode: 'Coclea', corrective_action: 'Riavvio',
+        action_material_change: false, action_cleaning: false, action_setting_adjustment: false, action_component_restore: false, start_time: at(from), end_time: at(to),
+      });
+      expect(r.status).toBe(201);
+      return r.body.id as number;
+    };
+    now = minute(1);
+    const first = await record('08:10', '08:25'); // 15 min
+    now = minute(2);
+    await record('09:00', '09:20'); // 20 min
+    now = minute(3);
+    expect((await call('DELETE', `/factory/stop_events/delete_unplanned/${first}`)).status).toBe(200);
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('sums what was valid at the moment: before, between and after the events, and exactly at one', async () => {
+    expect(stops(await summary(minute(0)))).toEqual([0, 0]);
+    expect(stops(await summary(minute(1)))).toEqual([1, 15]);
+    expect(stops(await summary(new Date(minute(1).getTime() + 30_000)))).toEqual([1, 15]);
+    expect(stops(await summary(minute(2)))).toEqual([2, 35]);
+    expect(stops(await summary(new Date(minute(3).getTime() - 1)))).toEqual([2, 35]);
+    expect(stops(await summary(minute(3)))).toEqual([1, 20]);
+    expect(stops(await summary())).toEqual([1, 20]);
+  });
+
+  it('reproduces the same validity intervals after a rebuild', async () => {
+    const rows = () => app.deps.knex('dashboard_history_stops').select('id', 'minutes', 'valid_from', 'valid_to').orderBy('id');
+    const before = await rows();
+    expect(before).toHaveLength(2);
+    await app.deps.engine.rebuild('dashboard_history');
+    expect((await app.deps.engine.liveRow('dashboard_history'))!.generation).toBe(2);
+    expect(await rows()).toEqual(before);
+    expect(stops(await summary(new Date(minute(2).getTime() + 30_000)))).toEqual([2, 35]);
+  });
+
+  it('refuses an as_of that is not an ISO time with 400', async () => {
+    const r = await call('GET', `/factory/dashboard-improvement?${query}&as_of=ieri`);
+    expect(r.status).toBe(400);
+    expect(Object.keys(r.body.error.fields)).toEqual(['as_of']);
+  });
+});

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { notFound } from '../../../domain/shared/errors.js';
+import { findActive } from '../../../projections/plant/plant.queries.js';
+import { paretoStops } from '../../../projections/paretoStops/paretoStops.queries.js';
+import type { AppDeps } from '../../deps.js';
+import { parseInput } from '../../validation.js';
+import { BAD_PARAMS, idParam } from '../plant/params.js';
+import { idListParam } from '../stopEvents/schema.js';
+import type { RouteDef } from '../types.js';
+
+/** `GET /factory/pareto-fermate` (docs/analysts.md): the lines by id (a list) and a plant month. */
+export const paretoQuery = z.object({
+  shop_floor_id: idParam,
+  line_id: idListParam,
+  month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Mese nel formato AAAA-MM'),
+});
+
+/** The 'Pareto fermate' read model's call, read by the chart on 'Riepilogo Operativo'. */
+export function paretoRoutes(deps: AppDeps): RouteDef[] {
+  return [
+    {
+      method: 'get',
+      path: '/factory/pareto-fermate',
+      action: 'dashboard:read',
+      async handler(ctx) {
+        const q = parseInput(paretoQuery, ctx.query, BAD_PARAMS);
+        if (!(await findActive(deps.knex, 'shopFloors', q.shop_floor_id))) throw notFound('Reparto non trovato');
+        ctx.body = await paretoStops(deps.knex, q.line_id, q.month);
+      },
+    },
+  ];
+}

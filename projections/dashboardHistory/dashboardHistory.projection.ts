@@ -1,0 +1,160 @@
+import { DateTime } from 'luxon';
+import { ShiftReportAmended, ShiftReportSubmitted } from '../../domain/shiftReports/events.js';
+import { PLANT_ZONE } from '../../domain/shifts/calendar.js';
+import { ShiftsScheduled } from '../../domain/shifts/events.js';
+import { durationMinutes } from '../../domain/stops/rules.js';
+import { PlannedStopDeleted, PlannedStopRecorded, UnplannedStopDeleted, UnplannedStopRecorded } from '../../domain/stops/events.js';
+import { inChunks, unnested, type Columns, type Row } from '../batchWrite.js';
+import { defineProjection } from '../types.js';
+
+const SHIFTS: Columns = { id: 'bigint', shop_floor_id: 'int', code: 'text', shift_day: 'date', start_time: 'timestamptz', end_time: 'timestamptz', extra: 'boolean', valid_from: 'timestamptz' };
+const STOPS: Columns = { id: 'bigint', kind: 'text', shop_floor_id: 'int', line_id: 'int', start_time: 'timestamptz', start_day: 'date', minutes: 'int', valid_from: 'timestamptz', valid_to: 'timestamptz' };
+const REPORTS: Columns = { line_id: 'int', day: 'date', shift_code: 'text', report_revision: 'int', shop_floor_id: 'int', volume: 'double precision', waste: 'double precision', working_minutes: 'double precision', valid_from: 'timestamptz' };
+const KEYS: Columns = { line_id: 'int', day: 'date', shift_code: 'text' };
+
+const startDay = (iso: string) => DateTime.fromISO(iso, { zone: PLANT_ZONE }).toISODate()!;
+const names = (cols: Columns) => Object.keys(cols).join(', ');
+
+/**
+ * The dashboard's facts with their system time (docs/dashboard.md, "As of"): nothing is
+ * overwritten, each row says from when to when (by the events' time, `occurredAt`) it was the
+ * truth, so `dashboard-improvement?as_of=` sums what the dashboard showed at that moment.
+ * - a submitted report's figures, one row per revision: valid from its event, valid to the
+ *   next revision's event (an amendment closes the submission, it does not replace it);
+ * - a stop: valid from its recording, valid to its deletion;
+ * - a shift: valid from when it was scheduled (a stop counts for the shift holding its start
+ *   only from then; before, under its Italian day, as the live dashboard does).
+ * Every interval comes from the events alone, so a rebuild, in any batching, gives the same
+ * intervals. The live dashboard stays the `dashboard` read model; this one answers `as_of`.
+ */
+export const dashboardHistoryProjection = defineProjection([ShiftsScheduled, UnplannedStopRecorded, PlannedStopRecorded, UnplannedStopDeleted, PlannedStopDeleted, ShiftReportSubmitted, ShiftReportAmended], {
+  name: 'dashboard_history',
+  version: 1,
+  tables: {
+    dashboard_history_shifts: (t) => {
+      t.bigInteger('id').primary();
+      t.integer('shop_floor_id').notNullable();
+      t.text('code').notNullable();
+      t.date('shift_day').notNullable();
+      t.timestamp('start_time', { useTz: true }).notNullable();
+      t.timestamp('end_time', { useTz: true }).notNullable();
+      t.boolean('extra').notNullable();
+      t.timestamp('valid_from', { useTz: true }).notNullable();
+      t.index(['shop_floor_id', 'start_time']);
+    },
+    dashboard_history_stops: (t) => {
+      t.bigInteger('id').primary();
+      /** 'u' unplanned, 'p' planned. */
+      t.text('kind').notNullable();
+      t.integer('shop_floor_id').notNullable();
+      t.integer('line_id').notNullable();
+      t.timestamp('start_time', { useTz: true }).notNullable();
+      t.date('start_day').notNullable();
+      t.integer('minutes').notNullable();
+      t.timestamp('valid_from', { useTz: true }).notNullable();
+      /** Null while the stop is not deleted. */
+      t.timestamp('valid_to', { useTz: true }).nullable();
+      t.index(['line_id', 'start_time']);
+    },
+    dashboard_history_reports: (t) => {
+      t.integer('line_id').notNullable();
+      t.date('day').notNullable();
+      t.text('shift_code').notNullable();
+      t.integer('report_revision').notNullable();
+      t.integer('shop_floor_id').notNullable();
+      t.double('volume').notNullable();
+      t.double('waste').notNullable();
+      t.double('working_minutes').notNullable();
+      t.timestamp('valid_from', { useTz: true }).notNullable();
+      /** The next revision's time; null for the revision in force. */
+      t.timestamp('valid_to', { useTz: true }).nullable();
+      t.primary(['line_id', 'day', 'shift_code', 'report_revision']);
+    },
+  },
+  async applyBatch({ trx, tables }, events) {
+    const T = { shifts: tables.dashboard_history_shifts!, stops: tables.dashboard_history_stops!, reports: tables.dashboard_history_reports! };
+    const shifts = new Map<number, Row>();
+    const stops = new Map<number, Row>();
+    const deletions = new Map<number, string>();
+    const reports = new Map<string, Row>();
+    for (const event of events) {
+      const at = event.metadata.occurredAt;
+      switch (event.type) {
+        case 'ShiftsScheduled':
+          for (const s of event.data.shifts) {
+            if (!shifts.has(s.shiftId)) shifts.set(s.shiftId, { id: s.shiftId, shop_floor_id: event.data.shopFloorId, code: s.code, shift_day: s.shiftDay, start_time: s.startTime, end_time: s.endTime, extra: s.extra, valid_from: at });
+          }
+          break;
+        case 'UnplannedStopRecorded':
+        case 'PlannedStopRecorded': {
+          const d = event.data;
+          const kind = event.type === 'UnplannedStopRecorded' ? 'u' : 'p';
+          stops.set(d.stopId, { id: d.stopId, kind, shop_floor_id: d.shopFloorId, line_id: d.lineId, start_time: d.startTime, start_day: startDay(d.startTime), minutes: durationMinutes(d.startTime, d.endTime), valid_from: at, valid_to: null });
+          break;
+        }
+        case 'UnplannedStopDeleted':
+        case 'PlannedStopDeleted': {
+          const row = stops.get(event.data.stopId);
+          if (row) row.valid_to = row.valid_to ?? at;
+          else if (!deletions.has(event.data.stopId)) deletions.set(event.data.stopId, at);
+          break;
+        }
+        case 'ShiftReportSubmitted':
+        case 'ShiftReportAmended': {
+          const d = event.data;
+          reports.set(`${d.lineId}\u0000${d.day}\u0000${d.shiftCode}\u0000${event.revision}`, {
+            line_id: d.lineId, day: d.day, shift_code: d.shiftCode, report_revision: event.revision, shop_floor_id: d.shopFloorId,
+            volume: d.productionVolume ?? 0, waste: d.waste ?? 0, working_minutes: (d.workingTime ?? 0) * 60, valid_from: at,
+          });
+          break;
+        }
+        default: {
+          const never: never = event;
+          return never;
+        }
+      }
+    }
+
+    // A shift keeps the time it was first scheduled; a stop the time of its first deletion.
+    if (shifts.size > 0) {
+      await inChunks([...shifts.values()], (chunk) => {
+        const from = unnested(SHIFTS, chunk);
+        return trx.raw(`insert into ?? (${names(SHIFTS)}) select ${names(SHIFTS)} from ${from.sql} on conflict (id) do nothing`, [T.shifts, ...from.bindings]);
+      });
+    }
+    if (stops.size > 0) {
+      await inChunks([...stops.values()], (chunk) => {
+        const from = unnested(STOPS, chunk);
+        return trx.raw(
+          `insert into ?? as t (${names(STOPS)}) select ${names(STOPS)} from ${from.sql} on conflict (id) do update set valid_to = coalesce(t.valid_to, excluded.valid_to)`,
+          [T.stops, ...from.bindings],
+        );
+      });
+    }
+    if (deletions.size > 0) {
+      const from = unnested({ id: 'bigint', at: 'timestamptz' }, [...deletions].map(([id, at]) => ({ id, at })));
+      await trx.raw(`update ?? t set valid_to = v.at from ${from.sql} where t.id = v.id and t.valid_to is null`, [T.stops, ...from.bindings]);
+    }
+    if (reports.size > 0) {
+      const rows = [...reports.values()];
+      await inChunks(rows, (chunk) => {
+        const from = unnested(REPORTS, chunk);
+        return trx.raw(`insert into ?? (${names(REPORTS)}) select ${names(REPORTS)} from ${from.sql} on conflict (line_id, day, shift_code, report_revision) do nothing`, [T.reports, ...from.bindings]);
+      });
+      // Each revision is valid until the next one of its report: recomputed over the whole key, so any batching agrees.
+      const keys = [...new Map(rows.map((r) => [`${r.line_id}\u0000${r.day}\u0000${r.shift_code}`, { line_id: r.line_id, day: r.day, shift_code: r.shift_code }])).values()];
+      await inChunks(keys, (chunk) => {
+        const from = unnested(KEYS, chunk);
+        return trx.raw(
+          `update ?? t set valid_to = n.next
+             from (select r.line_id, r.day, r.shift_code, r.report_revision,
+                          lead(r.valid_from) over (partition by r.line_id, r.day, r.shift_code order by r.report_revision) as next
+                     from ?? r join ${from.sql} on r.line_id = v.line_id and r.day = v.day and r.shift_code = v.shift_code) n
+            where t.line_id = n.line_id and t.day = n.day and t.shift_code = n.shift_code and t.report_revision = n.report_revision
+              and t.valid_to is distinct from n.next`,
+          [T.reports, T.reports, ...from.bindings],
+        );
+      });
+    }
+  },
+});

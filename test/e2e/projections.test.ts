@@ -1,0 +1,95 @@
+/**
+ * The 'Proiezioni' page (/proiezioni, ADMIN section) in a real browser against the real API: the
+ * admin finds it in the sidebar, sees every read model with its state, starts a blue/green rebuild
+ * from the page, watches it finish, and the read model shows its last rebuild.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { startTestApp, type TestApp } from '../support/app.js';
+import { launchBrowser, newPage, screenshot } from '../support/browser.js';
+import { describeWith } from '../support/services.js';
+import { fillLogin, readyNav } from '../support/pageActions.js';
+
+/** The read models of the product (projections/registry.ts), as the page must list them. */
+const READ_MODELS = ['users', 'plant', 'shifts', 'dbr_constants', 'stations', 'shift_reports', 'stops', 'root_causes', 'dashboard', 'dbr_actions', 'pareto_stops', 'dashboard_history'];
+
+describeWith(['postgres', 'chromium'])('projections page', () => {
+  let app: TestApp;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+
+  async function open(username: string, viewport?: { width: number; height: number }) {
+    ({ context, page } = await newPage(browser, app.url, viewport));
+    context.setDefaultTimeout(20_000);
+    await fillLogin(page, username);
+    await page.waitForURL((u) => u.pathname === '/');
+    await readyNav(page).waitFor({ state: 'attached' });
+  }
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    // A default station, so the login lands on home rather than on /setup.
+    for (const username of ['admin', 'support']) {
+      const res = await fetch(`${app.url}/factory/default_station`, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${await app.login(username)}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ shopFloorId: 1, lineId: 1, equipmentId: 1 }),
+      });
+      expect(res.status).toBe(200);
+    }
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+  afterEach(async () => {
+    await context?.close();
+  });
+
+  it('lets the admin rebuild a read model from the page and see it finish', async () => {
+    await open('admin');
+    await page.getByRole('link', { name: 'Proiezioni' }).click();
+    await page.waitForURL((u) => u.pathname === '/proiezioni');
+    await page.getByRole('heading', { level: 1, name: 'Proiezioni' }).waitFor();
+    for (const name of READ_MODELS) await page.getByTestId(`projection-${name}`).waitFor();
+
+    const card = page.getByTestId('projection-users');
+    await expect(card.getByTestId('projection-state').textContent()).resolves.toBe('Attiva');
+    await expect(card.getByTestId('projection-last-rebuild').textContent()).resolves.toBe('–');
+    // Five demo users are registered, one row each.
+    await expect(card.getByTestId('projection-rows').textContent()).resolves.toBe('5');
+    await screenshot(page, 'proiezioni-tablet');
+
+    await card.getByRole('button', { name: 'Ricostruisci' }).click();
+    await card.getByText('Ricostruzione completata').waitFor();
+    await card.getByTestId('projection-last-rebuild').filter({ hasNotText: '–' }).waitFor();
+    await expect(card.getByTestId('projection-rows').textContent()).resolves.toBe('5');
+    expect((await app.deps.engine.liveRow('users'))!.generation).toBe(2);
+    await screenshot(page, 'proiezioni-rebuilt');
+  });
+
+  it('opens bull-board behind the admin login from the page', async () => {
+    await open('admin');
+    await page.goto('/proiezioni');
+    await page.getByRole('button', { name: 'Code BullMQ' }).click();
+    await page.waitForURL((u) => u.pathname === '/admin/queues/');
+    await expect(page.title()).resolves.toBe('Linea – code');
+    await page.getByText('projections').first().waitFor();
+    await screenshot(page, 'bull-board');
+  });
+
+  it('fits a phone', async () => {
+    await open('admin', { width: 390, height: 844 });
+    await page.goto('/proiezioni');
+    await page.getByTestId('projection-dashboard').waitFor();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await screenshot(page, 'proiezioni-phone');
+  });
+
+  it('is not in the sidebar of the other roles', async () => {
+    await open('support');
+    await expect(page.getByRole('link', { name: 'Proiezioni' }).count()).resolves.toBe(0);
+  });
+});

@@ -1,0 +1,35 @@
+/** Labels and numbers of the 'Proiezioni' page, kept out of the components for unit tests. */
+
+/** The engine's states in the page's words. */
+export const STATE_LABELS: Readonly<Record<string, string>> = {
+  live: 'Attiva',
+  rebuilding: 'In ricostruzione',
+  'needs-rebuild': 'Da ricostruire',
+  missing: 'Mancante',
+};
+
+const number = new Intl.NumberFormat('it-IT');
+
+/** 12345 -> '12.345'. */
+export function formatCount(n: number): string {
+  return number.format(n);
+}
+
+/** Seconds to '1 min 05 s' / '42 s'; '–' while unknown. */
+export function formatEta(seconds: number | null): string {
+  if (seconds === null) return '–';
+  if (seconds < 60) return `${seconds} s`;
+  const m = Math.floor(seconds / 60);
+  return `${m} min ${String(seconds % 60).padStart(2, '0')} s`;
+}
+
+/** An instant in the plant's time, '24/11/2026 00:15'; '–' when never. */
+export function formatWhen(iso: string | null): string {
+  if (!iso) return '–';
+  return new Date(iso).toLocaleString('it-IT', { timeZone: 'Europe/Rome', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+}
+
+/** The checkpoint as 'commit/prepare'; '–' before the first event. */
+export function formatPosition(p: { commit: number; prepare: number } | null): string {
+  return p ? `${p.commit}/${p.prepare}` : '–';
+}

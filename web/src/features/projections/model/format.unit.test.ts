@@ -1,0 +1,22 @@
+import { formatCount, formatEta, formatPosition, formatWhen } from './format.js';
+
+describe('projection page formatting', () => {
+  it.each([
+    [null, '–'],
+    [0, '0 s'],
+    [42, '42 s'],
+    [65, '1 min 05 s'],
+    [3600, '60 min 00 s'],
+  ])('ETA %p is %p', (s, text) => expect(formatEta(s)).toBe(text));
+
+  it('writes counts the Italian way and positions as commit/prepare', () => {
+    expect(formatCount(1234567)).toBe('1.234.567');
+    expect(formatPosition({ commit: 12, prepare: 3 })).toBe('12/3');
+    expect(formatPosition(null)).toBe('–');
+  });
+
+  it('shows instants in Rome time', () => {
+    expect(formatWhen('2026-11-23T23:15:00Z')).toBe('24/11/2026, 00:15');
+    expect(formatWhen(null)).toBe('–');
+  });
+});
