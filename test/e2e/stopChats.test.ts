@@ -222,13 +222,30 @@ describeWith(['postgres', 'chromium'])('stop chatbots', () => {
     ]);
     await screenshot(page, 'stopchat-unplanned-tablet-confirm');
 
+    // The redirect waits 1 s (line log §4.1). Both moments are taken inside the page (the message
+    // entering the chat, the router's pushState), so a slow test runner cannot shorten the wait.
+    await page.evaluate(() => {
+      const w = window as unknown as { __shownAt?: number; __navigatedAt?: number };
+      new MutationObserver((_, observer) => {
+        if (document.querySelector('.chat-log')?.textContent?.includes('Stop registrato correttamente.')) {
+          w.__shownAt = performance.now();
+          observer.disconnect();
+        }
+      }).observe(document.body, { childList: true, subtree: true, characterData: true });
+      const push = history.pushState.bind(history);
+      history.pushState = (...args: Parameters<History['pushState']>) => {
+        w.__navigatedAt ??= performance.now();
+        push(...args);
+      };
+    });
     await page.getByRole('button', { name: 'Conferma e registra' }).click();
     await botSays(page, 'Stop registrato correttamente.');
-    const shownAt = Date.now();
     await page.waitForURL((u) => u.pathname === '/report-operatore', { timeout: 5000 });
-    // The redirect waits 1 s (line log §4.1); the message is seen some polling time after it appears.
-    const waited = Date.now() - shownAt;
-    expect(waited).toBeGreaterThanOrEqual(600);
+    const waited = await page.evaluate(() => {
+      const w = window as unknown as { __shownAt?: number; __navigatedAt?: number };
+      return (w.__navigatedAt ?? NaN) - (w.__shownAt ?? NaN);
+    });
+    expect(waited).toBeGreaterThanOrEqual(950);
     expect(waited).toBeLessThan(2500);
     expect(new URL(page.url()).searchParams.get('day')).toBe(DAY);
 
