@@ -49,6 +49,14 @@ const source: Knex.MigrationSource<string> = {
   getMigration: async (name) => migrations[name]!,
 };
 
+/**
+ * Runs the pending migrations. Instances that start together (compose replicas) take turns
+ * under a PostgreSQL advisory lock held by one open transaction: knex's own lock row makes a
+ * second migrator fail ("Migration table is already locked") instead of waiting for the first.
+ */
 export async function migrate(knex: Knex): Promise<void> {
-  await knex.migrate.latest({ migrationSource: source, tableName: 'knex_migrations' });
+  await knex.transaction(async (trx) => {
+    await trx.raw(`select pg_advisory_xact_lock(hashtext('linea-migrations'), 0)`);
+    await knex.migrate.latest({ migrationSource: source, tableName: 'knex_migrations' });
+  });
 }
