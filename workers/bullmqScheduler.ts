@@ -88,7 +88,17 @@ export class BullMqScheduler implements ProjectionScheduler {
     if (options.runWorker !== false) {
       const workerConn = new Redis(redisUrl, { maxRetriesPerRequest: null });
       scheduler.connections.push(workerConn);
-      const worker = new Worker<JobData>(QUEUE_NAME, (job) => scheduler.process(engine, job), { connection: workerConn, prefix, concurrency: 4 });
+      // An instance killed mid-job leaves its jobs active until their lock expires; the wake that
+      // arrives meanwhile waits behind it (deduplication). A 10 s lock, renewed every 5 s while a
+      // job runs and checked every 5 s, lets a surviving instance take them over within seconds
+      // instead of BullMQ's default half minute.
+      const worker = new Worker<JobData>(QUEUE_NAME, (job) => scheduler.process(engine, job), {
+        connection: workerConn,
+        prefix,
+        concurrency: 4,
+        lockDuration: 10_000,
+        stalledInterval: 5_000,
+      });
       worker.on('failed', (job, err) => log.error({ err, job: job?.name, projection: job?.data.name }, 'projection job failed'));
       worker.on('error', (err) => log.error({ err }, 'projection worker error'));
       scheduler.worker = worker;
