@@ -135,10 +135,11 @@ describeWith(['postgres'])('npm start after the app alone was killed with SIGKIL
       const deadline = Date.now() + 60_000;
       while (acknowledged.length < ackedBefore + 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
       expect(acknowledged.length).toBeGreaterThanOrEqual(ackedBefore + 3);
+      const exited = new Promise((r) => run.child.once('exit', r));
       run.child.kill('SIGKILL');
       writing = false;
       await writer;
-      await new Promise((r) => run.child.once('exit', r));
+      await exited;
       // The leftovers are real: the old PostgreSQL (and redis-server) are still running.
       const pgPid = readPidFile(path.join(dataDir, 'postgres', 'postmaster.pid'));
       expect(pgPid !== null && isAlive(pgPid)).toBe(true);
