@@ -101,7 +101,10 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   }
   await engine.settle();
 
-  if (config.SEED_DEMO) {
+  // Instances that start together (compose replicas) seed one after the other under an advisory
+  // lock, so the second finds the demo users and plant there instead of failing on them.
+  if (config.SEED_DEMO) await knex.transaction(async (trx) => {
+    await trx.raw(`select pg_advisory_xact_lock(hashtext('linea-demo-seed'), 0)`);
     const created = await seedDemoUsers({ store, catalog }, config.DEMO_PASSWORD, clock());
     if (created.length > 0) log.info({ users: created }, 'demo users created');
     const plant = await seedDemoPlant({ store, catalog }, clock());
@@ -116,7 +119,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
         log.info(`demo history: read models caught up in ${((performance.now() - started) / 1000).toFixed(1)} s`);
       }
     }
-  }
+  });
 
   const waiter = await CheckpointWaiter.start(opts.databaseUrl, engine);
   const deps: AppDeps = {

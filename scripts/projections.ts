@@ -1,10 +1,18 @@
 /**
  * `npm run projections -- status` shows each read model's position, lag and state;
  * `npm run projections -- rebuild NAME` rebuilds one blue/green with a progress bar
- * while the running app keeps serving the old generation.
+ * while the running app keeps serving the old generation;
+ * `npm run projections -- work [--batch-size N]` runs a projection worker on its own until
+ * SIGTERM or Ctrl-C: on the BullMQ queue with REDIS_URL (beside the app instances' own
+ * workers), else polling every projection each second. The engine's per-projection advisory
+ * lock lets any number of workers and apps run at once, and a worker killed mid-batch
+ * leaves nothing half-applied (batch and checkpoint commit together).
  */
 import pino from 'pino';
 import { openEventStore } from '../api/server.js';
+import { BullMqScheduler } from '../workers/bullmqScheduler.js';
+import { InProcessScheduler } from '../workers/inProcessScheduler.js';
+import type { ProjectionScheduler } from '../workers/scheduler.js';
 import { createCatalog } from '../domain/catalog.js';
 import { ConfigError, parseConfig } from '../infra/config.js';
 import { connectDatabase } from '../infra/db/connect.js';
@@ -13,7 +21,7 @@ import { migrate } from '../infra/db/migrations.js';
 import { allProjections } from '../projections/registry.js';
 import { ProjectionEngine, type RebuildProgress } from '../workers/projectionEngine.js';
 
-const usage = 'usage: npm run projections -- status | rebuild NAME';
+const usage = 'usage: npm run projections -- status | rebuild NAME | work [--batch-size N]';
 
 function bar(p: RebuildProgress): string {
   const width = 30;
@@ -24,6 +32,7 @@ function bar(p: RebuildProgress): string {
 
 async function main(): Promise<number> {
   const [command, name] = process.argv.slice(2);
+  if (command === 'work') return work(process.argv.slice(3));
   if (command !== 'status' && command !== 'rebuild') {
     console.error(usage);
     return 2;
@@ -75,6 +84,39 @@ async function main(): Promise<number> {
     await store.close();
     await db.stop();
   }
+}
+
+/** Runs the projections until a signal: the process a deployment scales apart from the API. */
+async function work(args: string[]): Promise<number> {
+  let batchSize: number | undefined;
+  if (args.length > 0) {
+    batchSize = Number(args[1]);
+    if (args[0] !== '--batch-size' || args.length !== 2 || !Number.isInteger(batchSize) || batchSize < 1) {
+      console.error(usage);
+      return 2;
+    }
+  }
+  const config = parseConfig();
+  const log = pino({ level: config.LOG_LEVEL, base: undefined });
+  const db = await connectDatabase(config);
+  const knex = createKnex(db.url, { max: 6 });
+  const store = await openEventStore(config, db.url);
+  await migrate(knex);
+  const engine = new ProjectionEngine(knex, store, createCatalog(), allProjections, batchSize);
+  await engine.ensure();
+  const scheduler: ProjectionScheduler = config.REDIS_URL ? await BullMqScheduler.start(config.REDIS_URL, engine, log) : new InProcessScheduler(engine, log, 1000);
+  scheduler.wake(engine.names());
+  log.info({ queue: scheduler.kind, batchSize: batchSize ?? 'default' }, 'projection worker running');
+  const signal = await new Promise<string>((resolve) => {
+    process.once('SIGTERM', () => resolve('SIGTERM'));
+    process.once('SIGINT', () => resolve('SIGINT'));
+  });
+  log.info({ signal }, 'projection worker stopping after the batch in hand');
+  await scheduler.close();
+  await store.close();
+  await knex.destroy();
+  await db.stop();
+  return 0;
 }
 
 main().then(

@@ -68,9 +68,7 @@ try {
   const jestBin = path.join(root, 'node_modules', 'jest', 'bin', 'jest.js');
   const code = await new Promise<number>((resolve) => {
     const child = spawn(process.execPath, ['--experimental-vm-modules', '--no-warnings=ExperimentalWarning', jestBin, '--json', `--outputFile=${resultsFile}`,
-      // The Redis-loss fault test leaves BullMQ's reconnecting connections to a killed server behind,
-      // which kept jest alive for minutes after the last test; the results are final by then.
-      '--forceExit', ...process.argv.slice(2)], {
+      ...process.argv.slice(2)], {
       cwd: root,
       env,
       stdio: 'inherit',

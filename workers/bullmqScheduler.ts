@@ -89,13 +89,29 @@ export class BullMqScheduler implements ProjectionScheduler {
 
   static async start(redisUrl: string, engine: ProjectionEngine, log: Logger, options: BullMqSchedulerOptions = {}): Promise<BullMqScheduler> {
     const prefix = options.prefix ?? 'linea';
-    const queueConn = new Redis(redisUrl, { maxRetriesPerRequest: null });
+    // ioredis's default retry (every 50 ms to 2 s, forever), until the scheduler is closed. BullMQ
+    // duplicates these connections (the worker's blocking one) with the same options, so after
+    // close() every one of them stops at its next attempt, even those that never got ready
+    // because Redis was gone, and none keeps the process alive reconnecting to a dead server.
+    let scheduler: BullMqScheduler | undefined;
+    const retryStrategy = (times: number) => (scheduler?.closed ? null : Math.min(times * 50, 2000));
+    const queueConn = new Redis(redisUrl, { maxRetriesPerRequest: null, retryStrategy });
     const queue = new Queue<JobData>(QUEUE_NAME, { connection: queueConn, prefix });
-    const scheduler = new BullMqScheduler(queue, [queueConn], log, options.retryMs ?? RETRY_MS);
+    scheduler = new BullMqScheduler(queue, [queueConn], log, options.retryMs ?? RETRY_MS);
     if (options.runWorker !== false) {
-      const workerConn = new Redis(redisUrl, { maxRetriesPerRequest: null });
+      const workerConn = new Redis(redisUrl, { maxRetriesPerRequest: null, retryStrategy });
       scheduler.connections.push(workerConn);
-      const worker = new Worker<JobData>(QUEUE_NAME, (job) => scheduler.process(engine, job), { connection: workerConn, prefix, concurrency: 4 });
+      // An instance killed mid-job leaves its jobs active until their lock expires; the wake that
+      // arrives meanwhile waits behind it (deduplication). A 10 s lock, renewed every 5 s while a
+      // job runs and checked every 5 s, lets a surviving instance take them over within seconds
+      // instead of BullMQ's default half minute.
+      const worker = new Worker<JobData>(QUEUE_NAME, (job) => scheduler.process(engine, job), {
+        connection: workerConn,
+        prefix,
+        concurrency: 4,
+        lockDuration: 10_000,
+        stalledInterval: 5_000,
+      });
       worker.on('failed', (job, err) => log.error({ err, job: job?.name, projection: job?.data.name }, 'projection job failed'));
       worker.on('error', (err) => log.error({ err }, 'projection worker error'));
       scheduler.worker = worker;
@@ -154,9 +170,11 @@ export class BullMqScheduler implements ProjectionScheduler {
     this.retries.clear();
     if (!this.redisReady()) {
       // Nothing queued for a Redis that is away can be flushed or closed politely: drop every
-      // connection, the worker's and queue's own duplicates too, so none keeps reconnecting.
+      // connection, the worker's and queue's own duplicates too, so none keeps reconnecting, and
+      // force-close the worker, which stops its lock-renewal timer and its fetch loop's retry
+      // delay at once (a disconnect alone left both running, and the process alive, forever).
       for (const c of this.connections) c.disconnect();
-      const dropped = Promise.allSettled([this.worker?.disconnect(), this.queue.disconnect()]);
+      const dropped = Promise.allSettled([this.worker?.close(true), this.worker?.disconnect(), this.queue.disconnect()]);
       await Promise.race([dropped, new Promise((resolve) => setTimeout(resolve, 1000).unref())]);
       return;
     }

@@ -1,6 +1,7 @@
 import type { Middleware } from 'koa';
 import { DomainError } from '../../domain/shared/errors.js';
 import { WrongExpectedRevisionError } from '../../domain/shared/eventStore.js';
+import { isDatabaseUnavailable } from '../../infra/db/unavailable.js';
 
 /** The code and Italian message of an answer that carries nothing more specific than its status. */
 export const STATUS_ERRORS: Record<number, { code: string; message: string }> = {
@@ -57,6 +58,14 @@ export const errorMiddleware: Middleware = async (ctx, next) => {
       if ((err as { headers?: Record<string, string> }).headers) ctx.set((err as { headers: Record<string, string> }).headers);
       ctx.status = status;
       ctx.body = statusErrorBody(status);
+      return;
+    }
+    if (isDatabaseUnavailable(err)) {
+      // The database is away (restart, failover): nothing was committed, the client may retry.
+      ctx.state.log?.warn({ err: (err as Error).message }, 'database unavailable');
+      ctx.status = 503;
+      ctx.set('Retry-After', '5');
+      ctx.body = statusErrorBody(503);
       return;
     }
     ctx.state.log?.error({ err }, 'unhandled error');

@@ -57,7 +57,7 @@ export class PostgresEventStore implements EventStore {
    * no schema. Pass a pool to share one; otherwise one is made from the URL.
    */
   static async connect(source: string | pg.Pool, options: { max?: number } = {}): Promise<PostgresEventStore> {
-    const pool = typeof source === 'string' ? new pg.Pool({ connectionString: source, max: options.max ?? 10 }) : source;
+    const pool = typeof source === 'string' ? new pg.Pool({ connectionString: source, max: options.max ?? 10, connectionTimeoutMillis: 5000 }) : source;
     // An idle client dropped by the server (restart, failover) must not crash the process.
     if (typeof source === 'string') pool.on('error', () => undefined);
     const store = new PostgresEventStore(pool, typeof source === 'string');

@@ -31,6 +31,11 @@ export async function startSecondInstance(first: TestApp, options: { redis?: boo
   return startOn({ ...first.db, drop: async () => undefined }, options);
 }
 
+/** The app on a database of the caller's (a PostgreSQL the test starts and stops itself); closing it leaves the database alone. */
+export async function startTestAppOn(url: string, options: { redis?: boolean; redisUrl?: string; env?: Record<string, string>; clock?: () => Date } = {}): Promise<TestApp> {
+  return startOn({ url, drop: async () => undefined }, options);
+}
+
 async function startOn(db: TestDatabase, options: { redis?: boolean; redisUrl?: string; env?: Record<string, string>; clock?: () => Date }): Promise<TestApp> {
   const config = parseConfig({
     NODE_ENV: 'test',

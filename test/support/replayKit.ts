@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
-import type { DomainEvent } from '../../domain/shared/catalog.js';
+import type { DomainEvent, EventCatalog } from '../../domain/shared/catalog.js';
+import { START, comparePositions, type EventStore, type Position } from '../../domain/shared/eventStore.js';
 import type { AnyProjection as Projection, TableNames } from '../../projections/types.js';
 
 type Snapshot = Record<string, unknown[]>;
@@ -72,4 +73,30 @@ export async function expectSameRowsEveryWay(knex: Knex, projection: Projection,
   expect(second).toEqual(first);
   expect(first).toEqual(batched);
   return batched;
+}
+
+/** Every table's rows of a generation (physical names), in the same order as the replay checks take them. */
+export function snapshotTables(knex: Knex, tables: TableNames): Promise<Snapshot> {
+  return snapshot(knex, tables);
+}
+
+/**
+ * A rebuild from scratch: the projection's rows after every stored event up to `upTo`
+ * (inclusive, in global order), applied as one batch to fresh throw-away tables.
+ */
+export async function rebuiltUpTo(knex: Knex, store: EventStore, catalog: EventCatalog, projection: Projection, upTo: Position): Promise<Snapshot> {
+  const events: DomainEvent[] = [];
+  let after: Position = START;
+  for (;;) {
+    const page = await store.readAll({ after, limit: 5000 });
+    const within = page.filter((r) => comparePositions(r.position, upTo) <= 0);
+    events.push(...within.map((r) => catalog.decode(r)));
+    if (within.length < page.length || page.length < 5000) break;
+    after = page.at(-1)!.position;
+  }
+  const tables = await scratchTables(knex, projection);
+  await applyInBatches(knex, projection, tables, events, Number.MAX_SAFE_INTEGER);
+  const rows = await snapshot(knex, tables);
+  for (const phys of Object.values(tables)) await knex.schema.dropTable(phys);
+  return rows;
 }
