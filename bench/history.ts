@@ -49,7 +49,7 @@ const REBUILD_GOAL = 50_000;
 export const loadavg = (): string => fs.readFileSync('/proc/loadavg', 'utf8').trim();
 
 /** A database with the demo users, the plant and its calendar: what both stores share. */
-async function prepare(adminUrl: string, label: string, o: HistoryOptions, days: string[], calendarEnd: string, setupAt: Date): Promise<{ db: BenchDatabase; plant: BenchPlant }> {
+export async function prepare(adminUrl: string, label: string, o: HistoryOptions, days: string[], calendarEnd: string, setupAt: Date): Promise<{ db: BenchDatabase; plant: BenchPlant }> {
   const db = await createDatabase(adminUrl, label);
   const store = await PostgresEventStore.connect(db.url, { max: 2 });
   try {
@@ -61,7 +61,7 @@ async function prepare(adminUrl: string, label: string, o: HistoryOptions, days:
   }
 }
 
-interface RebuildRow {
+export interface RebuildRow {
   name: string;
   handled: number;
   events: number;
@@ -84,7 +84,7 @@ async function readOnly(store: PostgresEventStore): Promise<{ events: number; se
 }
 
 /** engine.rebuild of each product projection in turn, timed; leaves every read model live and caught up. */
-async function rebuildAll(url: string): Promise<{ rows: RebuildRow[]; ceiling: { events: number; seconds: number } }> {
+export async function rebuildAll(url: string): Promise<{ rows: RebuildRow[]; ceiling: { events: number; seconds: number } }> {
   const knex = createKnex(url, { max: 4 });
   const store = await PostgresEventStore.connect(url, { max: 4 });
   try {
@@ -121,7 +121,7 @@ async function rebuildAll(url: string): Promise<{ rows: RebuildRow[]; ceiling: {
   }
 }
 
-async function serve(db: BenchDatabase, redisUrl: string | null, dataDir: string): Promise<RunningServer> {
+export async function serve(db: BenchDatabase, redisUrl: string | null, dataDir: string): Promise<RunningServer> {
   const config = parseConfig({
     NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', JWT_SECRET: 'bench-secret-that-is-long-enough', DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEMO_HISTORY: 'false',
   });
