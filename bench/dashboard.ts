@@ -249,7 +249,12 @@ export async function benchDashboard(adminUrl: string, redisUrl: string | null, 
     const scopes = [scope('1 line, 1 day', 1, 1), scope('5 lines, 30 days', 5, 30), scope(`${o.lines} lines, 365 days`, o.lines, 365)];
     const loadBefore = loadavg();
     const figures: Figure[] = [];
-    for (const s of scopes) figures.push(...(await measureScope(server, token, client, plant, s, o)));
+    for (const s of scopes) {
+      for (const f of await measureScope(server, token, client, plant, s, o)) {
+        figures.push(f);
+        console.log(`  ${f.scope}, ${f.call}: ${f.rows} rows, HTTP p50/p95 ${fmt(f.http.p50, 1)}/${fmt(f.http.p95, 1)} ms, SQL ${fmt(f.sql.p50, 2)}/${fmt(f.sql.p95, 2)} ms  [loadavg ${loadavg()}]`);
+      }
+    }
     const loadAfter = loadavg();
     console.log(`\n## 5d. EXPLAIN (ANALYZE, BUFFERS) of the read-table statements of each call  [loadavg ${loadavg()}]`);
     for (const s of scopes.slice(1)) await explainScope(server, token, client, plant, s, o);
@@ -265,6 +270,7 @@ export async function benchDashboard(adminUrl: string, redisUrl: string | null, 
       projection: r.name,
       'events handled': fmt(r.handled),
       seconds: fmt(r.seconds, 1),
+      'in applyBatch, s': fmt(r.applySeconds, 1),
       'events/s': fmt(r.eventsPerSecond),
       'vs readAll only': ratio(r.eventsPerSecond, ceiling.events / ceiling.seconds),
       goal: `>= 50,000: ${r.eventsPerSecond >= 50_000 ? 'met' : 'MISSED'}`,

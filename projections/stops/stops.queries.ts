@@ -87,9 +87,13 @@ function filtered(q: Knex.QueryBuilder, f: StopFilter, after?: StopCursor | null
     q.andWhereRaw('s.shift_day between ?::date and ?::date', [f.days.from, f.days.to]);
     if (f.shiftIds && f.shiftIds.length > 0) {
       // The shifts' windows as one multirange, computed once: each stop is then a binary search.
+      // The first test is implied by the second (a stop's shift_id is a regular shift holding
+      // its start), so the rows are the same; it is there because the planner can estimate it
+      // (the multirange test it cannot: it guessed 19 rows for 3,824 and sorted a year of stops
+      // instead of reading the first page in index order), and it answers most rows by a hash.
       q.andWhereRaw(
-        `(select range_agg(tstzrange(sx.start_time, sx.end_time, '[)')) from stop_shifts sx where sx.shop_floor_id = ? and sx.id = any(?::bigint[])) @> s.start_time`,
-        [f.shopFloorId, f.shiftIds],
+        `(s.shift_id = any(?::bigint[]) or (select range_agg(tstzrange(sx.start_time, sx.end_time, '[)')) from stop_shifts sx where sx.shop_floor_id = ? and sx.id = any(?::bigint[])) @> s.start_time)`,
+        [f.shiftIds, f.shopFloorId, f.shiftIds],
       );
     }
   }
