@@ -26,6 +26,8 @@ import { fmt, now, printTable, ratio, summarize, type BenchDatabase, type Latenc
 export interface DashboardOptions {
   lines: number;
   days: number;
+  /** `--stops=N`: at most N unplanned stops per equipment and day, at least half as many (default 12). */
+  stops: number;
   /** Unplanned stops per equipment and day, both ends included: 6 to 12 give about a million stops over 2 years x 50 lines. */
   stopsPerEquipmentDay: readonly [number, number];
   samples: number;
@@ -33,7 +35,7 @@ export interface DashboardOptions {
   pageRows: number;
 }
 
-export const defaultDashboardOptions: DashboardOptions = { lines: 50, days: 730, stopsPerEquipmentDay: [6, 12], samples: 100, warmup: 10, pageRows: 1000 };
+export const defaultDashboardOptions: DashboardOptions = { lines: 50, days: 730, stops: 12, stopsPerEquipmentDay: [6, 12], samples: 100, warmup: 10, pageRows: 1000 };
 
 const SUMMARY_GOAL_MS = 20;
 const PAGE_GOAL_MS = 50;
@@ -205,7 +207,8 @@ async function explainScope(server: RunningServer, token: string, client: pg.Cli
   }
 }
 
-export async function benchDashboard(adminUrl: string, redisUrl: string | null, o: DashboardOptions = defaultDashboardOptions): Promise<DashboardResult> {
+export async function benchDashboard(adminUrl: string, redisUrl: string | null, options: DashboardOptions = defaultDashboardOptions): Promise<DashboardResult> {
+  const o: DashboardOptions = { ...options, stopsPerEquipmentDay: [Math.ceil(options.stops / 2), options.stops] };
   const clock = new Date();
   const today = DateTime.fromJSDate(clock, { zone: PLANT_ZONE }).startOf('day');
   const days = Array.from({ length: o.days }, (_, i) => today.minus({ days: o.days - i }).toISODate()!);

@@ -9,7 +9,7 @@
  * million events; 10 minutes on a quiet 2-core machine, 25 on a busy one); `--days=N
  * --lines=N --heavy=N --samples=N` scale it down for a quick look (docs/benchmarks.md).
  * `npm run bench -- dashboard` runs the dashboard section alone (bench/dashboard.ts: about
- * a million stops, 1.7M events; `--days=N --lines=N --samples=N` likewise).
+ * a million stops, 1.7M events; `--days=N --lines=N --samples=N --stops=N` likewise).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -45,7 +45,7 @@ function historyOptions(): HistoryOptions {
 }
 
 function dashboardOptions(): DashboardOptions {
-  return numericFlags({ ...defaultDashboardOptions }, { days: 'days', lines: 'lines', samples: 'samples' });
+  return numericFlags({ ...defaultDashboardOptions }, { days: 'days', lines: 'lines', samples: 'samples', stops: 'stops' });
 }
 
 function numericFlags<O extends object>(o: O, flags: Record<string, keyof O>): O {
