@@ -48,9 +48,10 @@ export async function dashboardSummary(knex: Knex, f: SummaryFilter): Promise<Da
      ), codes as (
        select coalesce(array_agg(distinct code), '{}') as codes from chosen
      ), whole as (
-       select not exists (
-         select 1 from shifts s where s.shop_floor_id = ? and s.shift_day between ?::date and ?::date and s.code = any((select codes from codes)::text[])
-            and not exists (select 1 from chosen c where c.shift_day = s.shift_day and c.code = s.code)) as yes
+       -- chosen is a subset of the (day, code) pairs of its codes in the range: equal counts make it all of them
+       select (select count(*) from (select distinct s.shift_day, s.code from shifts s
+                 where s.shop_floor_id = ? and s.shift_day between ?::date and ?::date and s.code = any((select codes from codes)::text[])) x)
+              = (select count(*) from chosen) as yes
      ), lines as (
        select array(select l.id from plant_lines l where l.shop_floor_id = ? and l.name = any(?::text[])) as ids
      ), picked as (
