@@ -8,6 +8,8 @@
  * `npm run bench -- history` runs the history-scale section alone (bench/history.ts: a
  * million events; 10 minutes on a quiet 2-core machine, 25 on a busy one); `--days=N
  * --lines=N --heavy=N --samples=N` scale it down for a quick look (docs/benchmarks.md).
+ * `npm run bench -- dashboard` runs the dashboard section alone (bench/dashboard.ts: about
+ * a million stops, 1.7M events; `--days=N --lines=N --samples=N --stops=N` likewise).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -17,6 +19,7 @@ import { startEmbeddedPostgres } from '../infra/embedded/postgres.js';
 import { findRedisServer, freePort, startRedisServer } from '../infra/embedded/redis.js';
 import { benchAppends } from './appends.js';
 import { benchCatchUp } from './catchUp.js';
+import { benchDashboard, defaultDashboardOptions, type DashboardOptions } from './dashboard.js';
 import { benchHistory, defaultHistoryOptions, type HistoryOptions } from './history.js';
 import { benchLatency, loadavg, loadedBullMqRatio, type LatencyResult } from './latency.js';
 import { fmt, printTable, type TableRow } from './support.js';
@@ -27,17 +30,25 @@ type Section = (typeof SECTIONS)[number];
 const args = process.argv.slice(2);
 const asked = args.filter((a) => !a.startsWith('--')).map((a) => a.toLowerCase());
 const HISTORY = asked.includes('history');
-const unknown = asked.filter((a) => a !== 'history' && !(SECTIONS as readonly string[]).includes(a));
-if (unknown.length > 0 || (HISTORY && asked.length > 1)) {
-  console.error(`unknown bench section(s): ${unknown.join(', ') || asked.join(', ')}; known: ${SECTIONS.join(', ')}, or history alone`);
+const DASHBOARD = asked.includes('dashboard');
+const LONG = HISTORY || DASHBOARD;
+const unknown = asked.filter((a) => a !== 'history' && a !== 'dashboard' && !(SECTIONS as readonly string[]).includes(a));
+if (unknown.length > 0 || (LONG && asked.length > 1)) {
+  console.error(`unknown bench section(s): ${unknown.join(', ') || asked.join(', ')}; known: ${SECTIONS.join(', ')}, or history or dashboard alone`);
   process.exit(2);
 }
-const selected = new Set<Section>(asked.length > 0 && !HISTORY ? (asked as Section[]) : HISTORY ? [] : SECTIONS);
+const selected = new Set<Section>(asked.length > 0 && !LONG ? (asked as Section[]) : LONG ? [] : SECTIONS);
 
 /** `--days=30` and the like: a smaller history for a quick look. */
 function historyOptions(): HistoryOptions {
-  const o = { ...defaultHistoryOptions };
-  const flags: Record<string, keyof HistoryOptions> = { days: 'days', lines: 'lines', heavy: 'heavyStops', samples: 'samples' };
+  return numericFlags({ ...defaultHistoryOptions }, { days: 'days', lines: 'lines', heavy: 'heavyStops', samples: 'samples' });
+}
+
+function dashboardOptions(): DashboardOptions {
+  return numericFlags({ ...defaultDashboardOptions }, { days: 'days', lines: 'lines', samples: 'samples', stops: 'stops' });
+}
+
+function numericFlags<O extends object>(o: O, flags: Record<string, keyof O>): O {
   for (const a of args) {
     const m = /^--(\w+)=(\d+)$/.exec(a);
     const key = m ? flags[m[1]!] : undefined;
@@ -45,7 +56,7 @@ function historyOptions(): HistoryOptions {
       if (a.startsWith('--')) throw new Error(`unknown option ${a} (known: ${Object.keys(flags).map((f) => `--${f}=N`).join(' ')})`);
       continue;
     }
-    o[key] = Number(m[2]);
+    (o as Record<keyof O, unknown>)[key] = Number(m[2]);
   }
   return o;
 }
@@ -55,7 +66,7 @@ function historyOptions(): HistoryOptions {
  * section loads a million events and rebuilds every projection over them: 10 minutes on
  * a quiet machine, 25 on a busy one (the per-event projections dominate), so it gets 45.
  */
-const WATCHDOG_MS = HISTORY ? 45 * 60_000 : 170_000;
+const WATCHDOG_MS = LONG ? 45 * 60_000 : 170_000;
 
 const stops: Array<() => Promise<void>> = [];
 let stopping: Promise<void> | null = null;
@@ -103,6 +114,16 @@ async function runHistory(url: string, redisUrl: string | null): Promise<void> {
   ], [`whole run ${fmt((performance.now() - started) / 1000, 1)} s; /proc/loadavg after: ${loadavg()}`]);
 }
 
+/** The dashboard section alone, then its summary. */
+async function runDashboard(url: string, redisUrl: string | null): Promise<void> {
+  const d = await benchDashboard(url, redisUrl, dashboardOptions());
+  printTable('Summary (dashboard)', [
+    { benchmark: '5a. load, events/s through appendToStream', measured: fmt((d.load.events * 1000) / d.load.ms), goal: '' },
+    ...d.rebuild.filter((r) => r.name === 'dashboard' || r.name === 'stops').map((r) => ({ benchmark: `5b. rebuild ${r.name}, events/s`, measured: fmt(r.eventsPerSecond), goal: '>= 50,000' })),
+    ...d.figures.map((f) => ({ benchmark: `5c. ${f.call.replace('GET /factory/', '')}, ${f.scope}, p95 ms (HTTP/SQL)`, measured: `${fmt(f.http.p95, 1)} (${(f.http.p95 / f.sql.p95).toFixed(1)}x)`, goal: `<= ${f.goalMs}` })),
+  ], [`whole run ${fmt((performance.now() - started) / 1000, 1)} s; /proc/loadavg after: ${loadavg()}`]);
+}
+
 const started = performance.now();
 try {
   const pgDir = fs.mkdtempSync(path.join(os.tmpdir(), 'linea-bench-pg-'));
@@ -133,6 +154,8 @@ try {
 
   if (HISTORY) {
     await runHistory(pgServer.url, redisUrl);
+  } else if (DASHBOARD) {
+    await runDashboard(pgServer.url, redisUrl);
   } else {
     const summary: TableRow[] = [];
     if (selected.has('appends')) {

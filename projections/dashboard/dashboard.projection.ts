@@ -1,4 +1,3 @@
-import { DateTime } from 'luxon';
 import { shiftReportEvents } from '../../domain/shiftReports/events.js';
 import { PLANT_ZONE } from '../../domain/shifts/calendar.js';
 import { shiftEvents } from '../../domain/shifts/events.js';
@@ -8,14 +7,56 @@ import { inChunks, keyOf, unnested, upsertRows, type Columns, type Row } from '.
 import { defineProjection } from '../types.js';
 
 const SHIFTS: Columns = { id: 'bigint', shop_floor_id: 'int', code: 'text', shift_day: 'date', start_time: 'timestamptz', end_time: 'timestamptz', extra: 'boolean' };
-const STOPS: Columns = { id: 'bigint', kind: 'text', shop_floor_id: 'int', line_id: 'int', start_time: 'timestamptz', start_day: 'date', minutes: 'int', deleted: 'boolean' };
-const REPORTS: Columns = { line_id: 'int', day: 'date', shift_code: 'text', shop_floor_id: 'int', volume: 'double precision', waste: 'double precision', working_minutes: 'double precision', report_revision: 'int' };
-const KEYS: Columns = { line_id: 'int', day: 'date', shift_code: 'text', shop_floor_id: 'int' };
+const STOPS: Columns = { id: 'bigint', kind: 'text', shop_floor_id: 'int', line_id: 'int', start_time: 'timestamptz', minutes: 'int', deleted: 'boolean' };
+const WINDOWS: Columns = { shop_floor_id: 'int', start_time: 'timestamptz', end_time: 'timestamptz' };
+const DAYS: Columns = {
+  line_id: 'int', day: 'date', shift_code: 'text', shop_floor_id: 'int', volume: 'double precision', waste: 'double precision', working_minutes: 'double precision',
+  report_revision: 'int', stop_count: 'int', unplanned_minutes: 'int', planned_minutes: 'int',
+};
+const KEYS: Columns = { line_id: 'int', day: 'date', shift_code: 'text' };
 
 /** Stops outside every regular shift count for the Italian day of their start, under this code. */
 export const NO_SHIFT = '';
 
-const startDay = (iso: string) => DateTime.fromISO(iso, { zone: PLANT_ZONE }).toISODate()!;
+/** A stop's place and figures as the statements on `dashboard_stops` return them. */
+interface PlacedStop {
+  line_id: number;
+  shop_floor_id: number;
+  day: string;
+  shift_code: string;
+  kind: 'u' | 'p';
+  minutes: number;
+}
+
+/** What one key of `dashboard_days` receives from a batch: stop figures to add, and the report that replaces its own. */
+interface DayDelta extends Row {
+  line_id: number;
+  day: string;
+  shift_code: string;
+  shop_floor_id: number;
+  stop_count: number;
+  unplanned_minutes: number;
+  planned_minutes: number;
+  volume: number | null;
+  waste: number | null;
+  working_minutes: number | null;
+  report_revision: number | null;
+}
+
+/**
+ * The regular shift holding a stop's start (`s` is the row's alias, with `start_day`, its
+ * Italian day): the one that starts first, among the shifts of that day and the day before
+ * (a night shift holds the small hours of the next day), as in docs/line-log.md.
+ */
+const regularShiftOf = (s: string) => `lateral (
+  select sh.shift_day, sh.code from ?? sh
+   where sh.shop_floor_id = ${s}.shop_floor_id and not sh.extra
+     and sh.shift_day between ${s}.start_day - 1 and ${s}.start_day
+     and sh.start_time <= ${s}.start_time and ${s}.start_time < sh.end_time
+   order by sh.start_time, sh.id limit 1) rs on true`;
+
+/** The returned place of a stop row aliased `t`, the day as ISO text. */
+const PLACE = `t.line_id, t.shop_floor_id, to_char(t.day, 'YYYY-MM-DD') as day, t.shift_code, t.kind, t.minutes`;
 
 /**
  * The dashboard's figures per line, day and shift (`dashboard_days`), so a summary over
@@ -26,14 +67,18 @@ const startDay = (iso: string) => DateTime.fromISO(iso, { zone: PLANT_ZONE }).to
  *
  * A stop counts for the regular shift holding its start (the shifts are copied here,
  * so the projection never reads another read model mid-rebuild), else for its Italian
- * day under NO_SHIFT. Stops are kept one row each (`dashboard_stops`) with that place,
- * and the stop columns of every key a batch touches are recounted from them: a count
- * recomputed, never incremented, is what makes a replay leave the same rows. A calendar
- * generated after the stops moves them into their shifts.
+ * day under NO_SHIFT. Each stop keeps one row (`dashboard_stops`) with its place and two
+ * facts that only ever go one way: it was recorded, it was deleted. The stop figures of
+ * `dashboard_days` change only by what a statement on those rows reports as a change of
+ * them (a row inserted, a row newly deleted, a row moved to another shift), so a batch
+ * adds each stop once whatever the batching, and a replayed or overlapping batch changes
+ * no row and adds nothing. A batch is folded in memory, its stop rows written by one
+ * statement per kind of change, and every key it touches written by one multi-row upsert.
+ * A calendar generated after the stops moves them into their shifts.
  */
 export const dashboardProjection = defineProjection([...shiftReportEvents, ...stopEvents, ...shiftEvents], {
   name: 'dashboard',
-  version: 1,
+  version: 2,
   tables: {
     dashboard_shifts: (t) => {
       t.bigInteger('id').primary();
@@ -43,7 +88,7 @@ export const dashboardProjection = defineProjection([...shiftReportEvents, ...st
       t.timestamp('start_time', { useTz: true }).notNullable();
       t.timestamp('end_time', { useTz: true }).notNullable();
       t.boolean('extra').notNullable();
-      t.index(['shop_floor_id', 'start_time']);
+      t.index(['shop_floor_id', 'shift_day']);
     },
     dashboard_stops: (t) => {
       t.bigInteger('id').primary();
@@ -52,13 +97,12 @@ export const dashboardProjection = defineProjection([...shiftReportEvents, ...st
       t.integer('shop_floor_id').notNullable();
       t.integer('line_id').notNullable();
       t.timestamp('start_time', { useTz: true }).notNullable();
-      t.date('start_day').notNullable();
       t.integer('minutes').notNullable();
       t.boolean('deleted').notNullable();
       /** The shift day and code it counts for (see NO_SHIFT). */
       t.date('day').notNullable();
       t.text('shift_code').notNullable();
-      t.index(['line_id', 'day', 'shift_code']);
+      /** The stops a newly scheduled shift may hold. */
       t.index(['shop_floor_id', 'start_time']);
     },
     dashboard_days: (t) => {
@@ -88,9 +132,20 @@ export const dashboardProjection = defineProjection([...shiftReportEvents, ...st
   async applyBatch({ trx, tables }, events) {
     const T = { shifts: tables.dashboard_shifts!, stops: tables.dashboard_stops!, days: tables.dashboard_days! };
     const shifts = new Map<number, Row>();
-    const stops = new Map<number, Row>();
+    /** Stops recorded in the batch, with their deletion when it is in the batch too. */
+    const recorded = new Map<number, Row>();
+    /** Deletions of stops recorded before the batch. */
     const deleted = new Set<number>();
-    const reports = new Map<string, Row>();
+    const deltas = new Map<string, DayDelta>();
+    const delta = (line_id: number, day: string, shift_code: string, shop_floor_id: number): DayDelta => {
+      const key = keyOf(line_id, day, shift_code);
+      let d = deltas.get(key);
+      if (!d) {
+        d = { line_id, day, shift_code, shop_floor_id, stop_count: 0, unplanned_minutes: 0, planned_minutes: 0, volume: null, waste: null, working_minutes: null, report_revision: null };
+        deltas.set(key, d);
+      }
+      return d;
+    };
     for (const event of events) {
       switch (event.type) {
         case 'ShiftsScheduled':
@@ -102,13 +157,13 @@ export const dashboardProjection = defineProjection([...shiftReportEvents, ...st
         case 'PlannedStopRecorded': {
           const d = event.data;
           const kind = event.type === 'UnplannedStopRecorded' ? 'u' : 'p';
-          stops.set(d.stopId, { id: d.stopId, kind, shop_floor_id: d.shopFloorId, line_id: d.lineId, start_time: d.startTime, start_day: startDay(d.startTime), minutes: durationMinutes(d.startTime, d.endTime), deleted: false });
+          recorded.set(d.stopId, { id: d.stopId, kind, shop_floor_id: d.shopFloorId, line_id: d.lineId, start_time: d.startTime, minutes: durationMinutes(d.startTime, d.endTime), deleted: false });
           deleted.delete(d.stopId);
           break;
         }
         case 'UnplannedStopDeleted':
         case 'PlannedStopDeleted': {
-          const row = stops.get(event.data.stopId);
+          const row = recorded.get(event.data.stopId);
           if (row) row.deleted = true;
           else deleted.add(event.data.stopId);
           break;
@@ -120,13 +175,9 @@ export const dashboardProjection = defineProjection([...shiftReportEvents, ...st
         case 'ShiftReportSubmitted':
         case 'ShiftReportAmended': {
           const d = event.data;
-          const key = keyOf(d.lineId, d.day, d.shiftCode);
-          const before = reports.get(key);
-          if (before && (before.report_revision as number) >= event.revision) break;
-          reports.set(key, {
-            line_id: d.lineId, day: d.day, shift_code: d.shiftCode, shop_floor_id: d.shopFloorId,
-            volume: d.productionVolume ?? 0, waste: d.waste ?? 0, working_minutes: (d.workingTime ?? 0) * 60, report_revision: event.revision,
-          });
+          const r = delta(d.lineId, d.day, d.shiftCode, d.shopFloorId);
+          if (r.report_revision !== null && r.report_revision >= event.revision) break;
+          Object.assign(r, { volume: d.productionVolume ?? 0, waste: d.waste ?? 0, working_minutes: (d.workingTime ?? 0) * 60, report_revision: event.revision });
           break;
         }
         default: {
@@ -136,90 +187,97 @@ export const dashboardProjection = defineProjection([...shiftReportEvents, ...st
       }
     }
 
-    if (shifts.size > 0) await upsertRows(trx, T.shifts, ['id'], SHIFTS, [...shifts.values()]);
+    let removed = false;
+    const count = (s: PlacedStop, sign: number) => {
+      if (sign === 0) return;
+      const d = delta(s.line_id, s.day, s.shift_code, s.shop_floor_id);
+      if (s.kind === 'u') {
+        d.stop_count += sign;
+        d.unplanned_minutes += sign * s.minutes;
+      } else d.planned_minutes += sign * s.minutes;
+      if (sign < 0) removed = true;
+    };
 
-    // The stops whose place may change: those of the batch, and those a new shift now holds.
-    const touched = new Set<number>([...stops.keys(), ...deleted]);
-    const scheduled = [...shifts.values()].filter((s) => !s.extra);
-    if (scheduled.length > 0) {
-      const windows = unnested({ shop_floor_id: 'int', start_time: 'timestamptz', end_time: 'timestamptz' }, scheduled);
-      const moved = await trx.raw<{ rows: { id: string }[] }>(
-        `select s.id from ?? s join ${windows.sql} on s.shop_floor_id = v.shop_floor_id and s.start_time >= v.start_time and s.start_time < v.end_time`,
-        [T.stops, ...windows.bindings],
-      );
-      for (const r of moved.rows) touched.add(Number(r.id));
-    }
-    if (touched.size === 0 && reports.size === 0) return;
-
-    const keysOf = async () =>
-      touched.size === 0
-        ? []
-        : (await trx.raw<{ rows: Row[] }>(`select distinct line_id, to_char(day, 'YYYY-MM-DD') as day, shift_code, shop_floor_id from ?? where id = any(?::bigint[])`, [T.stops, [...touched]])).rows;
-    const affected = new Map<string, Row>();
-    const note = (rows: Row[]) => rows.forEach((r) => affected.set(keyOf(r.line_id, r.day, r.shift_code), r));
-    note(await keysOf());
-
-    if (stops.size > 0) {
-      // A stop's figures never change after it is recorded; its place is worked out below.
-      const rows = [...stops.values()].map((s) => ({ ...s, day: s.start_day, shift_code: NO_SHIFT }));
-      const cols = { ...STOPS, day: 'date', shift_code: 'text' };
-      await inChunks(rows, (chunk) => {
-        const from = unnested(cols, chunk);
-        const names = Object.keys(cols).join(', ');
-        return trx.raw(`insert into ?? as t (${names}) select ${names} from ${from.sql} on conflict (id) do update set deleted = t.deleted or excluded.deleted`, [T.stops, ...from.bindings]);
-      });
-    }
-    if (deleted.size > 0) await trx.raw('update ?? set deleted = true where id = any(?::bigint[])', [T.stops, [...deleted]]);
-    if (touched.size > 0) {
-      await trx.raw(
-        `update ?? s set day = coalesce(x.shift_day, s.start_day), shift_code = coalesce(x.code, ?)
-           from ?? s0 left join lateral (
-             select sh.shift_day, sh.code from ?? sh
-              where sh.shop_floor_id = s0.shop_floor_id and sh.extra = false and sh.start_time <= s0.start_time and s0.start_time < sh.end_time
-              order by sh.start_time limit 1) x on true
-          where s.id = s0.id and s0.id = any(?::bigint[])`,
-        [T.stops, NO_SHIFT, T.stops, T.shifts, [...touched]],
-      );
-      note(await keysOf());
-    }
-
-    if (reports.size > 0) {
-      await inChunks([...reports.values()], (chunk) => {
-        const from = unnested(REPORTS, chunk);
-        const names = Object.keys(REPORTS).join(', ');
-        return trx.raw(
-          `insert into ?? as t (${names}) select ${names} from ${from.sql}
-             on conflict (line_id, day, shift_code) do update set volume = excluded.volume, waste = excluded.waste,
-               working_minutes = excluded.working_minutes, report_revision = excluded.report_revision
-             where t.report_revision is null or t.report_revision < excluded.report_revision`,
-          [T.days, ...from.bindings],
+    if (shifts.size > 0) {
+      // A regular shift that moved (never done today, but a calendar is events) frees the stops of its old window too.
+      const before = await trx.raw<{ rows: Row[] }>('select shop_floor_id, start_time, end_time from ?? where id = any(?::bigint[]) and not extra', [T.shifts, [...shifts.keys()]]);
+      await upsertRows(trx, T.shifts, ['id'], SHIFTS, [...shifts.values()]);
+      const windows = [...before.rows, ...[...shifts.values()].filter((s) => !s.extra)];
+      if (windows.length > 0) {
+        // The stops of those windows, recorded before, go where the calendar now puts them; a deleted one moves without counting.
+        const w = unnested(WINDOWS, windows);
+        const moved = await trx.raw<{ rows: Array<PlacedStop & { deleted: boolean; old_day: string; old_code: string }> }>(
+          `with affected as (
+             select distinct s.id, s.shop_floor_id, s.start_time, (s.start_time at time zone ?)::date as start_day, s.day as old_day, s.shift_code as old_code
+               from ${w.sql} join ?? s on s.shop_floor_id = v.shop_floor_id and s.start_time >= v.start_time and s.start_time < v.end_time
+           ), placed as (
+             select a.id, a.old_day, a.old_code, coalesce(rs.shift_day, a.start_day) as day, coalesce(rs.code, ?) as code from affected a left join ${regularShiftOf('a')}
+           )
+           update ?? t set day = p.day, shift_code = p.code from placed p
+            where t.id = p.id and (t.day <> p.day or t.shift_code <> p.code)
+           returning ${PLACE}, t.deleted, to_char(p.old_day, 'YYYY-MM-DD') as old_day, p.old_code`,
+          [PLANT_ZONE, ...w.bindings, T.stops, NO_SHIFT, T.shifts, T.stops],
         );
+        for (const r of moved.rows) {
+          if (r.deleted) continue;
+          count({ ...r, day: r.old_day, shift_code: r.old_code }, -1);
+          count(r, 1);
+        }
+      }
+    }
+
+    if (recorded.size > 0) {
+      // New rows count once (a stop recorded and deleted in the batch not at all); a row already there counts only if this deletes it.
+      const names = Object.keys(STOPS).join(', ');
+      await inChunks([...recorded.values()], async (chunk) => {
+        const u = unnested(STOPS, chunk);
+        const r = await trx.raw<{ rows: Array<PlacedStop & { deleted: boolean; inserted: boolean }> }>(
+          `insert into ?? as t (${names}, day, shift_code)
+           select ${Object.keys(STOPS).map((c) => `w.${c}`).join(', ')}, coalesce(rs.shift_day, w.start_day), coalesce(rs.code, ?)
+             from (select v.*, (v.start_time at time zone ?)::date as start_day from ${u.sql}) w left join ${regularShiftOf('w')}
+           on conflict (id) do update set deleted = true where excluded.deleted and not t.deleted
+           returning ${PLACE}, t.deleted, (t.xmax = 0) as inserted`,
+          [T.stops, NO_SHIFT, PLANT_ZONE, ...u.bindings, T.shifts],
+        );
+        for (const s of r.rows) count(s, s.inserted ? (s.deleted ? 0 : 1) : -1);
       });
     }
 
-    if (affected.size > 0) {
-      await inChunks([...affected.values()], (chunk) => {
-        const from = unnested(KEYS, chunk);
-        return trx.raw(
-          `insert into ?? as t (line_id, day, shift_code, shop_floor_id, stop_count, unplanned_minutes, planned_minutes)
-           select v.line_id, v.day, v.shift_code, v.shop_floor_id, coalesce(a.stop_count, 0), coalesce(a.unplanned, 0), coalesce(a.planned, 0)
-             from ${from.sql}
-             left join lateral (
-               select count(*) filter (where s.kind = 'u')::int as stop_count,
-                      sum(s.minutes) filter (where s.kind = 'u')::int as unplanned,
-                      sum(s.minutes) filter (where s.kind = 'p')::int as planned
-                 from ?? s where s.line_id = v.line_id and s.day = v.day and s.shift_code = v.shift_code and not s.deleted) a on true
-           on conflict (line_id, day, shift_code) do update set stop_count = excluded.stop_count,
-             unplanned_minutes = excluded.unplanned_minutes, planned_minutes = excluded.planned_minutes`,
-          [T.days, ...from.bindings, T.stops],
-        );
-      });
+    if (deleted.size > 0) {
+      const r = await trx.raw<{ rows: PlacedStop[] }>(`update ?? t set deleted = true where t.id = any(?::bigint[]) and not t.deleted returning ${PLACE}`, [T.stops, [...deleted]]);
+      for (const s of r.rows) count(s, -1);
+    }
+
+    // A key whose stops cancel out and that gets no report changes nothing: never written, so no empty row appears.
+    const rows = [...deltas.values()].filter((d) => d.report_revision !== null || d.stop_count !== 0 || d.unplanned_minutes !== 0 || d.planned_minutes !== 0);
+    if (rows.length === 0) return;
+    const names = Object.keys(DAYS).join(', ');
+    const newer = 'excluded.report_revision > coalesce(t.report_revision, -1)';
+    await inChunks(rows, (chunk) => {
+      const v = unnested(DAYS, chunk);
+      return trx.raw(
+        `insert into ?? as t (${names})
+         select line_id, day, shift_code, shop_floor_id, coalesce(volume, 0), coalesce(waste, 0), coalesce(working_minutes, 0), report_revision, stop_count, unplanned_minutes, planned_minutes
+           from ${v.sql}
+         on conflict (line_id, day, shift_code) do update set
+           volume = case when ${newer} then excluded.volume else t.volume end,
+           waste = case when ${newer} then excluded.waste else t.waste end,
+           working_minutes = case when ${newer} then excluded.working_minutes else t.working_minutes end,
+           report_revision = greatest(t.report_revision, excluded.report_revision),
+           stop_count = t.stop_count + excluded.stop_count,
+           unplanned_minutes = t.unplanned_minutes + excluded.unplanned_minutes,
+           planned_minutes = t.planned_minutes + excluded.planned_minutes`,
+        [T.days, ...v.bindings],
+      );
+    });
+    if (removed) {
       // A key left with no report and no stop holds nothing: gone, as if never written, so batching never shows.
+      const k = unnested(KEYS, rows);
       await trx.raw(
-        `delete from ?? t using ${unnested(KEYS, [...affected.values()]).sql}
+        `delete from ?? t using ${k.sql}
           where t.line_id = v.line_id and t.day = v.day and t.shift_code = v.shift_code
             and t.report_revision is null and t.stop_count = 0 and t.unplanned_minutes = 0 and t.planned_minutes = 0`,
-        [T.days, ...unnested(KEYS, [...affected.values()]).bindings],
+        [T.days, ...k.bindings],
       );
     }
   },

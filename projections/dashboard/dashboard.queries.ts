@@ -12,7 +12,8 @@ export interface DashboardSummary {
 
 export interface SummaryFilter {
   shopFloorId: number;
-  lineIds: number[];
+  /** Line names, as the page sends them; names unknown on the shop floor select nothing. */
+  lineNames: string[];
   shiftIds: number[];
   from: string;
   to: string;
@@ -20,23 +21,57 @@ export interface SummaryFilter {
 
 const EMPTY: DashboardSummary = { volume: 0, working_time: 0, waste: 0, stop_count: 0, total_unplanned_downtime: 0, total_planned_downtime: 0 };
 
+/** Whether the shop floor exists and is not retired: a scalar subquery, so a read checks it in its own statement. */
+const FLOOR_SQL = '(select exists (select 1 from plant_shop_floors f where f.id = ? and not f.retired))';
+
+const SUMS = 'd.volume, d.working_minutes, d.waste, d.stop_count, d.unplanned_minutes, d.planned_minutes';
+
 /**
- * Sums the line-day-shift rows of the filter. A shift id stands for its day and code,
- * so the rows are matched on (day, code) of the chosen shifts; stops outside every shift
- * are left out, as a chosen shift never holds them.
+ * Sums the line-day-shift rows of the filter, or null when the shop floor does not exist,
+ * in one statement (the summary is asked at every filter change). A shift id stands for
+ * its day and code, so the rows are those of the chosen (day, code) pairs; stops outside
+ * every shift are left out, as a chosen shift never holds them.
+ *
+ * The page chooses shifts by name, so the ids are usually every shift of some codes in the
+ * range: then the rows are matched on the code alone, from the covering index, instead of
+ * joined to the pairs (a year of 50 lines is 55,000 rows; docs/benchmarks.md, dashboard).
+ * The two are the same rows because a row's code always comes from a scheduled shift of
+ * that day (a submitted report's, or the regular shift holding a stop's start). One
+ * branch of the union runs, the other is cut by its one-time filter.
  */
-export async function dashboardSummary(knex: Knex, f: SummaryFilter): Promise<DashboardSummary> {
-  if (f.lineIds.length === 0 || f.shiftIds.length === 0) return EMPTY;
+export async function dashboardSummary(knex: Knex, f: SummaryFilter): Promise<DashboardSummary | null> {
+  const floor = f.shopFloorId;
+  const range = [floor, f.from, f.to];
   const r = await knex.raw<{ rows: Record<string, unknown>[] }>(
-    `select coalesce(sum(d.volume), 0) as volume, coalesce(sum(d.working_minutes), 0) as working_time, coalesce(sum(d.waste), 0) as waste,
-            coalesce(sum(d.stop_count), 0) as stop_count, coalesce(sum(d.unplanned_minutes), 0) as unplanned, coalesce(sum(d.planned_minutes), 0) as planned
-       from dashboard_days d
-       join (select distinct shift_day, code from shifts where shop_floor_id = ? and id = any(?::bigint[]) and shift_day between ?::date and ?::date) s
-         on s.shift_day = d.day and s.code = d.shift_code
-      where d.shop_floor_id = ? and d.line_id = any(?::int[]) and d.day between ?::date and ?::date`,
-    [f.shopFloorId, f.shiftIds, f.from, f.to, f.shopFloorId, f.lineIds, f.from, f.to],
+    `with chosen as materialized (
+       select distinct shift_day, code from shifts where shop_floor_id = ? and id = any(?::bigint[]) and shift_day between ?::date and ?::date
+     ), codes as (
+       select coalesce(array_agg(distinct code), '{}') as codes from chosen
+     ), whole as (
+       -- chosen is a subset of the (day, code) pairs of its codes in the range: equal counts make it all of them
+       select (select count(*) from (select distinct s.shift_day, s.code from shifts s
+                 where s.shop_floor_id = ? and s.shift_day between ?::date and ?::date and s.code = any((select codes from codes)::text[])) x)
+              = (select count(*) from chosen) as yes
+     ), lines as (
+       select array(select l.id from plant_lines l where l.shop_floor_id = ? and l.name = any(?::text[])) as ids
+     ), picked as (
+       select ${SUMS} from dashboard_days d
+        where (select yes from whole) and d.shop_floor_id = ? and d.day between ?::date and ?::date
+          and d.line_id = any((select ids from lines)::int[]) and d.shift_code = any((select codes from codes)::text[])
+       union all
+       select ${SUMS} from dashboard_days d join chosen c on c.shift_day = d.day and c.code = d.shift_code
+        where not (select yes from whole) and d.shop_floor_id = ? and d.day between ?::date and ?::date
+          and d.line_id = any((select ids from lines)::int[])
+     )
+     select ${FLOOR_SQL} as floor,
+            coalesce(sum(volume), 0) as volume, coalesce(sum(working_minutes), 0) as working_time, coalesce(sum(waste), 0) as waste,
+            coalesce(sum(stop_count), 0) as stop_count, coalesce(sum(unplanned_minutes), 0) as unplanned, coalesce(sum(planned_minutes), 0) as planned
+       from picked`,
+    [floor, f.shiftIds, f.from, f.to, ...range, floor, f.lineNames, ...range, ...range, floor],
   );
   const row = r.rows[0]!;
+  if (!row.floor) return null;
+  if (f.lineNames.length === 0 || f.shiftIds.length === 0) return EMPTY;
   return {
     volume: Number(row.volume),
     working_time: Number(row.working_time),
@@ -47,16 +82,20 @@ export async function dashboardSummary(knex: Knex, f: SummaryFilter): Promise<Da
   };
 }
 
-/** Volume per day of the lines over [from, to], every day present (0 without a submitted report). */
-export async function volumesHistory(knex: Knex, shopFloorId: number, lineIds: number[], from: string, to: string): Promise<{ date: string; volume: number }[]> {
-  const r = await knex.raw<{ rows: { date: string; volume: string | number }[] }>(
-    `select to_char(g.day, 'YYYY-MM-DD') as date, coalesce(v.volume, 0) as volume
+/**
+ * Volume per day of the lines over [from, to], every day present (0 without a submitted
+ * report), or null when the shop floor does not exist; one statement.
+ */
+export async function volumesHistory(knex: Knex, shopFloorId: number, lineIds: number[], from: string, to: string): Promise<{ date: string; volume: number }[] | null> {
+  const r = await knex.raw<{ rows: { floor: boolean; date: string; volume: string | number }[] }>(
+    `select ${FLOOR_SQL} as floor, to_char(g.day, 'YYYY-MM-DD') as date, coalesce(v.volume, 0) as volume
        from generate_series(?::date, ?::date, interval '1 day') as g(day)
        left join (select day, sum(volume) as volume from dashboard_days
                    where shop_floor_id = ? and line_id = any(?::int[]) and day between ?::date and ?::date group by day) v on v.day = g.day
       order by g.day`,
-    [from, to, shopFloorId, lineIds, from, to],
+    [shopFloorId, from, to, shopFloorId, lineIds, from, to],
   );
+  if (!r.rows[0]?.floor) return null;
   return r.rows.map((row) => ({ date: row.date, volume: Number(row.volume) }));
 }
 

@@ -1,5 +1,14 @@
 import type { Knex } from 'knex';
-import type { DashboardSummary, SummaryFilter } from '../dashboard/dashboard.queries.js';
+import type { DashboardSummary } from '../dashboard/dashboard.queries.js';
+
+/** The summary's choice with the lines already resolved to ids on the shop floor. */
+export interface SummaryAsOfFilter {
+  shopFloorId: number;
+  lineIds: number[];
+  shiftIds: number[];
+  from: string;
+  to: string;
+}
 
 /**
  * The improvement summary as it stood at `asOf`: the same sums as dashboardSummary, over the
@@ -7,7 +16,7 @@ import type { DashboardSummary, SummaryFilter } from '../dashboard/dashboard.que
  * holding its start if that shift was scheduled by then, else for its Italian day outside every
  * shift (and so for no chosen shift), as the live dashboard did at the time.
  */
-export async function dashboardSummaryAsOf(knex: Knex, f: SummaryFilter, asOf: Date): Promise<DashboardSummary> {
+export async function dashboardSummaryAsOf(knex: Knex, f: SummaryAsOfFilter, asOf: Date): Promise<DashboardSummary> {
   const empty = { volume: 0, working_time: 0, waste: 0, stop_count: 0, total_unplanned_downtime: 0, total_planned_downtime: 0 };
   if (f.lineIds.length === 0 || f.shiftIds.length === 0) return empty;
   const r = await knex.raw<{ rows: Record<string, unknown>[] }>(

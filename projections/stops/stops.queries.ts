@@ -87,9 +87,13 @@ function filtered(q: Knex.QueryBuilder, f: StopFilter, after?: StopCursor | null
     q.andWhereRaw('s.shift_day between ?::date and ?::date', [f.days.from, f.days.to]);
     if (f.shiftIds && f.shiftIds.length > 0) {
       // The shifts' windows as one multirange, computed once: each stop is then a binary search.
+      // The first test is implied by the second (a stop's shift_id is a regular shift holding
+      // its start), so the rows are the same; it is there because the planner can estimate it
+      // (the multirange test it cannot: it guessed 19 rows for 3,824 and sorted a year of stops
+      // instead of reading the first page in index order), and it answers most rows by a hash.
       q.andWhereRaw(
-        `(select range_agg(tstzrange(sx.start_time, sx.end_time, '[)')) from stop_shifts sx where sx.shop_floor_id = ? and sx.id = any(?::bigint[])) @> s.start_time`,
-        [f.shopFloorId, f.shiftIds],
+        `(s.shift_id = any(?::bigint[]) or (select range_agg(tstzrange(sx.start_time, sx.end_time, '[)')) from stop_shifts sx where sx.shop_floor_id = ? and sx.id = any(?::bigint[])) @> s.start_time)`,
+        [f.shiftIds, f.shopFloorId, f.shiftIds],
       );
     }
   }
@@ -145,9 +149,10 @@ async function page<R>(
   sources: NameSources,
   map: (r: Record<string, any>, name: (column: string) => Named) => R,
   request: PageRequest | null,
+  around: (rows: Knex.QueryBuilder) => Knex.QueryBuilder = (rows) => rows,
 ): Promise<StopPage<R>> {
   if (request) inner.limit(request.limit + 1);
-  const all: Array<Record<string, any>> = await inner;
+  const all: Array<Record<string, any>> = await around(inner);
   const rows = request && all.length > request.limit ? all.slice(0, request.limit) : all;
   const next = rows.length < all.length ? cursorOf(rows.at(-1)!) : null;
   if (next && request?.wholeOrNothing) return { rows: [], next };
@@ -164,12 +169,22 @@ const UNPLANNED_NAMES: NameSources = {
   triggering_event_id: 'plant_triggering_events',
 };
 
-/** The unplanned stop's columns and its analysis: one probe of root_causes' key per row, whatever its size. */
+/** The unplanned stop's own columns. */
 const unplannedStops = (knex: Knex) =>
   stopColumns(knex, 'unplanned_stops', ['workpoint_id', 'stop_code_id', 'triggering_event_id', 'failure_mode', 'corrective_action',
-    'action_material_change', 'action_cleaning', 'action_setting_adjustment', 'action_component_restore'])
-    .select('rc.stop_event_id as root_cause_of', 'rc.root_cause', 'rc.troubleshooting')
-    .joinRaw('left join lateral (select r.stop_event_id, r.root_cause, r.troubleshooting from root_causes r where r.stop_event_id = s.id limit 1) rc on true');
+    'action_material_change', 'action_cleaning', 'action_setting_adjustment', 'action_component_restore']);
+
+/**
+ * Each stop of a filtered (and limited) list with its analysis: one probe of root_causes'
+ * key per row given, after the limit, so a page of 1,000 out of a year's stops probes
+ * 1,000 keys, not one per stop of the year (docs/benchmarks.md, dashboard section).
+ */
+const withRootCauses = (knex: Knex) => (stops: Knex.QueryBuilder) =>
+  knex
+    .from(stops.as('s'))
+    .select('s.*', 'rc.stop_event_id as root_cause_of', 'rc.root_cause', 'rc.troubleshooting')
+    .joinRaw('left join lateral (select r.stop_event_id, r.root_cause, r.troubleshooting from root_causes r where r.stop_event_id = s.id limit 1) rc on true')
+    .orderBy([{ column: 's.shift_day' }, { column: 's.start_time_us' }, { column: 's.id' }]);
 
 const toUnplanned = (r: Record<string, any>, name: (column: string) => Named): UnplannedStopRow => ({
   id: Number(r.id),
@@ -199,13 +214,13 @@ const toUnplanned = (r: Record<string, any>, name: (column: string) => Named): U
  */
 export async function listUnplannedStops(knex: Knex, filter: StopFilter, pageRequest: PageRequest | null = null): Promise<StopPage<UnplannedStopRow>> {
   if (filter.lineIds.length === 0) return { rows: [], next: null };
-  return page(knex, filtered(unplannedStops(knex), filter, pageRequest?.after), UNPLANNED_NAMES, toUnplanned, pageRequest);
+  return page(knex, filtered(unplannedStops(knex), filter, pageRequest?.after), UNPLANNED_NAMES, toUnplanned, pageRequest, withRootCauses(knex));
 }
 
 /** A stop that is not deleted, or null. */
 export async function findUnplannedStop(knex: Knex, id: number): Promise<UnplannedStopRow | null> {
   const inner = unplannedStops(knex).where('s.id', id).andWhereRaw('not s.deleted');
-  return (await page(knex, inner, UNPLANNED_NAMES, toUnplanned, null)).rows[0] ?? null;
+  return (await page(knex, inner, UNPLANNED_NAMES, toUnplanned, null, withRootCauses(knex))).rows[0] ?? null;
 }
 
 /** Planned stops of the filter, by start time (then id), with equipment, line and reason names. */

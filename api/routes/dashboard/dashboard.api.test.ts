@@ -12,11 +12,11 @@ describeWith(['postgres'])('dashboard calls', () => {
   const ids: Record<string, number> = {};
   const get = async (path: string, as = 'frontline') => kit.call('GET', path, as);
   const summary = async (params: string) => get(`/factory/dashboard-improvement?shop_floor_id=1&date_from=${kit.day}&date_to=${kit.day}&${params}`);
-  const report = async (type: string, lineId: number, shiftCode: string, productionVolume: number, waste: number, workingTime: number) => {
-    const data = { lineId, shopFloorId: 1, day: kit.day, shiftCode, notes: '', machineNotes: [], productionVolume, waste, workingTime, by: 'frontline' };
+  const report = async (type: string, lineId: number, shiftCode: string, productionVolume: number, waste: number, workingTime: number, day = kit.day) => {
+    const data = { lineId, shopFloorId: 1, day, shiftCode, notes: '', machineNotes: [], productionVolume, waste, workingTime, by: 'frontline' };
     const { catalog, store } = kit.app.deps;
     const metadata = { userId: 'u', username: 'frontline', role: 'frontline', correlationId: randomUUID(), causationId: null, occurredAt: kit.now.toISOString() };
-    await store.appendToStream(`shift-report-${lineId}-${kit.day}-${shiftCode}`, [{ ...catalog.encode({ type, data }), metadata }], { expectedRevision: 'any' });
+    await store.appendToStream(`shift-report-${lineId}-${day}-${shiftCode}`, [{ ...catalog.encode({ type, data }), metadata }], { expectedRevision: 'any' });
   };
   const daysAgo = (n: number) => DateTime.fromJSDate(kit.now, { zone: 'Europe/Rome' }).startOf('day').minus({ days: n }).toISODate()!;
 
@@ -49,6 +49,18 @@ describeWith(['postgres'])('dashboard calls', () => {
   it('sums the submitted reports (amended, drafts left out) and the stops of the lines and shifts', async () => {
     expect(await summary(`lines=Linea 1&shifts=${ids.A}`)).toEqual({ status: 200, body: LINE1_A });
     expect((await summary(`lines=Linea 1,Linea 2&shifts=${ids.A},${ids.B},`)).body).toEqual(ALL);
+  });
+
+  it('over several days counts only the days of the chosen shift ids, not every shift of their name', async () => {
+    const before = DateTime.fromISO(kit.day).minus({ days: 1 }).toISODate()!;
+    await report('ShiftReportSubmitted', 1, 'A', 5000, 10, 7, before);
+    await kit.app.deps.engine.settle();
+    const earlierA = ((await get(`/factory/shifts?day=${before}&shop_floor_id=1`)).body as Array<{ code: string; id: number }>).find((x) => x.code === 'A')!.id;
+    const range = (shifts: string) => get(`/factory/dashboard-improvement?shop_floor_id=1&date_from=${before}&date_to=${kit.day}&lines=Linea 1&shifts=${shifts}`);
+    // Only the later day's A: the earlier day's report is left out although its shift is also 'A'.
+    expect((await range(`${ids.A}`)).body).toEqual(LINE1_A);
+    expect((await range(`${earlierA}`)).body).toEqual({ ...NOTHING, volume: 5000, waste: 10, working_time: 420 });
+    expect((await range(`${earlierA},${ids.A}`)).body).toEqual({ ...LINE1_A, volume: 17000, waste: 110, working_time: 870 });
   });
 
   it('accepts lists comma-joined, repeated, with empty entries, and URL-encoded', async () => {
