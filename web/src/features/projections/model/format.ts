@@ -1,4 +1,5 @@
 /** Labels and numbers of the 'Proiezioni' page, kept out of the components for unit tests. */
+import { inPlant } from '../../../lib/dates.js';
 
 /** The engine's states in the page's words. */
 export const STATE_LABELS: Readonly<Record<string, string>> = {
@@ -26,7 +27,7 @@ export function formatEta(seconds: number | null): string {
 /** An instant in the plant's time, '24/11/2026 00:15'; '–' when never. */
 export function formatWhen(iso: string | null): string {
   if (!iso) return '–';
-  return new Date(iso).toLocaleString('it-IT', { timeZone: 'Europe/Rome', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+  return inPlant(new Date(iso)).toFormat('dd/LL/yyyy HH:mm');
 }
 
 /** The checkpoint as 'commit/prepare'; '–' before the first event. */

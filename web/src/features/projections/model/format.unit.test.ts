@@ -16,7 +16,7 @@ describe('projection page formatting', () => {
   });
 
   it('shows instants in Rome time', () => {
-    expect(formatWhen('2026-11-23T23:15:00Z')).toBe('24/11/2026, 00:15');
+    expect(formatWhen('2026-11-23T23:15:00Z')).toBe('24/11/2026 00:15');
     expect(formatWhen(null)).toBe('–');
   });
 });
