@@ -41,6 +41,19 @@ describeWith(['postgres', 'chromium'])('session expiry', () => {
   const note = async (shift: string, line: string) =>
     (await api<{ notes: string; revision: number }>('GET', `/factory/shift_notes?${new URLSearchParams({ day: yesterday, shift_code: shift, line_name: line })}`, 'frontline')).body;
 
+  /** Polls until `check` holds (read models follow a write within a bound, longer on a busy machine). */
+  async function until(check: () => Promise<boolean>, ms = 20_000): Promise<void> {
+    const end = Date.now() + ms;
+    while (!(await check()) && Date.now() < end) await new Promise((r) => setTimeout(r, 200));
+  }
+
+  /** The report's notes once the server's read model shows `expected` (or after 20 s, whatever it shows). */
+  async function savedNote(shift: string, line: string, expected: string): Promise<string | undefined> {
+    let last: string | undefined;
+    await until(async () => (last = (await note(shift, line))?.notes) === expected);
+    return last;
+  }
+
   /**
    * Replaces the page's token with one of the same user that expired an hour ago, and checks the
    * server refuses it: from now on every call of the page gets 401, as after a long shift.
@@ -94,7 +107,7 @@ describeWith(['postgres', 'chromium'])('session expiry', () => {
     await openLog(`?day=${yesterday}&shift_code=A&line_id=1`);
     await notes().fill('Avvio regolare');
     await waitSaved();
-    expect((await note('A', 'Linea 1')).notes).toBe('Avvio regolare');
+    expect(await savedNote('A', 'Linea 1', 'Avvio regolare')).toBe('Avvio regolare');
 
     await expireToken();
     await notes().fill('Avvio regolare. Alle 10 cambio formato, valvola sostituita');
@@ -119,7 +132,7 @@ describeWith(['postgres', 'chromium'])('session expiry', () => {
     await dialog.getByRole('button', { name: 'Entra' }).click();
     await dialog.waitFor({ state: 'detached' });
     await waitSaved();
-    expect((await note('A', 'Linea 1')).notes).toBe('Avvio regolare. Alle 10 cambio formato, valvola sostituita');
+    expect(await savedNote('A', 'Linea 1', 'Avvio regolare. Alle 10 cambio formato, valvola sostituita')).toBe('Avvio regolare. Alle 10 cambio formato, valvola sostituita');
     expect(await page.evaluate((key) => localStorage.getItem(key), `draft:frontline|report|Linea 1|${yesterday}|A`)).toBeNull();
     expect(new URL(page.url()).pathname).toBe('/report-operatore');
   });
@@ -130,6 +143,7 @@ describeWith(['postgres', 'chromium'])('session expiry', () => {
     await openLog(`?day=${yesterday}&shift_code=B&line_id=1`);
     await notes().fill('Prima parte salvata');
     await waitSaved();
+    expect(await savedNote('B', 'Linea 1', 'Prima parte salvata')).toBe('Prima parte salvata');
 
     // The network drops every save, and the token expires too, so not even the save sent while
     // the page unloads can reach the server. The page is reloaded and lands on /login: after the
@@ -150,7 +164,7 @@ describeWith(['postgres', 'chromium'])('session expiry', () => {
     // The network is back: the restored text is saved.
     await context.unroute(dropSaves);
     await waitSaved();
-    expect((await note('B', 'Linea 1')).notes).toBe('Prima parte salvata, seconda parte mai arrivata');
+    expect(await savedNote('B', 'Linea 1', 'Prima parte salvata, seconda parte mai arrivata')).toBe('Prima parte salvata, seconda parte mai arrivata');
 
     // The token expires mid-edit and the page is reloaded while the prompt waits: the login page
     // takes over, and after logging in the report comes back with the text and saves it.
@@ -164,7 +178,7 @@ describeWith(['postgres', 'chromium'])('session expiry', () => {
     await page.goto(`/report-operatore?day=${yesterday}&shift_code=B&line_id=1`);
     await page.waitForFunction(() => (document.getElementById('line-log-notes') as HTMLTextAreaElement | null)?.value === 'Testo scritto dopo la scadenza');
     await waitSaved();
-    expect((await note('B', 'Linea 1')).notes).toBe('Testo scritto dopo la scadenza');
+    expect(await savedNote('B', 'Linea 1', 'Testo scritto dopo la scadenza')).toBe('Testo scritto dopo la scadenza');
     await screenshot(page, 'session-draft-restored-tablet');
   });
 
@@ -185,6 +199,12 @@ describeWith(['postgres', 'chromium'])('session expiry', () => {
       action_cleaning: true,
     });
     expect(created.status).toBe(201);
+    // The page lists what the stops read model holds: wait until it holds the new stop.
+    const today = todayInRome();
+    const listed = async () =>
+      (await api<Array<{ id: number }>>('GET', `/factory/stop_events/unplanned?shop_floor_id=1&lines_id=1&date_from=${addDays(today, -1)}&date_to=${today}`, 'support')).body.some((s) => s.id === created.body.id);
+    await until(listed);
+    expect(await listed()).toBe(true);
 
     ({ context, page } = await newPage(browser, app.url, TABLET));
     context.setDefaultTimeout(20_000);
