@@ -19,7 +19,13 @@
  * zero errors, with the load average beside them. Never asserts: the exit code stays 0
  * unless the run itself fails.
  *
- * Options: `--duration=30` (seconds), `--operators=50`, `--dashboards=5`; LOAD_CPU_PROF=DIR
+ * Pace: each operator and dashboard sends `--rate=1` request a second (an operator's action
+ * every second: far more than a person at a line does, and 55 requests a second in all), so
+ * the figures answer "how fast for 50 people working at once". `--rate=0` drops the pace:
+ * every connection sends its next request the moment the last is answered, which measures
+ * the machine's capacity (latency then is concurrency / throughput, by Little's law).
+ *
+ * Options: `--duration=30` (seconds), `--operators=50`, `--dashboards=5`, `--rate=1`; LOAD_CPU_PROF=DIR
  * profiles the app (a .cpuprofile for Chrome's DevTools, written when the app stops).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -43,14 +49,16 @@ function option(name: string, fallback: number): number {
   if (!Number.isInteger(v) || v < 0) throw new Error(`--${name} must be a whole number`);
   return v;
 }
-const unknown = process.argv.slice(2).filter((a) => !/^--(duration|operators|dashboards)=\d+$/.test(a));
+const unknown = process.argv.slice(2).filter((a) => !/^--(duration|operators|dashboards|rate)=\d+$/.test(a));
 if (unknown.length > 0) {
-  console.error(`unknown option(s) ${unknown.join(' ')}; known: --duration=SECONDS --operators=N --dashboards=N`);
+  console.error(`unknown option(s) ${unknown.join(' ')}; known: --duration=SECONDS --operators=N --dashboards=N --rate=REQUESTS_PER_SECOND (0: no pace)`);
   process.exit(2);
 }
 const DURATION = option('duration', 30);
 const OPERATORS = option('operators', 50);
 const DASHBOARDS = option('dashboards', 5);
+/** Requests a second per connection; 0 sends each request as soon as the previous one is answered. */
+const RATE = option('rate', 1);
 const TARGET_P95_MS = 200;
 
 const stops: Array<() => Promise<void>> = [];
@@ -157,6 +165,7 @@ const record = (kind: string, status: number, ms: number) => {
 const samples: Record<string, string> = {};
 
 type Req = autocannon.Request & { kind: string };
+let startedClients = 0;
 
 /**
  * One autocannon client: one connection cycling through `requests`. The kind of the
@@ -172,16 +181,19 @@ function client(url: string, token: string, requests: Req[], sockets: { errors: 
       if ((status < 200 || status >= 300) && !samples[`${r.kind} ${status}`]) samples[`${r.kind} ${status}`] = body.slice(0, 300);
     },
   }));
-  return new Promise((resolve, reject) => {
+  // Paced clients start spread over one period, as people at different lines do, rather
+  // than all sending at the same instant every second.
+  const delay = RATE > 0 ? ((startedClients++ % (OPERATORS + DASHBOARDS)) / (OPERATORS + DASHBOARDS)) * (1000 / RATE) : 0;
+  return new Promise((resolve, reject) => setTimeout(() => {
     const instance = autocannon(
-      { url, connections: 1, duration: DURATION, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, requests: tagged, timeout: 10 },
+      { url, connections: 1, duration: DURATION, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, requests: tagged, timeout: 10, ...(RATE > 0 ? { connectionRate: RATE } : {}) },
       (err, result) => (err ? reject(err) : resolve(result)),
     );
     instance.on('response', (_client, status, _bytes, ms) => record(answered, status, ms));
     instance.on('reqError', () => {
       sockets.errors += 1;
     });
-  });
+  }, delay));
 }
 
 const started = performance.now();
@@ -200,7 +212,7 @@ try {
   }
   console.log(`# linea mixed load, ${new Date().toISOString()}`);
   console.log(`node ${process.version}, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown cpu'}), embedded PostgreSQL (fsync=off), ${redisUrl ? 'redis-server: BullMQ' : 'no redis-server: in-process queue'}`);
-  console.log(`${OPERATORS} operators + ${DASHBOARDS} dashboards for ${DURATION} s; load average before the start: ${loadavg()}`);
+  console.log(`${OPERATORS} operators + ${DASHBOARDS} dashboards for ${DURATION} s, ${RATE > 0 ? `${RATE} request(s) a second each` : "no pace (capacity)"}; load average before the start: ${loadavg()}`);
   console.log('starting the app with the demo plant and its 60-day history (a minute or two)...');
   const url = await startApp(pgServer.url, redisUrl, path.join(tmp, 'data'));
   console.log(`app up and its read models caught up after ${fmt((performance.now() - started) / 1000, 1)} s at ${url}; load average now: ${loadavg()}`);
@@ -307,7 +319,7 @@ try {
   const logLines = fs.readFileSync(appLog(path.join(tmp, 'data')), 'utf8').split('\n');
   const rywTimeouts = logLines.filter((l) => l.includes('read models did not catch up')).length;
   const appErrors = logLines.filter((l) => l.includes('"level":50')).length;
-  printTable(`Mixed load: ${OPERATORS} operators + ${DASHBOARDS} dashboards, ${DURATION} s`, rows, [
+  printTable(`Mixed load: ${OPERATORS} operators + ${DASHBOARDS} dashboards, ${DURATION} s, ${RATE > 0 ? `${RATE} req/s each` : "no pace"}`, rows, [
     `target: p95 <= ${TARGET_P95_MS} ms and 0 errors; measured p95 ${fmt(p95, 1)} ms (${p95 <= TARGET_P95_MS ? 'met' : 'MISSED'}), ` +
       `${overall.errors} errors (${overall.errors === 0 ? 'met' : 'MISSED'}; socket errors ${sockets.errors}, timeouts ${sockets.timeouts})`,
     `commands that waited the whole read-your-writes bound (app log): ${rywTimeouts}; errors in the app log: ${appErrors}`,
