@@ -9,6 +9,7 @@ import { dbrReferenceNotFound, INVALID_DBR_ACTION, optionalDbrText, requiredDbrT
 import type { DbrActionState } from '../../domain/dbrActions/state.js';
 import { fieldErrors } from '../../domain/stops/rules.js';
 import { runCommand, type CommandContext } from '../handleCommand.js';
+import { KeyedQueue } from '../keyedQueue.js';
 import { readPlantIn } from '../plant/readPlant.js';
 import type { ReadSet } from '../readSet.js';
 import { dbrActionFold, factsAfter, shiftsOfDay, type DbrActionResult } from './actionStream.js';
@@ -157,6 +158,19 @@ async function firstFreeAction(reads: ReadSet, lineId: number, day: string): Pro
  * appends to the new stream with 'no_stream' on condition that nothing else read moved.
  */
 export function handleCreateDbrAction(
+  deps: Parameters<typeof runCommand>[0],
+  input: CreateDbrActionInput,
+  ctx: CommandContext,
+): Promise<DbrActionResult> {
+  // Creates for one line and day all want the same first free id: within this process they
+  // take turns, so a burst of them (a morning meeting entering its actions) never runs out of
+  // retries; creates on other instances still meet at the append's conditions and retry.
+  return sameLineDay.run(`${input.shopFloorId ?? ''}|${input.lineName}|${input.day}`, () => createOnce(deps, input, ctx));
+}
+
+const sameLineDay = new KeyedQueue();
+
+function createOnce(
   deps: Parameters<typeof runCommand>[0],
   input: CreateDbrActionInput,
   ctx: CommandContext,

@@ -184,6 +184,14 @@ describeWith(['postgres'])('DBR action endpoints', () => {
     expect(await answers()).toEqual(before);
   });
 
+  it('gives 24 actions created at once on one line and day 24 different ids, none refused', async () => {
+    const before = await kit.eventCount();
+    const all = await Promise.all(Array.from({ length: 24 }, (_, i) => create({ line: 'Linea 3', equipment: 8, due_shift: null, activity: `Riunione, punto ${i + 1}` })));
+    expect(all.map((r) => r.status)).toEqual(Array(24).fill(201));
+    expect(new Set(all.map((r) => r.body.id)).size).toBe(24);
+    expect(await kit.eventCount()).toBe(before + 24);
+  });
+
   /**
    * Who may call what, written out from the issue (not from the server's map): creating and
    * deleting is for the improvement roles; reading and ticking for everyone who sees the daily
