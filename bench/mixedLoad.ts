@@ -39,7 +39,7 @@ import { findRedisServer, freePort, startRedisServer } from '../infra/embedded/r
 import { DEMO_HISTORY_DAYS } from '../infra/seed/demoHistory.js';
 import { PLANT_ZONE } from '../domain/shifts/calendar.js';
 import { loadavg } from './latency.js';
-import { fmt, percentile, printTable } from './support.js';
+import { fmt, percentile, printTable, serversToStop } from './support.js';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 
@@ -61,26 +61,9 @@ const DASHBOARDS = option('dashboards', 5);
 const RATE = option('rate', 1);
 const TARGET_P95_MS = 200;
 
-const stops: Array<() => Promise<void>> = [];
-let stopping: Promise<void> | null = null;
-function stopAll(): Promise<void> {
-  stopping ??= (async () => {
-    for (const stop of stops.reverse()) await stop().catch((err: unknown) => console.error('stop failed:', err));
-  })();
-  return stopping;
-}
-async function abort(why: string): Promise<never> {
-  console.error(`\nload aborted: ${why}; stopping the servers it started.`);
-  await stopAll();
-  process.exit(1);
-}
-process.once('SIGINT', () => void abort('interrupted'));
-process.once('SIGTERM', () => void abort('terminated'));
-process.once('uncaughtException', (err) => void abort(`uncaught ${err.stack ?? err.message}`));
-process.once('unhandledRejection', (err) => void abort(`unhandled rejection ${String(err)}`));
 // Provisioning and the demo history take a minute or two on a busy machine; the load is bounded by --duration.
-const watchdog = setTimeout(() => void abort('still running after the watchdog'), (DURATION + 600) * 1000);
-watchdog.unref();
+const stops = serversToStop('load', (DURATION + 600) * 1000);
+const stopAll = stops.stopAll;
 
 const appLog = (dataDir: string) => path.join(path.dirname(dataDir), 'app.log');
 
@@ -333,5 +316,4 @@ try {
   process.exitCode = 1;
 } finally {
   await stopAll();
-  clearTimeout(watchdog);
 }

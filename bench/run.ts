@@ -22,7 +22,7 @@ import { benchCatchUp } from './catchUp.js';
 import { benchDashboard, defaultDashboardOptions, type DashboardOptions } from './dashboard.js';
 import { benchHistory, defaultHistoryOptions, type HistoryOptions } from './history.js';
 import { benchLatency, loadavg, loadedBullMqRatio, type LatencyResult } from './latency.js';
-import { fmt, printTable, type TableRow } from './support.js';
+import { fmt, printTable, serversToStop, type TableRow } from './support.js';
 import { benchWebAssets } from './webAssets.js';
 
 const SECTIONS = ['appends', 'catchup', 'latency', 'web'] as const;
@@ -68,27 +68,8 @@ function numericFlags<O extends object>(o: O, flags: Record<string, keyof O>): O
  */
 const WATCHDOG_MS = LONG ? 45 * 60_000 : 170_000;
 
-const stops: Array<() => Promise<void>> = [];
-let stopping: Promise<void> | null = null;
-function stopAll(): Promise<void> {
-  stopping ??= (async () => {
-    for (const stop of stops.reverse()) await stop().catch((err: unknown) => console.error('stop failed:', err));
-  })();
-  return stopping;
-}
-
-async function abort(why: string): Promise<never> {
-  console.error(`\nbench aborted: ${why}; stopping the servers it started.`);
-  await stopAll();
-  process.exit(1);
-}
-
-process.once('SIGINT', () => void abort('interrupted'));
-process.once('uncaughtException', (err) => void abort(`uncaught ${err.stack ?? err.message}`));
-process.once('unhandledRejection', (err) => void abort(`unhandled rejection ${String(err)}`));
-process.once('SIGTERM', () => void abort('terminated'));
-const watchdog = setTimeout(() => void abort(`still running after ${WATCHDOG_MS / 1000} s`), WATCHDOG_MS);
-watchdog.unref();
+const stops = serversToStop('bench', WATCHDOG_MS);
+const stopAll = stops.stopAll;
 
 async function serverVersion(url: string): Promise<string> {
   const c = new pg.Client(url);
@@ -187,5 +168,4 @@ try {
   process.exitCode = 1;
 } finally {
   await stopAll();
-  clearTimeout(watchdog);
 }

@@ -87,3 +87,29 @@ export async function inParallel<T>(items: T[], limit: number, task: (item: T) =
     }),
   );
 }
+
+/**
+ * What a bench or load run started, stopped in reverse order at the end, on Ctrl-C, on a
+ * crash and after `watchdogMs`, so a run that goes wrong never leaves servers behind.
+ */
+export function serversToStop(label: string, watchdogMs: number): { push(stop: () => Promise<void>): void; stopAll(): Promise<void> } {
+  const stops: Array<() => Promise<void>> = [];
+  let stopping: Promise<void> | null = null;
+  const stopAll = (): Promise<void> => {
+    stopping ??= (async () => {
+      for (const stop of stops.reverse()) await stop().catch((err: unknown) => console.error('stop failed:', err));
+    })();
+    return stopping;
+  };
+  const abort = async (why: string): Promise<never> => {
+    console.error(`\n${label} aborted: ${why}; stopping the servers it started.`);
+    await stopAll();
+    process.exit(1);
+  };
+  process.once('SIGINT', () => void abort('interrupted'));
+  process.once('SIGTERM', () => void abort('terminated'));
+  process.once('uncaughtException', (err) => void abort(`uncaught ${err.stack ?? err.message}`));
+  process.once('unhandledRejection', (err) => void abort(`unhandled rejection ${String(err)}`));
+  setTimeout(() => void abort(`still running after ${Math.round(watchdogMs / 1000)} s`), watchdogMs).unref();
+  return { push: (stop) => void stops.push(stop), stopAll };
+}
