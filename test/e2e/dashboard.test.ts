@@ -2,7 +2,8 @@
  * The dashboards in a real browser over the demo history (foundations §2 Dashboard, §4; 001
  * §2.6): the operator's Cruscotto shows the history's figures for the default line and range,
  * 'Nessuna linea' clears the summary and the stop list, a change of dates keeps the shifts
- * chosen by name, and the support user goes from Riepilogo Operativo to a new DBR action and back.
+ * chosen by name, Riepilogo Operativo shows the summary as it stood at a chosen moment and back
+ * 'Attuale', and the support user goes from Riepilogo Operativo to a new DBR action and back.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startTestApp, type TestApp } from '../support/app.js';
@@ -130,6 +131,75 @@ describeWith(['postgres', 'chromium'])('dashboards', () => {
     await chart.screenshot({ path: `screenshots/pareto-fermate-${size}-chart.png` });
     await chart.getByRole('button', { name: 'Per modo di guasto' }).click();
     await eventually(async () => expect((await labels()).some((t) => t.startsWith(`${pareto.by_failure_mode[0].label} · `))).toBe(true));
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+
+  it('shows the support user the summary as it stood at a moment, then the current one again', async () => {
+    await open('support', '/dashboard-miglioramento');
+    const dateFrom = await page.getByLabel('Data da', { exact: true }).inputValue();
+    const dateTo = await page.getByLabel('a', { exact: true }).inputValue();
+    const shifts: Array<{ id: number }> = await api(`/factory/shifts-range?shop_floor_id=1&date_from=${dateFrom}&date_to=${dateTo}`);
+    const summary = () => api(`/factory/dashboard-improvement?shop_floor_id=1&lines=Linea 1&shifts=${shifts.map((x) => x.id).join(',')}&date_from=${dateFrom}&date_to=${dateTo}`);
+    const before = await summary();
+    expect(await page.getByRole('button', { name: 'Attuale', exact: true }).getAttribute('aria-pressed')).toBe('true');
+
+    // The moment: a whole second (Italian wall-clock time, as the picker takes it), then a new stop after it.
+    const moment = new Date(Math.floor(Date.now() / 1000) * 1000);
+    const wall = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Rome', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' })
+      .format(moment)
+      .replace(' ', 'T');
+    while (Date.now() < moment.getTime() + 1500) await new Promise((r) => setTimeout(r, 100));
+    // The support user amends the submitted log of the end date: a stop it adds (improvement roles may, after the submission).
+    const support = await app.login('support');
+    const post = (path: string, body: unknown) => fetch(`${app.url}${path}`, { method: 'POST', headers: { authorization: `Bearer ${support}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const workpoint = (await api('/factory/workpoints?equipment_id=1'))[0].id;
+    const stopCode = (await api(`/factory/stop_codes?workpoint_id=${workpoint}`))[0].id;
+    const offset = new Intl.DateTimeFormat('en', { timeZone: 'Europe/Rome', timeZoneName: 'longOffset' }).formatToParts(new Date(`${dateTo}T12:00:00Z`)).find((p) => p.type === 'timeZoneName')!.value.slice(3); // '+01:00'
+    const rome = (hhmm: string) => `${dateTo}T${hhmm}:00${offset}`;
+    let recorded = false;
+    const refusals: string[] = [];
+    // A free 7-minute slot of the end date's morning (the demo history has stops of its own; overlaps are refused).
+    for (const start of ['08:03', '09:13', '10:23', '11:33', '12:43', '07:51', '13:05']) {
+      const end = `${start.slice(0, 3)}${String(Number(start.slice(3)) + 7).padStart(2, '0')}`;
+      const res = await post('/factory/stop_events', {
+        workpoint_id: workpoint, stop_code_id: stopCode, triggering_event_id: 1, failure_mode: 'Coclea', corrective_action: 'Riavvio',
+        action_material_change: false, action_cleaning: false, action_setting_adjustment: false, action_component_restore: false, start_time: rome(start), end_time: rome(end),
+      });
+      if (res.status === 201) {
+        recorded = true;
+        break;
+      }
+      refusals.push(`${start}: ${res.status} ${await res.text()}`);
+    }
+    expect(refusals.slice(0, recorded ? 0 : 2)).toEqual([]);
+    await eventually(async () => expect((await summary()).total_unplanned_downtime).toBe(before.total_unplanned_downtime + 7));
+    const after = await summary();
+    expect(after.stop_count).toBe(before.stop_count + 1);
+
+    const minutes = (n: number) => `${it2(n, 0)} min`;
+    await page.reload();
+    await page.locator('.gauge').first().waitFor();
+    await eventually(async () => expect(await value(page, 'Tempo di fermo non pianificato')).toBe(minutes(after.total_unplanned_downtime)));
+    await page.getByLabel('Al momento').fill(wall);
+    const caption = `Situazione al ${wall.slice(8, 10)}/${wall.slice(5, 7)}/${wall.slice(0, 4)} ${wall.slice(11, 16)}${wall.endsWith(':00') ? '' : wall.slice(16)}`;
+    await page.getByRole('status').filter({ hasText: caption }).waitFor();
+    await eventually(async () => expect(await value(page, 'Tempo di fermo non pianificato')).toBe(minutes(before.total_unplanned_downtime)));
+    expect(await page.getByRole('button', { name: 'Attuale', exact: true }).getAttribute('aria-pressed')).toBe('false');
+    await page.waitForTimeout(3600); // the gauges' animation
+    await screenshot(page, 'dashboard-miglioramento-moment-tablet');
+
+    await page.getByRole('button', { name: 'Attuale', exact: true }).click();
+    await eventually(async () => expect(await value(page, 'Tempo di fermo non pianificato')).toBe(minutes(after.total_unplanned_downtime)));
+    expect(await page.getByText(caption).count()).toBe(0);
+    await expect(page.getByLabel('Al momento').inputValue()).resolves.toBe('');
+    await context.close();
+
+    await open('support', '/dashboard-miglioramento', PHONE);
+    await page.getByLabel('Al momento').fill(wall);
+    await eventually(async () => expect(await value(page, 'Tempo di fermo non pianificato')).toBe(minutes(before.total_unplanned_downtime)));
+    await page.waitForTimeout(3600);
+    await screenshot(page, 'dashboard-miglioramento-moment-phone');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
   });

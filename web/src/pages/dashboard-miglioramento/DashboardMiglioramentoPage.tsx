@@ -1,7 +1,8 @@
 /**
  * 'Riepilogo Operativo' (/dashboard-miglioramento; 001 §2.6): the same production summary as
  * the Cruscotto, plus 'AGGIUNGI AZIONE DBR', which leads to the DBR action entry screen, and
- * the 'Pareto fermate' of the selected lines (docs/analysts.md).
+ * the 'Pareto fermate' of the selected lines (docs/analysts.md), and the summary 'Al momento'
+ * (docs/dashboard.md, "As of a moment").
  */
 import { Link } from 'react-router-dom';
 import { DashboardSummary } from '../../features/dashboard/components/DashboardSummary.js';
@@ -19,7 +20,7 @@ export function DashboardMiglioramentoPage() {
           AGGIUNGI AZIONE DBR
         </Link>
       </div>
-      {loading ? <p className="dashboard-loading" role="status">Caricamento configurazione DBR...</p> : <DashboardSummary station={station} extra={(query) => <ParetoStops query={query} />} />}
+      {loading ? <p className="dashboard-loading" role="status">Caricamento configurazione DBR...</p> : <DashboardSummary station={station} extra={(query) => <ParetoStops query={query} />} moments />}
     </div>
   );
 }

@@ -47,10 +47,11 @@ export function useShiftsRange(shopFloorId: string, dateFrom: string, dateTo: st
   return useSWR<ShiftOption[]>(ok ? ['/factory/shifts-range', { shop_floor_id: shopFloorId, date_from: dateFrom, date_to: dateTo }] : null, { ...quiet, ...logged('caricamento dei turni') });
 }
 
-/** Lines and shifts comma-joined, as the spec's call table says. */
-export function useImprovementSummary(q: DashboardQuery | null) {
+/** Lines and shifts comma-joined, as the spec's call table says; `asOf` (Italian wall-clock time): the summary as it stood then. */
+export function useImprovementSummary(q: DashboardQuery | null, asOf = '') {
+  const at = asOf ? { as_of: asOf } : {};
   return useSWR<ImprovementSummary>(
-    q ? ['/factory/dashboard-improvement', { shop_floor_id: q.shopFloorId, lines: q.lineNames.join(','), shifts: q.shiftIds.join(','), date_from: q.dateFrom, date_to: q.dateTo }] : null,
+    q ? ['/factory/dashboard-improvement', { shop_floor_id: q.shopFloorId, lines: q.lineNames.join(','), shifts: q.shiftIds.join(','), date_from: q.dateFrom, date_to: q.dateTo, ...at }] : null,
     { ...quiet, ...logged('caricamento del riepilogo') },
   );
 }

@@ -18,16 +18,19 @@ import {
   type DashboardQuery,
 } from '../api/dashboardApi.js';
 import { canQuery, groupShiftsByName, nextShiftSelection, selectedShiftIds } from '../model/filters.js';
+import { momentCaption } from '../model/moment.js';
 import { efficiencyGauge, summaryLines, wasteGauge } from '../model/summary.js';
 import { DbrActionsHistory, UnplannedStopsHistory } from './DashboardTables.js';
 import { Gauge } from './Gauge.js';
+import { SummaryMoment } from './SummaryMoment.js';
 import { VolumeTrend } from './VolumeTrend.js';
 
 /**
  * `station`: the default station, loaded first by the page (useStationDefaults). `extra`: what a
  * page adds under the trend for the same filters (Riepilogo Operativo: the Pareto fermate).
+ * `moments`: offers 'Attuale' / 'Al momento' for the summary lines and gauges (SummaryMoment).
  */
-export function DashboardSummary({ station, extra }: { station: StoredStationNames; extra?: (query: DashboardQuery | null) => ReactNode }) {
+export function DashboardSummary({ station, extra, moments = false }: { station: StoredStationNames; extra?: (query: DashboardQuery | null) => ReactNode; moments?: boolean }) {
   const complete = Boolean(station.shopFloorId && station.lineId && station.shopFloorName && station.lineName);
   useEffect(() => {
     if (!complete) console.error('Dashboard: stazione predefinita incompleta', station);
@@ -42,6 +45,7 @@ export function DashboardSummary({ station, extra }: { station: StoredStationNam
   const [dateFrom, setDateFrom] = useState('');
   const [dateTo, setDateTo] = useState('');
   const [shiftNames, setShiftNames] = useState<string[]>([]);
+  const [moment, setMoment] = useState('');
 
   useEffect(() => {
     if (selectedLines === null && lines.data) setSelectedLines(lines.data.some((l) => l.name === station.lineName) ? [station.lineName] : []);
@@ -68,7 +72,8 @@ export function DashboardSummary({ station, extra }: { station: StoredStationNam
     ? { shopFloorId, lineNames: chosenLines, lineIds, shiftIds, dateFrom, dateTo }
     : null;
 
-  const summary = useImprovementSummary(query);
+  const asOf = moments && momentCaption(moment) ? moment : '';
+  const summary = useImprovementSummary(query, asOf);
   const stops = useDashboardStops(query);
   const actions = useDashboardDbrActions(query);
   const constants = useAverageConstants(lineIds);
@@ -125,7 +130,8 @@ export function DashboardSummary({ station, extra }: { station: StoredStationNam
         </div>
       </section>
 
-      <div className="dashboard-top">
+      {moments && <SummaryMoment moment={moment} onChange={setMoment} />}
+      <div className={asOf ? 'dashboard-top is-moment' : 'dashboard-top'}>
         <section className="card dashboard-summary" aria-label="Riepilogo">
           <dl className="dashboard-lines-list">
             {summaryLines(current, unit1, c).map((l) => (
