@@ -30,7 +30,7 @@ const SUMS = 'd.volume, d.working_minutes, d.waste, d.stop_count, d.unplanned_mi
 /**
  * The calendar months lying wholly inside [from, to] (first days of the first and the last;
  * the first after the last when there is none) and the two ranges of days left at the edges
- * (empty ranges have from after to). Their union is [from, to], without overlap.
+ * (an empty range has its first day after its last). Their union is [from, to], without overlap.
  */
 export function wholeMonths(from: string, to: string): { firstMonth: string; lastMonth: string; edges: [string, string, string, string] } {
   const f = DateTime.fromISO(from, { zone: 'utc' });
@@ -38,7 +38,7 @@ export function wholeMonths(from: string, to: string): { firstMonth: string; las
   const first = f.day === 1 ? f : f.startOf('month').plus({ months: 1 });
   const lastEnd = t.endOf('month').day === t.day ? t.startOf('day') : t.startOf('month').minus({ days: 1 });
   const d = (x: DateTime) => x.toISODate()!;
-  if (first > lastEnd) return { firstMonth: d(first), lastMonth: d(first.minus({ months: 1 })), edges: [from, to, to, from] };
+  if (first > lastEnd) return { firstMonth: d(first), lastMonth: d(first.minus({ months: 1 })), edges: [from, to, d(t.plus({ days: 1 })), to] };
   return { firstMonth: d(first), lastMonth: d(lastEnd.startOf('month')), edges: [from, d(first.minus({ days: 1 })), d(lastEnd.plus({ days: 1 })), to] };
 }
 
@@ -71,13 +71,16 @@ export async function dashboardSummary(knex: Knex, f: SummaryFilter): Promise<Da
               = (select count(*) from chosen) as yes
      ), lines as (
        select array(select l.id from plant_lines l where l.shop_floor_id = ? and l.name = any(?::text[])) as ids
+     ), edges(first, last) as (
+       -- the partial months at both ends: two ranges, each read from the covering index (an empty one has first after last)
+       values (?::date, ?::date), (?::date, ?::date)
      ), picked as (
        select ${SUMS} from dashboard_months d
         where (select yes from whole) and d.shop_floor_id = ? and d.month between ?::date and ?::date
           and d.line_id = any((select ids from lines)::int[]) and d.shift_code = any((select codes from codes)::text[])
        union all
-       select ${SUMS} from dashboard_days d
-        where (select yes from whole) and d.shop_floor_id = ? and (d.day between ?::date and ?::date or d.day between ?::date and ?::date)
+       select ${SUMS} from dashboard_days d, edges e
+        where (select yes from whole) and d.shop_floor_id = ? and d.day between e.first and e.last
           and d.line_id = any((select ids from lines)::int[]) and d.shift_code = any((select codes from codes)::text[])
        union all
        select ${SUMS} from dashboard_days d join chosen c on c.shift_day = d.day and c.code = d.shift_code
@@ -88,7 +91,7 @@ export async function dashboardSummary(knex: Knex, f: SummaryFilter): Promise<Da
             coalesce(sum(volume), 0) as volume, coalesce(sum(working_minutes), 0) as working_time, coalesce(sum(waste), 0) as waste,
             coalesce(sum(stop_count), 0) as stop_count, coalesce(sum(unplanned_minutes), 0) as unplanned, coalesce(sum(planned_minutes), 0) as planned
        from picked`,
-    [floor, f.shiftIds, f.from, f.to, ...range, floor, f.lineNames, floor, m.firstMonth, m.lastMonth, floor, ...m.edges, ...range, floor],
+    [floor, f.shiftIds, f.from, f.to, ...range, floor, f.lineNames, ...m.edges, floor, m.firstMonth, m.lastMonth, floor, ...range, floor],
   );
   const row = r.rows[0]!;
   if (!row.floor) return null;
