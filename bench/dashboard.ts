@@ -177,7 +177,7 @@ async function measureScope(server: RunningServer, token: string, client: pg.Cli
 async function statementsOf(server: RunningServer, request: () => Promise<Http>): Promise<Array<{ sql: string; bindings: unknown[] }>> {
   const seen: Array<{ sql: string; bindings: unknown[] }> = [];
   const listener = (q: { sql: string; bindings?: unknown[] }) => {
-    if (/dashboard_days|unplanned_stops/.test(q.sql)) seen.push({ sql: q.sql, bindings: q.bindings ?? [] });
+    if (/dashboard_(?:days|months|line_days)|unplanned_stops/.test(q.sql)) seen.push({ sql: q.sql, bindings: q.bindings ?? [] });
   };
   server.deps.knex.on('query', listener);
   try {

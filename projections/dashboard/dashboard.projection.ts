@@ -55,6 +55,50 @@ const regularShiftOf = (s: string) => `lateral (
      and sh.start_time <= ${s}.start_time and ${s}.start_time < sh.end_time
    order by sh.start_time, sh.id limit 1) rs on true`;
 
+/**
+ * Keeps `dashboard_months` and `dashboard_line_days` (arguments 0 and 1, physical names)
+ * equal to the sums of `dashboard_days`: after each statement on it, the rows it inserted
+ * count positively and the rows it removed negatively (an update is both), added to the
+ * rollup keys they touch; keys left all zero are deleted. Statement-level, so a batch's
+ * multi-row upsert costs two statements per rollup, not one per row, and the rollups change
+ * in the same transaction as the day rows.
+ */
+/** A generated table name as a SQL string literal (DDL takes no bind parameters). */
+const literal = (name: string) => {
+  if (!/^\w+$/.test(name)) throw new Error(`Unexpected table name ${name}`);
+  return `'${name}'`;
+};
+
+const ROLLUPS_SQL = `create or replace function dashboard_rollups_sync() returns trigger language plpgsql as $fn$
+declare
+  delta text;
+begin
+  delta := case tg_op
+    when 'INSERT' then 'select 1 as sign, * from new_rows'
+    when 'UPDATE' then 'select 1 as sign, * from new_rows union all select -1, * from old_rows'
+    else 'select -1 as sign, * from old_rows' end;
+  execute format(
+    'insert into %1$I as t (line_id, month, shift_code, shop_floor_id, volume, waste, working_minutes, stop_count, unplanned_minutes, planned_minutes)
+     select line_id, date_trunc(''month'', day)::date, shift_code, min(shop_floor_id), sum(sign * volume::numeric), sum(sign * waste::numeric),
+            sum(sign * working_minutes::numeric), sum(sign * stop_count), sum(sign * unplanned_minutes), sum(sign * planned_minutes)
+       from (%2$s) d group by 1, 2, 3
+     on conflict (line_id, month, shift_code) do update set volume = t.volume + excluded.volume, waste = t.waste + excluded.waste,
+       working_minutes = t.working_minutes + excluded.working_minutes, stop_count = t.stop_count + excluded.stop_count,
+       unplanned_minutes = t.unplanned_minutes + excluded.unplanned_minutes, planned_minutes = t.planned_minutes + excluded.planned_minutes', tg_argv[0], delta);
+  execute format(
+    'delete from %1$I t using (select distinct line_id, date_trunc(''month'', day)::date as month, shift_code from (%2$s) d) k
+      where t.line_id = k.line_id and t.month = k.month and t.shift_code = k.shift_code
+        and t.volume = 0 and t.waste = 0 and t.working_minutes = 0 and t.stop_count = 0 and t.unplanned_minutes = 0 and t.planned_minutes = 0', tg_argv[0], delta);
+  execute format(
+    'insert into %1$I as t (line_id, day, shop_floor_id, volume)
+     select line_id, day, min(shop_floor_id), sum(sign * volume::numeric) from (%2$s) d group by 1, 2 having sum(sign * volume::numeric) <> 0
+     on conflict (line_id, day) do update set volume = t.volume + excluded.volume', tg_argv[1], delta);
+  execute format(
+    'delete from %1$I t using (select distinct line_id, day from (%2$s) d) k where t.line_id = k.line_id and t.day = k.day and t.volume = 0', tg_argv[1], delta);
+  return null;
+end
+$fn$`;
+
 /** The returned place of a stop row aliased `t`, the day as ISO text. */
 const PLACE = `t.line_id, t.shop_floor_id, to_char(t.day, 'YYYY-MM-DD') as day, t.shift_code, t.kind, t.minutes`;
 
@@ -78,7 +122,7 @@ const PLACE = `t.line_id, t.shop_floor_id, to_char(t.day, 'YYYY-MM-DD') as day, 
  */
 export const dashboardProjection = defineProjection([...shiftReportEvents, ...stopEvents, ...shiftEvents], {
   name: 'dashboard',
-  version: 2,
+  version: 3,
   tables: {
     dashboard_shifts: (t) => {
       t.bigInteger('id').primary();
@@ -120,6 +164,33 @@ export const dashboardProjection = defineProjection([...shiftReportEvents, ...st
       t.integer('planned_minutes').notNullable().defaultTo(0);
       t.primary(['line_id', 'day', 'shift_code']);
     },
+    /**
+     * `dashboard_days` summed per line, calendar month and shift code, kept by triggers on
+     * `dashboard_days` (see ROLLUPS_SQL): the year summary reads its whole months here.
+     * Exact sums (numeric), and a row whose sums are all zero is deleted, so the table is a
+     * function of `dashboard_days` whatever the batching.
+     */
+    dashboard_months: (t) => {
+      t.integer('line_id').notNullable();
+      t.date('month').notNullable();
+      t.text('shift_code').notNullable();
+      t.integer('shop_floor_id').notNullable();
+      t.decimal('volume', null).notNullable();
+      t.decimal('waste', null).notNullable();
+      t.decimal('working_minutes', null).notNullable();
+      t.bigInteger('stop_count').notNullable();
+      t.bigInteger('unplanned_minutes').notNullable();
+      t.bigInteger('planned_minutes').notNullable();
+      t.primary(['line_id', 'month', 'shift_code']);
+    },
+    /** The volume of `dashboard_days` per line and day (shifts summed), for the volume history; no row for a zero volume. */
+    dashboard_line_days: (t) => {
+      t.integer('line_id').notNullable();
+      t.date('day').notNullable();
+      t.integer('shop_floor_id').notNullable();
+      t.decimal('volume', null).notNullable();
+      t.primary(['line_id', 'day']);
+    },
   },
   async afterCreate(knex, tables) {
     const days = tables.dashboard_days!;
@@ -128,6 +199,15 @@ export const dashboardProjection = defineProjection([...shiftReportEvents, ...st
       `create index ?? on ?? (shop_floor_id, line_id, day) include (shift_code, volume, waste, working_minutes, stop_count, unplanned_minutes, planned_minutes)`,
       [`${days}_floor_line_day`, days],
     );
+    const months = tables.dashboard_months!;
+    const lineDays = tables.dashboard_line_days!;
+    await knex.raw(`create index ?? on ?? (shop_floor_id, line_id, month) include (shift_code, volume, waste, working_minutes, stop_count, unplanned_minutes, planned_minutes)`, [`${months}_floor_line_month`, months]);
+    await knex.raw(`create index ?? on ?? (shop_floor_id, line_id, day) include (volume)`, [`${lineDays}_floor_line_day`, lineDays]);
+    await knex.raw(ROLLUPS_SQL);
+    // One trigger per kind of statement (a trigger with transition tables takes one event); `insert ... on conflict do update` fires both.
+    for (const [op, ref] of [['insert', 'new table as new_rows'], ['update', 'old table as old_rows new table as new_rows'], ['delete', 'old table as old_rows']] as const) {
+      await knex.raw(`create trigger ?? after ${op} on ?? referencing ${ref} for each statement execute function dashboard_rollups_sync(${literal(months)}, ${literal(lineDays)})`, [`${days}_rollups_${op}`, days]);
+    }
   },
   async applyBatch({ trx, tables }, events) {
     const T = { shifts: tables.dashboard_shifts!, stops: tables.dashboard_stops!, days: tables.dashboard_days! };

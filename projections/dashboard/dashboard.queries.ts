@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { DateTime } from 'luxon';
 
 /** The improvement summary (spec 000 §3): working time and downtimes in minutes. */
 export interface DashboardSummary {
@@ -27,6 +28,21 @@ const FLOOR_SQL = '(select exists (select 1 from plant_shop_floors f where f.id 
 const SUMS = 'd.volume, d.working_minutes, d.waste, d.stop_count, d.unplanned_minutes, d.planned_minutes';
 
 /**
+ * The calendar months lying wholly inside [from, to] (first days of the first and the last;
+ * the first after the last when there is none) and the two ranges of days left at the edges
+ * (an empty range has its first day after its last). Their union is [from, to], without overlap.
+ */
+export function wholeMonths(from: string, to: string): { firstMonth: string; lastMonth: string; edges: [string, string, string, string] } {
+  const f = DateTime.fromISO(from, { zone: 'utc' });
+  const t = DateTime.fromISO(to, { zone: 'utc' });
+  const first = f.day === 1 ? f : f.startOf('month').plus({ months: 1 });
+  const lastEnd = t.endOf('month').day === t.day ? t.startOf('day') : t.startOf('month').minus({ days: 1 });
+  const d = (x: DateTime) => x.toISODate()!;
+  if (first > lastEnd) return { firstMonth: d(first), lastMonth: d(first.minus({ months: 1 })), edges: [from, to, d(t.plus({ days: 1 })), to] };
+  return { firstMonth: d(first), lastMonth: d(lastEnd.startOf('month')), edges: [from, d(first.minus({ days: 1 })), d(lastEnd.plus({ days: 1 })), to] };
+}
+
+/**
  * Sums the line-day-shift rows of the filter, or null when the shop floor does not exist,
  * in one statement (the summary is asked at every filter change). A shift id stands for
  * its day and code, so the rows are those of the chosen (day, code) pairs; stops outside
@@ -42,6 +58,7 @@ const SUMS = 'd.volume, d.working_minutes, d.waste, d.stop_count, d.unplanned_mi
 export async function dashboardSummary(knex: Knex, f: SummaryFilter): Promise<DashboardSummary | null> {
   const floor = f.shopFloorId;
   const range = [floor, f.from, f.to];
+  const m = wholeMonths(f.from, f.to);
   const r = await knex.raw<{ rows: Record<string, unknown>[] }>(
     `with chosen as materialized (
        select distinct shift_day, code from shifts where shop_floor_id = ? and id = any(?::bigint[]) and shift_day between ?::date and ?::date
@@ -54,9 +71,16 @@ export async function dashboardSummary(knex: Knex, f: SummaryFilter): Promise<Da
               = (select count(*) from chosen) as yes
      ), lines as (
        select array(select l.id from plant_lines l where l.shop_floor_id = ? and l.name = any(?::text[])) as ids
+     ), edges(first, last) as (
+       -- the partial months at both ends: two ranges, each read from the covering index (an empty one has first after last)
+       values (?::date, ?::date), (?::date, ?::date)
      ), picked as (
-       select ${SUMS} from dashboard_days d
-        where (select yes from whole) and d.shop_floor_id = ? and d.day between ?::date and ?::date
+       select ${SUMS} from dashboard_months d
+        where (select yes from whole) and d.shop_floor_id = ? and d.month between ?::date and ?::date
+          and d.line_id = any((select ids from lines)::int[]) and d.shift_code = any((select codes from codes)::text[])
+       union all
+       select ${SUMS} from dashboard_days d, edges e
+        where (select yes from whole) and d.shop_floor_id = ? and d.day between e.first and e.last
           and d.line_id = any((select ids from lines)::int[]) and d.shift_code = any((select codes from codes)::text[])
        union all
        select ${SUMS} from dashboard_days d join chosen c on c.shift_day = d.day and c.code = d.shift_code
@@ -67,7 +91,7 @@ export async function dashboardSummary(knex: Knex, f: SummaryFilter): Promise<Da
             coalesce(sum(volume), 0) as volume, coalesce(sum(working_minutes), 0) as working_time, coalesce(sum(waste), 0) as waste,
             coalesce(sum(stop_count), 0) as stop_count, coalesce(sum(unplanned_minutes), 0) as unplanned, coalesce(sum(planned_minutes), 0) as planned
        from picked`,
-    [floor, f.shiftIds, f.from, f.to, ...range, floor, f.lineNames, ...range, ...range, floor],
+    [floor, f.shiftIds, f.from, f.to, ...range, floor, f.lineNames, ...m.edges, floor, m.firstMonth, m.lastMonth, floor, ...range, floor],
   );
   const row = r.rows[0]!;
   if (!row.floor) return null;
@@ -90,7 +114,7 @@ export async function volumesHistory(knex: Knex, shopFloorId: number, lineIds: n
   const r = await knex.raw<{ rows: { floor: boolean; date: string; volume: string | number }[] }>(
     `select ${FLOOR_SQL} as floor, to_char(g.day, 'YYYY-MM-DD') as date, coalesce(v.volume, 0) as volume
        from generate_series(?::date, ?::date, interval '1 day') as g(day)
-       left join (select day, sum(volume) as volume from dashboard_days
+       left join (select day, sum(volume) as volume from dashboard_line_days
                    where shop_floor_id = ? and line_id = any(?::int[]) and day between ?::date and ?::date group by day) v on v.day = g.day
       order by g.day`,
     [shopFloorId, from, to, shopFloorId, lineIds, from, to],

@@ -90,6 +90,16 @@ describeWith(['postgres'])('dashboard projection replayed', () => {
       [2, D, 'A', 9000, 0, 480, 0, 0, 0],
       [2, D, 'B', 0, 0, 0, 1, 9, 0],
     ]);
+    // The rollups hold the same sums per month and per line-day (volume only, no zero row).
+    const M = '2030-06-01';
+    const months = (first.dashboard_months as Record<string, unknown>[]).map((r) => [r.line_id, r.month, r.shift_code, ...['volume', 'waste', 'working_minutes', 'stop_count', 'unplanned_minutes', 'planned_minutes'].map((c) => Number(r[c]))]);
+    expect(months).toEqual([
+      [1, M, 'A', 11500, 130, 450, 2, 12 + 15, 30],
+      [1, M, 'C', 0, 0, 0, 1, 44, 0],
+      [2, M, 'A', 9000, 0, 480, 0, 0, 0],
+      [2, M, 'B', 0, 0, 0, 1, 9, 0],
+    ]);
+    expect((first.dashboard_line_days as Record<string, unknown>[]).map((r) => [r.line_id, r.day, Number(r.volume)])).toEqual([[1, D, 11500], [2, D, 9000]]);
   });
 
   it('gives the same rows applied twice, in one batch, one event per batch and in batches of 3', async () => {

@@ -244,6 +244,7 @@ export async function listPlannedStops(knex: Knex, filter: StopFilter): Promise<
 
 /** Ids among these that are shifts of the shop floor (the others answer 404), from the stops' own calendar. */
 export async function knownShiftIds(knex: Knex, shopFloorId: number, ids: number[]): Promise<number[]> {
-  const rows = await knex('stop_shifts').where({ shop_floor_id: shopFloorId }).whereIn('id', ids).select('id');
-  return rows.map((r: { id: unknown }) => Number(r.id));
+  // One array parameter, not a placeholder per id: the dashboard sends every shift of a year (about 1,100 ids).
+  const r = await knex.raw<{ rows: { id: unknown }[] }>('select id from stop_shifts where shop_floor_id = ? and id = any(?::bigint[])', [shopFloorId, ids]);
+  return r.rows.map((row) => Number(row.id));
 }

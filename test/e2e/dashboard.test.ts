@@ -100,6 +100,63 @@ describeWith(['postgres', 'chromium'])('dashboards', () => {
     for (const name of ['Linea 1', 'Linea 2', 'Linea 3']) expect(await page.getByLabel(name, { exact: true }).isChecked()).toBe(true);
   });
 
+  it('lists the stops of a long range a page of 1,000 at a time, with more on request', async () => {
+    const { date_to: to } = await api('/factory/dashboard/default-dates?shop_floor_id=1&line_id=1');
+    const from = new Date(Date.parse(`${to}T12:00:00Z`) - 59 * 86_400_000).toISOString().slice(0, 10);
+    const shifts: Array<{ id: number }> = await api(`/factory/shifts-range?shop_floor_id=1&date_from=${from}&date_to=${to}`);
+    const lines: Array<{ id: number }> = await api('/factory/lines?shop_floor_id=1');
+    // The demo's 60 days of three lines hold about 700 stops: 400 more on the last day (one a minute from 07:00 UTC), recorded as events.
+    const like = (await api(`/factory/stop_events/unplanned?shop_floor_id=1&date_from=${from}&date_to=${to}&lines_id=3&limit=1`))[0];
+    const { catalog, store, engine } = app.deps;
+    const start = Date.parse(`${to}T07:00:00Z`);
+    await store.appendToStream(
+      'unplanned-stops-3',
+      Array.from({ length: 400 }, (_, i) => ({
+        ...catalog.encode({
+          type: 'UnplannedStopRecorded',
+          data: { stopId: 900_000_000 + i, shopFloorId: 1, lineId: 3, equipmentId: like.workpoint_rel.equipment_rel.id, workpointId: like.workpoint_id, stopCodeId: like.stop_code_id, triggeringEventId: like.triggering_event_id,
+            failureMode: `Prova ${i}`, correctiveAction: 'Nessuna', actionMaterialChange: false, actionCleaning: false, actionSettingAdjustment: false, actionComponentRestore: false,
+            startTime: new Date(start + i * 60_000).toISOString(), endTime: new Date(start + i * 60_000 + 30_000).toISOString() },
+        }),
+        metadata: { userId: 'u', username: 'frontline', role: 'frontline', correlationId: `extra-${i}`, causationId: null, occurredAt: new Date().toISOString() },
+      })),
+      { expectedRevision: 'any' },
+    );
+    await engine.settle();
+    // Every stop of the range by the API, page after page.
+    const all: number[] = [];
+    for (let after: string | null = null; ; ) {
+      const q = new URLSearchParams({ shop_floor_id: '1', date_from: from, date_to: to, lines_id: lines.map((l) => l.id).join(','), shift_id: shifts.map((x) => x.id).join(','), limit: '1000' });
+      if (after) q.set('after', after);
+      const res = await fetch(`${app.url}/factory/stop_events/unplanned?${q}`, { headers: { authorization: `Bearer ${token}` } });
+      all.push(...((await res.json()) as Array<{ id: number }>).map((x) => x.id));
+      after = res.headers.get('x-next-cursor');
+      if (!after) break;
+    }
+    expect(all.length).toBeGreaterThan(1000);
+
+    await open('frontline', '/dashboard-operatore');
+    await page.getByRole('button', { name: 'Tutte le linee' }).click();
+    await page.getByLabel('Data da', { exact: true }).fill(from);
+    await eventually(async () => expect(await page.getByLabel('Data da', { exact: true }).inputValue()).toBe(from));
+    const rows = page.locator('section[aria-label="Storico stop non pianificati"] tbody tr');
+    const more = page.getByRole('button', { name: 'Carica altri stop' });
+    await eventually(async () => expect(await rows.count()).toBe(1000));
+    await expect(page.locator('.dashboard-more').textContent()).resolves.toContain('Mostrati i primi 1000 stop del periodo.');
+    // The end of the first page, at tablet and phone width (the list itself is too long for a full-page picture).
+    for (const [size, viewport] of [['tablet', { width: 1280, height: 800 }], ['phone', PHONE]] as const) {
+      await page.setViewportSize(viewport);
+      await more.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `screenshots/dashboard-operatore-more-stops-${size}.png` });
+    }
+    while (await more.isVisible()) {
+      const before = await rows.count();
+      await more.click();
+      await eventually(async () => expect(await rows.count()).toBeGreaterThan(before));
+    }
+    await eventually(async () => expect(await rows.count()).toBe(all.length));
+  });
+
   it('keeps the shifts chosen by name when the dates change', async () => {
     await open('frontline', '/dashboard-operatore');
     await page.getByLabel('Turno B', { exact: true }).uncheck();

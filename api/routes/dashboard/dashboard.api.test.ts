@@ -126,6 +126,40 @@ describeWith(['postgres'])('dashboard calls', () => {
     expect(await answers()).toEqual(before);
   });
 
+  it('sums a range with whole and partial months as the day rows do (month rollup plus edge days)', async () => {
+    // Line 3 alone (no other test writes it): the calendar covers 70 days back, so 69 days back to yesterday hold at least one whole month.
+    const from = daysAgo(69);
+    const to = daysAgo(1);
+    const firstWhole = DateTime.fromISO(from).day === 1 ? DateTime.fromISO(from) : DateTime.fromISO(from).startOf('month').plus({ months: 1 });
+    const wholeStart = firstWhole.toISODate()!;
+    const wholeEnd = firstWhole.endOf('month').toISODate()!;
+    await report('ShiftReportSubmitted', 3, 'A', 1000, 10, 1, daysAgo(70)); // the day before the range: left out
+    await report('ShiftReportSubmitted', 3, 'A', 100, 1, 1, from);
+    await report('ShiftReportSubmitted', 3, 'A', 200, 2, 1, wholeStart);
+    await report('ShiftReportSubmitted', 3, 'B', 400, 4, 1, wholeEnd);
+    await report('ShiftReportAmended', 3, 'B', 450, 4.5, 1, wholeEnd);
+    await report('ShiftReportSubmitted', 3, 'B', 800, 8, 1, to);
+    await kit.app.deps.engine.settle();
+    const shifts = (await kit.app.deps.knex('shifts').where({ shop_floor_id: 1 }).whereBetween('shift_day', [from, to]).whereIn('code', ['A', 'B']).select('id', 'code')) as Array<{ id: string; code: string }>;
+    const ask = (ids: string[]) => get(`/factory/dashboard-improvement?shop_floor_id=1&date_from=${from}&date_to=${to}&lines=Linea 3&shifts=${ids.join(',')}`);
+    const expected = { ...NOTHING, volume: 100 + 200 + 450 + 800, waste: 1 + 2 + 4.5 + 8, working_time: 4 * 60 };
+    // Every A and B shift of the range: read from the month rollup for whole months.
+    expect(await ask(shifts.map((x) => x.id))).toEqual({ status: 200, body: expected });
+    // The same figures straight from the day rows.
+    const days = await kit.app.deps.knex('dashboard_days').where({ line_id: 3 }).whereBetween('day', [from, to]).sum({ volume: 'volume', waste: 'waste', minutes: 'working_minutes' });
+    expect(days.map((r: Record<string, unknown>) => [Number(r.volume), Number(r.waste), Number(r.minutes)])).toEqual([[expected.volume, expected.waste, expected.working_time]]);
+    // Not every shift of the codes (one A left out): the day rows joined to the chosen shifts, same figures.
+    const lastA = (await kit.app.deps.knex('shifts').where({ shop_floor_id: 1, shift_day: to, code: 'A' }).first('id')) as { id: string };
+    expect((await ask(shifts.filter((x) => x.id !== lastA.id).map((x) => x.id))).body).toEqual(expected);
+    expect((await ask(shifts.filter((x) => x.code === 'B').map((x) => x.id))).body).toEqual({ ...NOTHING, volume: 1250, waste: 12.5, working_time: 120 });
+    // A range inside one month (no whole month): the day rows only.
+    const inside = await get(`/factory/dashboard-improvement?shop_floor_id=1&date_from=${wholeStart}&date_to=${firstWhole.plus({ days: 1 }).toISODate()}&lines=Linea 3&shifts=${shifts.map((x) => x.id).join(',')}`);
+    expect(inside.body).toEqual({ ...NOTHING, volume: 200, waste: 2, working_time: 60 });
+    const history = (await get('/factory/volumes-history?shop_floor_id=1&line_id=3&days=70')).body as Array<{ date: string; volume: number }>;
+    const on = (d: string) => history.find((x) => x.date === d)?.volume;
+    expect([on(daysAgo(70)), on(from), on(wholeStart), on(wholeEnd), on(to), history.reduce((a, x) => a + x.volume, 0)]).toEqual([1000, 100, 200, 450, 800, 2550]);
+  });
+
   it('filters the unplanned stop list by the dashboard’s shift_id', async () => {
     const list = async (shift: string) =>
       (await get(`/factory/stop_events/unplanned?shop_floor_id=1&date_from=${kit.day}&date_to=${kit.day}&lines_id=1,2${shift}`)).body.map((s: any) => s.start_time.slice(11, 16));

@@ -150,7 +150,12 @@ export function DashboardSummary({ station, extra, moments = false }: { station:
 
       <VolumeTrend points={trend.data} unit={unit1} />
       {extra?.(query)}
-      <UnplannedStopsHistory stops={query && !stops.error ? (stops.data ?? []) : []} />
+      <UnplannedStopsHistory
+        stops={query && !stops.error ? stops.stops : []}
+        more={Boolean(query) && !stops.error && stops.more}
+        loadingMore={stops.loadingMore}
+        onLoadMore={stops.loadMore}
+      />
       <DbrActionsHistory actions={query && !actions.error ? (actions.data ?? []) : []} />
     </div>
   );

@@ -10,7 +10,15 @@ import type { DbrActionRow } from '../api/dashboardApi.js';
 
 const dash = (v: string | null | undefined) => (v && v.trim() ? v : '-');
 
-export function UnplannedStopsHistory({ stops }: { stops: readonly UnplannedStop[] }) {
+interface StopsHistoryProps {
+  stops: readonly UnplannedStop[];
+  /** The server has more stops for the filters than the pages loaded. */
+  more?: boolean;
+  loadingMore?: boolean;
+  onLoadMore?: () => void;
+}
+
+export function UnplannedStopsHistory({ stops, more = false, loadingMore = false, onLoadMore }: StopsHistoryProps) {
   return (
     <section className="card dashboard-table" aria-label="Storico stop non pianificati">
       <h2 className="dashboard-section-title">Storico stop non pianificati</h2>
@@ -31,6 +39,14 @@ export function UnplannedStopsHistory({ stops }: { stops: readonly UnplannedStop
         defaultSort={[{ column: 'time', direction: 'desc' }]}
         emptyMessage="Nessuno stop registrato per i filtri correnti"
       />
+      {more && (
+        <p className="dashboard-more" role="status">
+          Mostrati i primi {stops.length.toLocaleString('it-IT')} stop del periodo.{' '}
+          <button type="button" className="link-button" onClick={onLoadMore} disabled={loadingMore}>
+            {loadingMore ? 'Caricamento...' : 'Carica altri stop'}
+          </button>
+        </p>
+      )}
     </section>
   );
 }
