@@ -1,10 +1,9 @@
-import type { Knex } from 'knex';
 import { ShiftReportAmended, ShiftReportSubmitted } from '../../domain/shiftReports/events.js';
 import { PLANT_ZONE } from '../../domain/shifts/calendar.js';
 import { ShiftsScheduled } from '../../domain/shifts/events.js';
 import { durationMinutes } from '../../domain/stops/rules.js';
 import { PlannedStopDeleted, PlannedStopRecorded, UnplannedStopDeleted, UnplannedStopRecorded } from '../../domain/stops/events.js';
-import { inChunks, keyOf, unnested, upsertRows, type Columns, type Row } from '../batchWrite.js';
+import { arrayLiteral, inChunks, keyOf, unnested, upsertRows, type Columns, type Row } from '../batchWrite.js';
 import { italianDay, loadShiftIndex } from '../shiftPlacement.js';
 import { defineProjection } from '../types.js';
 
@@ -254,7 +253,7 @@ export const dashboardProjection = defineProjection(
           ...([
             placed.map((p) => p.id), placed.map((p) => p.kind), placed.map((p) => p.shop_floor_id), placed.map((p) => p.line_id), stops.map((s) => s.start_time),
             placed.map((p) => p.minutes), placed.map((p) => p.deleted), placed.map((p) => p.day), placed.map((p) => p.shift_code),
-          ] as Knex.Value[]),
+          ].map(arrayLiteral)),
         ],
       );
       const byId = new Map(placed.map((p) => [p.id, p]));

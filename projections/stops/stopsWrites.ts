@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { PLANT_ZONE } from '../../domain/shifts/calendar.js';
+import { arrayLiteral } from '../batchWrite.js';
 import { italianDay, loadShiftIndex } from '../shiftPlacement.js';
 import type { PlannedPatch, PlannedRow, ShiftRow, UnplannedPatch, UnplannedRow } from './stopsFold.js';
 
@@ -110,7 +111,7 @@ export async function upsertStops<R extends { shop_floor_id: number; start_time:
   }
   const names = [...columns.map(([c]) => c), 'start_day', 'shift_day', 'shift_id'];
   const types = [...columns.map(([, type]) => type), 'date', 'date', 'bigint'];
-  const arrays = [...columns.map(([, , value]) => rows.map(value)), startDays, shiftDays, shiftIds] as Knex.Value[];
+  const arrays = [...columns.map(([, , value]) => rows.map(value)), startDays, shiftDays, shiftIds].map(arrayLiteral);
   await trx.raw(
     `insert into ?? (${names.join(', ')}) select * from unnest(${types.map((t) => `?::${t}[]`).join(', ')})
      on conflict (id) do update set ${names.slice(1).map((c) => `${c} = excluded.${c}`).join(', ')}`,
