@@ -22,6 +22,7 @@ import { defaultHistoryOptions, loadavg, prepare, rebuildAll, serve, type Rebuil
 import { login } from './historyMeasure.js';
 import type { BenchPlant } from './historyPlant.js';
 import { fmt, now, printTable, ratio, summarize, type BenchDatabase, type LatencySummary, type TableRow } from './support.js';
+import { REBUILD_BATCH_SIZE } from '../workers/projectionEngine.js';
 
 export interface DashboardOptions {
   lines: number;
@@ -269,7 +270,7 @@ export async function benchDashboard(adminUrl: string, redisUrl: string | null, 
       ...[...load.byType].sort((a, b) => b[1] - a[1]).map(([type, n]): TableRow => ({ what: `  ${type}`, value: fmt(n) })),
       ...stopCounts.rows.map((r): TableRow => ({ what: `rows in ${r.kind === 'dashboard_days rows' ? 'dashboard_days' : `${r.kind}_stops`}`, value: fmt(Number(r.n)) })),
     ]);
-    printTable(`5b. Catch-up: rebuild of each product projection (engine.rebuild, batch 5,000) over ${fmt(ceiling.events)} events`, rebuild.map((r) => ({
+    printTable(`5b. Catch-up: rebuild of each product projection (engine.rebuild, batch ${fmt(REBUILD_BATCH_SIZE)}) over ${fmt(ceiling.events)} events`, rebuild.map((r) => ({
       projection: r.name,
       'events handled': fmt(r.handled),
       seconds: fmt(r.seconds, 1),

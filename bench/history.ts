@@ -23,7 +23,7 @@ import { demoActor } from '../infra/seed/demoHistoryWriter.js';
 import { seedDemoUsers } from '../infra/seed/demoUsers.js';
 import { allProjections } from '../projections/registry.js';
 import type { AnyProjection } from '../projections/types.js';
-import { ProjectionEngine } from '../workers/projectionEngine.js';
+import { ProjectionEngine, REBUILD_BATCH_SIZE } from '../workers/projectionEngine.js';
 import { printHttpTables, type HttpFigures } from './historyReport.js';
 import { defaultLoadOptions, loadHistory, type LoadResult } from './historyLoad.js';
 import { alternate, login, plannedRequest, saveRequest, stopRequest, unplannedListRequest, type Target } from './historyMeasure.js';
@@ -113,7 +113,9 @@ export async function rebuildAll(url: string): Promise<{ rows: RebuildRow[]; cei
     const ceiling = await readOnly(store);
     console.log(`  readAll only (batch 5,000): ${fmt(ceiling.events)} events in ${fmt(ceiling.seconds, 1)} s, ${fmt(ceiling.events / ceiling.seconds)} events/s  [loadavg ${loadavg()}]`);
     const rows: RebuildRow[] = [];
-    for (const p of allProjections) {
+    // BENCH_REBUILD_ONLY=stops,dashboard: rebuild only these, for a quick look at one projection.
+    const only = process.env.BENCH_REBUILD_ONLY?.split(',').filter(Boolean);
+    for (const p of allProjections.filter((x) => !only || only.includes(x.name))) {
       const started = now();
       let done = 0;
       let lastPrint = started;
@@ -209,7 +211,7 @@ export async function benchHistory(adminUrl: string, redisUrl: string | null, o:
       { what: 'events/s', value: fmt((total * 1000) / load.ms) },
       ...[...load.byType].sort((a, b) => b[1] - a[1]).map(([type, n]): TableRow => ({ what: `  ${type}`, value: fmt(n) })),
     ], [`plus the demo users, the plant (${o.lines} lines x 3 equipment) and its calendar to ${calendarEnd}, written through the commands before the load`]);
-    printTable(`4b. Rebuild of each product projection (engine.rebuild, batch 5,000) over ${fmt(ceiling.events)} events`, rebuild.map((r) => ({
+    printTable(`4b. Rebuild of each product projection (engine.rebuild, batch ${fmt(REBUILD_BATCH_SIZE)}) over ${fmt(ceiling.events)} events`, rebuild.map((r) => ({
       projection: r.name,
       'events handled': fmt(r.handled),
       seconds: fmt(r.seconds, 1),

@@ -152,3 +152,25 @@ export class EntityFold<K extends string | number> {
     return e;
   }
 }
+
+/** Text that stands in an array literal as it is: digits, letters and the signs of numbers, days and ISO times. */
+const PLAIN = /^[0-9A-Za-z:.+\-]+$/;
+
+/**
+ * One array of a column whose values are numbers, booleans, NULLs or plain text (days, ISO
+ * times) as a PostgreSQL array literal built at once, for the columns of a big batch: the
+ * driver would otherwise quote and escape it element by element. Anything else (text that
+ * needs quoting) goes to the driver as the array it is.
+ */
+export function arrayLiteral(values: readonly unknown[]): Knex.Value {
+  const parts: string[] = new Array(values.length);
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    if (v === null || v === undefined) parts[i] = 'NULL';
+    else if (typeof v === 'number' && Number.isFinite(v)) parts[i] = String(v);
+    else if (typeof v === 'boolean') parts[i] = v ? 't' : 'f';
+    else if (typeof v === 'string' && PLAIN.test(v) && v.toUpperCase() !== 'NULL') parts[i] = v;
+    else return values as Knex.Value;
+  }
+  return `{${parts.join(',')}}`;
+}

@@ -24,6 +24,12 @@ export interface Projection<E extends DomainEvent = DomainEvent> {
   tables: Record<string, (t: Knex.CreateTableBuilder) => void>;
   /** Extra DDL after the tables exist (indexes), with physical names. */
   afterCreate?: (knex: Knex | Knex.Transaction, tables: TableNames) => Promise<void>;
+  /**
+   * Indexes only the readers need (never the projection's own statements): a new live
+   * generation gets them with its tables; a rebuild creates them once its tables are
+   * loaded, before the switch, which is faster than keeping them up to date row by row.
+   */
+  afterLoad?: (knex: Knex | Knex.Transaction, tables: TableNames) => Promise<void>;
   /** The event types it handles; the engine hands it only these (derived from its definitions). */
   canHandle: readonly string[];
   /**

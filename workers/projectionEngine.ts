@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { EventCatalog } from '../domain/shared/catalog.js';
 import { START, comparePositions, type EventStore, type Position, type RecordedEvent } from '../domain/shared/eventStore.js';
 import type { AnyProjection as Projection } from '../projections/types.js';
-import { createGeneration, dropRetired, pointViews, type GenerationRow } from './projectionGenerations.js';
+import { createGeneration, dropRetired, indexLoaded, pointViews, type GenerationRow } from './projectionGenerations.js';
 
 export type { GenerationRow } from './projectionGenerations.js';
 
@@ -45,6 +45,10 @@ interface Prefetch {
   events: Promise<RecordedEvent[] | null>;
 }
 
+/** Events per batch of catch-up, and of a rebuild (docs/benchmarks.md). */
+export const BATCH_SIZE = 5000;
+export const REBUILD_BATCH_SIZE = 20_000;
+
 const pos = (row: GenerationRow): Position => ({ commit: Number(row.commit_pos), prepare: Number(row.prepare_pos) });
 
 /**
@@ -61,7 +65,12 @@ export class ProjectionEngine {
     private readonly store: EventStore,
     private readonly catalog: EventCatalog,
     readonly projections: Projection[],
-    private readonly batchSize = 5000,
+    private readonly batchSize = BATCH_SIZE,
+    /**
+     * A rebuild reads bigger batches by default: its generation serves no one yet, and fewer
+     * transactions and statements go faster. Given a batch size, a rebuild uses that one.
+     */
+    private readonly rebuildBatchSize = batchSize === BATCH_SIZE ? REBUILD_BATCH_SIZE : batchSize,
   ) {
     this.byName = new Map(projections.map((p) => [p.name, p]));
   }
@@ -109,7 +118,7 @@ export class ProjectionEngine {
     }
   }
 
-  async runBatch(name: string, generation: number): Promise<BatchResult> {
+  async runBatch(name: string, generation: number, size = this.batchSize): Promise<BatchResult> {
     const projection = this.get(name);
     return this.knex.transaction(async (trx) => {
       const locked = await trx.raw<{ rows: Array<{ ok: boolean }> }>(`select pg_try_advisory_xact_lock(hashtext(?), ?) as ok`, [name, generation]);
@@ -117,8 +126,8 @@ export class ProjectionEngine {
       const row = await trx<GenerationRow>('projection_generations').where({ name, generation }).forUpdate().first();
       // A live generation of an older code version waits for its rebuild: new code must not write old tables.
       if (!row || row.status === 'retired' || row.version !== projection.version) return { processed: 0, caughtUp: true, busy: false };
-      const processed = await this.applyNext(trx, projection, row);
-      return { processed, caughtUp: processed < this.batchSize, busy: false };
+      const processed = await this.applyNext(trx, projection, row, size);
+      return { processed, caughtUp: processed < size, busy: false };
     });
   }
 
@@ -155,18 +164,18 @@ export class ProjectionEngine {
    * Reads one batch after the row's checkpoint and applies it inside trx. A full batch
    * starts reading the next one before applying, so reading and applying overlap.
    */
-  private async applyNext(trx: Knex.Transaction, projection: Projection, row: GenerationRow): Promise<number> {
+  private async applyNext(trx: Knex.Transaction, projection: Projection, row: GenerationRow, size = this.batchSize): Promise<number> {
     const key = `${row.name}:${row.generation}`;
     const after = pos(row);
     const ahead = this.prefetches.get(key);
     this.prefetches.delete(key);
     let recorded = ahead && comparePositions(ahead.after, after) === 0 ? await ahead.events : null;
     // A short prefetched batch may have been read before later events became visible.
-    if (!recorded || recorded.length < this.batchSize) recorded = await this.store.readAll({ after, limit: this.batchSize });
+    if (!recorded || recorded.length < size) recorded = await this.store.readAll({ after, limit: size });
     if (recorded.length === 0) return 0;
-    if (recorded.length === this.batchSize) {
+    if (recorded.length === size) {
       const next = recorded.at(-1)!.position;
-      this.prefetches.set(key, { after: next, events: this.store.readAll({ after: next, limit: this.batchSize }).catch(() => null) });
+      this.prefetches.set(key, { after: next, events: this.store.readAll({ after: next, limit: size }).catch(() => null) });
     }
     const handled = recorded.filter((r) => projection.canHandle.includes(r.type)).map((r) => this.catalog.decode(r));
     const ctx = { trx, tables: row.tables };
@@ -200,11 +209,13 @@ export class ProjectionEngine {
     };
     await report();
     for (;;) {
-      const r = await this.runBatch(name, fresh.generation);
+      const r = await this.runBatch(name, fresh.generation, this.rebuildBatchSize);
       done += r.processed;
       await report();
       if (r.caughtUp) break;
     }
+    // The readers' indexes, built once over the loaded tables; the last events below keep them up to date.
+    await indexLoaded(this.knex, projection, fresh.tables);
     await this.knex.transaction(async (trx) => {
       const live = await trx<GenerationRow>('projection_generations').where({ name, status: 'live' }).forUpdate().first();
       if (live) await trx.raw(`select pg_advisory_xact_lock(hashtext(?), ?)`, [name, live.generation]);

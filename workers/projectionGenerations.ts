@@ -37,10 +37,21 @@ export async function createGeneration(knex: Knex, projection: Projection, statu
       await trx.schema.createTable(tables[logical]!, build);
     }
     await projection.afterCreate?.(trx, tables);
+    // A building generation gets its readers' indexes after its load (ProjectionEngine.rebuild).
+    if (status === 'live') await projection.afterLoad?.(trx, tables);
     const row = { name: projection.name, generation, version: projection.version, status, commit_pos: 0, prepare_pos: 0, processed: 0, tables };
     await trx('projection_generations').insert({ ...row, tables: JSON.stringify(tables) });
     if (status === 'live') await pointViews(trx, tables);
     return row;
+  });
+}
+
+/** Creates a loaded generation's readers' indexes (Projection.afterLoad), with memory enough to sort them at once. */
+export async function indexLoaded(knex: Knex, projection: Projection, tables: TableNames): Promise<void> {
+  if (!projection.afterLoad) return;
+  await knex.transaction(async (trx) => {
+    await trx.raw(`set local maintenance_work_mem = '256MB'`);
+    await projection.afterLoad!(trx, tables);
   });
 }
 

@@ -1,13 +1,13 @@
-import { shiftReportEvents } from '../../domain/shiftReports/events.js';
+import { ShiftReportAmended, ShiftReportSubmitted } from '../../domain/shiftReports/events.js';
 import { PLANT_ZONE } from '../../domain/shifts/calendar.js';
-import { shiftEvents } from '../../domain/shifts/events.js';
+import { ShiftsScheduled } from '../../domain/shifts/events.js';
 import { durationMinutes } from '../../domain/stops/rules.js';
-import { stopEvents } from '../../domain/stops/events.js';
-import { inChunks, keyOf, unnested, upsertRows, type Columns, type Row } from '../batchWrite.js';
+import { PlannedStopDeleted, PlannedStopRecorded, UnplannedStopDeleted, UnplannedStopRecorded } from '../../domain/stops/events.js';
+import { arrayLiteral, inChunks, keyOf, unnested, upsertRows, type Columns, type Row } from '../batchWrite.js';
+import { italianDay, loadShiftIndex } from '../shiftPlacement.js';
 import { defineProjection } from '../types.js';
 
 const SHIFTS: Columns = { id: 'bigint', shop_floor_id: 'int', code: 'text', shift_day: 'date', start_time: 'timestamptz', end_time: 'timestamptz', extra: 'boolean' };
-const STOPS: Columns = { id: 'bigint', kind: 'text', shop_floor_id: 'int', line_id: 'int', start_time: 'timestamptz', minutes: 'int', deleted: 'boolean' };
 const WINDOWS: Columns = { shop_floor_id: 'int', start_time: 'timestamptz', end_time: 'timestamptz' };
 const DAYS: Columns = {
   line_id: 'int', day: 'date', shift_code: 'text', shop_floor_id: 'int', volume: 'double precision', waste: 'double precision', working_minutes: 'double precision',
@@ -120,7 +120,11 @@ const PLACE = `t.line_id, t.shop_floor_id, to_char(t.day, 'YYYY-MM-DD') as day, 
  * statement per kind of change, and every key it touches written by one multi-row upsert.
  * A calendar generated after the stops moves them into their shifts.
  */
-export const dashboardProjection = defineProjection([...shiftReportEvents, ...stopEvents, ...shiftEvents], {
+export const dashboardProjection = defineProjection(
+  // Only the events that change its figures: drafts and the texts of stops are never read
+  // here, so the engine neither decodes nor hands them over.
+  [ShiftReportSubmitted, ShiftReportAmended, UnplannedStopRecorded, UnplannedStopDeleted, PlannedStopRecorded, PlannedStopDeleted, ShiftsScheduled],
+  {
   name: 'dashboard',
   version: 3,
   tables: {
@@ -192,7 +196,8 @@ export const dashboardProjection = defineProjection([...shiftReportEvents, ...st
       t.primary(['line_id', 'day']);
     },
   },
-  async afterCreate(knex, tables) {
+  /** Only the dashboard's reads use it, so a rebuild builds it after its load. */
+  async afterLoad(knex, tables) {
     const days = tables.dashboard_days!;
     // The summary and the volume history: a shop floor's lines over a range of days, read from the index alone.
     await knex.raw(
@@ -213,7 +218,7 @@ export const dashboardProjection = defineProjection([...shiftReportEvents, ...st
     const T = { shifts: tables.dashboard_shifts!, stops: tables.dashboard_stops!, days: tables.dashboard_days! };
     const shifts = new Map<number, Row>();
     /** Stops recorded in the batch, with their deletion when it is in the batch too. */
-    const recorded = new Map<number, Row>();
+    const recorded = new Map<number, { id: number; kind: 'u' | 'p'; shop_floor_id: number; line_id: number; start_time: string; minutes: number; deleted: boolean }>();
     /** Deletions of stops recorded before the batch. */
     const deleted = new Set<number>();
     const deltas = new Map<string, DayDelta>();
@@ -248,10 +253,6 @@ export const dashboardProjection = defineProjection([...shiftReportEvents, ...st
           else deleted.add(event.data.stopId);
           break;
         }
-        case 'UnplannedStopDetailEdited':
-        case 'PlannedStopNoteEdited':
-        case 'ShiftReportDraftSaved':
-          break;
         case 'ShiftReportSubmitted':
         case 'ShiftReportAmended': {
           const d = event.data;
@@ -307,20 +308,40 @@ export const dashboardProjection = defineProjection([...shiftReportEvents, ...st
     }
 
     if (recorded.size > 0) {
-      // New rows count once (a stop recorded and deleted in the batch not at all); a row already there counts only if this deletes it.
-      const names = Object.keys(STOPS).join(', ');
-      await inChunks([...recorded.values()], async (chunk) => {
-        const u = unnested(STOPS, chunk);
-        const r = await trx.raw<{ rows: Array<PlacedStop & { deleted: boolean; inserted: boolean }> }>(
-          `insert into ?? as t (${names}, day, shift_code)
-           select ${Object.keys(STOPS).map((c) => `w.${c}`).join(', ')}, coalesce(rs.shift_day, w.start_day), coalesce(rs.code, ?)
-             from (select v.*, (v.start_time at time zone ?)::date as start_day from ${u.sql}) w left join ${regularShiftOf('w')}
-           on conflict (id) do update set deleted = true where excluded.deleted and not t.deleted
-           returning ${PLACE}, t.deleted, (t.xmax = 0) as inserted`,
-          [T.stops, NO_SHIFT, PLANT_ZONE, ...u.bindings, T.shifts],
-        );
-        for (const s of r.rows) count(s, s.inserted ? (s.deleted ? 0 : 1) : -1);
+      // Each stop placed in Node from the batch's shifts, loaded once (projections/shiftPlacement.ts).
+      const stops = [...recorded.values()];
+      const startDays = stops.map((r) => italianDay(Date.parse(r.start_time)));
+      const index = await loadShiftIndex(trx, T.shifts, stops.map((r, i) => ({ shop_floor_id: r.shop_floor_id, startDay: startDays[i]! })), true);
+      const placed = stops.map((r, i): PlacedStop & { id: number; deleted: boolean } => {
+        const shift = index.place(r.shop_floor_id, Date.parse(r.start_time), startDays[i]!);
+        return { id: r.id, line_id: r.line_id, shop_floor_id: r.shop_floor_id, day: shift?.shift_day ?? startDays[i]!, shift_code: shift?.code ?? NO_SHIFT, kind: r.kind, minutes: r.minutes, deleted: r.deleted };
       });
+      // New rows count once (a stop recorded and deleted in the batch not at all); a row already there counts only if this deletes it.
+      // New rows come back as their ids alone (their place is the one just computed), the others with their stored place.
+      const names = ['id', 'kind', 'shop_floor_id', 'line_id', 'start_time', 'minutes', 'deleted', 'day', 'shift_code'];
+      const r = await trx.raw<{ rows: Array<{ inserted: string | null; changed: Array<PlacedStop & { inserted: boolean }> | null }> }>(
+        `with w as (
+           insert into ?? as t (${names.join(', ')})
+           select * from unnest(?::bigint[], ?::text[], ?::int[], ?::int[], ?::timestamptz[], ?::int[], ?::boolean[], ?::date[], ?::text[])
+           on conflict (id) do update set deleted = true where excluded.deleted and not t.deleted
+           returning t.id, t.line_id, t.shop_floor_id, t.day, t.shift_code, t.kind, t.minutes, (t.xmax = 0) as inserted)
+         select string_agg(id::text, ',') filter (where inserted) as inserted,
+                json_agg(json_build_object('line_id', line_id, 'shop_floor_id', shop_floor_id, 'day', to_char(day, 'YYYY-MM-DD'), 'shift_code', shift_code, 'kind', kind, 'minutes', minutes)) filter (where not inserted) as changed
+           from w`,
+        [
+          T.stops,
+          ...([
+            placed.map((p) => p.id), placed.map((p) => p.kind), placed.map((p) => p.shop_floor_id), placed.map((p) => p.line_id), stops.map((s) => s.start_time),
+            placed.map((p) => p.minutes), placed.map((p) => p.deleted), placed.map((p) => p.day), placed.map((p) => p.shift_code),
+          ].map(arrayLiteral)),
+        ],
+      );
+      const byId = new Map(placed.map((p) => [p.id, p]));
+      for (const id of r.rows[0]?.inserted?.split(',') ?? []) {
+        const s = byId.get(Number(id))!;
+        count(s, s.deleted ? 0 : 1);
+      }
+      for (const s of r.rows[0]?.changed ?? []) count(s, -1);
     }
 
     if (deleted.size > 0) {

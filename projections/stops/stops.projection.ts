@@ -71,11 +71,17 @@ export const stopsProjection = defineProjection([...stopEvents, ShiftsScheduled]
    * range of days is one condition, not two correlated ones.
    */
   async afterCreate(knex, tables) {
+    // The stops of newly scheduled shifts are found by shop floor and day: needed while loading.
     for (const table of [tables.unplanned_stops!, tables.planned_stops!]) {
-      await knex.raw('create index ?? on ?? (line_id, shift_day, start_time, id)', [`${table}_line_day`, table]);
       await knex.raw('create index ?? on ?? (shop_floor_id, shift_day, start_time, id)', [`${table}_floor_day`, table]);
     }
     await knex.raw('create index ?? on ?? (shop_floor_id, shift_day)', [`${tables.stop_shifts}_floor_day`, tables.stop_shifts!]);
+  },
+  /** By line: only the lists read it, so a rebuild builds it after its load. */
+  async afterLoad(knex, tables) {
+    for (const table of [tables.unplanned_stops!, tables.planned_stops!]) {
+      await knex.raw('create index ?? on ?? (line_id, shift_day, start_time, id)', [`${table}_line_day`, table]);
+    }
   },
   async applyBatch({ trx, tables }, events) {
     const b = foldStopsBatch(events);

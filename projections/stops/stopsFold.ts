@@ -108,7 +108,14 @@ export function foldStopsBatch(events: readonly StopsProjectionEvent[]): StopsBa
         const d = event.data;
         b.unplannedPatches.delete(d.stopId);
         b.unplanned.set(d.stopId, {
-          ...place(d, at),
+          id: d.stopId,
+          shop_floor_id: d.shopFloorId,
+          line_id: d.lineId,
+          equipment_id: d.equipmentId,
+          start_time: d.startTime,
+          end_time: d.endTime,
+          deleted: false,
+          updated_at: at,
           workpoint_id: d.workpointId,
           stop_code_id: d.stopCodeId,
           triggering_event_id: d.triggeringEventId,
@@ -124,14 +131,20 @@ export function foldStopsBatch(events: readonly StopsProjectionEvent[]): StopsBa
       case 'UnplannedStopDetailEdited': {
         const column = event.data.field === 'failureMode' ? 'failure_mode' : 'corrective_action';
         const row = b.unplanned.get(event.data.stopId);
-        if (row) Object.assign(row, { [column]: event.data.value, updated_at: at });
-        else unplannedPatch(event.data.stopId, at)[column] = event.data.value;
+        // Plain assignments keep the rows' shape, so reading their columns stays fast.
+        if (row) {
+          if (column === 'failure_mode') row.failure_mode = event.data.value;
+          else row.corrective_action = event.data.value;
+          row.updated_at = at;
+        } else unplannedPatch(event.data.stopId, at)[column] = event.data.value;
         break;
       }
       case 'UnplannedStopDeleted': {
         const row = b.unplanned.get(event.data.stopId);
-        if (row) Object.assign(row, { deleted: true, updated_at: at });
-        else unplannedPatch(event.data.stopId, at).deleted = true;
+        if (row) {
+          row.deleted = true;
+          row.updated_at = at;
+        } else unplannedPatch(event.data.stopId, at).deleted = true;
         break;
       }
       case 'PlannedStopRecorded': {
@@ -148,8 +161,10 @@ export function foldStopsBatch(events: readonly StopsProjectionEvent[]): StopsBa
       }
       case 'PlannedStopDeleted': {
         const row = b.planned.get(event.data.stopId);
-        if (row) Object.assign(row, { deleted: true, updated_at: at });
-        else plannedPatch(event.data.stopId, at).deleted = true;
+        if (row) {
+          row.deleted = true;
+          row.updated_at = at;
+        } else plannedPatch(event.data.stopId, at).deleted = true;
         break;
       }
       case 'ShiftsScheduled': {

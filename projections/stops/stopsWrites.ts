@@ -1,5 +1,7 @@
 import type { Knex } from 'knex';
 import { PLANT_ZONE } from '../../domain/shifts/calendar.js';
+import { arrayLiteral } from '../batchWrite.js';
+import { italianDay, loadShiftIndex } from '../shiftPlacement.js';
 import type { PlannedPatch, PlannedRow, ShiftRow, UnplannedPatch, UnplannedRow } from './stopsFold.js';
 
 /** A column written from an array: its name, its SQL type and how a row gives it. */
@@ -80,19 +82,40 @@ export async function upsertShifts(trx: Knex.Transaction, table: string, shifts:
 
 /**
  * Inserts or replaces whole stop rows, each with the Italian day of its start and the shift
- * day and regular shift its start falls in among the shifts known so far (else that day).
- * The day is worked out here rather than in Node, where a time zone costs ~10 µs a row.
+ * day and regular shift its start falls in among the shifts known so far (else that day),
+ * placed in Node from the batch's shifts loaded once (projections/shiftPlacement.ts).
  */
-export async function upsertStops<R>(trx: Knex.Transaction, table: string, shiftsTable: string, columns: readonly Column<R>[], rows: readonly R[]): Promise<void> {
+export async function upsertStops<R extends { shop_floor_id: number; start_time: string }>(
+  trx: Knex.Transaction,
+  table: string,
+  shiftsTable: string,
+  columns: readonly Column<R>[],
+  rows: readonly R[],
+): Promise<void> {
   if (rows.length === 0) return;
-  const u = unnest(columns, rows, 'u');
-  const names = [...columns.map(([c]) => c), 'start_day'];
+  const starts: number[] = new Array(rows.length);
+  const startDays: string[] = new Array(rows.length);
+  const shiftDays: string[] = new Array(rows.length);
+  const shiftIds: Array<number | null> = new Array(rows.length);
+  const places: Array<{ shop_floor_id: number; startDay: string }> = new Array(rows.length);
+  for (let i = 0; i < rows.length; i++) {
+    starts[i] = Date.parse(rows[i]!.start_time);
+    startDays[i] = italianDay(starts[i]!);
+    places[i] = { shop_floor_id: rows[i]!.shop_floor_id, startDay: startDays[i]! };
+  }
+  const index = await loadShiftIndex(trx, shiftsTable, places);
+  for (let i = 0; i < rows.length; i++) {
+    const shift = index.place(rows[i]!.shop_floor_id, starts[i]!, startDays[i]!);
+    shiftDays[i] = shift?.shift_day ?? startDays[i]!;
+    shiftIds[i] = shift?.id ?? null;
+  }
+  const names = [...columns.map(([c]) => c), 'start_day', 'shift_day', 'shift_id'];
+  const types = [...columns.map(([, type]) => type), 'date', 'date', 'bigint'];
+  const arrays = [...columns.map(([, , value]) => rows.map(value)), startDays, shiftDays, shiftIds].map(arrayLiteral);
   await trx.raw(
-    `insert into ?? (${names.join(', ')}, shift_day, shift_id)
-     select v.*, coalesce(rs.shift_day, v.start_day), rs.id
-     from (select u.*, (u.start_time at time zone ?)::date as start_day from ${u.sql}) v left join ${regularShiftOf('v')}
-     on conflict (id) do update set ${[...names.slice(1), 'shift_day', 'shift_id'].map((c) => `${c} = excluded.${c}`).join(', ')}`,
-    [table, PLANT_ZONE, ...u.bindings, shiftsTable],
+    `insert into ?? (${names.join(', ')}) select * from unnest(${types.map((t) => `?::${t}[]`).join(', ')})
+     on conflict (id) do update set ${names.slice(1).map((c) => `${c} = excluded.${c}`).join(', ')}`,
+    [table, ...arrays],
   );
 }
 

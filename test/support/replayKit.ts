@@ -12,6 +12,7 @@ async function scratchTables(knex: Knex, projection: Projection): Promise<TableN
   const tables: TableNames = Object.fromEntries(Object.keys(projection.tables).map((l) => [l, `${l}_replay_${suffix}`]));
   for (const [logical, build] of Object.entries(projection.tables)) await knex.schema.createTable(tables[logical]!, build);
   if (projection.afterCreate) await projection.afterCreate(knex, tables);
+  if (projection.afterLoad) await projection.afterLoad(knex, tables);
   return tables;
 }
 

@@ -1,0 +1,107 @@
+import type { Knex } from 'knex';
+import { DateTime } from 'luxon';
+import { PLANT_ZONE } from '../domain/shifts/calendar.js';
+
+/**
+ * Placing stops into the regular shift holding their start, in Node, from the shifts a
+ * projection copied into its own table: the rule of docs/line-log.md (regular shifts only,
+ * not 'Turno E'; of the start's Italian day or the day before; where two hold it, the one
+ * that starts first, then the lower id). A batch loads the few shifts of its stops' days
+ * once, instead of one lookup per row in SQL.
+ */
+
+const HOUR = 3_600_000;
+/** The plant zone's offset (minutes) per UTC hour: it only changes on a whole UTC hour. */
+const offsets = new Map<number, number>();
+
+const DAY = 24 * HOUR;
+/** ISO text of a UTC day number, cached: a batch asks for the same few days thousands of times. */
+const isoDays = new Map<number, string>();
+const isoDay = (n: number) => {
+  let s = isoDays.get(n);
+  if (s === undefined) isoDays.set(n, (s = new Date(n * DAY).toISOString().slice(0, 10)));
+  return s;
+};
+
+/** The Italian day of an instant, as `(t at time zone 'Europe/Rome')::date` gives it. */
+export function italianDay(ms: number): string {
+  const hour = Math.floor(ms / HOUR);
+  let offset = offsets.get(hour);
+  if (offset === undefined) {
+    offset = DateTime.fromMillis(hour * HOUR, { zone: PLANT_ZONE }).offset;
+    offsets.set(hour, offset);
+  }
+  return isoDay(Math.floor((ms + offset * 60_000) / DAY));
+}
+
+const before = new Map<string, string>();
+/** The day before an ISO day. */
+export function dayBefore(day: string): string {
+  let s = before.get(day);
+  if (s === undefined) before.set(day, (s = isoDay(Math.floor(Date.parse(`${day}T00:00:00Z`) / DAY) - 1)));
+  return s;
+}
+
+export interface PlacedShift {
+  id: number;
+  shift_day: string;
+  code: string;
+}
+
+interface Candidate extends PlacedShift {
+  start: number;
+  end: number;
+}
+
+/** The regular shifts a batch's stops may fall in, by shop floor and shift day. */
+export class ShiftIndex {
+  private readonly byFloorDay = new Map<string, Candidate[]>();
+
+  constructor(rows: ReadonlyArray<{ id: number | string; shop_floor_id: number; shift_day: string; code?: string; start_time: Date | string; end_time: Date | string }>) {
+    for (const r of rows) {
+      const key = `${r.shop_floor_id}|${r.shift_day}`;
+      let list = this.byFloorDay.get(key);
+      if (!list) this.byFloorDay.set(key, (list = []));
+      list.push({ id: Number(r.id), shift_day: r.shift_day, code: r.code ?? '', start: new Date(r.start_time).getTime(), end: new Date(r.end_time).getTime() });
+    }
+  }
+
+  /** The regular shift holding a start (ms) whose Italian day is `startDay`, or null. */
+  place(shopFloorId: number, start: number, startDay: string): PlacedShift | null {
+    let best: Candidate | null = null;
+    for (const list of [this.byFloorDay.get(`${shopFloorId}|${dayBefore(startDay)}`), this.byFloorDay.get(`${shopFloorId}|${startDay}`)]) {
+      if (!list) continue;
+      for (const s of list) {
+        if (s.start <= start && start < s.end && (!best || s.start < best.start || (s.start === best.start && s.id < best.id))) best = s;
+      }
+    }
+    return best;
+  }
+}
+
+/**
+ * Loads the regular shifts that may hold these starts (their shop floors, from the day
+ * before the first Italian day to the last) from a projection's shifts table, which has
+ * `id, shop_floor_id, shift_day, start_time, end_time, extra` and, with `withCode`, `code`.
+ */
+export async function loadShiftIndex(
+  trx: Knex.Transaction,
+  table: string,
+  stops: ReadonlyArray<{ shop_floor_id: number; startDay: string }>,
+  withCode = false,
+): Promise<ShiftIndex> {
+  if (stops.length === 0) return new ShiftIndex([]);
+  const floors = [...new Set(stops.map((s) => s.shop_floor_id))];
+  let first = stops[0]!.startDay;
+  let last = first;
+  for (const s of stops) {
+    if (s.startDay < first) first = s.startDay;
+    if (s.startDay > last) last = s.startDay;
+  }
+  const r = await trx.raw<{ rows: Array<{ id: string; shop_floor_id: number; shift_day: string; code?: string; start_time: Date; end_time: Date }> }>(
+    `select id, shop_floor_id, to_char(shift_day, 'YYYY-MM-DD') as shift_day, start_time, end_time${withCode ? ', code' : ''} from ??
+      where not extra and shop_floor_id = any(?::int[]) and shift_day between ?::date and ?::date`,
+    [table, floors, dayBefore(first), last],
+  );
+  return new ShiftIndex(r.rows);
+}
