@@ -196,7 +196,10 @@ export const dashboardProjection = defineProjection(
       t.primary(['line_id', 'day']);
     },
   },
-  /** Only the dashboard's reads use it, so a rebuild builds it after its load. */
+  /**
+   * Only the dashboard's reads use these, so a rebuild builds them after its load: the covering
+   * indexes, the rollups' first sums and the triggers that keep them from then on.
+   */
   async afterLoad(knex, tables) {
     const days = tables.dashboard_days!;
     // The summary and the volume history: a shop floor's lines over a range of days, read from the index alone.
@@ -208,6 +211,16 @@ export const dashboardProjection = defineProjection(
     const lineDays = tables.dashboard_line_days!;
     await knex.raw(`create index ?? on ?? (shop_floor_id, line_id, month) include (shift_code, volume, waste, working_minutes, stop_count, unplanned_minutes, planned_minutes)`, [`${months}_floor_line_month`, months]);
     await knex.raw(`create index ?? on ?? (shop_floor_id, line_id, day) include (volume)`, [`${lineDays}_floor_line_day`, lineDays]);
+    // A rebuild loaded its day rows before the triggers existed: the rollups start as their sums
+    // (nothing on a new, empty generation), then the triggers keep them.
+    await knex.raw(
+      `insert into ?? (line_id, month, shift_code, shop_floor_id, volume, waste, working_minutes, stop_count, unplanned_minutes, planned_minutes)
+       select line_id, date_trunc('month', day)::date, shift_code, min(shop_floor_id), sum(volume), sum(waste), sum(working_minutes), sum(stop_count), sum(unplanned_minutes), sum(planned_minutes)
+         from ?? group by 1, 2, 3
+       having sum(volume) <> 0 or sum(waste) <> 0 or sum(working_minutes) <> 0 or sum(stop_count) <> 0 or sum(unplanned_minutes) <> 0 or sum(planned_minutes) <> 0`,
+      [months, days],
+    );
+    await knex.raw(`insert into ?? (line_id, day, shop_floor_id, volume) select line_id, day, min(shop_floor_id), sum(volume) from ?? group by 1, 2 having sum(volume) <> 0`, [lineDays, days]);
     await knex.raw(ROLLUPS_SQL);
     // One trigger per kind of statement (a trigger with transition tables takes one event); `insert ... on conflict do update` fires both.
     for (const [op, ref] of [['insert', 'new table as new_rows'], ['update', 'old table as old_rows new table as new_rows'], ['delete', 'old table as old_rows']] as const) {
