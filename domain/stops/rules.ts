@@ -21,9 +21,18 @@ export const IMPROVEMENT_ROLES: readonly string[] = ['support', 'demoit', 'demoe
 export const REPORT_ALREADY_SUBMITTED = 'Report già inviato';
 export const CHECK_DATES = 'Controlla le date';
 
+/** One schema per limit, built once: building a zod schema on every stop command cost tens of µs. */
+const requiredTexts = new Map<number, z.ZodString>();
+
 /** A required text: trimmed, not empty (the chatbot refuses empty answers), at most `max` characters. */
-export const requiredText = (max: number) =>
-  z.string({ error: 'Obbligatorio' }).trim().min(1, 'Obbligatorio').max(max, `Al massimo ${max} caratteri`);
+export const requiredText = (max: number) => {
+  let schema = requiredTexts.get(max);
+  if (!schema) {
+    schema = z.string({ error: 'Obbligatorio' }).trim().min(1, 'Obbligatorio').max(max, `Al massimo ${max} caratteri`);
+    requiredTexts.set(max, schema);
+  }
+  return schema;
+};
 
 /** A planned stop's note: optional, may be empty (line log §5); blank is kept as null. */
 export const optionalNote = z
