@@ -1,10 +1,9 @@
-import { DateTime } from 'luxon';
 import { ShiftReportAmended, ShiftReportSubmitted } from '../../domain/shiftReports/events.js';
-import { PLANT_ZONE } from '../../domain/shifts/calendar.js';
 import { ShiftsScheduled } from '../../domain/shifts/events.js';
 import { durationMinutes } from '../../domain/stops/rules.js';
 import { PlannedStopDeleted, PlannedStopRecorded, UnplannedStopDeleted, UnplannedStopRecorded } from '../../domain/stops/events.js';
 import { inChunks, unnested, type Columns, type Row } from '../batchWrite.js';
+import { italianDay } from '../shiftPlacement.js';
 import { defineProjection } from '../types.js';
 
 const SHIFTS: Columns = { id: 'bigint', shop_floor_id: 'int', code: 'text', shift_day: 'date', start_time: 'timestamptz', end_time: 'timestamptz', extra: 'boolean', valid_from: 'timestamptz' };
@@ -12,7 +11,8 @@ const STOPS: Columns = { id: 'bigint', kind: 'text', shop_floor_id: 'int', line_
 const REPORTS: Columns = { line_id: 'int', day: 'date', shift_code: 'text', report_revision: 'int', shop_floor_id: 'int', volume: 'double precision', waste: 'double precision', working_minutes: 'double precision', valid_from: 'timestamptz' };
 const KEYS: Columns = { line_id: 'int', day: 'date', shift_code: 'text' };
 
-const startDay = (iso: string) => DateTime.fromISO(iso, { zone: PLANT_ZONE }).toISODate()!;
+/** The Italian day of a stop's start (the zone offset looked up once per hour, not per stop). */
+const startDay = (iso: string) => italianDay(Date.parse(iso));
 const names = (cols: Columns) => Object.keys(cols).join(', ');
 
 /**
