@@ -78,7 +78,11 @@ const ZONE_DAY = (instant: string) => `(timezone(?, ${instant}::timestamptz))::d
  * also bounds the shift days to scan.
  */
 function filtered(q: Knex.QueryBuilder, f: StopFilter, after?: StopCursor | null): Knex.QueryBuilder {
-  q.whereRaw('not s.deleted').andWhere('s.shop_floor_id', f.shopFloorId).andWhereRaw('s.line_id = any(?::int[])', [f.lineIds]);
+  q.whereRaw('not s.deleted').andWhere('s.shop_floor_id', f.shopFloorId);
+  // One line as an equality: the planner then reads its (line_id, shift_day, start_time, id)
+  // index in order and stops at the page, where `= any(array)` made it fetch and sort the range.
+  if (f.lineIds.length === 1) q.andWhere('s.line_id', f.lineIds[0]!);
+  else q.andWhereRaw('s.line_id = any(?::int[])', [f.lineIds]);
   if ('window' in f) {
     const [start, end] = [f.window.start.toISOString(), f.window.end.toISOString()];
     q.andWhereRaw(`s.shift_day between ${ZONE_DAY('?')} - 1 and ${ZONE_DAY('?')}`, [PLANT_ZONE, start, PLANT_ZONE, end]);

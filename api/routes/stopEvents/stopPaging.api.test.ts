@@ -104,6 +104,16 @@ describeWith(['postgres'])('unplanned stop list, page by page', () => {
     ]);
   });
 
+  it('pages one line alone the same way: its stops only, in order, none lost or repeated', async () => {
+    const lineOne = range().replace('lines_id=1,2', 'lines_id=1');
+    const { rows, pages } = await allPages(lineOne, 400);
+    const expected = expectedIds.filter((id) => id < 4_000_000);
+    expect(expected).toHaveLength(PAIRS - 2);
+    expect(rows.map((s: any) => s.id)).toEqual(expected);
+    expect(pages).toBe(Math.ceil(expected.length / 400));
+    expect(new Set(rows.map((s: any) => s.workpoint_rel.equipment_rel.line_rel.id))).toEqual(new Set([1]));
+  });
+
   it('gives the next page in X-Next-Cursor and in a Link header; `after` alone pages by 1000', async () => {
     const first = await get(`${range()}&limit=3`);
     expect(first.body.map((s: any) => s.id)).toEqual([1_400_000, 4_400_000, 1_400_001]);
