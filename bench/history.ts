@@ -43,7 +43,7 @@ export interface HistoryOptions {
   pageRows: number;
 }
 
-export const defaultHistoryOptions: HistoryOptions = { lines: 50, days: 730, heavyStops: 10_000, samples: 200, warmup: 20, listSamples: 30, pageRows: 1000 };
+export const defaultHistoryOptions: HistoryOptions = { lines: 50, days: 730, heavyStops: 10_000, samples: 200, warmup: 20, listSamples: 100, pageRows: 1000 };
 
 const REBUILD_GOAL = 50_000;
 
