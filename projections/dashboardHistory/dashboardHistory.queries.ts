@@ -15,6 +15,12 @@ export interface SummaryAsOfFilter {
  * rows valid at that moment (valid_from <= asOf < valid_to). A stop counts for the regular shift
  * holding its start if that shift was scheduled by then, else for its Italian day outside every
  * shift (and so for no chosen shift), as the live dashboard did at the time.
+ *
+ * The shifts that may hold a stop are those of its start's Italian day and the day before (the
+ * live rule, docs/line-log.md): one hash join on (shop floor, shift day) for both days, then the
+ * earliest holding shift per stop. A lateral lookup of the latest shift starting before each stop
+ * walked the shift index from the plant's first shift, so its cost grew with the calendar: 19 s
+ * for a year of 50 lines on 400 days of history, 0.35 s this way (docs/benchmarks.md).
  */
 export async function dashboardSummaryAsOf(knex: Knex, f: SummaryAsOfFilter, asOf: Date): Promise<DashboardSummary> {
   const empty = { volume: 0, working_time: 0, waste: 0, stop_count: 0, total_unplanned_downtime: 0, total_planned_downtime: 0 };
@@ -28,23 +34,23 @@ export async function dashboardSummaryAsOf(knex: Knex, f: SummaryAsOfFilter, asO
         where r.shop_floor_id = ? and r.line_id = any(?::int[]) and r.day between ?::date and ?::date
           and r.valid_from <= ? and (r.valid_to is null or r.valid_to > ?)),
      placed as (
-       select s.kind, s.minutes, x.shift_day, x.code
+       select distinct on (s.id) s.kind, s.minutes, sh.shift_day, sh.code
          from dashboard_history_stops s
-         join lateral (
-           select sh.shift_day, sh.code from dashboard_history_shifts sh
-            where sh.shop_floor_id = s.shop_floor_id and sh.extra = false and sh.valid_from <= ?
-              and sh.start_time <= s.start_time and s.start_time < sh.end_time
-            order by sh.start_time limit 1) x on true
+         cross join (values (0), (1)) as back(days)
+         join dashboard_history_shifts sh on sh.shop_floor_id = s.shop_floor_id and sh.shift_day = s.start_day - back.days
         where s.shop_floor_id = ? and s.line_id = any(?::int[])
           and s.start_time >= ?::date - interval '2 days' and s.start_time < ?::date + interval '2 days'
-          and s.valid_from <= ? and (s.valid_to is null or s.valid_to > ?)),
+          and s.start_day between ?::date and ?::date + 1
+          and s.valid_from <= ? and (s.valid_to is null or s.valid_to > ?)
+          and not sh.extra and sh.valid_from <= ? and sh.start_time <= s.start_time and s.start_time < sh.end_time
+        order by s.id, sh.start_time, sh.id),
      stops as (
        select count(*) filter (where p.kind = 'u') as stop_count,
               coalesce(sum(p.minutes) filter (where p.kind = 'u'), 0) as unplanned,
               coalesce(sum(p.minutes) filter (where p.kind = 'p'), 0) as planned
          from placed p join chosen c on c.shift_day = p.shift_day and c.code = p.code)
      select * from reports, stops`,
-    [f.shopFloorId, f.shiftIds, f.from, f.to, f.shopFloorId, f.lineIds, f.from, f.to, asOf, asOf, asOf, f.shopFloorId, f.lineIds, f.from, f.to, asOf, asOf],
+    [f.shopFloorId, f.shiftIds, f.from, f.to, f.shopFloorId, f.lineIds, f.from, f.to, asOf, asOf, f.shopFloorId, f.lineIds, f.from, f.to, f.from, f.to, asOf, asOf, asOf],
   );
   const row = r.rows[0]!;
   return {

@@ -16,7 +16,9 @@ describeWith(['postgres'])('dashboard summary as of a moment', () => {
   const minute = (m: number) => new Date(T0.getTime() + m * 60_000);
   const T0 = new Date(Math.floor(Date.now() / 60_000) * 60_000);
   const day = DateTime.fromJSDate(T0, { zone: PLANT_ZONE }).startOf('day').minus({ days: 10 }).toISODate()!;
-  const at = (hhmm: string) => DateTime.fromISO(`${day}T${hhmm}`, { zone: PLANT_ZONE }).toISO({ suppressMilliseconds: true })!;
+  const nextDay = DateTime.fromISO(day).plus({ days: 1 }).toISODate()!;
+  const at = (hhmm: string, onDay = day) => DateTime.fromISO(`${onDay}T${hhmm}`, { zone: PLANT_ZONE }).toISO({ suppressMilliseconds: true })!;
+  let record: (from: string, to: string, onDay?: string) => Promise<number>;
   let query = '';
   const call = async (method: string, path: string, body?: unknown) => {
     const res = await fetch(`${app.url}${path}`, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
@@ -32,10 +34,10 @@ describeWith(['postgres'])('dashboard summary as of a moment', () => {
     query = `shop_floor_id=1&lines=Linea 1&shifts=${shifts.map((s) => s.id).join(',')}&date_from=${day}&date_to=${day}`;
     const workpoint = (await call('GET', '/factory/workpoints?equipment_id=1')).body[0].id;
     const stopCode = (await call('GET', `/factory/stop_codes?workpoint_id=${workpoint}`)).body[0].id;
-    const record = async (from: string, to: string) => {
+    record = async (from: string, to: string, onDay = day) => {
       const r = await call('POST', '/factory/stop_events', {
         workpoint_id: workpoint, stop_code_id: stopCode, triggering_event_id: 1, failure_mode: 'Coclea', corrective_action: 'Riavvio',
-        action_material_change: false, action_cleaning: false, action_setting_adjustment: false, action_component_restore: false, start_time: at(from), end_time: at(to),
+        action_material_change: false, action_cleaning: false, action_setting_adjustment: false, action_component_restore: false, start_time: at(from, onDay), end_time: at(to, onDay),
       });
       expect(r.status).toBe(201);
       return r.body.id as number;
@@ -69,6 +71,20 @@ describeWith(['postgres'])('dashboard summary as of a moment', () => {
     expect((await app.deps.engine.liveRow('dashboard_history'))!.generation).toBe(2);
     expect(await rows()).toEqual(before);
     expect(stops(await summary(new Date(minute(2).getTime() + 30_000)))).toEqual([2, 35]);
+  });
+
+  it("places each stop in the regular shift holding its start, night shift after midnight included, as the live summary does", async () => {
+    // The day's shifts: A 06-14, B 14-22, C 22-06 of the next morning; the extra E (08-16) never counts.
+    now = minute(10);
+    await record('23:00', '23:10'); // C of the day
+    await record('01:30', '01:45', nextDay); // C of the day too: its start's Italian day is the next one
+    await record('10:00', '10:05'); // A (E holds it as well)
+    await record('06:30', '06:40', nextDay); // A of the next day: not chosen
+    now = minute(11);
+    const live = await summary();
+    expect(stops(live)).toEqual([4, 20 + 10 + 15 + 5]);
+    expect(await summary(minute(11))).toEqual(live);
+    expect(stops(await summary(minute(3)))).toEqual([1, 20]);
   });
 
   it('refuses an as_of that is not an ISO time with 400', async () => {
