@@ -6,7 +6,7 @@
  * `npm run bench -- web` (or appends, catchup, latency; several allowed) runs only those.
  *
  * `npm run bench -- history` runs the history-scale section alone (bench/history.ts: a
- * million events; 10 minutes on a quiet 2-core machine, 25 on a busy one); `--days=N
+ * million events; about 5 minutes on a quiet 2-core machine, longer on a busy one); `--days=N
  * --lines=N --heavy=N --samples=N` scale it down for a quick look (docs/benchmarks.md).
  * `npm run bench -- dashboard` runs the dashboard section alone (bench/dashboard.ts: about
  * a million stops, 1.7M events; `--days=N --lines=N --samples=N --stops=N` likewise).
@@ -63,8 +63,8 @@ function numericFlags<O extends object>(o: O, flags: Record<string, keyof O>): O
 
 /**
  * The default run must stay well under three minutes on a 2-core machine. The history
- * section loads a million events and rebuilds every projection over them: 10 minutes on
- * a quiet machine, 25 on a busy one (the per-event projections dominate), so it gets 45.
+ * section loads a million events and rebuilds every projection over them: about 5 minutes
+ * on a quiet machine, several times that on a busy one, so it gets 45.
  */
 const WATCHDOG_MS = LONG ? 45 * 60_000 : 170_000;
 
