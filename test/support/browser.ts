@@ -29,6 +29,24 @@ export async function newPage(
   return { context, page };
 }
 
+/** A new page as newPage opens it, with a longer default timeout: a busy machine is slow to render a first page. */
+export async function newTestPage(
+  browser: Browser,
+  baseURL: string,
+  viewport = TABLET_VIEWPORT,
+  timeout = 20_000,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const opened = await newPage(browser, baseURL, viewport);
+  opened.context.setDefaultTimeout(timeout);
+  return opened;
+}
+
+/** Closes a suite's browser and then its app; either may never have started. */
+export async function closeSuite(browser: Browser | undefined, app: { close(): Promise<void> } | undefined): Promise<void> {
+  await browser?.close();
+  await app?.close();
+}
+
 /** Saves a full-page screenshot under screenshots/ (git-ignored) for a human to look at. */
 export async function screenshot(page: Page, name: string): Promise<string> {
   const dir = path.resolve('screenshots');

@@ -11,6 +11,42 @@ export async function fillLogin(page: Page, username: string, password = 'demo')
 /** The sidebar once the session check has answered. */
 export const readyNav = (page: Page): Locator => page.locator('nav[aria-label="Menu principale"][data-ready="true"]');
 
+/** Logs in through the form and waits for the page the role lands on (`landing`) and its sidebar. */
+export async function loginTo(page: Page, username: string, landing = '/'): Promise<void> {
+  await fillLogin(page, username);
+  await page.waitForURL((u) => u.pathname === landing);
+  await readyNav(page).waitFor({ state: 'attached' });
+}
+
+/** Goes to `path` and waits for the sidebar. */
+export async function goReady(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await readyNav(page).waitFor({ state: 'attached' });
+}
+
+/** Logs in (landing on the home page), then opens `path` and waits for the sidebar. */
+export async function loginAndOpen(page: Page, username: string, path: string): Promise<void> {
+  await loginTo(page, username);
+  await goReady(page, path);
+}
+
+/** Logs in wherever the role lands (home or setup), then opens `path` and waits for the sidebar. */
+export async function openAs(page: Page, username: string, path: string): Promise<void> {
+  await fillLogin(page, username);
+  await page.waitForURL((u) => u.pathname !== '/login');
+  await goReady(page, path);
+}
+
+/** Fills the station keys of local storage (Confezionamento, Linea 1) as the setup page does. */
+export function storeStation(page: Page): Promise<void> {
+  return page.evaluate(() => {
+    localStorage.setItem('shop_floor_id', '1');
+    localStorage.setItem('shop_floor_name', 'Confezionamento');
+    localStorage.setItem('line_id', '1');
+    localStorage.setItem('line_name', 'Linea 1');
+  });
+}
+
 /** Waits until the select named `name` has options beyond its placeholder. */
 export function optionsLoaded(page: Page, name: string) {
   return page.waitForFunction((n) => ((document.querySelector(`select[name="${n}"]`) as HTMLSelectElement | null)?.options.length ?? 0) > 1, name);

@@ -1,0 +1,47 @@
+/**
+ * The app and Chromium one browser test file shares: started before its tests, closed after them,
+ * and the pages its tests open, closed after each test.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { startTestApp, type TestApp } from './app.js';
+import { closeSuite, launchBrowser, newTestPage, TABLET_VIEWPORT } from './browser.js';
+
+/** A suite's app and browser (there once its first beforeAll has run) and the way its tests open pages. */
+export interface BrowserSuite {
+  readonly app: TestApp;
+  readonly browser: Browser;
+  /** A fresh context and page on the app (see newTestPage), closed after the test that opened it. */
+  newPage(viewport?: { width: number; height: number }, timeout?: number): Promise<{ context: BrowserContext; page: Page }>;
+}
+
+/** Registers the hooks of a browser suite; `timeout` bounds the start (an app seeding its demo history is slow). */
+export function browserSuite(options: { app?: Parameters<typeof startTestApp>[0]; timeout?: number } = {}): BrowserSuite {
+  let app: TestApp | undefined;
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    app = await startTestApp(options.app);
+    browser = await launchBrowser();
+  }, options.timeout);
+  afterEach(async () => {
+    for (const context of contexts.splice(0)) await context.close();
+  });
+  afterAll(() => closeSuite(browser, app));
+  const started = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('the browser suite has not started');
+    return value;
+  };
+  return {
+    get app() {
+      return started(app);
+    },
+    get browser() {
+      return started(browser);
+    },
+    async newPage(viewport = TABLET_VIEWPORT, timeout = 20_000) {
+      const opened = await newTestPage(started(browser), started(app).url, viewport, timeout);
+      contexts.push(opened.context);
+      return opened;
+    },
+  };
+}
