@@ -6,12 +6,13 @@ import { DateTime } from 'luxon';
  * daily page and unticks it; a failed tick puts the box back and says so; the daily list keeps
  * 'Fine gg' and no-equipment actions under the shift and equipment filters; phones get cards.
  */
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { todayInRome } from '../../web/src/lib/dates.js';
-import { startTestApp, type TestApp } from '../support/app.js';
-import { launchBrowser, newPage, screenshot } from '../support/browser.js';
+import { callApi } from '../support/apiClient.js';
+import { screenshot } from '../support/browser.js';
+import { browserSuite } from '../support/browserSuite.js';
 import { describeWith } from '../support/services.js';
-import { eventually, fillLogin, optionsLoaded, readyNav, shownOption } from '../support/pageActions.js';
+import { eventually, loginAndOpen, optionsLoaded, shownOption } from '../support/pageActions.js';
 
 const PHONE = { width: 390, height: 844 };
 const DAILY_EMPTY = 'Nessuna azione DBR per i filtri correnti';
@@ -26,8 +27,7 @@ interface Action {
 }
 
 describeWith(['postgres', 'chromium'])('DBR action pages', () => {
-  let app: TestApp;
-  let browser: Browser;
+  const suite = browserSuite();
   let context: BrowserContext;
   let page: Page;
   const tokens: Record<string, string> = {};
@@ -36,15 +36,7 @@ describeWith(['postgres', 'chromium'])('DBR action pages', () => {
   let today = todayInRome();
   const shiftIds: Record<string, number> = {};
 
-  async function api<T>(method: string, path: string, as: string, body?: unknown): Promise<{ status: number; body: T }> {
-    const res = await fetch(`${app.url}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${tokens[as]}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
-  }
+  const api = <T>(method: string, path: string, as: string, body?: unknown) => callApi<T>(suite.app.url, tokens[as], method, path, body);
   const create = async (activity: string, over: Record<string, unknown> = {}) => {
     const r = await api<Action>('POST', '/factory/dbr_actions', 'support', { day: today, due_shift: null, line: 'Linea 1', equipment: null, owner: 'Rossi', supportBy: '', activity, ...over });
     expect(r.status).toBe(201);
@@ -58,11 +50,7 @@ describeWith(['postgres', 'chromium'])('DBR action pages', () => {
   const waitActivities = (p: Page, expected: string[]) => eventually(async () => expect(await activities(p)).toEqual([...expected].sort()));
 
   async function open(username: string, path: string, heading: string): Promise<void> {
-    await fillLogin(page, username);
-    await page.waitForURL((u) => u.pathname === '/');
-    await readyNav(page).waitFor({ state: 'attached' });
-    await page.goto(path);
-    await readyNav(page).waitFor({ state: 'attached' });
+    await loginAndOpen(page, username, path);
     await page.getByRole('heading', { level: 1, name: heading }).waitFor();
   }
 
@@ -70,23 +58,13 @@ describeWith(['postgres', 'chromium'])('DBR action pages', () => {
     const toMidnight = DateTime.now().setZone('Europe/Rome').endOf('day').toMillis() - Date.now();
     if (toMidnight < 3 * 60_000) await new Promise((resolve) => setTimeout(resolve, toMidnight + 2_000));
     today = todayInRome();
-    app = await startTestApp();
-    for (const role of ['support', 'frontline']) tokens[role] = await app.login(role);
+    for (const role of ['support', 'frontline']) tokens[role] = await suite.app.login(role);
     expect((await api('PUT', '/factory/default_station', 'support', { shopFloorId: 1, lineId: 1, equipmentId: null })).status).toBe(200);
     expect((await api('PUT', '/factory/default_station', 'frontline', { shopFloorId: 1, lineId: 1, equipmentId: 1 })).status).toBe(200);
     for (const s of (await api<Array<{ id: number; code: string }>>('GET', `/factory/shifts?day=${today}&shop_floor_id=1`, 'support')).body) shiftIds[s.code] = s.id;
-    browser = await launchBrowser();
   }, 5 * 60_000);
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-  });
   beforeEach(async () => {
-    ({ context, page } = await newPage(browser, app.url));
-    context.setDefaultTimeout(20_000);
-  });
-  afterEach(async () => {
-    await context?.close();
+    ({ context, page } = await suite.newPage());
   });
 
   it('lets the improvement user create an action with the form and delete another after confirming', async () => {
@@ -226,8 +204,7 @@ describeWith(['postgres', 'chromium'])('DBR action pages', () => {
 
   it('shows one card per action on a phone, the checkbox a thumb can reach, no sideways scrolling', async () => {
     await context.close();
-    ({ context, page } = await newPage(browser, app.url, PHONE));
-    context.setDefaultTimeout(20_000);
+    ({ context, page } = await suite.newPage(PHONE));
     await create('Azione sul telefono', { equipment: 1 });
     await open('frontline', '/daily-routine-operatore', 'Attività giornaliere');
     const card = rows(page).filter({ hasText: 'Azione sul telefono' });

@@ -6,33 +6,25 @@
  * meets no error, targets of at least 44×44 px, the phone menu closing on Escape, and an axe-core
  * check of every page at both sizes with no serious or critical violation.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { addDays, todayInRome } from '../../web/src/lib/dates.js';
 import { ROUTES } from '../../web/src/app/routes.js';
-import { startTestApp, type TestApp } from '../support/app.js';
-import { axeSeriousViolations, launchBrowser, newPage, PHONE_VIEWPORT, screenshot, smallTargets, TABLET_VIEWPORT } from '../support/browser.js';
+import { callApi } from '../support/apiClient.js';
+import { axeSeriousViolations, PHONE_VIEWPORT, screenshot, smallTargets, TABLET_VIEWPORT } from '../support/browser.js';
+import { browserSuite } from '../support/browserSuite.js';
 import { describeWith } from '../support/services.js';
-import { fillLogin, readyNav } from '../support/pageActions.js';
+import { fillLogin, openAs, readyNav } from '../support/pageActions.js';
 
 type Viewport = { width: number; height: number };
 
 describeWith(['postgres', 'chromium'])('the line-log pages on the floor', () => {
-  let app: TestApp;
-  let browser: Browser;
+  const suite = browserSuite();
   let context: BrowserContext;
   let page: Page;
   const tokens: Record<string, string> = {};
   const yesterday = addDays(todayInRome(), -1);
 
-  async function api<T>(as: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
-    const res = await fetch(`${app.url}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${tokens[as]}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
-  }
+  const api = <T>(as: string, method: string, path: string, body?: unknown) => callApi<T>(suite.app.url, tokens[as], method, path, body);
 
   /** An unplanned stop on an equipment's first workpoint, yesterday. */
   async function unplannedStop(equipment: number, start: string, end: string, failure: string): Promise<void> {
@@ -51,19 +43,14 @@ describeWith(['postgres', 'chromium'])('the line-log pages on the floor', () => 
   }
 
   async function open(username: string, path: string, viewport: Viewport = TABLET_VIEWPORT): Promise<void> {
-    ({ context, page } = await newPage(browser, app.url, viewport));
-    context.setDefaultTimeout(20_000);
-    await fillLogin(page, username);
-    await page.waitForURL((u) => u.pathname !== '/login');
-    await page.goto(path);
-    await readyNav(page).waitFor({ state: 'attached' });
+    ({ context, page } = await suite.newPage(viewport));
+    await openAs(page, username, path);
   }
 
   const box = async (selector: ReturnType<Page['locator']>) => (await selector.boundingBox())!;
 
   beforeAll(async () => {
-    app = await startTestApp();
-    for (const user of ['frontline', 'support', 'admin', 'demoit', 'demoen']) tokens[user] = await app.login(user);
+    for (const user of ['frontline', 'support', 'admin', 'demoit', 'demoen']) tokens[user] = await suite.app.login(user);
     for (const user of ['frontline', 'demoit', 'admin']) {
       expect((await api(user, 'PUT', '/factory/default_station', { shopFloorId: 1, lineId: 1, equipmentId: 1 })).status).toBe(200);
     }
@@ -79,14 +66,6 @@ describeWith(['postgres', 'chromium'])('the line-log pages on the floor', () => 
       notes: 'Cambio formato',
     });
     expect(planned.status).toBe(201);
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-  });
-  afterEach(async () => {
-    await context?.close();
   });
 
   it('shows the stops as cards on a phone, with the fields and Elimina in view, sortable and searchable', async () => {
@@ -224,7 +203,7 @@ describeWith(['postgres', 'chromium'])('the line-log pages on the floor', () => 
   });
 
   it('lets a new user without a station log in without a single failed call or console error', async () => {
-    ({ context, page } = await newPage(browser, app.url));
+    ({ context, page } = await suite.newPage(TABLET_VIEWPORT, 10_000));
     const failures: string[] = [];
     page.on('console', (m) => {
       if (m.type() === 'error') failures.push(m.text());
@@ -253,8 +232,7 @@ describeWith(['postgres', 'chromium'])('the line-log pages on the floor', () => 
     ['phone', PHONE_VIEWPORT],
   ] as const) {
     it(`has no serious or critical axe violation on any page, ${name}`, async () => {
-      ({ context, page } = await newPage(browser, app.url, viewport));
-      context.setDefaultTimeout(20_000);
+      ({ context, page } = await suite.newPage(viewport));
       const found: Array<{ path: string; violations: unknown }> = [];
       await page.goto('/login');
       await page.getByRole('main').getByRole('heading', { name: 'Accesso' }).waitFor();

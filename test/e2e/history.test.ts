@@ -5,18 +5,18 @@
  * first, each change highlighted) and compares the log as submitted with the current one, on
  * the tablet and on a phone.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { addDays, todayInRome } from '../../web/src/lib/dates.js';
-import { startTestApp, type TestApp } from '../support/app.js';
-import { launchBrowser, newPage, screenshot } from '../support/browser.js';
+import { callApi } from '../support/apiClient.js';
+import { screenshot } from '../support/browser.js';
+import { browserSuite } from '../support/browserSuite.js';
 import { describeWith } from '../support/services.js';
-import { fillLogin, readyNav } from '../support/pageActions.js';
+import { loginAndOpen, loginTo, storeStation } from '../support/pageActions.js';
 
 const PHONE = { width: 390, height: 844 };
 
 describeWith(['postgres', 'chromium'])('history of an amended report', () => {
-  let app: TestApp;
-  let browser: Browser;
+  const suite = browserSuite();
   let context: BrowserContext;
   let page: Page;
   let frontline: string;
@@ -25,14 +25,7 @@ describeWith(['postgres', 'chromium'])('history of an amended report', () => {
   const yesterday = addDays(todayInRome(), -1);
   const shown = yesterday.split('-').reverse().join('/');
 
-  async function api<T>(bearer: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
-    const res = await fetch(`${app.url}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${bearer}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: res.status, body: (await res.json()) as T };
-  }
+  const api = <T>(bearer: string, method: string, path: string, body?: unknown) => callApi<T>(suite.app.url, bearer, method, path, body);
   const report = (extra: Record<string, unknown> = {}) => ({
     day: yesterday, shift_code: 'A', line_name: 'Linea 1', notes: 'Turno regolare', machine_notes: [{ Macchina: 'Riempitrice', Nota: 'Valvola sostituita' }],
     production_volume: 11000, waste: 120, working_time: 7.5, ...extra,
@@ -41,12 +34,11 @@ describeWith(['postgres', 'chromium'])('history of an amended report', () => {
   const tick = () => new Promise((r) => setTimeout(r, 20));
 
   beforeAll(async () => {
-    app = await startTestApp();
-    frontline = await app.login('frontline');
-    support = await app.login('support');
+    frontline = await suite.app.login('frontline');
+    support = await suite.app.login('support');
     expect((await api(frontline, 'PUT', '/factory/default_station', { shopFloorId: 1, lineId: 1, equipmentId: 1 })).status).toBe(200);
     expect((await api(support, 'PUT', '/factory/default_station', { shopFloorId: 1, lineId: 1, equipmentId: null })).status).toBe(200);
-    admin = await app.login('admin');
+    admin = await suite.app.login('admin');
     expect((await api(admin, 'PUT', '/factory/default_station', { shopFloorId: 1, lineId: 1, equipmentId: 1 })).status).toBe(200);
     const workpoints = (await api<Array<{ id: number }>>(frontline, 'GET', '/factory/workpoints?equipment_id=1')).body;
     const codes = (await api<Array<{ id: number }>>(frontline, 'GET', `/factory/stop_codes?workpoint_id=${workpoints[0]!.id}`)).body;
@@ -68,24 +60,11 @@ describeWith(['postgres', 'chromium'])('history of an amended report', () => {
     const action = await api<{ id: number }>(support, 'POST', '/factory/dbr_actions', { day: todayInRome(), due_shift: null, line: 'Linea 1', equipment: null, owner: 'Rossi', supportBy: '', activity: 'Pulire la guida del Filler' });
     expect(action.status).toBe(201);
     expect((await api(frontline, 'PATCH', `/factory/dbr_actions/${action.body.id}/mark-executed`)).status).toBe(200);
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-  });
-  afterEach(async () => {
-    await context?.close();
   });
 
   async function openLog(viewport?: { width: number; height: number }, username = 'support'): Promise<void> {
-    ({ context, page } = await newPage(browser, app.url, viewport));
-    context.setDefaultTimeout(20_000);
-    await fillLogin(page, username);
-    await page.waitForURL((u) => u.pathname === '/');
-    await readyNav(page).waitFor({ state: 'attached' });
-    await page.goto(`/report-miglioramento?day=${yesterday}&shift_code=A&line_id=1`);
-    await readyNav(page).waitFor({ state: 'attached' });
+    ({ context, page } = await suite.newPage(viewport));
+    await loginAndOpen(page, username, `/report-miglioramento?day=${yesterday}&shift_code=A&line_id=1`);
     await page.waitForFunction(() => (document.getElementById('line-log-notes') as HTMLTextAreaElement | null)?.value === 'Turno regolare; scarto ricontato');
   }
 
@@ -160,17 +139,9 @@ describeWith(['postgres', 'chromium'])('history of an amended report', () => {
   });
 
   async function otherDrawers(name: string, viewport?: { width: number; height: number }): Promise<void> {
-    ({ context, page } = await newPage(browser, app.url, viewport));
-    context.setDefaultTimeout(20_000);
-    await fillLogin(page, 'support');
-    await page.waitForURL((u) => u.pathname === '/');
-    await readyNav(page).waitFor({ state: 'attached' });
-    await page.evaluate(() => {
-      localStorage.setItem('shop_floor_id', '1');
-      localStorage.setItem('shop_floor_name', 'Confezionamento');
-      localStorage.setItem('line_id', '1');
-      localStorage.setItem('line_name', 'Linea 1');
-    });
+    ({ context, page } = await suite.newPage(viewport));
+    await loginTo(page, 'support');
+    await storeStation(page);
     await page.goto('/rca-miglioramento');
     await page.getByRole('button', { name: /^Storico modifiche – Analisi dello stop/ }).waitFor();
     await screenshot(page, `${name}-root-cause-table`);

@@ -5,33 +5,25 @@
  * edit mode, and a concurrent change answered with a reload offer. The reports and stops are
  * made through the API by frontline first, on yesterday's shifts (the browser's clock is real).
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { addDays, todayInRome } from '../../web/src/lib/dates.js';
-import { startTestApp, type TestApp } from '../support/app.js';
-import { launchBrowser, newPage, screenshot } from '../support/browser.js';
+import { callApi } from '../support/apiClient.js';
+import { screenshot } from '../support/browser.js';
+import { browserSuite } from '../support/browserSuite.js';
 import { describeWith } from '../support/services.js';
-import { eventually, fillLogin, readyNav } from '../support/pageActions.js';
+import { eventually, loginAndOpen } from '../support/pageActions.js';
 
 const PHONE = { width: 390, height: 844 };
 
 describeWith(['postgres', 'chromium'])('improvement line log', () => {
-  let app: TestApp;
-  let browser: Browser;
+  const suite = browserSuite();
   let context: BrowserContext;
   let page: Page;
   let frontline: string;
   let support: string;
   const yesterday = addDays(todayInRome(), -1);
 
-  async function api<T>(bearer: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
-    const res = await fetch(`${app.url}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${bearer}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
-  }
+  const api = <T>(bearer: string, method: string, path: string, body?: unknown) => callApi<T>(suite.app.url, bearer, method, path, body);
 
   const report = (line: string, extra: Record<string, unknown> = {}) => ({
     day: yesterday,
@@ -49,11 +41,7 @@ describeWith(['postgres', 'chromium'])('improvement line log', () => {
     (await api<Record<string, unknown>>(support, 'GET', `/factory/shift_notes?${new URLSearchParams({ day: yesterday, shift_code: 'A', line_name: line, confirmed_only: 'true' })}`)).body;
 
   async function openLog(line: number): Promise<void> {
-    await fillLogin(page, 'support');
-    await page.waitForURL((u) => u.pathname === '/');
-    await readyNav(page).waitFor({ state: 'attached' });
-    await page.goto(`/report-miglioramento?day=${yesterday}&shift_code=A&line_id=${line}`);
-    await readyNav(page).waitFor({ state: 'attached' });
+    await loginAndOpen(page, 'support', `/report-miglioramento?day=${yesterday}&shift_code=A&line_id=${line}`);
     await page.getByLabel('Note di fine turno').waitFor();
   }
 
@@ -61,9 +49,8 @@ describeWith(['postgres', 'chromium'])('improvement line log', () => {
     page.waitForFunction((t) => (document.getElementById('line-log-notes') as HTMLTextAreaElement | null)?.value === t, text);
 
   beforeAll(async () => {
-    app = await startTestApp();
-    frontline = await app.login('frontline');
-    support = await app.login('support');
+    frontline = await suite.app.login('frontline');
+    support = await suite.app.login('support');
     expect((await api(frontline, 'PUT', '/factory/default_station', { shopFloorId: 1, lineId: 1, equipmentId: 1 })).status).toBe(200);
     expect((await api(support, 'PUT', '/factory/default_station', { shopFloorId: 1, lineId: 1, equipmentId: null })).status).toBe(200);
 
@@ -86,18 +73,9 @@ describeWith(['postgres', 'chromium'])('improvement line log', () => {
     // Line 2: a draft only. Line 3: confirmed, for the concurrency case.
     expect((await api(frontline, 'POST', '/factory/shift_notes/save', report('Linea 2', { notes: 'Bozza non inviata' }))).status).toBe(200);
     expect((await api(frontline, 'POST', '/factory/shift_notes/submit', report('Linea 3'))).status).toBe(200);
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
   });
   beforeEach(async () => {
-    ({ context, page } = await newPage(browser, app.url));
-    context.setDefaultTimeout(20_000);
-  });
-  afterEach(async () => {
-    await context?.close();
+    ({ context, page } = await suite.newPage());
   });
 
   it('shows the confirmed report read-only, then edits report and stops after Modifica Report o Stop', async () => {
@@ -213,7 +191,7 @@ describeWith(['postgres', 'chromium'])('improvement line log', () => {
     await page.getByRole('button', { name: 'Modifica Report o Stop' }).click();
     await page.getByLabel('Note di fine turno').fill('La mia versione');
 
-    const other = await app.login('demoit');
+    const other = await suite.app.login('demoit');
     const current = await confirmedNote('Linea 3');
     const amended = await api(other, 'PUT', '/factory/shift_notes/update', report('Linea 3', { notes: 'Versione del collega', revision: current.revision }));
     expect(amended.status).toBe(200);
@@ -229,8 +207,7 @@ describeWith(['postgres', 'chromium'])('improvement line log', () => {
 
   it('fits a phone in portrait', async () => {
     await context.close();
-    ({ context, page } = await newPage(browser, app.url, PHONE));
-    context.setDefaultTimeout(20_000);
+    ({ context, page } = await suite.newPage(PHONE));
     await openLog(1);
     await page.getByRole('table', { name: 'Stop non pianificati', exact: true }).getByText('08:10–08:25').waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);

@@ -6,68 +6,46 @@
  * deletion through 'Conferma eliminazione'). The browser runs on the real clock, so the tests
  * use today's and yesterday's shifts of the demo plant.
  */
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { addDays, todayInRome } from '../../web/src/lib/dates.js';
 import { defaultShiftCode, type ShiftLike } from '../../web/src/features/lineLog/defaultShift.js';
-import { startTestApp, type TestApp } from '../support/app.js';
-import { launchBrowser, newPage, screenshot } from '../support/browser.js';
+import { callApi } from '../support/apiClient.js';
+import { screenshot } from '../support/browser.js';
+import { browserSuite } from '../support/browserSuite.js';
 import { describeWith } from '../support/services.js';
-import { eventually, fillLogin, readyNav, shownOption } from '../support/pageActions.js';
+import { eventually, loginAndOpen, shownOption } from '../support/pageActions.js';
 
 const PHONE = { width: 390, height: 844 };
 
 /** The select's shown option text. */
 
 describeWith(['postgres', 'chromium'])('operator line log', () => {
-  let app: TestApp;
-  let browser: Browser;
+  const suite = browserSuite();
   let context: BrowserContext;
   let page: Page;
   let token: string;
   const today = todayInRome();
   const yesterday = addDays(today, -1);
 
-  async function api<T>(method: string, path: string, body?: unknown, bearer = token): Promise<{ status: number; body: T }> {
-    const res = await fetch(`${app.url}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${bearer}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
-  }
+  const api = <T>(method: string, path: string, body?: unknown, bearer = token) => callApi<T>(suite.app.url, bearer, method, path, body);
 
   const note = async (day: string, shift: string, line: string) =>
     (await api<Record<string, unknown>>('GET', `/factory/shift_notes?${new URLSearchParams({ day, shift_code: shift, line_name: line })}`)).body;
 
   /** Logs frontline in (the station saved on the server fills local storage) and opens the log. */
   async function openLog(query: string): Promise<void> {
-    await fillLogin(page, 'frontline');
-    await page.waitForURL((u) => u.pathname === '/');
-    await readyNav(page).waitFor({ state: 'attached' });
-    await page.goto(`/report-operatore${query}`);
-    await readyNav(page).waitFor({ state: 'attached' });
+    await loginAndOpen(page, 'frontline', `/report-operatore${query}`);
     await page.getByLabel('Note di fine turno').waitFor();
   }
 
   const waitSaved = () => page.locator('.save-status', { hasText: 'Bozza salvata alle' }).waitFor();
 
   beforeAll(async () => {
-    app = await startTestApp();
-    token = await app.login('frontline');
+    token = await suite.app.login('frontline');
     expect((await api('PUT', '/factory/default_station', { shopFloorId: 1, lineId: 1, equipmentId: 1 })).status).toBe(200);
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
   });
   beforeEach(async () => {
-    ({ context, page } = await newPage(browser, app.url));
-    context.setDefaultTimeout(20_000);
-  });
-  afterEach(async () => {
-    await context?.close();
+    ({ context, page } = await suite.newPage());
   });
 
   it('starts from today, the station line and the current shift; a new day clears the shift and the default applies again', async () => {
@@ -219,7 +197,7 @@ describeWith(['postgres', 'chromium'])('operator line log', () => {
     expect(await note(yesterday, 'C', 'Linea 2')).toMatchObject({ notes: 'Testo da non perdere' });
 
     // Someone else saves the same report: the next autosave gets 409 and the page offers a reload.
-    const other = await app.login('demoit');
+    const other = await suite.app.login('demoit');
     const current = await note(yesterday, 'C', 'Linea 2');
     const saved = await api('POST', '/factory/shift_notes/save', { day: yesterday, shift_code: 'C', line_name: 'Linea 2', notes: 'Scritto da un collega', revision: current.revision }, other);
     expect(saved.status).toBe(200);
@@ -327,8 +305,7 @@ describeWith(['postgres', 'chromium'])('operator line log', () => {
 
   it('fits a phone in portrait: fields stack and the tables become cards', async () => {
     await context.close();
-    ({ context, page } = await newPage(browser, app.url, PHONE));
-    context.setDefaultTimeout(20_000);
+    ({ context, page } = await suite.newPage(PHONE));
     await openLog(`?day=${yesterday}&shift_code=A&line_id=1`);
     await page.getByText('Report inviato: note, dati e stop di questo turno non sono più modificabili.').waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);

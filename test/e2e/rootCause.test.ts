@@ -5,14 +5,15 @@
  * 'Tutte le linee', the column search, a failed save that keeps the text and retries, the 403
  * and read-only roles, and the phone layout.
  */
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { addDays, todayInRome } from '../../web/src/lib/dates.js';
 import { FORBIDDEN_MESSAGE } from '../../web/src/features/rootCause/components/autosave.js';
 import { formatStopStart } from '../../web/src/features/rootCause/components/stopFormat.js';
-import { startTestApp, type TestApp } from '../support/app.js';
-import { launchBrowser, newPage, screenshot } from '../support/browser.js';
+import { callApi } from '../support/apiClient.js';
+import { screenshot } from '../support/browser.js';
+import { browserSuite } from '../support/browserSuite.js';
 import { describeWith } from '../support/services.js';
-import { fillLogin, readyNav } from '../support/pageActions.js';
+import { loginTo, readyNav, storeStation } from '../support/pageActions.js';
 
 const EMPTY = 'Nessuno stop registrato per i filtri correnti';
 const LIST_PATH = '/factory/stop_events/unplanned';
@@ -39,42 +40,26 @@ function rowCount(page: Page, n: number) {
 }
 
 describeWith(['postgres', 'chromium'])('root cause tool', () => {
-  let app: TestApp;
-  let browser: Browser;
+  const suite = browserSuite();
   let context: BrowserContext;
   let page: Page;
   const tokens: Record<string, string> = {};
   let shortStop: CreatedStop;
   let longStop: CreatedStop;
 
-  const call = async (method: string, path: string, as: string, body?: unknown) => {
-    const res = await fetch(`${app.url}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${tokens[as]}`, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: res.status, body: (await res.json()) as any };
-  };
+  const call = (method: string, path: string, as: string, body?: unknown) => callApi<any>(suite.app.url, tokens[as], method, path, body);
 
   /** Logs in through the page, fills the station keys as setup does, and opens the tool. */
   async function openTool(username: string): Promise<void> {
-    await fillLogin(page, username);
-    await page.waitForURL((u) => u.pathname === '/');
-    await readyNav(page).waitFor({ state: 'attached' });
-    await page.evaluate(() => {
-      localStorage.setItem('shop_floor_id', '1');
-      localStorage.setItem('shop_floor_name', 'Confezionamento');
-      localStorage.setItem('line_id', '1');
-      localStorage.setItem('line_name', 'Linea 1');
-    });
+    await loginTo(page, username);
+    await storeStation(page);
     await page.goto('/rca-miglioramento');
     await readyNav(page).waitFor({ state: 'attached' });
     await page.getByRole('heading', { level: 1, name: 'Root Cause Tool' }).waitFor();
   }
 
   beforeAll(async () => {
-    app = await startTestApp();
-    for (const role of ['support', 'frontline']) tokens[role] = await app.login(role);
+    for (const role of ['support', 'frontline']) tokens[role] = await suite.app.login(role);
     expect((await call('PUT', '/factory/default_station', 'support', { shopFloorId: 1, lineId: 1, equipmentId: null })).status).toBe(200);
     expect((await call('PUT', '/factory/default_station', 'frontline', { shopFloorId: 1, lineId: 1, equipmentId: 1 })).status).toBe(200);
 
@@ -104,18 +89,9 @@ describeWith(['postgres', 'chromium'])('root cause tool', () => {
     shortStop = await record(100, 90, codes[1]!.id, 'Tappo incastrato nella testa', { action_cleaning: true });
     longStop = await record(60, 30, codes[0]!.id, 'Bottiglia caduta sul nastro', { action_material_change: true, action_component_restore: true });
     expect([shortStop.duration_minutes, longStop.duration_minutes]).toEqual([10, 30]);
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
   });
   beforeEach(async () => {
-    ({ context, page } = await newPage(browser, app.url));
-    context.setDefaultTimeout(20_000); // the CI box may be busy; the default 10 s is tight for a first render
-  });
-  afterEach(async () => {
-    await context?.close();
+    ({ context, page } = await suite.newPage());
   });
 
   it('lists the stops by downtime, saves the analysis on blur and keeps it after a reload', async () => {
@@ -270,8 +246,7 @@ describeWith(['postgres', 'chromium'])('root cause tool', () => {
 
   it('fits a phone in portrait, one card per stop', async () => {
     await context.close();
-    ({ context, page } = await newPage(browser, app.url, { width: 390, height: 844 }));
-    context.setDefaultTimeout(20_000);
+    ({ context, page } = await suite.newPage({ width: 390, height: 844 }));
     await openTool('support');
     await rowCount(page, 2);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

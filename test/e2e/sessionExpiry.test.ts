@@ -8,12 +8,13 @@
  * restored and saved after a reload that ends on /login and a new login.
  */
 import { SignJWT } from 'jose';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { addDays, todayInRome } from '../../web/src/lib/dates.js';
-import { startTestApp, type TestApp } from '../support/app.js';
-import { launchBrowser, newPage, screenshot } from '../support/browser.js';
+import { callApi } from '../support/apiClient.js';
+import { screenshot } from '../support/browser.js';
+import { browserSuite } from '../support/browserSuite.js';
 import { describeWith } from '../support/services.js';
-import { fillLogin, readyNav } from '../support/pageActions.js';
+import { fillLogin, loginAndOpen, loginTo, storeStation } from '../support/pageActions.js';
 
 const PHONE = { width: 390, height: 844 };
 const TABLET = { width: 1280, height: 800 };
@@ -21,22 +22,13 @@ const TABLET = { width: 1280, height: 800 };
 const SECRET = new TextEncoder().encode('test-secret-that-is-long-enough');
 
 describeWith(['postgres', 'chromium'])('session expiry', () => {
-  let app: TestApp;
-  let browser: Browser;
+  const suite = browserSuite();
   let context: BrowserContext;
   let page: Page;
   const tokens: Record<string, string> = {};
   const yesterday = addDays(todayInRome(), -1);
 
-  async function api<T>(method: string, path: string, as: string, body?: unknown): Promise<{ status: number; body: T }> {
-    const res = await fetch(`${app.url}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${tokens[as]}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
-  }
+  const api = <T>(method: string, path: string, as: string, body?: unknown) => callApi<T>(suite.app.url, tokens[as], method, path, body);
 
   const note = async (shift: string, line: string) =>
     (await api<{ notes: string; revision: number }>('GET', `/factory/shift_notes?${new URLSearchParams({ day: yesterday, shift_code: shift, line_name: line })}`, 'frontline')).body;
@@ -68,17 +60,13 @@ describeWith(['postgres', 'chromium'])('session expiry', () => {
       .setIssuedAt(now - 13 * 3600)
       .setExpirationTime(now - 3600)
       .sign(SECRET);
-    const me = await fetch(`${app.url}/me`, { headers: { authorization: `Bearer ${expired}` } });
+    const me = await fetch(`${suite.app.url}/me`, { headers: { authorization: `Bearer ${expired}` } });
     expect(me.status).toBe(401);
     await page.evaluate((t) => localStorage.setItem('token', t), expired);
   }
 
   async function openLog(query: string): Promise<void> {
-    await fillLogin(page, 'frontline');
-    await page.waitForURL((u) => u.pathname === '/');
-    await readyNav(page).waitFor({ state: 'attached' });
-    await page.goto(`/report-operatore${query}`);
-    await readyNav(page).waitFor({ state: 'attached' });
+    await loginAndOpen(page, 'frontline', `/report-operatore${query}`);
     await page.getByLabel('Note di fine turno').waitFor();
   }
 
@@ -87,23 +75,13 @@ describeWith(['postgres', 'chromium'])('session expiry', () => {
   const prompt = () => page.getByRole('dialog', { name: 'Sessione scaduta' });
 
   beforeAll(async () => {
-    app = await startTestApp();
-    for (const user of ['frontline', 'support']) tokens[user] = await app.login(user);
+    for (const user of ['frontline', 'support']) tokens[user] = await suite.app.login(user);
     expect((await api('PUT', '/factory/default_station', 'frontline', { shopFloorId: 1, lineId: 1, equipmentId: 1 })).status).toBe(200);
     expect((await api('PUT', '/factory/default_station', 'support', { shopFloorId: 1, lineId: 1, equipmentId: null })).status).toBe(200);
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-  });
-  afterEach(async () => {
-    await context?.close();
   });
 
   it('asks for the password in place when the token expires mid-edit, then saves everything typed (phone)', async () => {
-    ({ context, page } = await newPage(browser, app.url, PHONE));
-    context.setDefaultTimeout(20_000);
+    ({ context, page } = await suite.newPage(PHONE));
     await openLog(`?day=${yesterday}&shift_code=A&line_id=1`);
     await notes().fill('Avvio regolare');
     await waitSaved();
@@ -138,8 +116,7 @@ describeWith(['postgres', 'chromium'])('session expiry', () => {
   });
 
   it('restores and saves a draft the server never got after a reload and a new login (tablet)', async () => {
-    ({ context, page } = await newPage(browser, app.url, TABLET));
-    context.setDefaultTimeout(20_000);
+    ({ context, page } = await suite.newPage(TABLET));
     await openLog(`?day=${yesterday}&shift_code=B&line_id=1`);
     await notes().fill('Prima parte salvata');
     await waitSaved();
@@ -206,17 +183,9 @@ describeWith(['postgres', 'chromium'])('session expiry', () => {
     await until(listed);
     expect(await listed()).toBe(true);
 
-    ({ context, page } = await newPage(browser, app.url, TABLET));
-    context.setDefaultTimeout(20_000);
-    await fillLogin(page, 'support');
-    await page.waitForURL((u) => u.pathname === '/');
-    await readyNav(page).waitFor({ state: 'attached' });
-    await page.evaluate(() => {
-      localStorage.setItem('shop_floor_id', '1');
-      localStorage.setItem('shop_floor_name', 'Confezionamento');
-      localStorage.setItem('line_id', '1');
-      localStorage.setItem('line_name', 'Linea 1');
-    });
+    ({ context, page } = await suite.newPage(TABLET));
+    await loginTo(page, 'support');
+    await storeStation(page);
     await page.goto('/rca-miglioramento');
     const box = page.getByRole('textbox', { name: /^Causa radice,/ }).first();
     await box.waitFor();
@@ -256,11 +225,8 @@ describeWith(['postgres', 'chromium'])('session expiry', () => {
     const report = { day: yesterday, shift_code: 'C', line_name: 'Linea 2', notes: 'Turno regolare', machine_notes: [{ Macchina: 'Etichettatrice', Nota: 'Rotolo cambiato' }], production_volume: 9000, waste: 80, working_time: 7 };
     expect((await api('POST', '/factory/shift_notes/submit', 'frontline', report)).status).toBe(200);
 
-    ({ context, page } = await newPage(browser, app.url, TABLET));
-    context.setDefaultTimeout(20_000);
-    await fillLogin(page, 'support');
-    await page.waitForURL((u) => u.pathname === '/');
-    await readyNav(page).waitFor({ state: 'attached' });
+    ({ context, page } = await suite.newPage(TABLET));
+    await loginTo(page, 'support');
     await page.goto(`/report-miglioramento?day=${yesterday}&shift_code=C&line_id=2`);
     await page.waitForFunction(() => (document.getElementById('line-log-notes') as HTMLTextAreaElement | null)?.value === 'Turno regolare');
     await page.getByRole('button', { name: 'Modifica Report o Stop' }).click();
