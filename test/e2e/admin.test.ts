@@ -3,23 +3,22 @@
  * §5, §8): the default station and role, the current month as default range, generation, the
  * disabled button for a reversed range, and the server's refusal shown as 'Errore: ...'.
  */
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { currentMonthRange } from '../../web/src/features/shifts/components/shiftRange.js';
-import { startTestApp, type TestApp } from '../support/app.js';
-import { launchBrowser, newPage, screenshot } from '../support/browser.js';
+import { screenshot } from '../support/browser.js';
+import { browserSuite } from '../support/browserSuite.js';
 import { describeWith } from '../support/services.js';
 import { fillLogin, readyNav } from '../support/pageActions.js';
 
 describeWith(['postgres', 'chromium'])('admin shift generation', () => {
-  let app: TestApp;
-  let browser: Browser;
+  const suite = browserSuite();
   let context: BrowserContext;
   let page: Page;
   let adminToken: string;
 
   const shiftsIn = async (from: string, to: string) => {
     const q = new URLSearchParams({ shop_floor_id: '1', date_from: from, date_to: to, extraShift: 'true' });
-    const res = await fetch(`${app.url}/factory/shifts-range?${q}`, { headers: { authorization: `Bearer ${adminToken}` } });
+    const res = await fetch(`${suite.app.url}/factory/shifts-range?${q}`, { headers: { authorization: `Bearer ${adminToken}` } });
     return (await res.json()) as Array<{ shift_day: string }>;
   };
 
@@ -40,26 +39,16 @@ describeWith(['postgres', 'chromium'])('admin shift generation', () => {
   }
 
   beforeAll(async () => {
-    app = await startTestApp();
-    adminToken = await app.login('admin');
-    const res = await fetch(`${app.url}/factory/default_station`, {
+    adminToken = await suite.app.login('admin');
+    const res = await fetch(`${suite.app.url}/factory/default_station`, {
       method: 'PUT',
       headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
       body: JSON.stringify({ shopFloorId: 1, lineId: 2, equipmentId: 6 }),
     });
     expect(res.status).toBe(200);
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
   });
   beforeEach(async () => {
-    ({ context, page } = await newPage(browser, app.url));
-    context.setDefaultTimeout(20_000); // the CI box may be busy; the default 10 s is tight for a first render
-  });
-  afterEach(async () => {
-    await context?.close();
+    ({ context, page } = await suite.newPage());
   });
 
   it('shows the default station and role, defaults to the current month and generates shifts', async () => {
@@ -132,8 +121,7 @@ describeWith(['postgres', 'chromium'])('admin shift generation', () => {
 
   it('fits a phone in portrait', async () => {
     await context.close();
-    ({ context, page } = await newPage(browser, app.url, { width: 390, height: 844 }));
-    context.setDefaultTimeout(20_000);
+    ({ context, page } = await suite.newPage({ width: 390, height: 844 }));
     await openAdmin();
     await page.getByRole('button', { name: 'Genera turni' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

@@ -6,10 +6,9 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startTestApp, type TestApp } from '../support/app.js';
+import type { Page } from 'playwright-core';
 import { botSays, chip, chipLabels, lastCard, openAssistant, transcript, typeAnswer } from '../support/assistantActions.js';
-import { launchBrowser, newPage } from '../support/browser.js';
+import { browserSuite } from '../support/browserSuite.js';
 import { fillLogin, readyNav } from '../support/pageActions.js';
 import { describeWith } from '../support/services.js';
 
@@ -40,25 +39,11 @@ async function apiCallsDuring(page: Page, run: () => Promise<void>): Promise<str
 }
 
 describeWith(['postgres', 'chromium'])('assistants', () => {
-  let app: TestApp;
-  let browser: Browser;
-  let context: BrowserContext;
+  const suite = browserSuite();
   let page: Page;
 
-  beforeAll(async () => {
-    app = await startTestApp();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-  });
   beforeEach(async () => {
-    ({ context, page } = await newPage(browser, app.url));
-    context.setDefaultTimeout(20_000);
-  });
-  afterEach(async () => {
-    await context?.close();
+    ({ page } = await suite.newPage());
   });
 
   it.each(ROLES)('the sidebar shows %s the assistant sections of the role table', async (role, expected) => {
@@ -79,7 +64,7 @@ describeWith(['postgres', 'chromium'])('assistants', () => {
   });
 
   it('loads the assistants\' code only when an assistant is opened', async () => {
-    const manifest = JSON.parse(fs.readFileSync(path.join(app.deps.webDist ?? '', '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string; imports?: string[] }>;
+    const manifest = JSON.parse(fs.readFileSync(path.join(suite.app.deps.webDist ?? '', '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string; imports?: string[] }>;
     const chunkOf = (key: string) => `/${manifest[key]?.file ?? key}`;
     const cilPage = 'src/pages/assistenteCIL/AssistenteCILPage.tsx';
     const assistantChunks = [chunkOf(cilPage), ...(manifest[cilPage]?.imports ?? []).filter((k) => /Assistant|cil/.test(k)).map(chunkOf)];

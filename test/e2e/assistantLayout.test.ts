@@ -3,10 +3,10 @@
  * screen, chips wrapping inside the chat, the text box on screen — also once the on-screen
  * keyboard takes half of a phone's height. Screenshots go to screenshots/ for a human to look at.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startTestApp, type TestApp } from '../support/app.js';
+import type { Page } from 'playwright-core';
 import { botSays, chip, openAssistant } from '../support/assistantActions.js';
-import { launchBrowser, newPage, screenshot } from '../support/browser.js';
+import { screenshot } from '../support/browser.js';
+import { browserSuite } from '../support/browserSuite.js';
 import { describeWith } from '../support/services.js';
 
 const VIEWPORTS = [
@@ -36,27 +36,13 @@ async function expectFits(page: Page, box: string): Promise<void> {
 }
 
 describeWith(['postgres', 'chromium'])('assistant layouts', () => {
-  let app: TestApp;
-  let browser: Browser;
-  let context: BrowserContext;
+  const suite = browserSuite();
   let page: Page;
 
-  beforeAll(async () => {
-    app = await startTestApp();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-  });
-  afterEach(async () => {
-    await context?.close();
-  });
 
   describe.each(VIEWPORTS)('on a %s', (name, viewport) => {
     beforeEach(async () => {
-      ({ context, page } = await newPage(browser, app.url, viewport));
-      context.setDefaultTimeout(20_000);
+      ({ page } = await suite.newPage(viewport));
     });
 
     it('/assistenteCIL: chips wrap, the card and the box fit', async () => {
@@ -101,7 +87,7 @@ describeWith(['postgres', 'chromium'])('assistant layouts', () => {
   });
 
   it('keeps the box above a phone keyboard that takes half the screen', async () => {
-    ({ context, page } = await newPage(browser, app.url, { width: 390, height: 844 }));
+    ({ page } = await suite.newPage({ width: 390, height: 844 }, 10_000));
     await openAssistant(page, 'demoit', '/assistenteCIL');
     await page.getByRole('textbox', { name: 'Risposta' }).focus();
     await page.setViewportSize({ width: 390, height: 420 });

@@ -5,60 +5,42 @@
  * chosen by name, Riepilogo Operativo shows the summary as it stood at a chosen moment and back
  * 'Attuale', and the support user goes from Riepilogo Operativo to a new DBR action and back.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startTestApp, type TestApp } from '../support/app.js';
-import { launchBrowser, newPage, screenshot } from '../support/browser.js';
+import type { BrowserContext, Page } from 'playwright-core';
+import { screenshot } from '../support/browser.js';
+import { browserSuite } from '../support/browserSuite.js';
 import { describeWith } from '../support/services.js';
-import { eventually, fillLogin, readyNav } from '../support/pageActions.js';
+import { eventually, loginTo, storeStation } from '../support/pageActions.js';
 
 const PHONE = { width: 390, height: 844 };
 const value = (page: Page, label: string) => page.getByTestId(`summary-${label}`).textContent();
 const it2 = (n: number, d: number) => n.toLocaleString('it-IT', { minimumFractionDigits: d, maximumFractionDigits: d });
 
 describeWith(['postgres', 'chromium'])('dashboards', () => {
-  let app: TestApp;
-  let browser: Browser;
+  const suite = browserSuite({ app: { env: { SEED_DEMO_HISTORY: 'true' } }, timeout: 240_000 });
   let context: BrowserContext;
   let page: Page;
   let token: string;
-  const api = async (path: string) => (await fetch(`${app.url}${path}`, { headers: { authorization: `Bearer ${token}` } })).json() as Promise<any>;
+  const api = async (path: string) => (await fetch(`${suite.app.url}${path}`, { headers: { authorization: `Bearer ${token}` } })).json() as Promise<any>;
 
   async function open(username: string, path: string, viewport?: { width: number; height: number }): Promise<void> {
-    ({ context, page } = await newPage(browser, app.url, viewport));
-    context.setDefaultTimeout(30_000);
-    await fillLogin(page, username);
-    await page.waitForURL((u) => u.pathname === '/');
-    await readyNav(page).waitFor({ state: 'attached' });
-    await page.evaluate(() => {
-      localStorage.setItem('shop_floor_id', '1');
-      localStorage.setItem('shop_floor_name', 'Confezionamento');
-      localStorage.setItem('line_id', '1');
-      localStorage.setItem('line_name', 'Linea 1');
-    });
+    ({ context, page } = await suite.newPage(viewport, 30_000));
+    await loginTo(page, username);
+    await storeStation(page);
     await page.goto(path);
     await page.locator('.gauge').first().waitFor();
   }
 
   beforeAll(async () => {
-    app = await startTestApp({ env: { SEED_DEMO_HISTORY: 'true' } });
-    token = await app.login('frontline');
+    token = await suite.app.login('frontline');
     for (const [role, equipmentId] of [['frontline', 1], ['support', null]] as const) {
-      const res = await fetch(`${app.url}/factory/default_station`, {
+      const res = await fetch(`${suite.app.url}/factory/default_station`, {
         method: 'PUT',
-        headers: { authorization: `Bearer ${await app.login(role)}`, 'content-type': 'application/json' },
+        headers: { authorization: `Bearer ${await suite.app.login(role)}`, 'content-type': 'application/json' },
         body: JSON.stringify({ shopFloorId: 1, lineId: 1, equipmentId }),
       });
       expect(res.status).toBe(200);
     }
-    browser = await launchBrowser();
   }, 240_000);
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-  });
-  afterEach(async () => {
-    await context?.close();
-  });
 
   it('shows the operator the demo history’s figures for the default line and range', async () => {
     await open('frontline', '/dashboard-operatore');
@@ -107,7 +89,7 @@ describeWith(['postgres', 'chromium'])('dashboards', () => {
     const lines: Array<{ id: number }> = await api('/factory/lines?shop_floor_id=1');
     // The demo's 60 days of three lines hold about 700 stops: 400 more on the last day (one a minute from 07:00 UTC), recorded as events.
     const like = (await api(`/factory/stop_events/unplanned?shop_floor_id=1&date_from=${from}&date_to=${to}&lines_id=3&limit=1`))[0];
-    const { catalog, store, engine } = app.deps;
+    const { catalog, store, engine } = suite.app.deps;
     const start = Date.parse(`${to}T07:00:00Z`);
     await store.appendToStream(
       'unplanned-stops-3',
@@ -128,7 +110,7 @@ describeWith(['postgres', 'chromium'])('dashboards', () => {
     for (let after: string | null = null; ; ) {
       const q = new URLSearchParams({ shop_floor_id: '1', date_from: from, date_to: to, lines_id: lines.map((l) => l.id).join(','), shift_id: shifts.map((x) => x.id).join(','), limit: '1000' });
       if (after) q.set('after', after);
-      const res = await fetch(`${app.url}/factory/stop_events/unplanned?${q}`, { headers: { authorization: `Bearer ${token}` } });
+      const res = await fetch(`${suite.app.url}/factory/stop_events/unplanned?${q}`, { headers: { authorization: `Bearer ${token}` } });
       all.push(...((await res.json()) as Array<{ id: number }>).map((x) => x.id));
       after = res.headers.get('x-next-cursor');
       if (!after) break;
@@ -208,8 +190,8 @@ describeWith(['postgres', 'chromium'])('dashboards', () => {
       .replace(' ', 'T');
     while (Date.now() < moment.getTime() + 1500) await new Promise((r) => setTimeout(r, 100));
     // The support user amends the submitted log of the end date: a stop it adds (improvement roles may, after the submission).
-    const support = await app.login('support');
-    const post = (path: string, body: unknown) => fetch(`${app.url}${path}`, { method: 'POST', headers: { authorization: `Bearer ${support}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const support = await suite.app.login('support');
+    const post = (path: string, body: unknown) => fetch(`${suite.app.url}${path}`, { method: 'POST', headers: { authorization: `Bearer ${support}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
     const workpoint = (await api('/factory/workpoints?equipment_id=1'))[0].id;
     const stopCode = (await api(`/factory/stop_codes?workpoint_id=${workpoint}`))[0].id;
     const offset = new Intl.DateTimeFormat('en', { timeZone: 'Europe/Rome', timeZoneName: 'longOffset' }).formatToParts(new Date(`${dateTo}T12:00:00Z`)).find((p) => p.type === 'timeZoneName')!.value.slice(3); // '+01:00'

@@ -4,9 +4,9 @@
  * 'Constants updated successfully!', empty or non-numeric fields marked before anything is sent
  * (the server's own 400 is covered by its API test), and a non-admin's refused save.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startTestApp, type TestApp } from '../support/app.js';
-import { launchBrowser, newPage, screenshot } from '../support/browser.js';
+import type { BrowserContext, Page } from 'playwright-core';
+import { screenshot } from '../support/browser.js';
+import { browserSuite } from '../support/browserSuite.js';
 import { describeWith } from '../support/services.js';
 import { fillLogin, optionsLoaded } from '../support/pageActions.js';
 
@@ -28,30 +28,17 @@ async function pickLine(page: Page, line: string): Promise<void> {
 }
 
 describeWith(['postgres', 'chromium'])('DBR constants editor', () => {
-  let app: TestApp;
-  let browser: Browser;
+  const suite = browserSuite();
   let context: BrowserContext;
   let page: Page;
 
   const constantsOf = async (lineId: number) => {
-    const res = await fetch(`${app.url}/factory/dbr_constants/${lineId}`, { headers: { authorization: `Bearer ${await app.login('admin')}` } });
+    const res = await fetch(`${suite.app.url}/factory/dbr_constants/${lineId}`, { headers: { authorization: `Bearer ${await suite.app.login('admin')}` } });
     return (await res.json()) as Record<string, number | null>;
   };
 
-  beforeAll(async () => {
-    app = await startTestApp();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-  });
   beforeEach(async () => {
-    ({ context, page } = await newPage(browser, app.url));
-    context.setDefaultTimeout(20_000); // the CI box may be busy; the default 10 s is tight for a first render
-  });
-  afterEach(async () => {
-    await context?.close();
+    ({ context, page } = await suite.newPage());
   });
 
   it('lets the admin edit a line, save with an alert, and finds the value after a reload', async () => {
@@ -176,10 +163,9 @@ describeWith(['postgres', 'chromium'])('DBR constants editor', () => {
 
   it('starts from the default station and fits a phone in portrait', async () => {
     await context.close();
-    ({ context, page } = await newPage(browser, app.url, { width: 390, height: 844 }));
-    context.setDefaultTimeout(20_000);
-    const token = await app.login('demoit');
-    await fetch(`${app.url}/factory/default_station`, {
+    ({ context, page } = await suite.newPage({ width: 390, height: 844 }));
+    const token = await suite.app.login('demoit');
+    await fetch(`${suite.app.url}/factory/default_station`, {
       method: 'PUT',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: JSON.stringify({ shopFloorId: 1, lineId: 2, equipmentId: 4 }),

@@ -3,48 +3,34 @@
  * admin finds it in the sidebar, sees every read model with its state, starts a blue/green rebuild
  * from the page, watches it finish, and the read model shows its last rebuild.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startTestApp, type TestApp } from '../support/app.js';
-import { launchBrowser, newPage, screenshot } from '../support/browser.js';
+import type { Page } from 'playwright-core';
+import { screenshot } from '../support/browser.js';
+import { browserSuite } from '../support/browserSuite.js';
 import { describeWith } from '../support/services.js';
-import { fillLogin, readyNav } from '../support/pageActions.js';
+import { loginTo } from '../support/pageActions.js';
 
 /** The read models of the product (projections/registry.ts), as the page must list them. */
 const READ_MODELS = ['users', 'plant', 'shifts', 'dbr_constants', 'stations', 'shift_reports', 'stops', 'root_causes', 'dashboard', 'dbr_actions', 'pareto_stops', 'dashboard_history'];
 
 describeWith(['postgres', 'chromium'])('projections page', () => {
-  let app: TestApp;
-  let browser: Browser;
-  let context: BrowserContext;
+  const suite = browserSuite();
   let page: Page;
 
   async function open(username: string, viewport?: { width: number; height: number }) {
-    ({ context, page } = await newPage(browser, app.url, viewport));
-    context.setDefaultTimeout(20_000);
-    await fillLogin(page, username);
-    await page.waitForURL((u) => u.pathname === '/');
-    await readyNav(page).waitFor({ state: 'attached' });
+    ({ page } = await suite.newPage(viewport));
+    await loginTo(page, username);
   }
 
   beforeAll(async () => {
-    app = await startTestApp();
     // A default station, so the login lands on home rather than on /setup.
     for (const username of ['admin', 'support']) {
-      const res = await fetch(`${app.url}/factory/default_station`, {
+      const res = await fetch(`${suite.app.url}/factory/default_station`, {
         method: 'PUT',
-        headers: { authorization: `Bearer ${await app.login(username)}`, 'content-type': 'application/json' },
+        headers: { authorization: `Bearer ${await suite.app.login(username)}`, 'content-type': 'application/json' },
         body: JSON.stringify({ shopFloorId: 1, lineId: 1, equipmentId: 1 }),
       });
       expect(res.status).toBe(200);
     }
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-  });
-  afterEach(async () => {
-    await context?.close();
   });
 
   it('lets the admin rebuild a read model from the page and see it finish', async () => {
@@ -65,7 +51,7 @@ describeWith(['postgres', 'chromium'])('projections page', () => {
     await card.getByText('Ricostruzione completata').waitFor();
     await card.getByTestId('projection-last-rebuild').filter({ hasNotText: '–' }).waitFor();
     await expect(card.getByTestId('projection-rows').textContent()).resolves.toBe('5');
-    expect((await app.deps.engine.liveRow('users'))!.generation).toBe(2);
+    expect((await suite.app.deps.engine.liveRow('users'))!.generation).toBe(2);
     await screenshot(page, 'proiezioni-rebuilt');
   });
 

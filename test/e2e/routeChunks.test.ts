@@ -5,9 +5,9 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startTestApp, type TestApp } from '../support/app.js';
-import { launchBrowser, newPage } from '../support/browser.js';
+import type { Page } from 'playwright-core';
+import { TABLET_VIEWPORT } from '../support/browser.js';
+import { browserSuite } from '../support/browserSuite.js';
 import { describeWith } from '../support/services.js';
 import { fillLogin, readyNav } from '../support/pageActions.js';
 
@@ -27,41 +27,30 @@ function staticClosure(manifest: Manifest, key: string, into = new Set<string>()
 }
 
 describeWith(['postgres', 'chromium'])('route chunks', () => {
-  let app: TestApp;
-  let browser: Browser;
-  let context: BrowserContext;
+  const suite = browserSuite();
   let page: Page;
   let manifest: Manifest;
   /** Paths of the JavaScript files the page has requested so far. */
   let scripts: Set<string>;
 
   beforeAll(async () => {
-    app = await startTestApp();
-    if (!app.deps.webDist) throw new Error('no built web app: run through npm test');
-    manifest = JSON.parse(fs.readFileSync(path.join(app.deps.webDist, '.vite', 'manifest.json'), 'utf8')) as Manifest;
-    const token = await app.login('frontline');
-    const res = await fetch(`${app.url}/factory/default_station`, {
+    if (!suite.app.deps.webDist) throw new Error('no built web app: run through npm test');
+    manifest = JSON.parse(fs.readFileSync(path.join(suite.app.deps.webDist, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+    const token = await suite.app.login('frontline');
+    const res = await fetch(`${suite.app.url}/factory/default_station`, {
       method: 'PUT',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: JSON.stringify({ shopFloorId: 1, lineId: 1, equipmentId: 1 }),
     });
     expect(res.status).toBe(200);
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
   });
   beforeEach(async () => {
-    ({ context, page } = await newPage(browser, app.url));
+    ({ page } = await suite.newPage(TABLET_VIEWPORT, 10_000));
     scripts = new Set();
     page.on('request', (req) => {
       const { pathname } = new URL(req.url());
       if (pathname.endsWith('.js')) scripts.add(pathname);
     });
-  });
-  afterEach(async () => {
-    await context?.close();
   });
 
   const pageChunk = (dir: string, component: string) => `/${manifest[`src/pages/${dir}/${component}.tsx`]!.file}`;

@@ -4,11 +4,11 @@
  * storage, the station saved on the server and followed to another device, support without
  * equipment, and a failed save.
  */
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { importPlant } from '../../infra/seed/plantImport.js';
 import { readDemoPlantFile } from '../../infra/seed/demoPlant.js';
-import { startTestApp, type TestApp } from '../support/app.js';
-import { launchBrowser, newPage, screenshot } from '../support/browser.js';
+import { screenshot } from '../support/browser.js';
+import { browserSuite } from '../support/browserSuite.js';
 import { describeWith } from '../support/services.js';
 import { fillLogin, optionsLoaded, shownOption } from '../support/pageActions.js';
 
@@ -33,18 +33,16 @@ function cycling(page: Page, label: string): { select: Locator; prev: Locator; n
 const optionTexts = (select: Locator) => select.evaluate((s: HTMLSelectElement) => [...s.options].filter((o) => !o.disabled).map((o) => o.text));
 
 describeWith(['postgres', 'chromium'])('station setup', () => {
-  let app: TestApp;
-  let browser: Browser;
+  const suite = browserSuite();
   let context: BrowserContext;
   let page: Page;
 
   const serverStation = async (username: string) => {
-    const res = await fetch(`${app.url}/factory/default_station`, { headers: { authorization: `Bearer ${await app.login(username)}` } });
+    const res = await fetch(`${suite.app.url}/factory/default_station`, { headers: { authorization: `Bearer ${await suite.app.login(username)}` } });
     return { status: res.status, body: (await res.json()) as Record<string, unknown> };
   };
 
   beforeAll(async () => {
-    app = await startTestApp();
     // A second shop floor, so changing Reparto can be seen clearing Linea and Stazione.
     const plant = readDemoPlantFile() as { shopFloors: unknown[] };
     plant.shopFloors.push({
@@ -52,20 +50,11 @@ describeWith(['postgres', 'chromium'])('station setup', () => {
       units: { unit1: 'kg' },
       lines: [{ name: 'Pressa A', referenceMachine: 'Pressa 1', equipments: [{ name: 'Stampo' }] }],
     });
-    await importPlant(app.deps, plant);
-    await app.deps.engine.settle();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
+    await importPlant(suite.app.deps, plant);
+    await suite.app.deps.engine.settle();
   });
   beforeEach(async () => {
-    ({ context, page } = await newPage(browser, app.url));
-    context.setDefaultTimeout(20_000); // the CI box may be busy; the default 10 s is tight for a first render
-  });
-  afterEach(async () => {
-    await context?.close();
+    ({ context, page } = await suite.newPage());
   });
 
   it('lets frontline choose a station with the cycling buttons, saves it, and it follows the user', async () => {
@@ -129,8 +118,7 @@ describeWith(['postgres', 'chromium'])('station setup', () => {
     });
 
     // Another device: nothing stored there, the login fetches the station and goes home.
-    const other = await newPage(browser, app.url);
-    other.context.setDefaultTimeout(20_000);
+    const other = await suite.newPage();
     try {
       await fillLogin(other.page, 'frontline');
       await other.page.waitForURL((u) => u.pathname === '/');
@@ -237,8 +225,7 @@ describeWith(['postgres', 'chromium'])('station setup', () => {
 
   it('fits a phone in portrait', async () => {
     await context.close();
-    ({ context, page } = await newPage(browser, app.url, { width: 390, height: 844 }));
-    context.setDefaultTimeout(20_000);
+    ({ context, page } = await suite.newPage({ width: 390, height: 844 }));
     await fillLogin(page, 'admin');
     await page.waitForURL((u) => u.pathname === '/setup');
     await cycling(page, 'Reparto').next.click();

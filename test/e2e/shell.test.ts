@@ -2,9 +2,9 @@
  * The web shell in a real browser against the real API (fresh database, demo users):
  * login, the role's sidebar sections (spec §6), hidden links, the session check and logout.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startTestApp, type TestApp } from '../support/app.js';
-import { launchBrowser, newPage, screenshot } from '../support/browser.js';
+import type { BrowserContext, Page } from 'playwright-core';
+import { screenshot, TABLET_VIEWPORT } from '../support/browser.js';
+import { browserSuite } from '../support/browserSuite.js';
 import { describeWith } from '../support/services.js';
 import { fillLogin, readyNav } from '../support/pageActions.js';
 
@@ -20,24 +20,12 @@ const HIDDEN = ['/inserimento-loss-ai-operatore', '/inserimento-pianificate-ai-o
 const storage = (page: Page, key: string) => page.evaluate((k) => localStorage.getItem(k), key);
 
 describeWith(['postgres', 'chromium'])('web shell', () => {
-  let app: TestApp;
-  let browser: Browser;
+  const suite = browserSuite();
   let context: BrowserContext;
   let page: Page;
 
-  beforeAll(async () => {
-    app = await startTestApp();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-  });
   beforeEach(async () => {
-    ({ context, page } = await newPage(browser, app.url));
-  });
-  afterEach(async () => {
-    await context?.close();
+    ({ context, page } = await suite.newPage(TABLET_VIEWPORT, 10_000));
   });
 
   it.each(SECTIONS)('%s logs in and sees exactly its sidebar sections', async (role, titles) => {
@@ -104,7 +92,7 @@ describeWith(['postgres', 'chromium'])('web shell', () => {
 
   it('collapses the sidebar into a drawer on a phone', async () => {
     await context.close();
-    ({ context, page } = await newPage(browser, app.url, { width: 390, height: 844 }));
+    ({ context, page } = await suite.newPage({ width: 390, height: 844 }, 10_000));
     await fillLogin(page, 'demoit');
     await page.waitForURL((u) => u.pathname === '/setup');
     await page.goto('/report-operatore');

@@ -8,13 +8,13 @@
  * Stops are put in the first hour of `DAY` (today, or yesterday in the first two hours of a day, so
  * they always lie in the past), each unplanned one in its own slot on Filler (equipment 1).
  */
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { addDays } from '../../web/src/lib/dates.js';
 import { romeWallClock, shiftWallClock } from '../../web/src/features/stopChat/times.js';
-import { startTestApp, type TestApp } from '../support/app.js';
-import { launchBrowser, newPage, screenshot } from '../support/browser.js';
+import { screenshot } from '../support/browser.js';
+import { browserSuite } from '../support/browserSuite.js';
 import { describeWith } from '../support/services.js';
-import { fillLogin, readyNav } from '../support/pageActions.js';
+import { loginAndOpen } from '../support/pageActions.js';
 
 const UNPLANNED = '/inserimento-loss-ai-operatore';
 const PLANNED = '/inserimento-pianificate-ai-operatore';
@@ -25,11 +25,7 @@ const UNRECOGNIZED = "Voce non riconosciuta. Riprova o seleziona un'opzione.";
 
 /** Logs in (the login fills local storage from the station saved on the server) and opens `path`. */
 async function openChat(page: Page, username: string, path: string): Promise<void> {
-  await fillLogin(page, username);
-  await page.waitForURL((u) => u.pathname === '/');
-  await readyNav(page).waitFor({ state: 'attached' });
-  await page.goto(path);
-  await readyNav(page).waitFor({ state: 'attached' });
+  await loginAndOpen(page, username, path);
 }
 
 const chip = (page: Page, name: string) => page.locator('.chat-options').getByRole('button', { name, exact: true });
@@ -63,14 +59,13 @@ function nearNow(time: string): boolean {
 }
 
 describeWith(['postgres', 'chromium'])('stop chatbots', () => {
-  let app: TestApp;
-  let browser: Browser;
+  const suite = browserSuite();
   let context: BrowserContext;
   let page: Page;
   let token: string;
 
   const api = async <T,>(path: string, query: Record<string, string>): Promise<T> => {
-    const res = await fetch(`${app.url}${path}?${new URLSearchParams(query)}`, { headers: { authorization: `Bearer ${token}` } });
+    const res = await fetch(`${suite.app.url}${path}?${new URLSearchParams(query)}`, { headers: { authorization: `Bearer ${token}` } });
     expect(res.status).toBe(200);
     return (await res.json()) as T;
   };
@@ -78,9 +73,9 @@ describeWith(['postgres', 'chromium'])('stop chatbots', () => {
     api<Array<Record<string, unknown>>>('/factory/stop_events/unplanned', { shop_floor_id: '1', date_from: addDays(DAY, -1), date_to: DAY, lines_id: '1' });
 
   async function saveStation(username: string, station: { shopFloorId: number; lineId: number; equipmentId: number | null }) {
-    const res = await fetch(`${app.url}/factory/default_station`, {
+    const res = await fetch(`${suite.app.url}/factory/default_station`, {
       method: 'PUT',
-      headers: { authorization: `Bearer ${await app.login(username)}`, 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${await suite.app.login(username)}`, 'content-type': 'application/json' },
       body: JSON.stringify(station),
     });
     expect(res.status).toBe(200);
@@ -109,23 +104,13 @@ describeWith(['postgres', 'chromium'])('stop chatbots', () => {
   }
 
   beforeAll(async () => {
-    app = await startTestApp();
-    token = await app.login('admin');
+    token = await suite.app.login('admin');
     await saveStation('frontline', { shopFloorId: 1, lineId: 1, equipmentId: 1 });
     await saveStation('demoit', { shopFloorId: 1, lineId: 1, equipmentId: 1 });
     await saveStation('support', { shopFloorId: 1, lineId: 2, equipmentId: null });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
   });
   beforeEach(async () => {
-    ({ context, page } = await newPage(browser, app.url));
-    context.setDefaultTimeout(20_000); // the CI box may be busy; the default 10 s is tight for a first render
-  });
-  afterEach(async () => {
-    await context?.close();
+    ({ context, page } = await suite.newPage());
   });
 
   it('records an unplanned stop through the chat and returns to the line log 1 second later', async () => {
@@ -410,9 +395,9 @@ describeWith(['postgres', 'chromium'])('stop chatbots', () => {
 
   it("shows 'Report già inviato' when the stop's shift report is already submitted", async () => {
     const locked = addDays(DAY, -2);
-    const res = await fetch(`${app.url}/factory/shift_notes/submit`, {
+    const res = await fetch(`${suite.app.url}/factory/shift_notes/submit`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${await app.login('frontline')}`, 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${await suite.app.login('frontline')}`, 'content-type': 'application/json' },
       body: JSON.stringify({
         day: locked,
         shift_code: 'B',
@@ -447,8 +432,7 @@ describeWith(['postgres', 'chromium'])('stop chatbots', () => {
 
   it('takes support (no station equipment) through the equipment step and back to /report-miglioramento, on a phone', async () => {
     await context.close();
-    ({ context, page } = await newPage(browser, app.url, { width: 390, height: 844 }));
-    context.setDefaultTimeout(20_000);
+    ({ context, page } = await suite.newPage({ width: 390, height: 844 }));
     await openChat(page, 'support', `${PLANNED}?day=${DAY}`);
     await botSays(page, 'Su quale macchina?'); // the page's chunk may still be loading
     expect((await transcript(page)).slice(-3)).toEqual(['bot:Su quale linea?', 'user:Linea 2', 'bot:Su quale macchina?']);
@@ -477,8 +461,7 @@ describeWith(['postgres', 'chromium'])('stop chatbots', () => {
 
   it('fits the unplanned chat on a phone in portrait', async () => {
     await context.close();
-    ({ context, page } = await newPage(browser, app.url, { width: 390, height: 844 }));
-    context.setDefaultTimeout(20_000);
+    ({ context, page } = await suite.newPage({ width: 390, height: 844 }));
     await openChat(page, 'demoit', `${UNPLANNED}?day=${DAY}`);
     await chipsReady(page);
     await screenshot(page, 'stopchat-unplanned-phone-area');

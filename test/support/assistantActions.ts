@@ -1,14 +1,9 @@
 /** Browser helpers of the assistant suites (test/e2e/assistant*.test.ts). */
 import type { Locator, Page } from 'playwright-core';
-import { fillLogin, readyNav } from './pageActions.js';
+import { openAs } from './pageActions.js';
 
 /** Logs in and opens an assistant path, waiting for the sidebar. */
-export async function openAssistant(page: Page, username: string, path: string): Promise<void> {
-  await fillLogin(page, username);
-  await page.waitForURL((u) => u.pathname !== '/login');
-  await page.goto(path);
-  await readyNav(page).waitFor({ state: 'attached' });
-}
+export const openAssistant = openAs;
 
 /** The open step's chip reading `name`. */
 export const chip = (page: Page, name: string): Locator => page.locator('.chat-options').getByRole('button', { name, exact: true });
