@@ -1,13 +1,12 @@
 import { DateTime } from 'luxon';
-import { notFound, validationError } from '../../../domain/shared/errors.js';
-import { daysInRange, MAX_GENERATION_DAYS, PLANT_ZONE } from '../../../domain/shifts/calendar.js';
+import { notFound } from '../../../domain/shared/errors.js';
+import { MAX_GENERATION_DAYS, PLANT_ZONE } from '../../../domain/shifts/calendar.js';
 import { dashboardSummary, lastProductionDay, lastStopDay, volumesHistory } from '../../../projections/dashboard/dashboard.queries.js';
 import { dashboardSummaryAsOf } from '../../../projections/dashboardHistory/dashboardHistory.queries.js';
-import { findActive } from '../../../projections/plant/plant.queries.js';
 import type { AppDeps } from '../../deps.js';
 import { parseInput } from '../../validation.js';
 import { parseAsOf } from '../history/eventReads.js';
-import { BAD_PARAMS } from '../plant/params.js';
+import { BAD_PARAMS, checkDayRange, existingPlant, PLANT_NOT_FOUND } from '../plant/params.js';
 import type { RouteDef } from '../types.js';
 import { improvementQuery, lookupQuery, volumesQuery } from './schema.js';
 
@@ -19,9 +18,7 @@ export const LOOKBACK_DAYS = 30;
  * the dashboard read model: the summary, the volume history and the date lookups.
  */
 export function dashboardRoutes(deps: AppDeps): RouteDef[] {
-  const shopFloorExists = async (id: number) => {
-    if (!(await findActive(deps.knex, 'shopFloors', id))) throw notFound('Reparto non trovato');
-  };
+  const shopFloorExists = (id: number) => existingPlant(deps.knex, 'shopFloors', id);
   const today = () => DateTime.fromJSDate(deps.clock(), { zone: PLANT_ZONE }).startOf('day');
   const iso = (d: DateTime) => d.toISODate()!;
   const lookup = (ctx: { query: unknown }) => parseInput(lookupQuery, ctx.query, BAD_PARAMS);
@@ -34,10 +31,7 @@ export function dashboardRoutes(deps: AppDeps): RouteDef[] {
         const q = parseInput(improvementQuery, ctx.query, BAD_PARAMS);
         // As the line-log reads take it (docs/audit.md): ISO 8601, Italian wall-clock time without an offset.
         const asOf = parseAsOf(ctx.query.as_of);
-        if (q.date_from > q.date_to) throw validationError(BAD_PARAMS, { date_to: 'Precede date_from' });
-        if (daysInRange(q.date_from, q.date_to) > MAX_GENERATION_DAYS) {
-          throw validationError(`Intervallo troppo lungo: al massimo ${MAX_GENERATION_DAYS} giorni`, { date_to: `Al massimo ${MAX_GENERATION_DAYS} giorni` });
-        }
+        checkDayRange(q.date_from, q.date_to, MAX_GENERATION_DAYS);
         if (asOf) {
           // The summary as it stood at a moment (docs/audit.md), from the temporal read model.
           await shopFloorExists(q.shop_floor_id);
@@ -47,7 +41,7 @@ export function dashboardRoutes(deps: AppDeps): RouteDef[] {
         }
         // One statement: the shop floor's check, the line names and the sums (docs/benchmarks.md, dashboard section).
         const summary = await dashboardSummary(deps.knex, { shopFloorId: q.shop_floor_id, lineNames: q.lines, shiftIds: q.shifts, from: q.date_from, to: q.date_to });
-        if (!summary) throw notFound('Reparto non trovato');
+        if (!summary) throw notFound(PLANT_NOT_FOUND.shopFloors);
         ctx.body = summary;
       },
     },
@@ -59,7 +53,7 @@ export function dashboardRoutes(deps: AppDeps): RouteDef[] {
         const q = parseInput(volumesQuery, ctx.query, BAD_PARAMS);
         const to = today().minus({ days: 1 });
         const volumes = await volumesHistory(deps.knex, q.shop_floor_id, q.line_id, iso(to.minus({ days: q.days - 1 })), iso(to));
-        if (!volumes) throw notFound('Reparto non trovato');
+        if (!volumes) throw notFound(PLANT_NOT_FOUND.shopFloors);
         ctx.body = q.line_id.length === 0 ? [] : volumes;
       },
     },

@@ -4,14 +4,13 @@ import { handleMarkDbrExecuted } from '../../../commands/dbrActions/markDbrExecu
 import { handleUnmarkDbrExecuted } from '../../../commands/dbrActions/unmarkDbrExecuted.js';
 import { readPlantState } from '../../../commands/plant/readPlant.js';
 import type { DbrActionResult } from '../../../commands/dbrActions/actionStream.js';
-import { notFound, validationError } from '../../../domain/shared/errors.js';
-import { daysInRange, MAX_GENERATION_DAYS } from '../../../domain/shifts/calendar.js';
+import { notFound } from '../../../domain/shared/errors.js';
+import { MAX_GENERATION_DAYS } from '../../../domain/shifts/calendar.js';
 import { listDbrActions, shiftIdsOfShopFloor } from '../../../projections/dbrActions/dbrActions.queries.js';
-import { findActive } from '../../../projections/plant/plant.queries.js';
 import { run } from '../../commandBus.js';
 import type { AppDeps } from '../../deps.js';
 import { parseInput } from '../../validation.js';
-import { BAD_PARAMS } from '../plant/params.js';
+import { BAD_PARAMS, checkDayRange, existingPlant } from '../plant/params.js';
 import type { RouteDef } from '../types.js';
 import { presentDbrAction, rowFromFacts } from './presenters.js';
 import { createBody, idPath, rangeQuery } from './schema.js';
@@ -54,11 +53,8 @@ export function dbrActionRoutes(deps: AppDeps): RouteDef[] {
       action: 'dbr_actions:read',
       async handler(ctx) {
         const q = parseInput(rangeQuery, ctx.query, BAD_PARAMS);
-        if (q.date_from > q.date_to) throw validationError(BAD_PARAMS, { date_to: 'Precede date_from' });
-        if (daysInRange(q.date_from, q.date_to) > MAX_RANGE_DAYS) {
-          throw validationError(`Intervallo troppo lungo: al massimo ${MAX_RANGE_DAYS} giorni`, { date_to: `Al massimo ${MAX_RANGE_DAYS} giorni` });
-        }
-        if (!(await findActive(deps.knex, 'shopFloors', q.shop_floor_id))) throw notFound('Reparto non trovato');
+        checkDayRange(q.date_from, q.date_to, MAX_RANGE_DAYS);
+        await existingPlant(deps.knex, 'shopFloors', q.shop_floor_id);
         if (q.shifts.length > 0 && (await shiftIdsOfShopFloor(deps.knex, q.shop_floor_id, q.shifts)).length !== q.shifts.length) {
           throw notFound('Turno non trovato');
         }

@@ -62,6 +62,7 @@ describeWith(['postgres'])('GET /factory/pareto-fermate', () => {
     const bad = await pareto('shop_floor_id=1&line_id=x&month=2030-13');
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.error.fields).sort()).toEqual(['line_id', 'month']);
-    expect((await pareto(`shop_floor_id=999&line_id=1&month=${month}`)).status).toBe(404);
+    const unknown = await pareto(`shop_floor_id=999&line_id=1&month=${month}`);
+    expect([unknown.status, unknown.body.error.message]).toEqual([404, 'Reparto non trovato']);
   });
 });

@@ -1,10 +1,8 @@
 import { z } from 'zod';
-import { notFound } from '../../../domain/shared/errors.js';
-import { findActive } from '../../../projections/plant/plant.queries.js';
 import { paretoStops } from '../../../projections/paretoStops/paretoStops.queries.js';
 import type { AppDeps } from '../../deps.js';
 import { parseInput } from '../../validation.js';
-import { BAD_PARAMS, idParam } from '../plant/params.js';
+import { BAD_PARAMS, existingPlant, idParam } from '../plant/params.js';
 import { idListParam } from '../stopEvents/schema.js';
 import type { RouteDef } from '../types.js';
 
@@ -24,7 +22,7 @@ export function paretoRoutes(deps: AppDeps): RouteDef[] {
       action: 'dashboard:read',
       async handler(ctx) {
         const q = parseInput(paretoQuery, ctx.query, BAD_PARAMS);
-        if (!(await findActive(deps.knex, 'shopFloors', q.shop_floor_id))) throw notFound('Reparto non trovato');
+        await existingPlant(deps.knex, 'shopFloors', q.shop_floor_id);
         ctx.body = await paretoStops(deps.knex, q.line_id, q.month);
       },
     },

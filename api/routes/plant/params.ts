@@ -1,4 +1,8 @@
+import type { Knex } from 'knex';
 import { z } from 'zod';
+import { notFound, validationError } from '../../../domain/shared/errors.js';
+import { daysInRange } from '../../../domain/shifts/calendar.js';
+import { findActive, type PlantRow, type PlantView } from '../../../projections/plant/plant.queries.js';
 
 /**
  * Integer ids as the spec's calls send them: numbers in JSON, digit strings in paths
@@ -14,3 +18,32 @@ export const BAD_PARAMS = 'Parametri non validi';
 
 /** An optional query parameter: absent and empty (`?shop_floor_id=`) both mean "not given". */
 export const optionalParam = <S extends z.ZodType>(schema: S) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+
+/** The 404 text of each plant view when an id is unknown or retired. */
+export const PLANT_NOT_FOUND: Record<PlantView, string> = {
+  shopFloors: 'Reparto non trovato',
+  lines: 'Linea non trovata',
+  equipments: 'Macchina non trovata',
+  workpoints: 'Area non trovata',
+  stopCodes: 'Codice di stop non trovato',
+  triggeringEvents: 'Evento non trovato',
+  plannedStopReasons: 'Causale non trovata',
+};
+
+/** The active plant item, or 404 with its view's text ('Reparto non trovato', ...). */
+export async function existingPlant(knex: Knex, view: PlantView, id: number): Promise<PlantRow> {
+  const row = await findActive(knex, view, id);
+  if (!row) throw notFound(PLANT_NOT_FOUND[view]);
+  return row;
+}
+
+/**
+ * A day range as the list calls take it: 400 naming date_to when it precedes date_from or,
+ * with `maxDays`, when it spans more days than that (both ends included).
+ */
+export function checkDayRange(from: string, to: string, maxDays?: number): void {
+  if (from > to) throw validationError(BAD_PARAMS, { date_to: 'Precede date_from' });
+  if (maxDays !== undefined && daysInRange(from, to) > maxDays) {
+    throw validationError(`Intervallo troppo lungo: al massimo ${maxDays} giorni`, { date_to: `Al massimo ${maxDays} giorni` });
+  }
+}

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { notFound } from '../../../domain/shared/errors.js';
 import {
-  findActive,
   findLine,
   findReportLabels,
   findUnits,
@@ -12,18 +11,8 @@ import {
 import type { AppDeps } from '../../deps.js';
 import { parseInput } from '../../validation.js';
 import type { RouteDef } from '../types.js';
-import { BAD_PARAMS, idParam, optionalParam } from './params.js';
+import { BAD_PARAMS, existingPlant, idParam, optionalParam, PLANT_NOT_FOUND } from './params.js';
 import { presentChild, presentNamed, presentRefMachine, presentUnits } from './presenters.js';
-
-const NOT_FOUND: Record<PlantView, string> = {
-  shopFloors: 'Reparto non trovato',
-  lines: 'Linea non trovata',
-  equipments: 'Macchina non trovata',
-  workpoints: 'Area non trovata',
-  stopCodes: 'Codice di stop non trovato',
-  triggeringEvents: 'Evento non trovato',
-  plannedStopReasons: 'Causale non trovata',
-};
 
 /**
  * The plant's structure as the selectors of every screen read it (foundations §7,
@@ -31,11 +20,7 @@ const NOT_FOUND: Record<PlantView, string> = {
  */
 export function plantRoutes(deps: AppDeps): RouteDef[] {
   const { knex } = deps;
-  const existing = async (view: PlantView, id: number) => {
-    const row = await findActive(knex, view, id);
-    if (!row) throw notFound(NOT_FOUND[view]);
-    return row;
-  };
+  const existing = (view: PlantView, id: number) => existingPlant(knex, view, id);
 
   /** GET /factory/<children>?<param>=id: the parent must exist, then its active children. */
   const children = (path: string, param: string, parent: PlantView, view: PlantView, parentKey: string): RouteDef => ({
@@ -99,7 +84,7 @@ export function plantRoutes(deps: AppDeps): RouteDef[] {
       async handler(ctx) {
         const { line_id } = parseInput(z.object({ line_id: idParam }), ctx.params, BAD_PARAMS);
         const line = await findLine(knex, line_id);
-        if (!line) throw notFound(NOT_FOUND.lines);
+        if (!line) throw notFound(PLANT_NOT_FOUND.lines);
         ctx.body = presentRefMachine(line);
       },
     },

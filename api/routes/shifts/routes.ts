@@ -1,13 +1,11 @@
 import { z } from 'zod';
-import { notFound, validationError } from '../../../domain/shared/errors.js';
 import { parseDay } from '../../../domain/shifts/calendar.js';
-import { handleGenerateShifts, SHOP_FLOOR_NOT_FOUND } from '../../../commands/shifts/generateShifts.js';
-import { findActive } from '../../../projections/plant/plant.queries.js';
+import { handleGenerateShifts } from '../../../commands/shifts/generateShifts.js';
 import { listShifts } from '../../../projections/shifts/shifts.queries.js';
 import { run } from '../../commandBus.js';
 import type { AppDeps } from '../../deps.js';
 import { parseInput } from '../../validation.js';
-import { BAD_PARAMS, idParam, optionalParam } from '../plant/params.js';
+import { BAD_PARAMS, checkDayRange, existingPlant, idParam, optionalParam } from '../plant/params.js';
 import type { RouteDef } from '../types.js';
 import { presentShift } from './presenters.js';
 
@@ -16,9 +14,7 @@ const flag = z.enum(['true', 'false'], { error: 'Valori ammessi: true, false' })
 
 /** Shift lists for the selectors and the admin's generation (foundations §2 Admin, §7). */
 export function shiftRoutes(deps: AppDeps): RouteDef[] {
-  const shopFloorExists = async (id: number) => {
-    if (!(await findActive(deps.knex, 'shopFloors', id))) throw notFound(SHOP_FLOOR_NOT_FOUND);
-  };
+  const shopFloorExists = (id: number) => existingPlant(deps.knex, 'shopFloors', id);
   return [
     {
       method: 'get',
@@ -37,7 +33,7 @@ export function shiftRoutes(deps: AppDeps): RouteDef[] {
       async handler(ctx) {
         const schema = z.object({ date_from: day, date_to: day, shop_floor_id: idParam, extraShift: optionalParam(flag) });
         const q = parseInput(schema, ctx.query, BAD_PARAMS);
-        if (q.date_from > q.date_to) throw validationError(BAD_PARAMS, { date_to: 'Precede date_from' });
+        checkDayRange(q.date_from, q.date_to);
         await shopFloorExists(q.shop_floor_id);
         ctx.body = (await listShifts(deps.knex, q.shop_floor_id, q.date_from, q.date_to, q.extraShift ?? false)).map(presentShift);
       },

@@ -1,12 +1,11 @@
-import { notFound, validationError } from '../../../domain/shared/errors.js';
-import { daysInRange, MAX_GENERATION_DAYS } from '../../../domain/shifts/calendar.js';
-import { findActive } from '../../../projections/plant/plant.queries.js';
+import { notFound } from '../../../domain/shared/errors.js';
+import { MAX_GENERATION_DAYS } from '../../../domain/shifts/calendar.js';
 import { listShifts } from '../../../projections/shifts/shifts.queries.js';
 import { knownShiftIds, listPlannedStops, listUnplannedStops } from '../../../projections/stops/stops.queries.js';
 import type { AppDeps } from '../../deps.js';
 import { parseInput } from '../../validation.js';
 import { parseAsOf, plannedByShiftAsOf, unplannedByShiftAsOf } from '../history/eventReads.js';
-import { BAD_PARAMS } from '../plant/params.js';
+import { BAD_PARAMS, checkDayRange, existingPlant } from '../plant/params.js';
 import type { RouteDef } from '../types.js';
 import { DEFAULT_PAGE_SIZE, encodeCursor, MAX_STOPS_PER_RESPONSE, tooManyStops } from './paging.js';
 import { presentPlanned, presentUnplanned } from './presenters.js';
@@ -21,9 +20,7 @@ const MAX_RANGE_DAYS = MAX_GENERATION_DAYS;
  * moment, which are folded from the stop streams (docs/audit.md).
  */
 export function stopQueryRoutes(deps: AppDeps): RouteDef[] {
-  const shopFloorExists = async (id: number) => {
-    if (!(await findActive(deps.knex, 'shopFloors', id))) throw notFound('Reparto non trovato');
-  };
+  const shopFloorExists = (id: number) => existingPlant(deps.knex, 'shopFloors', id);
   /** The shift's window: the spec sends only the code, so the day comes with it (docs/line-log.md). */
   const shiftWindow = async (q: { shop_floor_id: number; day: string; shift_code: string }) => {
     await shopFloorExists(q.shop_floor_id);
@@ -61,10 +58,7 @@ export function stopQueryRoutes(deps: AppDeps): RouteDef[] {
       action: 'stops:read',
       async handler(ctx) {
         const q = parseInput(unplannedRangeQuery, ctx.query, BAD_PARAMS);
-        if (q.date_from > q.date_to) throw validationError(BAD_PARAMS, { date_to: 'Precede date_from' });
-        if (daysInRange(q.date_from, q.date_to) > MAX_RANGE_DAYS) {
-          throw validationError(`Intervallo troppo lungo: al massimo ${MAX_RANGE_DAYS} giorni`, { date_to: `Al massimo ${MAX_RANGE_DAYS} giorni` });
-        }
+        checkDayRange(q.date_from, q.date_to, MAX_RANGE_DAYS);
         await shopFloorExists(q.shop_floor_id);
         if (q.shift_id.length > 0 && (await knownShiftIds(deps.knex, q.shop_floor_id, q.shift_id)).length !== q.shift_id.length) {
           throw notFound('Turno non trovato');
