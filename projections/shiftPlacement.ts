@@ -80,6 +80,20 @@ export class ShiftIndex {
 }
 
 /**
+ * The columns of a projection's own copy of the shift calendar (a projection never reads
+ * another's tables): what loadShiftIndex reads, with `code` for those that count by shift code.
+ */
+export function shiftCopyColumns(t: Knex.CreateTableBuilder, withCode: boolean): void {
+  t.bigInteger('id').primary();
+  t.integer('shop_floor_id').notNullable();
+  if (withCode) t.text('code').notNullable();
+  t.date('shift_day').notNullable();
+  t.timestamp('start_time', { useTz: true }).notNullable();
+  t.timestamp('end_time', { useTz: true }).notNullable();
+  t.boolean('extra').notNullable();
+}
+
+/**
  * Loads the regular shifts that may hold these starts (their shop floors, from the day
  * before the first Italian day to the last) from a projection's shifts table, which has
  * `id, shop_floor_id, shift_day, start_time, end_time, extra` and, with `withCode`, `code`.

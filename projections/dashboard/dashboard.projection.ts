@@ -4,7 +4,7 @@ import { ShiftsScheduled } from '../../domain/shifts/events.js';
 import { durationMinutes } from '../../domain/stops/rules.js';
 import { PlannedStopDeleted, PlannedStopRecorded, UnplannedStopDeleted, UnplannedStopRecorded } from '../../domain/stops/events.js';
 import { arrayLiteral, inChunks, keyOf, unnested, upsertRows, type Columns, type Row } from '../batchWrite.js';
-import { italianDay, loadShiftIndex } from '../shiftPlacement.js';
+import { italianDay, loadShiftIndex, shiftCopyColumns } from '../shiftPlacement.js';
 import { defineProjection } from '../types.js';
 
 const SHIFTS: Columns = { id: 'bigint', shop_floor_id: 'int', code: 'text', shift_day: 'date', start_time: 'timestamptz', end_time: 'timestamptz', extra: 'boolean' };
@@ -129,13 +129,7 @@ export const dashboardProjection = defineProjection(
   version: 3,
   tables: {
     dashboard_shifts: (t) => {
-      t.bigInteger('id').primary();
-      t.integer('shop_floor_id').notNullable();
-      t.text('code').notNullable();
-      t.date('shift_day').notNullable();
-      t.timestamp('start_time', { useTz: true }).notNullable();
-      t.timestamp('end_time', { useTz: true }).notNullable();
-      t.boolean('extra').notNullable();
+      shiftCopyColumns(t, true);
       t.index(['shop_floor_id', 'shift_day']);
     },
     dashboard_stops: (t) => {

@@ -20,7 +20,20 @@ export interface SummaryFilter {
   to: string;
 }
 
-const EMPTY: DashboardSummary = { volume: 0, working_time: 0, waste: 0, stop_count: 0, total_unplanned_downtime: 0, total_planned_downtime: 0 };
+/** The summary of nothing chosen (no line or no shift). */
+export const EMPTY_SUMMARY: DashboardSummary = { volume: 0, working_time: 0, waste: 0, stop_count: 0, total_unplanned_downtime: 0, total_planned_downtime: 0 };
+
+/** The summary from a row of sums named volume, working_time, waste, stop_count, unplanned and planned (numeric text or numbers). */
+export function summaryFromRow(row: Record<string, unknown>): DashboardSummary {
+  return {
+    volume: Number(row.volume),
+    working_time: Number(row.working_time),
+    waste: Number(row.waste),
+    stop_count: Number(row.stop_count),
+    total_unplanned_downtime: Number(row.unplanned),
+    total_planned_downtime: Number(row.planned),
+  };
+}
 
 /** Whether the shop floor exists and is not retired: a scalar subquery, so a read checks it in its own statement. */
 const FLOOR_SQL = '(select exists (select 1 from plant_shop_floors f where f.id = ? and not f.retired))';
@@ -95,15 +108,8 @@ export async function dashboardSummary(knex: Knex, f: SummaryFilter): Promise<Da
   );
   const row = r.rows[0]!;
   if (!row.floor) return null;
-  if (f.lineNames.length === 0 || f.shiftIds.length === 0) return EMPTY;
-  return {
-    volume: Number(row.volume),
-    working_time: Number(row.working_time),
-    waste: Number(row.waste),
-    stop_count: Number(row.stop_count),
-    total_unplanned_downtime: Number(row.unplanned),
-    total_planned_downtime: Number(row.planned),
-  };
+  if (f.lineNames.length === 0 || f.shiftIds.length === 0) return EMPTY_SUMMARY;
+  return summaryFromRow(row);
 }
 
 /**

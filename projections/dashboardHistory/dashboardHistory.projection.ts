@@ -3,7 +3,7 @@ import { ShiftsScheduled } from '../../domain/shifts/events.js';
 import { durationMinutes } from '../../domain/stops/rules.js';
 import { PlannedStopDeleted, PlannedStopRecorded, UnplannedStopDeleted, UnplannedStopRecorded } from '../../domain/stops/events.js';
 import { inChunks, unnested, type Columns, type Row } from '../batchWrite.js';
-import { italianDay } from '../shiftPlacement.js';
+import { italianDay, shiftCopyColumns } from '../shiftPlacement.js';
 import { defineProjection } from '../types.js';
 
 const SHIFTS: Columns = { id: 'bigint', shop_floor_id: 'int', code: 'text', shift_day: 'date', start_time: 'timestamptz', end_time: 'timestamptz', extra: 'boolean', valid_from: 'timestamptz' };
@@ -32,13 +32,7 @@ export const dashboardHistoryProjection = defineProjection([ShiftsScheduled, Unp
   version: 1,
   tables: {
     dashboard_history_shifts: (t) => {
-      t.bigInteger('id').primary();
-      t.integer('shop_floor_id').notNullable();
-      t.text('code').notNullable();
-      t.date('shift_day').notNullable();
-      t.timestamp('start_time', { useTz: true }).notNullable();
-      t.timestamp('end_time', { useTz: true }).notNullable();
-      t.boolean('extra').notNullable();
+      shiftCopyColumns(t, true);
       t.timestamp('valid_from', { useTz: true }).notNullable();
       t.index(['shop_floor_id', 'start_time']);
     },

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { ShiftsScheduled } from '../../domain/shifts/events.js';
 import { stopEvents } from '../../domain/stops/events.js';
+import { shiftCopyColumns } from '../shiftPlacement.js';
 import { defineProjection } from '../types.js';
 import { foldStopsBatch } from './stopsFold.js';
 import { patchPlanned, patchUnplanned, PLANNED_COLUMNS, replaceInShifts, UNPLANNED_COLUMNS, upsertShifts, upsertStops } from './stopsWrites.js';
@@ -54,12 +55,7 @@ export const stopsProjection = defineProjection([...stopEvents, ShiftsScheduled]
     },
     /** Every scheduled shift, extra ones included (the shift_id filter matches them too). */
     stop_shifts: (t) => {
-      t.bigInteger('id').primary();
-      t.integer('shop_floor_id').notNullable();
-      t.date('shift_day').notNullable();
-      t.timestamp('start_time', { useTz: true }).notNullable();
-      t.timestamp('end_time', { useTz: true }).notNullable();
-      t.boolean('extra').notNullable();
+      shiftCopyColumns(t, false);
     },
   },
   /**
