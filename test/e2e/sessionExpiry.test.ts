@@ -102,6 +102,14 @@ describeWith(['postgres', 'chromium'])('session expiry', () => {
     await screenshot(page, 'session-prompt-phone');
     await page.screenshot({ path: 'screenshots/session-prompt-phone-viewport.png' });
 
+    // Focus starts on the password and Tab stays in the dialog both ways ('Entra' is disabled while the field is empty).
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('name') ?? document.activeElement?.textContent ?? '');
+    expect(await focused()).toBe('password');
+    await page.keyboard.press('Shift+Tab');
+    expect(await focused()).toBe('Esci');
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('password');
+
     // A wrong password is refused in the dialog; the right one closes it and the save goes through.
     await dialog.getByLabel('Password').fill('sbagliata');
     await dialog.getByRole('button', { name: 'Entra' }).click();

@@ -5,6 +5,7 @@
  */
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+import { trapTab } from '../lib/focusTrap.js';
 
 /** Props of ConfirmModal. */
 export interface ConfirmModalProps {
@@ -25,27 +26,6 @@ export interface ConfirmModalProps {
   tone?: 'primary' | 'danger';
   /** Adds a secondary button with this text (e.g. 'Annulla') that closes. */
   cancelLabel?: string;
-}
-
-const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
-/** Keeps Tab and Shift+Tab inside the dialog. */
-function trapTab(event: KeyboardEvent, dialog: HTMLElement): void {
-  const items = Array.from(dialog.querySelectorAll<HTMLElement>(FOCUSABLE));
-  const first = items[0];
-  const last = items[items.length - 1];
-  if (!first || !last) {
-    event.preventDefault();
-    return;
-  }
-  const active = document.activeElement;
-  if (event.shiftKey && (active === first || active === dialog)) {
-    event.preventDefault();
-    last.focus();
-  } else if (!event.shiftKey && active === last) {
-    event.preventDefault();
-    first.focus();
-  }
 }
 
 /** A modal dialog asking to confirm one action. */

@@ -8,6 +8,7 @@ import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../../lib/api.js';
 import { login } from '../api/login.js';
 import { restoreStationDefaults } from '../api/restoreStation.js';
+import { PasswordField } from './PasswordField.js';
 
 const FALLBACK_ERROR = 'Credenziali non valide';
 
@@ -52,16 +53,7 @@ export function LoginForm({ onLoggedIn }: LoginFormProps) {
           onChange={(e) => setUsername(e.target.value)}
         />
       </label>
-      <label className="field">
-        <span className="field-label">Password</span>
-        <input
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-      </label>
+      <PasswordField label="Password" value={password} onChange={setPassword} />
       {error && (
         <p className="form-error" role="alert">
           {error}

@@ -9,8 +9,10 @@ import { useEffect, useId, useRef, useState, useSyncExternalStore, type FormEven
 import { createPortal } from 'react-dom';
 import { useSWRConfig } from 'swr';
 import { ApiError } from '../../../lib/api.js';
+import { trapTab } from '../../../lib/focusTrap.js';
 import { isSessionExpired, subscribeSessionExpiry } from '../../../lib/session.js';
 import { login } from '../api/login.js';
+import { PasswordField } from './PasswordField.js';
 
 /** The prompt's texts. */
 export const SESSION_TEXTS = {
@@ -48,18 +50,7 @@ export function SessionPrompt({ username, onLeave }: SessionPromptProps) {
     inputRef.current?.focus();
     // Tab stays inside the dialog: the page behind waits for the password.
     function onKeyDown(event: KeyboardEvent) {
-      if (event.key !== 'Tab' || !dialogRef.current) return;
-      const items = Array.from(dialogRef.current.querySelectorAll<HTMLElement>('input:not([disabled]), button:not([disabled])'));
-      const first = items[0];
-      const last = items[items.length - 1];
-      if (!first || !last) return;
-      if (event.shiftKey && document.activeElement === first) {
-        event.preventDefault();
-        last.focus();
-      } else if (!event.shiftKey && document.activeElement === last) {
-        event.preventDefault();
-        first.focus();
-      }
+      if (event.key === 'Tab' && dialogRef.current) trapTab(event, dialogRef.current);
     }
     document.addEventListener('keydown', onKeyDown);
     return () => {
@@ -112,17 +103,7 @@ export function SessionPrompt({ username, onLeave }: SessionPromptProps) {
           </p>
           {/* The username travels with the form so a password manager can fill the right entry. */}
           <input type="hidden" name="username" autoComplete="username" value={username} />
-          <label className="field">
-            <span className="field-label">{SESSION_TEXTS.password}</span>
-            <input
-              ref={inputRef}
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-          </label>
+          <PasswordField label={SESSION_TEXTS.password} value={password} onChange={setPassword} inputRef={inputRef} />
           {error && (
             <p className="form-error" role="alert">
               {error}
