@@ -57,6 +57,8 @@ describeWith(['postgres', 'chromium'])('web shell', () => {
 
   it('shows Credenziali non valide on a wrong password and stays on /login', async () => {
     await page.goto('/login');
+    // The login page is its own chunk: wait for its form, not only for the navigation.
+    await page.getByLabel('Password').waitFor();
     await screenshot(page, 'shell-login');
     await fillLogin(page, 'frontline', 'wrong-password');
     await expect(page.getByRole('alert').textContent()).resolves.toBe('Credenziali non valide');
@@ -93,6 +95,9 @@ describeWith(['postgres', 'chromium'])('web shell', () => {
   it('collapses the sidebar into a drawer on a phone', async () => {
     await context.close();
     ({ context, page } = await suite.newPage({ width: 390, height: 844 }, 10_000));
+    await page.goto('/login');
+    await page.getByLabel('Password').waitFor();
+    await screenshot(page, 'shell-login-phone');
     await fillLogin(page, 'demoit');
     await page.waitForURL((u) => u.pathname === '/setup');
     await page.goto('/report-operatore');
