@@ -66,10 +66,15 @@ export async function updatePlannedNote(q: StopsQuery, id: number, notes: string
   return saved.notes;
 }
 
-/** DELETE /factory/stop_events/delete_planned/{id} or delete_unplanned/{id}; the list is read again. */
+/**
+ * DELETE /factory/stop_events/delete_planned/{id} or delete_unplanned/{id}; once the server has
+ * deleted it, the stop leaves the cached list, as an edit patches it. Reading the list again
+ * instead could bring the stop back when the read model is still catching up (the command's
+ * wait for it is bounded), and nothing would read it once more.
+ */
 export async function deleteStop(kind: Kind, q: StopsQuery, id: number): Promise<void> {
   await apiFetch(`/factory/stop_events/delete_${kind}/${encodeURIComponent(String(id))}`, { method: 'DELETE' });
-  await mutate(stopsKey(kind, q));
+  await mutate<Array<{ id: number }>>(stopsKey(kind, q), (list) => list?.filter((s) => s.id !== id), { revalidate: false });
 }
 
 /** Reads a shift's list again (e.g. after a 404 on a stop someone else deleted). */
