@@ -1,6 +1,5 @@
 import type { Knex } from 'knex';
-import { DateTime } from 'luxon';
-import { PLANT_ZONE } from '../domain/shifts/calendar.js';
+import { plantOffsetMinutes } from '../domain/shifts/plantOffset.js';
 
 /**
  * Placing stops into the regular shift holding their start, in Node, from the shifts a
@@ -11,9 +10,6 @@ import { PLANT_ZONE } from '../domain/shifts/calendar.js';
  */
 
 const HOUR = 3_600_000;
-/** The plant zone's offset (minutes) per UTC hour: it only changes on a whole UTC hour. */
-const offsets = new Map<number, number>();
-
 const DAY = 24 * HOUR;
 /** ISO text of a UTC day number, cached: a batch asks for the same few days thousands of times. */
 const isoDays = new Map<number, string>();
@@ -25,13 +21,7 @@ const isoDay = (n: number) => {
 
 /** The Italian day of an instant, as `(t at time zone 'Europe/Rome')::date` gives it. */
 export function italianDay(ms: number): string {
-  const hour = Math.floor(ms / HOUR);
-  let offset = offsets.get(hour);
-  if (offset === undefined) {
-    offset = DateTime.fromMillis(hour * HOUR, { zone: PLANT_ZONE }).offset;
-    offsets.set(hour, offset);
-  }
-  return isoDay(Math.floor((ms + offset * 60_000) / DAY));
+  return isoDay(Math.floor((ms + plantOffsetMinutes(ms) * 60_000) / DAY));
 }
 
 const before = new Map<string, string>();
