@@ -250,8 +250,11 @@ describeWith(['postgres', 'chromium'])('session expiry', () => {
     await dialog.getByRole('button', { name: 'Entra' }).click();
     await dialog.waitFor({ state: 'detached' });
     const byShift = `/factory/stop_events/unplanned_by_shift?shop_floor_id=1&lines_id=2&shift_code=C&day=${yesterday}`;
+    // The save is retried once the prompt closes, and the list is a read model that follows it.
+    const corrected = async () => (await api<Array<{ corrective_action: string }>>('GET', byShift, 'support')).body[0]?.corrective_action;
+    await until(async () => (await corrected()) === 'Sostituito il rotolo e pulito il sensore');
+    expect(await corrected()).toBe('Sostituito il rotolo e pulito il sensore');
     await page.waitForFunction(() => !document.querySelector('.stop-text-status'));
-    expect((await api<Array<{ corrective_action: string }>>('GET', byShift, 'support')).body[0]?.corrective_action).toBe('Sostituito il rotolo e pulito il sensore');
 
     // 'Salva Report' with an expired token: the edit waits for the password, then is saved.
     await notes().fill('Turno regolare; rivisto dal supporto');
