@@ -8,7 +8,7 @@ import { compression } from './middlewares/compression.js';
 import { errorMiddleware } from './middlewares/errors.js';
 import { idempotency } from './middlewares/idempotency.js';
 import { BODY_LIMITS, readableBody, refuseMultipart, rejectUnstorableInput } from './middlewares/input.js';
-import { requestContext, securityHeaders } from './middlewares/requestContext.js';
+import { requestContext, responseErrorListener, securityHeaders } from './middlewares/requestContext.js';
 import { allRoutes } from './routes/index.js';
 import { queueBoard } from './queueBoard.js';
 import { serveWeb } from './static.js';
@@ -25,6 +25,7 @@ export function createApp(deps: AppDeps): Koa {
     const guards = route.action === 'public' ? [] : [auth, authorize(route.action), ...(route.method === 'get' ? [] : [once])];
     router[route.method](route.path, ...guards, route.handler);
   }
+  app.on('error', responseErrorListener(deps.log));
   app.use(requestContext(deps.log));
   app.use(securityHeaders);
   // Outside the error middleware, so the error bodies it writes are compressed like any other.

@@ -45,10 +45,22 @@ export function compression(): Middleware {
     deflate: false,
     zstd: false,
   });
-  return (ctx, next) => encode(ctx, async () => {
-    await next();
-    serializeOnce(ctx);
-  });
+  return async (ctx, next) => {
+    let source: Stream | null = null;
+    await encode(ctx, async () => {
+      await next();
+      serializeOnce(ctx);
+      if (ctx.body instanceof Stream) source = ctx.body;
+    });
+    // koa-compress pipes a streamed body into the encoder with .pipe(), which does not pass a
+    // failure on (and Koa swallows the source's error once it is replaced): a file that fails
+    // to read would leave the client waiting for ever. The encoder fails with it instead, so
+    // Koa's pipeline closes the connection and reports the error.
+    const sent: unknown = ctx.body;
+    if (source !== null && sent !== source && sent instanceof Stream) {
+      (source as Stream).once('error', (err: Error) => (sent as Stream & { destroy(e: Error): void }).destroy(err));
+    }
+  };
 }
 
 /**

@@ -33,3 +33,25 @@ export const securityHeaders: Middleware = async (ctx, next) => {
     "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'",
   );
 };
+
+/** Codes of a client that went away while its answer was being sent (a closed tab, a new page). */
+const CLIENT_GONE = new Set(['ERR_STREAM_PREMATURE_CLOSE', 'ECONNRESET', 'EPIPE', 'ECONNABORTED']);
+
+/**
+ * Koa's 'error' listener: errors raised after the answer began (a streamed or compressed body)
+ * reach it, not the error middleware. A client that left is no fault of the server and is logged
+ * at debug; anything else is logged as an error with the request's correlation id. Without a
+ * listener Koa prints every one of them, client aborts included, to the console. Koa may report
+ * one failure twice (its pipeline and its on-finished watch both see it): it is logged once.
+ */
+export function responseErrorListener(log: Logger): (err: Error & { code?: string }, ctx?: { state?: { log?: Logger }; method?: string; path?: string }) => void {
+  const seen = new WeakSet<Error>();
+  return (err, ctx) => {
+    if (seen.has(err)) return;
+    seen.add(err);
+    const target = ctx?.state?.log ?? log;
+    const where = { method: ctx?.method, path: ctx?.path };
+    if (err.code && CLIENT_GONE.has(err.code)) target.debug({ ...where, code: err.code }, 'client closed the connection');
+    else target.error({ ...where, err }, 'response failed');
+  };
+}
