@@ -57,7 +57,7 @@ async function main(): Promise<number> {
         position: r.position ? `${r.position.commit}/${r.position.prepare}` : '-',
         lag: r.lag,
         state: r.state,
-        rows: r.rows ?? '-',
+        rows: r.rows === null ? '-' : r.rowsEstimated ? `~${r.rows}` : r.rows,
         'last rebuild': r.lastRebuildAt ?? '-',
         'rebuild ev/s': r.rebuildEventsPerSecond ?? '-',
       })));

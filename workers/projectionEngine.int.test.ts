@@ -215,6 +215,24 @@ describeWith(['postgres'])('ProjectionEngine', () => {
     });
   });
 
+  describe('given a read model too large to count row by row', () => {
+    it("shows the planner's estimate for its large table, exact counts for the small ones, and says so", async () => {
+      const engine = new ProjectionEngine(knex, store, tallyCatalog(), [tallyProjection()]);
+      await engine.ensure();
+      const end = await appendTallies(store, 'tally-big', [1, 2, 3]);
+      await catchUpTo(engine, 'tally', end);
+      expect((await engine.status({ rows: true }))[0]).toMatchObject({ rows: 4, rowsEstimated: false });
+      // Years of history in one table: 250,000 rows written straight into the live generation.
+      await knex.raw(`insert into tally_events_v1_g1 (event_key, n) select gen_random_uuid(), g from generate_series(1, 250000) g`);
+      await knex.raw('analyze tally_events_v1_g1');
+      await knex.raw('analyze tally_total_v1_g1');
+      const [estimated] = await engine.status({ rows: true });
+      expect(estimated!.rowsEstimated).toBe(true);
+      // The estimate of 250,003 events and the exact single total row, within 2%.
+      expect(Math.abs(estimated!.rows! - 250_004)).toBeLessThan(5000);
+    });
+  });
+
   describe('given the same events applied twice', () => {
     it('the users projection leaves the same rows (replay)', async () => {
       const { usersProjection } = await import('../projections/users/users.projection.js');

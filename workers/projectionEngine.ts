@@ -31,6 +31,8 @@ export interface ProjectionStatus {
   state: 'live' | 'rebuilding' | 'needs-rebuild' | 'missing';
   /** Rows in the live generation's tables, all tables together; null unless asked for (`status({ rows: true })`). */
   rows: number | null;
+  /** True when `rows` includes the planner's estimate of a table too large to count row by row. */
+  rowsEstimated: boolean;
   /** When the live generation went live through a rebuild (null: built incrementally since it was first seen). */
   lastRebuildAt: string | null;
   /** The speed of that rebuild, events read per second. */
@@ -38,6 +40,9 @@ export interface ProjectionStatus {
 }
 
 export const NOTIFY_CHANNEL = 'projection_advanced';
+
+/** A table of this many rows or more, by the planner's estimate, shows the estimate on the admin page. */
+export const EXACT_COUNT_LIMIT = 200_000;
 
 /** The next batch, read while the current one is applied. */
 interface Prefetch {
@@ -259,7 +264,7 @@ export class ProjectionEngine {
         position,
         lag: await this.store.countAfter(position ?? START),
         state: building ? 'rebuilding' : !live ? 'missing' : live.version !== p.version ? 'needs-rebuild' : 'live',
-        rows: !options.rows ? null : live ? await this.countRows(live) : 0,
+        ...(!options.rows ? { rows: null, rowsEstimated: false } : live ? await this.countRows(live) : { rows: 0, rowsEstimated: false }),
         lastRebuildAt: live?.rebuilt_at ? new Date(live.rebuilt_at).toISOString() : null,
         rebuildEventsPerSecond: live?.rebuild_events_per_second ?? null,
       });
@@ -267,14 +272,27 @@ export class ProjectionEngine {
     return out;
   }
 
-  /** Exact row count of a generation's tables (an admin look, not a hot path). */
-  private async countRows(row: GenerationRow): Promise<number> {
-    let n = 0;
+  /**
+   * Row count of a generation's tables (an admin look, not a hot path). A table the planner
+   * reckons at EXACT_COUNT_LIMIT rows or more is not counted (a full scan that grows with the
+   * plant's history: 106 ms a page at a million events, docs/benchmarks.md); its estimate
+   * (pg_class.reltuples, kept by autovacuum's analyze) is taken instead and the total says so.
+   */
+  private async countRows(row: GenerationRow): Promise<{ rows: number; rowsEstimated: boolean }> {
+    let rows = 0;
+    let rowsEstimated = false;
     for (const phys of Object.values(row.tables)) {
+      const planned = await this.knex.raw<{ rows: Array<{ n: string | null }> }>(`select reltuples::bigint as n from pg_class where oid = to_regclass(?)`, [phys]);
+      const estimate = Number(planned.rows[0]?.n ?? -1);
+      if (estimate >= EXACT_COUNT_LIMIT) {
+        rows += estimate;
+        rowsEstimated = true;
+        continue;
+      }
       const r = await this.knex(phys).count<{ n: string }>('* as n').first();
-      n += Number(r?.n ?? 0);
+      rows += Number(r?.n ?? 0);
     }
-    return n;
+    return { rows, rowsEstimated };
   }
 
   /**

@@ -16,6 +16,8 @@ export interface ProjectionStatus {
   state: 'live' | 'rebuilding' | 'needs-rebuild' | 'missing';
   /** Counted for this page (the health check leaves it null). */
   rows: number | null;
+  /** True when a table too large to count row by row is in `rows` by the database's estimate. */
+  rowsEstimated: boolean;
   lastRebuildAt: string | null;
   rebuildEventsPerSecond: number | null;
 }

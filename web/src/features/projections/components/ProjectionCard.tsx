@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../../lib/api.js';
 import { startRebuild, useRebuild, type ProjectionStatus } from '../api/useProjections.js';
-import { formatCount, formatEta, formatPosition, formatWhen, STATE_LABELS } from '../model/format.js';
+import { formatCount, formatEta, formatPosition, formatRows, formatWhen, STATE_LABELS } from '../model/format.js';
 
 interface Props {
   projection: ProjectionStatus;
@@ -46,7 +46,7 @@ export function ProjectionCard({ projection: p, onSwitched }: Props) {
         <div><dt>Versione</dt><dd>{p.liveVersion ?? '–'} (codice {p.version}), generazione {p.generation ?? '–'}</dd></div>
         <div><dt>Posizione</dt><dd>{formatPosition(p.position)}</dd></div>
         <div><dt>Ritardo</dt><dd data-testid="projection-lag">{formatCount(p.lag)} eventi</dd></div>
-        <div><dt>Righe</dt><dd data-testid="projection-rows">{p.rows === null ? '–' : formatCount(p.rows)}</dd></div>
+        <div><dt>Righe</dt><dd data-testid="projection-rows" title={p.rowsEstimated ? 'Stima del database: le tabelle più grandi non sono contate riga per riga' : undefined}>{formatRows(p.rows, p.rowsEstimated)}</dd></div>
         <div><dt>Ultima ricostruzione</dt><dd data-testid="projection-last-rebuild">{formatWhen(p.lastRebuildAt)}</dd></div>
         <div><dt>Velocità</dt><dd>{p.rebuildEventsPerSecond === null ? '–' : `${formatCount(p.rebuildEventsPerSecond)} eventi/s`}</dd></div>
       </dl>

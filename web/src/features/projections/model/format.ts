@@ -16,6 +16,12 @@ export function formatCount(n: number): string {
   return number.format(n);
 }
 
+/** The rows figure: '1.234', 'circa 973.000' when a large table is the database's estimate, '–' when not counted. */
+export function formatRows(rows: number | null, estimated: boolean): string {
+  if (rows === null) return '–';
+  return estimated ? `circa ${formatCount(rows)}` : formatCount(rows);
+}
+
 /** Seconds to '1 min 05 s' / '42 s'; '–' while unknown. */
 export function formatEta(seconds: number | null): string {
   if (seconds === null) return '–';

@@ -1,4 +1,4 @@
-import { formatCount, formatEta, formatPosition, formatWhen } from './format.js';
+import { formatCount, formatEta, formatPosition, formatRows, formatWhen } from './format.js';
 
 describe('projection page formatting', () => {
   it.each([
@@ -14,6 +14,13 @@ describe('projection page formatting', () => {
     expect(formatPosition({ commit: 12, prepare: 3 })).toBe('12/3');
     expect(formatPosition(null)).toBe('–');
   });
+
+  it.each([
+    [null, false, '–'],
+    [5, false, '5'],
+    [250004, false, '250.004'],
+    [973412, true, 'circa 973.412'],
+  ])('rows %p (estimated: %p) read %p', (rows, estimated, text) => expect(formatRows(rows, estimated)).toBe(text));
 
   it('shows instants in Rome time', () => {
     expect(formatWhen('2026-11-23T23:15:00Z')).toBe('24/11/2026 00:15');
