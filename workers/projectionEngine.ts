@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { EventCatalog } from '../domain/shared/catalog.js';
 import { START, comparePositions, type EventStore, type Position, type RecordedEvent } from '../domain/shared/eventStore.js';
 import type { AnyProjection as Projection } from '../projections/types.js';
-import { createGeneration, dropRetired, indexLoaded, pointViews, type GenerationRow } from './projectionGenerations.js';
+import { createGeneration, dropRetired, analyzeLoaded, indexLoaded, pointViews, type GenerationRow } from './projectionGenerations.js';
 
 export type { GenerationRow } from './projectionGenerations.js';
 
@@ -42,7 +42,7 @@ export interface ProjectionStatus {
 export const NOTIFY_CHANNEL = 'projection_advanced';
 
 /** A table of this many rows or more, by the planner's estimate, shows the estimate on the admin page. */
-export const EXACT_COUNT_LIMIT = 200_000;
+export const EXACT_COUNT_LIMIT = 20_000;
 
 /** The next batch, read while the current one is applied. */
 interface Prefetch {
@@ -219,8 +219,9 @@ export class ProjectionEngine {
       await report();
       if (r.caughtUp) break;
     }
-    // The readers' indexes, built once over the loaded tables; the last events below keep them up to date.
+    // The readers' indexes, built once over the loaded tables, and their statistics; the last events below keep them up to date.
     await indexLoaded(this.knex, projection, fresh.tables);
+    await analyzeLoaded(this.knex, fresh.tables);
     await this.knex.transaction(async (trx) => {
       const live = await trx<GenerationRow>('projection_generations').where({ name, status: 'live' }).forUpdate().first();
       if (live) await trx.raw(`select pg_advisory_xact_lock(hashtext(?), ?)`, [name, live.generation]);

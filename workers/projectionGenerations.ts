@@ -55,6 +55,16 @@ export async function indexLoaded(knex: Knex, projection: Projection, tables: Ta
   });
 }
 
+/**
+ * Gathers the planner's statistics of a generation's freshly loaded tables. Without them the
+ * first queries after the switch are planned on guesses (a table never analyzed looks tiny) until
+ * autovacuum's own analyze comes by, up to a minute later; the Projections page's row figures read
+ * the same statistics.
+ */
+export async function analyzeLoaded(knex: Knex, tables: TableNames): Promise<void> {
+  for (const phys of Object.values(tables)) await knex.raw('analyze ??', [phys]);
+}
+
 /** Points each logical view at a generation's physical table, inside the caller's transaction. */
 export async function pointViews(trx: Knex.Transaction, tables: TableNames): Promise<void> {
   for (const [logical, phys] of Object.entries(tables)) {
