@@ -200,7 +200,7 @@ export async function benchHistory(adminUrl: string, redisUrl: string | null, o:
       save: await alternate(targets, o.samples, o.warmup, 200, (k) => saveRequest(plant, days, k)),
       yearOneLine: await alternate(targets, o.listSamples, 3, 200, () => unplannedListRequest(plant, days[Math.max(0, last - 364)]!, days[last]!, [plant.lines[0]!.id], o.pageRows)),
       monthAllLines: await alternate(targets, o.listSamples, 3, 200, () => unplannedListRequest(plant, days[Math.max(0, last - 29)]!, days[last]!, lineIds, o.pageRows)),
-      projections: await alternate(targets, 20, 3, 200, () => ({ method: 'GET', path: '/admin/projections' })),
+      projections: await alternate(targets, 50, 3, 200, () => ({ method: 'GET', path: '/admin/projections' })),
       loadAfter: loadavg(),
     };
 

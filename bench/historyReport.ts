@@ -2,6 +2,7 @@
 import type { HistoryOptions } from './history.js';
 import type { Measured } from './historyMeasure.js';
 import { fmt, printTable, ratio, type TableRow } from './support.js';
+import { EXACT_COUNT_LIMIT } from '../workers/projectionEngine.js';
 
 export interface HttpFigures {
   loadBefore: string;
@@ -106,7 +107,7 @@ export function printHttpTables(h: HttpFigures, o: HistoryOptions, heavyId: numb
   );
   printTable(
     `4e. The admin's Projections page (GET /admin/projections), ${h.projections.get('history')!.summary.n} requests after 3 warm-up, alternating stores`,
-    commandRows('GET /admin/projections', h.projections, null),
-    ['It counts every row of every live read-model table (an exact count for the page), so it grows with the history by design.', ...errors([['GET /admin/projections', h.projections]])],
+    commandRows('GET /admin/projections', h.projections),
+    [`Row figures: exact for a table under ${EXACT_COUNT_LIMIT.toLocaleString('en-US')} rows, the planner's estimate above (analyzed when a rebuild loads it).`, ...errors([['GET /admin/projections', h.projections]])],
   );
 }

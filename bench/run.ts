@@ -79,7 +79,6 @@ async function serverVersion(url: string): Promise<string> {
   return r.rows[0]!.v;
 }
 
-/** The three benchmarks of the default run, then their summary. */
 /** The history-scale section alone, then its summary. */
 async function runHistory(url: string, redisUrl: string | null): Promise<void> {
   const h = await benchHistory(url, redisUrl, historyOptions());
@@ -92,6 +91,7 @@ async function runHistory(url: string, redisUrl: string | null): Promise<void> {
     { benchmark: '4c. report save p95, history/empty', measured: p95(h.http.save), goal: '<= 1.2x' },
     { benchmark: '4d. stop list 365 d x 1 line p95 ms', measured: fmt(h.http.yearOneLine.get('history')!.summary.p95, 1), goal: '<= 50' },
     { benchmark: '4d. stop list 30 d x all lines p95 ms', measured: fmt(h.http.monthAllLines.get('history')!.summary.p95, 1), goal: '<= 50' },
+    { benchmark: '4e. Projections page p95, history/empty', measured: p95(h.http.projections), goal: '<= 1.2x' },
   ], [`whole run ${fmt((performance.now() - started) / 1000, 1)} s; /proc/loadavg after: ${loadavg()}`]);
 }
 

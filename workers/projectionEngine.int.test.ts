@@ -211,7 +211,7 @@ describeWith(['postgres'])('ProjectionEngine', () => {
       const rebuilt = await after.rebuild('tally2');
       expect(Number((await knex('tally2_seen').sum<{ s: string }>('n as s').first())!.s)).toBe(19);
       // The loaded table goes live with the planner's statistics (-1: never analyzed).
-      const planned = await knex.raw<{ rows: Array<{ n: number }> }>('select reltuples::int as n from pg_class where oid = to_regclass(?)', [rebuilt.tables.tally2_seen]);
+      const planned = await knex.raw<{ rows: Array<{ n: number }> }>('select reltuples::int as n from pg_class where oid = to_regclass(?)', [rebuilt.tables.tally2_seen!]);
       expect(planned.rows[0]!.n).toBe(4);
       // tally: four events and its total row; tally2: the four events.
       expect((await after.status({ rows: true })).map((s) => [s.name, s.state, s.rows])).toEqual([['tally', 'live', 5], ['tally2', 'live', 4]]);
