@@ -46,6 +46,11 @@ async function startOn(db: TestDatabase, options: { redis?: boolean; redisUrl?: 
     LOG_LEVEL: 'silent',
     // The 60-day demo history takes seconds to write; the suites that need it pass SEED_DEMO_HISTORY: 'true'.
     SEED_DEMO_HISTORY: 'false',
+    // A command answers once its read models have caught up, or after this bound. The product's
+    // 2 s holds on a quiet machine; a CI machine running several browser suites at once can take
+    // longer, and a test that reads right after a save must then read what it saved.
+    // scripts/twoInstances.int.test.ts checks the default bound itself.
+    READ_YOUR_WRITES_TIMEOUT_MS: '10000',
     ...options.env,
   });
   const useRedis = options.redis !== false && !!process.env.TEST_REDIS_URL;
