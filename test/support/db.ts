@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import type { Knex } from 'knex';
 import pg from 'pg';
+import { createKnex } from '../../infra/db/knex.js';
 import { migrateDatabase } from '../../infra/db/migrations.js';
 
 export interface TestDatabase {
@@ -29,6 +31,48 @@ export async function createTestDatabase(options: { empty?: boolean } = {}): Pro
       await c.connect();
       await c.query(`drop database if exists ${name} with (force)`);
       await c.end();
+    },
+  };
+}
+
+export interface TestDatabaseHooks {
+  /** The suite's connection pool; throws when read before the setup hook has run. */
+  readonly knex: Knex;
+  /** The suite's database; throws when read before the setup hook has run. */
+  readonly db: TestDatabase;
+}
+
+/**
+ * Registers the jest hooks that give the enclosing describe block (or file) a fresh
+ * database and a small pool on it, then destroy the pool and drop the database: beforeAll
+ * and afterAll, or beforeEach and afterEach with `each`. Call it before the block's own
+ * hooks that need `knex`: jest runs hooks in the order they are registered. Read `knex`
+ * and `db` inside hooks and tests, not while the block is being defined.
+ */
+export function useTestDatabase(options: { empty?: boolean; pool?: { min?: number; max?: number }; each?: boolean } = {}): TestDatabaseHooks {
+  let db: TestDatabase | undefined;
+  let knex: Knex | undefined;
+  const before = options.each ? beforeEach : beforeAll;
+  const after = options.each ? afterEach : afterAll;
+  before(async () => {
+    db = await createTestDatabase({ empty: options.empty });
+    knex = createKnex(db.url, options.pool ?? { max: 2 });
+  });
+  after(async () => {
+    await knex?.destroy();
+    await db?.drop();
+    knex = undefined;
+    db = undefined;
+  });
+  const notYet = (what: string) => new Error(`useTestDatabase: ${what} was read before its ${options.each ? 'beforeEach' : 'beforeAll'} hook ran (read it inside a hook or a test, and call useTestDatabase before the hooks that need it)`);
+  return {
+    get knex() {
+      if (!knex) throw notYet('knex');
+      return knex;
+    },
+    get db() {
+      if (!db) throw notYet('db');
+      return db;
     },
   };
 }
