@@ -1,8 +1,7 @@
 import { createCatalog } from '../../domain/catalog.js';
 import type { EventOf } from '../../domain/shared/catalog.js';
-import { createKnex } from '../../infra/db/knex.js';
 import { MemoryEventStore } from '../../infra/eventstore/memory.js';
-import { createTestDatabase, type TestDatabase } from '../../test/support/db.js';
+import { useTestDatabase } from '../../test/support/db.js';
 import { replayBatchedAndSingly, replayOverlapping, replayTwice } from '../../test/support/replayKit.js';
 import { describeWith } from '../../test/support/services.js';
 import { eventsFor } from '../types.js';
@@ -14,8 +13,7 @@ import { dashboardProjection } from './dashboard.projection.js';
  * midnight, two before the calendar existed) and the shift calendar generated midway.
  */
 describeWith(['postgres'])('dashboard projection replayed', () => {
-  let db: TestDatabase;
-  let knex: ReturnType<typeof createKnex>;
+  const db = useTestDatabase();
   const catalog = createCatalog();
   const store = new MemoryEventStore();
   const at = (day: string, hhmm: string) => new Date(`${day}T${hhmm}:00+02:00`).toISOString();
@@ -39,8 +37,6 @@ describeWith(['postgres'])('dashboard projection replayed', () => {
   const shift = (id: number, code: string, start: string, end: string, extra = false) => ({ shiftId: id, name: `Turno ${code}`, code, shiftDay: D, startTime: start, endTime: end, extra });
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    knex = createKnex(db.url, { max: 2 });
     // Before the calendar: counted for its day outside any shift, then moved into A (the emptied row goes).
     await unplanned(101, 1, at(D, '07:00'), at(D, '07:12'));
     // Recorded and deleted before the calendar: its row goes, and the calendar moves it without counting it.
@@ -73,17 +69,13 @@ describeWith(['postgres'])('dashboard projection replayed', () => {
     await planned(203, 2, at(D, '23:00'), at(D, '23:15'));
     await append('planned-stops-2', { type: 'PlannedStopDeleted', data: { stopId: 203 } });
   });
-  afterAll(async () => {
-    await knex?.destroy();
-    await db?.drop();
-  });
 
   const events = async () => eventsFor(dashboardProjection, (await store.readAll({ limit: 1000 })).map((r) => catalog.decode(r)));
   const figures = (rows: unknown[]) =>
     (rows as Record<string, unknown>[]).map((r) => [r.line_id, r.day, r.shift_code, r.volume, r.waste, r.working_minutes, r.stop_count, r.unplanned_minutes, r.planned_minutes]);
 
   it('holds the submitted figures (amendments replace, drafts ignored) and whole minutes of downtime per line, day and shift', async () => {
-    const { first } = await replayTwice(knex, dashboardProjection, await events());
+    const { first } = await replayTwice(db.knex, dashboardProjection, await events());
     expect(figures(first.dashboard_days!)).toEqual([
       [1, D, 'A', 11500, 130, 450, 2, 12 + 15, 30],
       [1, D, 'C', 0, 0, 0, 1, 44, 0],
@@ -104,9 +96,9 @@ describeWith(['postgres'])('dashboard projection replayed', () => {
 
   it('gives the same rows applied twice, in one batch, one event per batch and in batches of 3', async () => {
     const history = await events();
-    const { first, second } = await replayTwice(knex, dashboardProjection, history);
+    const { first, second } = await replayTwice(db.knex, dashboardProjection, history);
     expect(second).toEqual(first);
-    const { batched, singly, chunked } = await replayBatchedAndSingly(knex, dashboardProjection, history, 3);
+    const { batched, singly, chunked } = await replayBatchedAndSingly(db.knex, dashboardProjection, history, 3);
     expect(singly).toEqual(batched);
     expect(chunked).toEqual(batched);
     expect(first).toEqual(batched);
@@ -114,9 +106,9 @@ describeWith(['postgres'])('dashboard projection replayed', () => {
 
   it('gives the same rows when a batch overlaps what an earlier one applied', async () => {
     const history = await events();
-    const { batched } = await replayBatchedAndSingly(knex, dashboardProjection, history, 3);
+    const { batched } = await replayBatchedAndSingly(db.knex, dashboardProjection, history, 3);
     for (const k of [1, 4, 9, 14, history.length - 1]) {
-      expect({ k, rows: await replayOverlapping(knex, dashboardProjection, history, k) }).toEqual({ k, rows: batched });
+      expect({ k, rows: await replayOverlapping(db.knex, dashboardProjection, history, k) }).toEqual({ k, rows: batched });
     }
   });
 });

@@ -1,7 +1,6 @@
 import { createCatalog } from '../../domain/catalog.js';
 import type { DomainEvent } from '../../domain/shared/catalog.js';
-import { createKnex } from '../../infra/db/knex.js';
-import { createTestDatabase, type TestDatabase } from '../../test/support/db.js';
+import { useTestDatabase } from '../../test/support/db.js';
 import { expectSameRowsEveryWay } from '../../test/support/replayKit.js';
 import { describeWith } from '../../test/support/services.js';
 import { eventsFor } from '../types.js';
@@ -13,8 +12,7 @@ import { dashboardHistoryProjection } from './dashboardHistory.projection.js';
  * the events' times, so every batching, and a second pass, give the same intervals.
  */
 describeWith(['postgres'])('dashboard_history projection replayed', () => {
-  let db: TestDatabase;
-  let knex: ReturnType<typeof createKnex>;
+  const db = useTestDatabase();
   const catalog = createCatalog();
   let n = 0;
   const event = (type: string, data: Record<string, unknown>, occurredAt: string, revision = 0): DomainEvent =>
@@ -29,15 +27,6 @@ describeWith(['postgres'])('dashboard_history projection replayed', () => {
       workpointId: 1, stopCodeId: 1, triggeringEventId: 1, failureMode: 'f', correctiveAction: 'c', actionMaterialChange: false, actionCleaning: false, actionSettingAdjustment: false, actionComponentRestore: false }) }, at);
   const shiftA = { shiftId: 11, name: 'Turno A', code: 'A', shiftDay: '2030-06-05', startTime: '2030-06-05T04:00:00.000Z', endTime: '2030-06-05T12:00:00.000Z', extra: false };
 
-  beforeAll(async () => {
-    db = await createTestDatabase();
-    knex = createKnex(db.url, { max: 2 });
-  });
-  afterAll(async () => {
-    await knex?.destroy();
-    await db?.drop();
-  });
-
   it('keeps every revision, stop and shift with the interval it was valid, the same every way it is replayed', async () => {
     const events = [
       stop('UnplannedStopRecorded', 1, '2030-06-05T06:10:00Z', '2030-06-05T06:25:00Z', '2030-06-05T06:30:00.000Z'),
@@ -51,7 +40,7 @@ describeWith(['postgres'])('dashboard_history projection replayed', () => {
       event('ShiftsScheduled', { shopFloorId: 1, startDate: '2030-06-05', endDate: '2030-06-05', shifts: [shiftA] }, '2030-06-07T07:00:00.000Z'),
       report('ShiftReportAmended', 3, 1200, '2030-06-07T09:00:00.000Z'),
     ];
-    const rows = await expectSameRowsEveryWay(knex, dashboardHistoryProjection, eventsFor(dashboardHistoryProjection, events), 2);
+    const rows = await expectSameRowsEveryWay(db.knex, dashboardHistoryProjection, eventsFor(dashboardHistoryProjection, events), 2);
     const iso = (d: Date | null) => (d ? d.toISOString() : null);
     expect(rows.dashboard_history_reports!.map((r: any) => [r.report_revision, r.volume, iso(r.valid_from), iso(r.valid_to)])).toEqual([
       [1, 1000, '2030-06-05T12:00:00.000Z', '2030-06-06T09:00:00.000Z'],

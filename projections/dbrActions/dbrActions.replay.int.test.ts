@@ -1,13 +1,12 @@
 import { createCatalog } from '../../domain/catalog.js';
 import type { ShiftEvent } from '../../domain/shifts/events.js';
-import { createKnex } from '../../infra/db/knex.js';
 import { MemoryEventStore } from '../../infra/eventstore/memory.js';
 import { seedDemoPlant } from '../../infra/seed/demoPlant.js';
 import { handleCreateDbrAction, type CreateDbrActionInput } from '../../commands/dbrActions/createDbrAction.js';
 import { handleDeleteDbrAction } from '../../commands/dbrActions/deleteDbrAction.js';
 import { handleMarkDbrExecuted } from '../../commands/dbrActions/markDbrExecuted.js';
 import { handleUnmarkDbrExecuted } from '../../commands/dbrActions/unmarkDbrExecuted.js';
-import { createTestDatabase, type TestDatabase } from '../../test/support/db.js';
+import { useTestDatabase } from '../../test/support/db.js';
 import { replayBatchedAndSingly, replayTwice } from '../../test/support/replayKit.js';
 import { describeWith } from '../../test/support/services.js';
 import { dbrActionsProjection } from './dbrActions.projection.js';
@@ -18,8 +17,7 @@ import { dbrActionsProjection } from './dbrActions.projection.js';
  * their ticks in one batch, or ticks landing on rows of an earlier batch).
  */
 describeWith(['postgres'])('dbr_actions projection replayed', () => {
-  let db: TestDatabase;
-  let knex: ReturnType<typeof createKnex>;
+  const db = useTestDatabase();
   const catalog = createCatalog();
   const store = new MemoryEventStore();
   const deps = { store, catalog };
@@ -30,8 +28,6 @@ describeWith(['postgres'])('dbr_actions projection replayed', () => {
   let turnoA: number;
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    knex = createKnex(db.url, { max: 2 });
     await seedDemoPlant(deps, ctx('06:00').now);
     const calendar = (await store.readStream('shift-calendar-1')).map((r) => catalog.decode(r) as unknown as ShiftEvent);
     turnoA = calendar.flatMap((e) => e.data.shifts).find((s) => s.shiftDay === DAY && s.code === 'A')!.shiftId;
@@ -48,27 +44,23 @@ describeWith(['postgres'])('dbr_actions projection replayed', () => {
     await handleMarkDbrExecuted(deps, { actionId: L2_1 }, ctx('10:00', 'frontline'));
     await handleDeleteDbrAction(deps, { actionId: L1_3 }, ctx('11:00'));
   });
-  afterAll(async () => {
-    await knex?.destroy();
-    await db?.drop();
-  });
 
   const events = async () => (await store.readAll({ limit: 100_000 })).map((r) => catalog.decode(r));
 
   it('same rows after a second pass', async () => {
-    const { first, second } = await replayTwice(knex, dbrActionsProjection, await events());
+    const { first, second } = await replayTwice(db.knex, dbrActionsProjection, await events());
     expect(first.dbr_actions).toHaveLength(4);
     expect(second).toEqual(first);
   });
 
   it('same rows batched, one by one and in batches of 3', async () => {
-    const { batched, singly, chunked } = await replayBatchedAndSingly(knex, dbrActionsProjection, await events(), 3);
+    const { batched, singly, chunked } = await replayBatchedAndSingly(db.knex, dbrActionsProjection, await events(), 3);
     expect(singly).toEqual(batched);
     expect(chunked).toEqual(batched);
   });
 
   it('folds ticks and deletion into the rows; a deleted action keeps its row, flagged, with who removed it', async () => {
-    const { first } = await replayTwice(knex, dbrActionsProjection, await events());
+    const { first } = await replayTwice(db.knex, dbrActionsProjection, await events());
     const at = (hhmm: string) => new Date(`${DAY}T${hhmm}:00+02:00`);
     expect(first.dbr_actions).toEqual([
       expect.objectContaining({ id: L1_1, line_id: 1, equipment_id: 1, due_date: DAY, due_shift_id: turnoA, due_shift_name: 'Turno A', executed_at: at('09:10'), deleted: false, created_by: 'support' }),

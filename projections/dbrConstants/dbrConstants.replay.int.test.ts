@@ -1,10 +1,9 @@
 import { createCatalog } from '../../domain/catalog.js';
 import { dbrStream, type DbrConstants } from '../../domain/dbr/constants.js';
-import { createKnex } from '../../infra/db/knex.js';
 import { MemoryEventStore } from '../../infra/eventstore/memory.js';
 import { handleCommand } from '../../commands/handleCommand.js';
 import { dbrDecider } from '../../commands/dbr/decider.js';
-import { createTestDatabase, type TestDatabase } from '../../test/support/db.js';
+import { useTestDatabase } from '../../test/support/db.js';
 import { expectSameRowsEveryWay, replayBatchedAndSingly, replayTwice } from '../../test/support/replayKit.js';
 import { describeWith } from '../../test/support/services.js';
 import { dbrConstantsProjection } from './dbrConstants.projection.js';
@@ -20,15 +19,12 @@ const BASE: DbrConstants = {
  * holds several sets of the same line; saving unchanged constants records nothing.
  */
 describeWith(['postgres'])('dbr_constants projection replayed', () => {
-  let db: TestDatabase;
-  let knex: ReturnType<typeof createKnex>;
+  const db = useTestDatabase();
   const catalog = createCatalog();
   const store = new MemoryEventStore();
   const at = (hhmm: string) => new Date(`2030-04-02T${hhmm}:00Z`);
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    knex = createKnex(db.url, { max: 2 });
     const steps: Array<[hhmm: string, lineId: number, constants: DbrConstants]> = [
       ['07:00', 1, BASE],
       ['07:05', 2, { ...BASE, def_speed: 6000, def_volume: 45000 }],
@@ -41,21 +37,17 @@ describeWith(['postgres'])('dbr_constants projection replayed', () => {
       await handleCommand({ store, catalog }, dbrStream(lineId), dbrDecider, { type: 'SetDbrConstants', lineId, constants }, { userId: 'u-admin', username: 'admin', role: 'admin', now: at(hhmm) });
     }
   });
-  afterAll(async () => {
-    await knex?.destroy();
-    await db?.drop();
-  });
 
   const events = async () => (await store.readAll({ limit: 1000 })).map((r) => catalog.decode(r));
 
   it('gives the same rows in one batch, one event per batch, batches of 2, and after a second pass', async () => {
     const history = await events();
     expect(history).toHaveLength(5);
-    await expectSameRowsEveryWay(knex, dbrConstantsProjection, history, 2);
+    await expectSameRowsEveryWay(db.knex, dbrConstantsProjection, history, 2);
   });
 
   it('holds each line with the last constants saved', async () => {
-    const { first } = await replayTwice(knex, dbrConstantsProjection, await events());
+    const { first } = await replayTwice(db.knex, dbrConstantsProjection, await events());
     expect(first.dbr_constants).toEqual([
       {
         line_id: 1, def_speed: 11500, def_uptime: 0.85, def_mtbf: 120, def_waste: 0.02, def_volume: 80000,

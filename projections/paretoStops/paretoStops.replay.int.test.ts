@@ -1,7 +1,6 @@
 import { createCatalog } from '../../domain/catalog.js';
 import type { DomainEvent } from '../../domain/shared/catalog.js';
-import { createKnex } from '../../infra/db/knex.js';
-import { createTestDatabase, type TestDatabase } from '../../test/support/db.js';
+import { useTestDatabase } from '../../test/support/db.js';
 import { expectSameRowsEveryWay } from '../../test/support/replayKit.js';
 import { describeWith } from '../../test/support/services.js';
 import { eventsFor } from '../types.js';
@@ -12,8 +11,7 @@ import { paretoStopsProjection } from './paretoStops.projection.js';
  * of 1 July in Italy (still 30 June in UTC): it counts for July.
  */
 describeWith(['postgres'])('paretoStops projection replayed', () => {
-  let db: TestDatabase;
-  let knex: ReturnType<typeof createKnex>;
+  const db = useTestDatabase();
   const catalog = createCatalog();
   let n = 0;
   const event = (type: string, data: Record<string, unknown>): DomainEvent =>
@@ -23,15 +21,6 @@ describeWith(['postgres'])('paretoStops projection replayed', () => {
       stopId, shopFloorId: 1, lineId, equipmentId: lineId, workpointId: 1, stopCodeId, triggeringEventId: 1, failureMode, correctiveAction: 'Riavvio',
       actionMaterialChange: false, actionCleaning: false, actionSettingAdjustment: false, actionComponentRestore: false, startTime, endTime,
     });
-
-  beforeAll(async () => {
-    db = await createTestDatabase();
-    knex = createKnex(db.url, { max: 2 });
-  });
-  afterAll(async () => {
-    await knex?.destroy();
-    await db?.drop();
-  });
 
   it('keeps one row per stop with its month, minutes and last failure mode, the same every way it is replayed', async () => {
     const events = [
@@ -44,7 +33,7 @@ describeWith(['postgres'])('paretoStops projection replayed', () => {
       event('UnplannedStopDeleted', { stopId: 4 }),
       event('UnplannedStopDetailEdited', { stopId: 1, field: 'failureMode', value: 'Coclea inceppata' }),
     ];
-    const rows = await expectSameRowsEveryWay(knex, paretoStopsProjection, eventsFor(paretoStopsProjection, events), 2);
+    const rows = await expectSameRowsEveryWay(db.knex, paretoStopsProjection, eventsFor(paretoStopsProjection, events), 2);
     expect(rows.pareto_stops!.map((r: any) => [Number(r.stop_id), r.line_id, r.month, r.stop_code_id, r.failure_mode, Number(r.downtime_minutes), r.deleted])).toEqual([
       [1, 1, '2030-06', 10, 'Coclea inceppata', 15, false],
       [2, 1, '2030-06', 10, 'Coclea', 20.5, false],

@@ -1,5 +1,4 @@
 import { createCatalog } from '../../domain/catalog.js';
-import { createKnex } from '../../infra/db/knex.js';
 import { MemoryEventStore } from '../../infra/eventstore/memory.js';
 import { importPlant } from '../../infra/seed/plantImport.js';
 import { readDemoPlantFile } from '../../infra/seed/demoPlant.js';
@@ -8,7 +7,7 @@ import { readPlantState } from '../../commands/plant/readPlant.js';
 import { shiftCalendarDecider } from '../../commands/shifts/decider.js';
 import { stationDecider } from '../../commands/station/decider.js';
 import { settingsOf } from '../../domain/plant/state.js';
-import { createTestDatabase, type TestDatabase } from '../../test/support/db.js';
+import { useTestDatabase } from '../../test/support/db.js';
 import { describeWith } from '../../test/support/services.js';
 import { dbrConstantsProjection } from '../dbrConstants/dbrConstants.projection.js';
 import { shiftsProjection } from '../shifts/shifts.projection.js';
@@ -19,15 +18,12 @@ import { smallPlantFile } from '../../test/builders/plantFixtures.js';
 
 /** Replay: every projection of this feature applied to the same events twice leaves the same rows. */
 describeWith(['postgres'])('plant, shifts, DBR constants and station projections replayed', () => {
-  let db: TestDatabase;
-  let knex: ReturnType<typeof createKnex>;
+  const db = useTestDatabase();
   const catalog = createCatalog();
   const store = new MemoryEventStore();
   const ctx = { userId: 'u', username: 'admin', role: 'admin', now: new Date('2030-01-01T08:00:00Z') };
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    knex = createKnex(db.url, { max: 2 });
     const deps = { store, catalog };
     await importPlant(deps, readDemoPlantFile(), ctx);
     const changed = readDemoPlantFile() as any;
@@ -45,27 +41,23 @@ describeWith(['postgres'])('plant, shifts, DBR constants and station projections
       await handleCommand(deps, 'station-frontline', stationDecider, { type: 'ChooseDefaultStation', username: 'frontline', role: 'frontline', shopFloorId: 1, lineId: 1, equipmentId, plant }, ctx);
     }
   });
-  afterAll(async () => {
-    await knex?.destroy();
-    await db?.drop();
-  });
 
   const events = async () => (await store.readAll({ limit: 100_000 })).map((r) => catalog.decode(r));
 
   it.each([plantProjection, shiftsProjection, dbrConstantsProjection, stationsProjection])('$name: same rows after a second pass', async (projection) => {
-    const { first, second } = await replayTwice(knex, projection, await events());
+    const { first, second } = await replayTwice(db.knex, projection, await events());
     expect(Object.values(first).every((rows) => rows.length > 0)).toBe(true);
     expect(second).toEqual(first);
   });
 
   it.each([plantProjection, shiftsProjection, dbrConstantsProjection, stationsProjection])('$name: same rows in one batch, one event per batch and batches of 5', async (projection) => {
-    const { batched, singly, chunked } = await replayBatchedAndSingly(knex, projection, await events(), 5);
+    const { batched, singly, chunked } = await replayBatchedAndSingly(db.knex, projection, await events(), 5);
     expect(singly).toEqual(batched);
     expect(chunked).toEqual(batched);
   });
 
   it('plant: the rows reflect renames and retirements', async () => {
-    const { first } = await replayTwice(knex, plantProjection, await events());
+    const { first } = await replayTwice(db.knex, plantProjection, await events());
     expect(first.plant_lines).toEqual([
       expect.objectContaining({ id: 1, name: 'Linea 1 - Acqua', reference_machine: 'Riempitrice nuova', retired: false }),
       expect.objectContaining({ id: 2, name: 'Linea 2', retired: false }),
@@ -76,7 +68,7 @@ describeWith(['postgres'])('plant, shifts, DBR constants and station projections
   });
 
   it('shifts: overlapping generations leave one row per day and code', async () => {
-    const { first } = await replayTwice(knex, shiftsProjection, await events());
+    const { first } = await replayTwice(db.knex, shiftsProjection, await events());
     expect(first.shifts).toHaveLength(20 * 4);
   });
 });
@@ -87,15 +79,12 @@ describeWith(['postgres'])('plant, shifts, DBR constants and station projections
  * earlier batch created. The expected rows are read off the three files.
  */
 describeWith(['postgres'])('plant projection replayed over three imports of a small plant', () => {
-  let db: TestDatabase;
-  let knex: ReturnType<typeof createKnex>;
+  const db = useTestDatabase();
   const catalog = createCatalog();
   const store = new MemoryEventStore();
   const at = (hh: string) => new Date(`2030-01-01T${hh}:00:00Z`);
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    knex = createKnex(db.url, { max: 2 });
     const deps = { store, catalog };
     const ctx = (hh: string) => ({ userId: 'u-admin', username: 'admin', role: 'admin', now: at(hh) });
     await importPlant(deps, smallPlantFile(), ctx('08'));
@@ -126,20 +115,16 @@ describeWith(['postgres'])('plant projection replayed over three imports of a sm
     third.plannedStopReasons.push('Manutenzione preventiva');
     await importPlant(deps, third, ctx('10'));
   });
-  afterAll(async () => {
-    await knex?.destroy();
-    await db?.drop();
-  });
 
   const events = async () => (await store.readAll({ limit: 100_000 })).map((r) => catalog.decode(r));
 
   it('gives the same rows in one batch, one event per batch, batches of 4, and after a second pass', async () => {
     const history = await events();
-    await expectSameRowsEveryWay(knex, plantProjection, history, 4);
+    await expectSameRowsEveryWay(db.knex, plantProjection, history, 4);
   });
 
   it('holds each row as the last import left it, retired rows kept', async () => {
-    const { first } = await replayTwice(knex, plantProjection, await events());
+    const { first } = await replayTwice(db.knex, plantProjection, await events());
     expect(first).toEqual({
       plant_shop_floors: [
         { id: 1, name: 'Confezionamento', retired: false, updated_at: at('09'), manage_extra_shift: true },

@@ -1,11 +1,10 @@
 import { createCatalog } from '../../domain/catalog.js';
 import { rootCauseStream } from '../../domain/rootCauses/events.js';
-import { createKnex } from '../../infra/db/knex.js';
 import { MemoryEventStore } from '../../infra/eventstore/memory.js';
 import { handleCommand } from '../../commands/handleCommand.js';
 import { rootCauseDecider } from '../../commands/rootCauses/decider.js';
 import type { RecordRootCause } from '../../commands/rootCauses/recordRootCause.js';
-import { createTestDatabase, type TestDatabase } from '../../test/support/db.js';
+import { useTestDatabase } from '../../test/support/db.js';
 import { expectSameRowsEveryWay, replayBatchedAndSingly, replayTwice } from '../../test/support/replayKit.js';
 import { describeWith } from '../../test/support/services.js';
 import { rootCausesProjection } from './rootCauses.projection.js';
@@ -15,15 +14,12 @@ import { rootCausesProjection } from './rootCauses.projection.js';
  * left out keeps its text, so each event carries both and the last one per stop wins.
  */
 describeWith(['postgres'])('root_causes projection replayed', () => {
-  let db: TestDatabase;
-  let knex: ReturnType<typeof createKnex>;
+  const db = useTestDatabase();
   const catalog = createCatalog();
   const store = new MemoryEventStore();
   const at = (hhmm: string) => new Date(`2030-06-05T${hhmm}:00Z`);
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    knex = createKnex(db.url, { max: 2 });
     const steps: Array<[hhmm: string, boxes: Omit<RecordRootCause, 'type' | 'stopExists'>]> = [
       ['09:00', { stopEventId: 1_000_001, rootCause: 'Guida usurata' }],
       ['09:01', { stopEventId: 1_000_002, troubleshooting: 'Pulita la fotocellula' }],
@@ -38,21 +34,17 @@ describeWith(['postgres'])('root_causes projection replayed', () => {
       await handleCommand({ store, catalog }, rootCauseStream(boxes.stopEventId), rootCauseDecider, command, { userId: 'u-support', username: 'support', role: 'support', now: at(hhmm) });
     }
   });
-  afterAll(async () => {
-    await knex?.destroy();
-    await db?.drop();
-  });
 
   const events = async () => (await store.readAll({ limit: 1000 })).map((r) => catalog.decode(r));
 
   it('gives the same rows in one batch, one event per batch, batches of 3, and after a second pass', async () => {
     const history = await events();
     expect(history).toHaveLength(7);
-    await expectSameRowsEveryWay(knex, rootCausesProjection, history, 3);
+    await expectSameRowsEveryWay(db.knex, rootCausesProjection, history, 3);
   });
 
   it('holds both boxes of each stop as the last save left them', async () => {
-    const { first } = await replayTwice(knex, rootCausesProjection, await events());
+    const { first } = await replayTwice(db.knex, rootCausesProjection, await events());
     expect(first.root_causes).toEqual([
       { stop_event_id: 1_000_001, root_cause: 'Guida della coclea usurata', troubleshooting: 'Sostituita la guida', updated_at: at('09:03') },
       { stop_event_id: 1_000_002, root_cause: 'Fotocellula sporca', troubleshooting: 'Pulita la fotocellula', updated_at: at('09:05') },

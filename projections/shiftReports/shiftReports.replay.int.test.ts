@@ -1,11 +1,10 @@
 import { createCatalog } from '../../domain/catalog.js';
 import { shiftReportStream, type ReportContent, type ReportKey } from '../../domain/shiftReports/events.js';
-import { createKnex } from '../../infra/db/knex.js';
 import { MemoryEventStore } from '../../infra/eventstore/memory.js';
 import { handleCommand } from '../../commands/handleCommand.js';
 import { shiftReportDecider, type ShiftReportCommand } from '../../commands/shiftReports/decider.js';
 import { command, EMPTY, FULL, KEY } from '../../test/builders/shiftReportFixtures.js';
-import { createTestDatabase, type TestDatabase } from '../../test/support/db.js';
+import { useTestDatabase } from '../../test/support/db.js';
 import { describeWith } from '../../test/support/services.js';
 import { expectSameRowsEveryWay, replayBatchedAndSingly, replayTwice } from '../../test/support/replayKit.js';
 import { eventsFor } from '../types.js';
@@ -13,8 +12,7 @@ import { shiftReportsProjection } from './shiftReports.projection.js';
 
 /** Replay: the shift reports applied twice leave the same rows, each the last event's content. */
 describeWith(['postgres'])('shift_reports projection replayed', () => {
-  let db: TestDatabase;
-  let knex: ReturnType<typeof createKnex>;
+  const db = useTestDatabase();
   const catalog = createCatalog();
   const store = new MemoryEventStore();
   const now = new Date('2030-03-10T10:00:00Z');
@@ -22,23 +20,17 @@ describeWith(['postgres'])('shift_reports projection replayed', () => {
     handleCommand({ store, catalog }, shiftReportStream(c.key.lineId, c.key.day, c.key.shiftCode), shiftReportDecider, { ...c, username }, { userId: username, username, role: username, now });
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    knex = createKnex(db.url, { max: 2 });
     await run(command('SaveShiftReportDraft', { content: EMPTY }), 'frontline');
     await run(command('SaveShiftReportDraft'), 'frontline');
     await run(command('SubmitShiftReport'), 'frontline');
     await run(command('AmendShiftReport', { content: { ...FULL, waste: 130 }, username: 'support', revisionPinned: true }), 'support');
     await run(command('SaveShiftReportDraft', { key: { ...KEY, shiftCode: 'B' }, content: { ...EMPTY, notes: 'bozza' } }), 'frontline');
   });
-  afterAll(async () => {
-    await knex?.destroy();
-    await db?.drop();
-  });
 
   const events = async () => eventsFor(shiftReportsProjection, (await store.readAll({ limit: 1000 })).map((r) => catalog.decode(r)));
 
   it('leaves the same rows after a second pass, each as its last event left it', async () => {
-    const { first, second } = await replayTwice(knex, shiftReportsProjection, await events());
+    const { first, second } = await replayTwice(db.knex, shiftReportsProjection, await events());
     expect(second).toEqual(first);
     expect(first.shift_reports).toEqual([
       expect.objectContaining({
@@ -52,11 +44,11 @@ describeWith(['postgres'])('shift_reports projection replayed', () => {
   it('never moves a row back: an older event applied late changes nothing', async () => {
     const history = await events();
     const tables = { shift_reports: `shift_reports_late_${Date.now()}` };
-    await knex.schema.createTable(tables.shift_reports, shiftReportsProjection.tables.shift_reports!);
-    await knex.transaction(async (trx) => {
+    await db.knex.schema.createTable(tables.shift_reports, shiftReportsProjection.tables.shift_reports!);
+    await db.knex.transaction(async (trx) => {
       for (const e of [...history, history[0]!, history[2]!]) await shiftReportsProjection.applyBatch({ trx, tables }, [e]);
     });
-    const row = await knex(tables.shift_reports).where({ shift_code: 'A' }).first();
+    const row = await db.knex(tables.shift_reports).where({ shift_code: 'A' }).first();
     expect([row.revision, row.waste, row.confirmed, row.updated_by]).toEqual([3, 130, true, 'support']);
   });
 });
@@ -67,8 +59,7 @@ describeWith(['postgres'])('shift_reports projection replayed', () => {
  * the same report and a chunked replay changes rows an earlier batch wrote.
  */
 describeWith(['postgres'])('shift_reports projection replayed over a morning of reports', () => {
-  let db: TestDatabase;
-  let knex: ReturnType<typeof createKnex>;
+  const db = useTestDatabase();
   const catalog = createCatalog();
   const store = new MemoryEventStore();
   const at = (mm: string) => new Date(`2030-03-10T10:${mm}:00Z`);
@@ -78,8 +69,6 @@ describeWith(['postgres'])('shift_reports projection replayed over a morning of 
   ];
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    knex = createKnex(db.url, { max: 2 });
     const L1A = KEY;
     const L1B: ReportKey = { ...KEY, shiftCode: 'B' };
     const L2A: ReportKey = { ...KEY, lineId: 2 };
@@ -102,32 +91,28 @@ describeWith(['postgres'])('shift_reports projection replayed over a morning of 
       await handleCommand({ store, catalog }, shiftReportStream(key.lineId, key.day, key.shiftCode), shiftReportDecider, c, { userId: username, username, role: username, now: at(mm) });
     }
   });
-  afterAll(async () => {
-    await knex?.destroy();
-    await db?.drop();
-  });
 
   const events = async () => eventsFor(shiftReportsProjection, (await store.readAll({ limit: 1000 })).map((r) => catalog.decode(r)));
 
   it('gives the same rows in one batch, one event per batch, batches of 3, and after a second pass', async () => {
     const history = await events();
     expect(history).toHaveLength(11);
-    await expectSameRowsEveryWay(knex, shiftReportsProjection, history, 3);
+    await expectSameRowsEveryWay(db.knex, shiftReportsProjection, history, 3);
   });
 
   it('gives the same rows when a batch overlaps events already applied', async () => {
     const history = await events();
     const tables = { shift_reports: `shift_reports_overlap_${Date.now()}` };
-    await knex.schema.createTable(tables.shift_reports, shiftReportsProjection.tables.shift_reports!);
+    await db.knex.schema.createTable(tables.shift_reports, shiftReportsProjection.tables.shift_reports!);
     for (const batch of [history.slice(0, 6), history.slice(3), history.slice(2, 8), history, history.slice(0, 5)]) {
-      await knex.transaction((trx) => shiftReportsProjection.applyBatch({ trx, tables }, batch));
+      await db.knex.transaction((trx) => shiftReportsProjection.applyBatch({ trx, tables }, batch));
     }
-    const { batched } = await replayBatchedAndSingly(knex, shiftReportsProjection, history);
-    expect((await knex.raw('select * from ?? as r order by r', [tables.shift_reports])).rows).toEqual(batched.shift_reports);
+    const { batched } = await replayBatchedAndSingly(db.knex, shiftReportsProjection, history);
+    expect((await db.knex.raw('select * from ?? as r order by r', [tables.shift_reports])).rows).toEqual(batched.shift_reports);
   });
 
   it('holds each report as its last event left it, the submit kept through amends', async () => {
-    const { first } = await replayTwice(knex, shiftReportsProjection, await events());
+    const { first } = await replayTwice(db.knex, shiftReportsProjection, await events());
     const report = { shop_floor_id: 1, notes: FULL.notes, machine_notes: FULL.machineNotes, production_volume: 11000, waste: 120, working_time: 7.5 };
     expect(first.shift_reports).toEqual([
       {

@@ -1,14 +1,13 @@
 import { createCatalog } from '../../domain/catalog.js';
 import { shiftCalendarStream } from '../../domain/shifts/events.js';
 import { settingsOf } from '../../domain/plant/state.js';
-import { createKnex } from '../../infra/db/knex.js';
 import { MemoryEventStore } from '../../infra/eventstore/memory.js';
 import { importPlant } from '../../infra/seed/plantImport.js';
 import { handleCommand } from '../../commands/handleCommand.js';
 import { readPlantState } from '../../commands/plant/readPlant.js';
 import { shiftCalendarDecider } from '../../commands/shifts/decider.js';
 import { smallPlantFile } from '../../test/builders/plantFixtures.js';
-import { createTestDatabase, type TestDatabase } from '../../test/support/db.js';
+import { useTestDatabase } from '../../test/support/db.js';
 import { expectSameRowsEveryWay, replayBatchedAndSingly, replayTwice } from '../../test/support/replayKit.js';
 import { describeWith } from '../../test/support/services.js';
 import { shiftsProjection } from './shifts.projection.js';
@@ -19,15 +18,12 @@ import { shiftsProjection } from './shifts.projection.js';
  * it. A shift is scheduled once, so the batch folds many shifts, never one twice.
  */
 describeWith(['postgres'])('shifts projection replayed', () => {
-  let db: TestDatabase;
-  let knex: ReturnType<typeof createKnex>;
+  const db = useTestDatabase();
   const catalog = createCatalog();
   const store = new MemoryEventStore();
   const ctx = { userId: 'u-admin', username: 'admin', role: 'admin', now: new Date('2029-12-20T08:00:00Z') };
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    knex = createKnex(db.url, { max: 2 });
     const deps = { store, catalog };
     const generate = async (startDate: string, endDate: string) => {
       const { patterns, manageExtraShift } = settingsOf(await readPlantState(deps), 1);
@@ -41,21 +37,17 @@ describeWith(['postgres'])('shifts projection replayed', () => {
     await importPlant(deps, extra, ctx);
     await generate('2030-01-01', '2030-01-03');
   });
-  afterAll(async () => {
-    await knex?.destroy();
-    await db?.drop();
-  });
 
   const events = async () => (await store.readAll({ limit: 1000 })).map((r) => catalog.decode(r));
 
   it('gives the same rows in one batch, one event per batch, batches of 2, and after a second pass', async () => {
     const history = await events();
     expect(history.filter((e) => e.type === 'ShiftsScheduled')).toHaveLength(3);
-    await expectSameRowsEveryWay(knex, shiftsProjection, history, 2);
+    await expectSameRowsEveryWay(db.knex, shiftsProjection, history, 2);
   });
 
   it('holds one row per day and code, in Italian time, the night shift ending the next day', async () => {
-    const { first } = await replayTwice(knex, shiftsProjection, await events());
+    const { first } = await replayTwice(db.knex, shiftsProjection, await events());
     const row = (id: number, code: string, day: string, start: string, endDay: string, end: string) => ({
       id, shop_floor_id: 1, name: `Turno ${code}`, code, shift_day: day,
       start_time: new Date(`${day}T${start}:00+01:00`), end_time: new Date(`${endDay}T${end}:00+01:00`), extra: code === 'E',

@@ -1,13 +1,12 @@
 import { createCatalog } from '../../domain/catalog.js';
 import { stationStream } from '../../domain/station/events.js';
-import { createKnex } from '../../infra/db/knex.js';
 import { MemoryEventStore } from '../../infra/eventstore/memory.js';
 import { importPlant } from '../../infra/seed/plantImport.js';
 import { handleCommand } from '../../commands/handleCommand.js';
 import { readPlantState } from '../../commands/plant/readPlant.js';
 import { stationDecider } from '../../commands/station/decider.js';
 import { smallPlantFile } from '../../test/builders/plantFixtures.js';
-import { createTestDatabase, type TestDatabase } from '../../test/support/db.js';
+import { useTestDatabase } from '../../test/support/db.js';
 import { expectSameRowsEveryWay, replayBatchedAndSingly, replayTwice } from '../../test/support/replayKit.js';
 import { describeWith } from '../../test/support/services.js';
 import { stationsProjection } from './stations.projection.js';
@@ -18,15 +17,12 @@ import { stationsProjection } from './stations.projection.js';
  * station again records nothing.
  */
 describeWith(['postgres'])('stations projection replayed', () => {
-  let db: TestDatabase;
-  let knex: ReturnType<typeof createKnex>;
+  const db = useTestDatabase();
   const catalog = createCatalog();
   const store = new MemoryEventStore();
   const at = (hhmm: string) => new Date(`2030-05-04T${hhmm}:00Z`);
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    knex = createKnex(db.url, { max: 2 });
     const deps = { store, catalog };
     await importPlant(deps, smallPlantFile(), { userId: 'u-admin', username: 'admin', role: 'admin', now: at('05:00') });
     const plant = await readPlantState(deps);
@@ -44,21 +40,17 @@ describeWith(['postgres'])('stations projection replayed', () => {
       await handleCommand(deps, stationStream(username), stationDecider, command, { userId: `u-${username}`, username, role, now: at(hhmm) });
     }
   });
-  afterAll(async () => {
-    await knex?.destroy();
-    await db?.drop();
-  });
 
   const events = async () => (await store.readAll({ limit: 1000 })).map((r) => catalog.decode(r));
 
   it('gives the same rows in one batch, one event per batch, batches of 2, and after a second pass', async () => {
     const history = await events();
     expect(history.filter((e) => e.type === 'DefaultStationChosen')).toHaveLength(6);
-    await expectSameRowsEveryWay(knex, stationsProjection, history, 2);
+    await expectSameRowsEveryWay(db.knex, stationsProjection, history, 2);
   });
 
   it('holds each user with the last station chosen, under the lower-case name', async () => {
-    const { first } = await replayTwice(knex, stationsProjection, await events());
+    const { first } = await replayTwice(db.knex, stationsProjection, await events());
     expect(first.default_stations).toEqual([
       { username: 'frontline', shop_floor_id: 1, line_id: 1, equipment_id: 1, updated_at: at('06:05') },
       { username: 'operatore2', shop_floor_id: 1, line_id: 2, equipment_id: 3, updated_at: at('06:01') },

@@ -1,6 +1,5 @@
 import { createCatalog } from '../../domain/catalog.js';
 import { activeChildren } from '../../domain/plant/state.js';
-import { createKnex } from '../../infra/db/knex.js';
 import { MemoryEventStore } from '../../infra/eventstore/memory.js';
 import { readDemoPlantFile } from '../../infra/seed/demoPlant.js';
 import { importPlant } from '../../infra/seed/plantImport.js';
@@ -13,7 +12,7 @@ import { handleEditPlannedStopNote } from '../../commands/stops/editPlannedStopN
 import { handleEditUnplannedStopDetail } from '../../commands/stops/editUnplannedStopDetail.js';
 import { handleRecordPlannedStop } from '../../commands/stops/recordPlannedStop.js';
 import { handleRecordUnplannedStop } from '../../commands/stops/recordUnplannedStop.js';
-import { createTestDatabase, type TestDatabase } from '../../test/support/db.js';
+import { useTestDatabase } from '../../test/support/db.js';
 import { replayBatchedAndSingly, replayTwice } from '../../test/support/replayKit.js';
 import { describeWith } from '../../test/support/services.js';
 import { rootCausesProjection } from '../rootCauses/rootCauses.projection.js';
@@ -25,8 +24,7 @@ import { stopsProjection } from './stops.projection.js';
  * and some are edited and deleted right after being recorded.
  */
 describeWith(['postgres'])('stops and root causes projections replayed', () => {
-  let db: TestDatabase;
-  let knex: ReturnType<typeof createKnex>;
+  const db = useTestDatabase();
   const catalog = createCatalog();
   const store = new MemoryEventStore();
   const ctx = { userId: 'u', username: 'frontline', role: 'frontline', now: new Date('2030-06-12T12:00:00Z') };
@@ -38,8 +36,6 @@ describeWith(['postgres'])('stops and root causes projections replayed', () => {
   const at = (day: number, hhmm: string) => new Date(`2030-06-${String(day).padStart(2, '0')}T${hhmm}:00+02:00`).toISOString();
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    knex = createKnex(db.url, { max: 2 });
     const deps = { store, catalog };
     await importPlant(deps, readDemoPlantFile(), { ...ctx, username: 'admin', role: 'admin' });
     const plant = await readPlantState(deps);
@@ -79,10 +75,6 @@ describeWith(['postgres'])('stops and root causes projections replayed', () => {
       await handleRecordRootCause(deps, { stopEventId: S5_1, rootCause, troubleshooting: 'Sostituita' }, ctx);
     }
   });
-  afterAll(async () => {
-    await knex?.destroy();
-    await db?.drop();
-  });
 
   const events = async () => (await store.readAll({ limit: 100_000 })).map((r) => catalog.decode(r));
 
@@ -93,7 +85,7 @@ describeWith(['postgres'])('stops and root causes projections replayed', () => {
    */
   it('stores the day each stop counts for and its regular shift, filled in when shifts are scheduled after it', async () => {
     // One event per batch is the path where a stop is written before its shift exists.
-    const { singly: first, batched } = await replayBatchedAndSingly(knex, stopsProjection, await events());
+    const { singly: first, batched } = await replayBatchedAndSingly(db.knex, stopsProjection, await events());
     expect(batched).toEqual(first);
     const pick = (r: any) => [r.id, r.start_day, r.shift_day, r.shift_id, r.deleted];
     expect(first.unplanned_stops!.map(pick)).toEqual([
@@ -112,7 +104,7 @@ describeWith(['postgres'])('stops and root causes projections replayed', () => {
   });
 
   it('folds edits and deletions recorded in the same batch as the stop, and in later ones', async () => {
-    const { first } = await replayTwice(knex, stopsProjection, await events());
+    const { first } = await replayTwice(db.knex, stopsProjection, await events());
     const texts = (r: any) => [r.id, r.failure_mode, r.corrective_action];
     expect(first.unplanned_stops!.map(texts)).toEqual([
       [S5_1, 'Coclea inceppata', 'Rialzata'],
@@ -130,19 +122,19 @@ describeWith(['postgres'])('stops and root causes projections replayed', () => {
   });
 
   it.each([stopsProjection, rootCausesProjection])('$name: the same rows after a second pass', async (projection) => {
-    const { first, second } = await replayTwice(knex, projection, await events());
+    const { first, second } = await replayTwice(db.knex, projection, await events());
     expect(Object.values(first).every((rows) => rows.length > 0)).toBe(true);
     expect(second).toEqual(first);
   });
 
   it.each([2, 3, 5, 7])('stops: one batch, one event per batch and batches of %i give the same rows', async (size) => {
-    const { batched, singly, chunked } = await replayBatchedAndSingly(knex, stopsProjection, await events(), size);
+    const { batched, singly, chunked } = await replayBatchedAndSingly(db.knex, stopsProjection, await events(), size);
     expect(singly).toEqual(batched);
     expect(chunked).toEqual(batched);
   });
 
   it('root causes: the latest analysis wins', async () => {
-    const { first } = await replayTwice(knex, rootCausesProjection, await events());
+    const { first } = await replayTwice(db.knex, rootCausesProjection, await events());
     expect(first.root_causes).toEqual([expect.objectContaining({ stop_event_id: S5_1, root_cause: 'Guida della coclea usurata', troubleshooting: 'Sostituita' })]);
   });
 });

@@ -1,10 +1,9 @@
 import { createCatalog } from '../../domain/catalog.js';
 import { userStream } from '../../domain/users/events.js';
-import { createKnex } from '../../infra/db/knex.js';
 import { MemoryEventStore } from '../../infra/eventstore/memory.js';
 import { handleCommand } from '../../commands/handleCommand.js';
 import { userDecider, type UserCommand } from '../../commands/users/decider.js';
-import { createTestDatabase, type TestDatabase } from '../../test/support/db.js';
+import { useTestDatabase } from '../../test/support/db.js';
 import { expectSameRowsEveryWay, replayBatchedAndSingly, replayTwice } from '../../test/support/replayKit.js';
 import { describeWith } from '../../test/support/services.js';
 import { usersProjection } from './users.projection.js';
@@ -15,15 +14,12 @@ import { usersProjection } from './users.projection.js';
  * replay changes accounts an earlier batch registered.
  */
 describeWith(['postgres'])('users projection replayed', () => {
-  let db: TestDatabase;
-  let knex: ReturnType<typeof createKnex>;
+  const db = useTestDatabase();
   const catalog = createCatalog();
   const store = new MemoryEventStore();
   const at = (hhmm: string) => new Date(`2030-02-01T${hhmm}:00Z`);
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    knex = createKnex(db.url, { max: 2 });
     const steps: Array<[hhmm: string, command: UserCommand]> = [
       ['08:01', { type: 'RegisterUser', userId: 'u-anna', username: 'anna', role: 'frontline', passwordHash: 'hash-a1' }],
       ['08:02', { type: 'RegisterUser', userId: 'u-bruno', username: 'bruno', role: 'support', passwordHash: 'hash-b1' }],
@@ -39,21 +35,17 @@ describeWith(['postgres'])('users projection replayed', () => {
       await handleCommand({ store, catalog }, userStream(command.username), userDecider, command, { userId: 'u-admin', username: 'admin', role: 'admin', now: at(hhmm) });
     }
   });
-  afterAll(async () => {
-    await knex?.destroy();
-    await db?.drop();
-  });
 
   const events = async () => (await store.readAll({ limit: 1000 })).map((r) => catalog.decode(r));
 
   it('gives the same rows in one batch, one event per batch, batches of 3, and after a second pass', async () => {
     const history = await events();
     expect(history).toHaveLength(9);
-    await expectSameRowsEveryWay(knex, usersProjection, history, 3);
+    await expectSameRowsEveryWay(db.knex, usersProjection, history, 3);
   });
 
   it('holds each account with its last role and password, under its lower-case name', async () => {
-    const { first } = await replayTwice(knex, usersProjection, await events());
+    const { first } = await replayTwice(db.knex, usersProjection, await events());
     expect(first.users).toEqual([
       { username: 'anna', user_id: 'u-anna', role: 'admin', password_hash: 'hash-a3', registered_at: at('08:01'), updated_at: at('08:08') },
       { username: 'bruno', user_id: 'u-bruno', role: 'support', password_hash: 'hash-b2', registered_at: at('08:02'), updated_at: at('08:05') },
