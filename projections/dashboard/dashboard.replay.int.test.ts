@@ -2,7 +2,7 @@ import { createCatalog } from '../../domain/catalog.js';
 import type { EventOf } from '../../domain/shared/catalog.js';
 import { MemoryEventStore } from '../../infra/eventstore/memory.js';
 import { useTestDatabase } from '../../test/support/db.js';
-import { replayBatchedAndSingly, replayOverlapping, replayTwice } from '../../test/support/replayKit.js';
+import { replayBatchedAndSingly, replayOverlapping, replayTwice, storedEvents } from '../../test/support/replayKit.js';
 import { describeWith } from '../../test/support/services.js';
 import { eventsFor } from '../types.js';
 import { dashboardProjection } from './dashboard.projection.js';
@@ -70,7 +70,7 @@ describeWith(['postgres'])('dashboard projection replayed', () => {
     await append('planned-stops-2', { type: 'PlannedStopDeleted', data: { stopId: 203 } });
   });
 
-  const events = async () => eventsFor(dashboardProjection, (await store.readAll({ limit: 1000 })).map((r) => catalog.decode(r)));
+  const events = async () => eventsFor(dashboardProjection, await storedEvents(store, catalog));
   const figures = (rows: unknown[]) =>
     (rows as Record<string, unknown>[]).map((r) => [r.line_id, r.day, r.shift_code, r.volume, r.waste, r.working_minutes, r.stop_count, r.unplanned_minutes, r.planned_minutes]);
 

@@ -7,7 +7,7 @@ import { handleDeleteDbrAction } from '../../commands/dbrActions/deleteDbrAction
 import { handleMarkDbrExecuted } from '../../commands/dbrActions/markDbrExecuted.js';
 import { handleUnmarkDbrExecuted } from '../../commands/dbrActions/unmarkDbrExecuted.js';
 import { useTestDatabase } from '../../test/support/db.js';
-import { replayBatchedAndSingly, replayTwice } from '../../test/support/replayKit.js';
+import { replayBatchedAndSingly, replayTwice, storedEvents } from '../../test/support/replayKit.js';
 import { describeWith } from '../../test/support/services.js';
 import { dbrActionsProjection } from './dbrActions.projection.js';
 
@@ -45,7 +45,7 @@ describeWith(['postgres'])('dbr_actions projection replayed', () => {
     await handleDeleteDbrAction(deps, { actionId: L1_3 }, ctx('11:00'));
   });
 
-  const events = async () => (await store.readAll({ limit: 100_000 })).map((r) => catalog.decode(r));
+  const events = () => storedEvents(store, catalog);
 
   it('same rows after a second pass', async () => {
     const { first, second } = await replayTwice(db.knex, dbrActionsProjection, await events());

@@ -13,7 +13,7 @@ import { dbrConstantsProjection } from '../dbrConstants/dbrConstants.projection.
 import { shiftsProjection } from '../shifts/shifts.projection.js';
 import { stationsProjection } from '../stations/stations.projection.js';
 import { plantProjection } from './plant.projection.js';
-import { expectSameRowsEveryWay, replayBatchedAndSingly, replayTwice } from '../../test/support/replayKit.js';
+import { expectSameRowsEveryWay, replayBatchedAndSingly, replayTwice, storedEvents } from '../../test/support/replayKit.js';
 import { smallPlantFile } from '../../test/builders/plantFixtures.js';
 
 /** Replay: every projection of this feature applied to the same events twice leaves the same rows. */
@@ -42,7 +42,7 @@ describeWith(['postgres'])('plant, shifts, DBR constants and station projections
     }
   });
 
-  const events = async () => (await store.readAll({ limit: 100_000 })).map((r) => catalog.decode(r));
+  const events = () => storedEvents(store, catalog);
 
   it.each([plantProjection, shiftsProjection, dbrConstantsProjection, stationsProjection])('$name: same rows after a second pass', async (projection) => {
     const { first, second } = await replayTwice(db.knex, projection, await events());
@@ -116,7 +116,7 @@ describeWith(['postgres'])('plant projection replayed over three imports of a sm
     await importPlant(deps, third, ctx('10'));
   });
 
-  const events = async () => (await store.readAll({ limit: 100_000 })).map((r) => catalog.decode(r));
+  const events = () => storedEvents(store, catalog);
 
   it('gives the same rows in one batch, one event per batch, batches of 4, and after a second pass', async () => {
     const history = await events();

@@ -5,7 +5,7 @@ import { handleCommand } from '../../commands/handleCommand.js';
 import { rootCauseDecider } from '../../commands/rootCauses/decider.js';
 import type { RecordRootCause } from '../../commands/rootCauses/recordRootCause.js';
 import { useTestDatabase } from '../../test/support/db.js';
-import { expectSameRowsEveryWay, replayBatchedAndSingly, replayTwice } from '../../test/support/replayKit.js';
+import { expectSameRowsEveryWay, replayBatchedAndSingly, replayTwice, storedEvents } from '../../test/support/replayKit.js';
 import { describeWith } from '../../test/support/services.js';
 import { rootCausesProjection } from './rootCauses.projection.js';
 
@@ -35,7 +35,7 @@ describeWith(['postgres'])('root_causes projection replayed', () => {
     }
   });
 
-  const events = async () => (await store.readAll({ limit: 1000 })).map((r) => catalog.decode(r));
+  const events = () => storedEvents(store, catalog);
 
   it('gives the same rows in one batch, one event per batch, batches of 3, and after a second pass', async () => {
     const history = await events();

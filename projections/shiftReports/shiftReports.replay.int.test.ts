@@ -6,7 +6,7 @@ import { shiftReportDecider, type ShiftReportCommand } from '../../commands/shif
 import { command, EMPTY, FULL, KEY } from '../../test/builders/shiftReportFixtures.js';
 import { useTestDatabase } from '../../test/support/db.js';
 import { describeWith } from '../../test/support/services.js';
-import { expectSameRowsEveryWay, replayBatchedAndSingly, replayTwice } from '../../test/support/replayKit.js';
+import { expectSameRowsEveryWay, replayBatchedAndSingly, replayTwice, storedEvents } from '../../test/support/replayKit.js';
 import { eventsFor } from '../types.js';
 import { shiftReportsProjection } from './shiftReports.projection.js';
 
@@ -27,7 +27,7 @@ describeWith(['postgres'])('shift_reports projection replayed', () => {
     await run(command('SaveShiftReportDraft', { key: { ...KEY, shiftCode: 'B' }, content: { ...EMPTY, notes: 'bozza' } }), 'frontline');
   });
 
-  const events = async () => eventsFor(shiftReportsProjection, (await store.readAll({ limit: 1000 })).map((r) => catalog.decode(r)));
+  const events = async () => eventsFor(shiftReportsProjection, await storedEvents(store, catalog));
 
   it('leaves the same rows after a second pass, each as its last event left it', async () => {
     const { first, second } = await replayTwice(db.knex, shiftReportsProjection, await events());
@@ -92,7 +92,7 @@ describeWith(['postgres'])('shift_reports projection replayed over a morning of 
     }
   });
 
-  const events = async () => eventsFor(shiftReportsProjection, (await store.readAll({ limit: 1000 })).map((r) => catalog.decode(r)));
+  const events = async () => eventsFor(shiftReportsProjection, await storedEvents(store, catalog));
 
   it('gives the same rows in one batch, one event per batch, batches of 3, and after a second pass', async () => {
     const history = await events();

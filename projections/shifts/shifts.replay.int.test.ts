@@ -8,7 +8,7 @@ import { readPlantState } from '../../commands/plant/readPlant.js';
 import { shiftCalendarDecider } from '../../commands/shifts/decider.js';
 import { smallPlantFile } from '../../test/builders/plantFixtures.js';
 import { useTestDatabase } from '../../test/support/db.js';
-import { expectSameRowsEveryWay, replayBatchedAndSingly, replayTwice } from '../../test/support/replayKit.js';
+import { expectSameRowsEveryWay, replayBatchedAndSingly, replayTwice, storedEvents } from '../../test/support/replayKit.js';
 import { describeWith } from '../../test/support/services.js';
 import { shiftsProjection } from './shifts.projection.js';
 
@@ -38,7 +38,7 @@ describeWith(['postgres'])('shifts projection replayed', () => {
     await generate('2030-01-01', '2030-01-03');
   });
 
-  const events = async () => (await store.readAll({ limit: 1000 })).map((r) => catalog.decode(r));
+  const events = () => storedEvents(store, catalog);
 
   it('gives the same rows in one batch, one event per batch, batches of 2, and after a second pass', async () => {
     const history = await events();

@@ -7,7 +7,7 @@ import { readPlantState } from '../../commands/plant/readPlant.js';
 import { stationDecider } from '../../commands/station/decider.js';
 import { smallPlantFile } from '../../test/builders/plantFixtures.js';
 import { useTestDatabase } from '../../test/support/db.js';
-import { expectSameRowsEveryWay, replayBatchedAndSingly, replayTwice } from '../../test/support/replayKit.js';
+import { expectSameRowsEveryWay, replayBatchedAndSingly, replayTwice, storedEvents } from '../../test/support/replayKit.js';
 import { describeWith } from '../../test/support/services.js';
 import { stationsProjection } from './stations.projection.js';
 
@@ -41,7 +41,7 @@ describeWith(['postgres'])('stations projection replayed', () => {
     }
   });
 
-  const events = async () => (await store.readAll({ limit: 1000 })).map((r) => catalog.decode(r));
+  const events = () => storedEvents(store, catalog);
 
   it('gives the same rows in one batch, one event per batch, batches of 2, and after a second pass', async () => {
     const history = await events();

@@ -13,7 +13,7 @@ import { handleEditUnplannedStopDetail } from '../../commands/stops/editUnplanne
 import { handleRecordPlannedStop } from '../../commands/stops/recordPlannedStop.js';
 import { handleRecordUnplannedStop } from '../../commands/stops/recordUnplannedStop.js';
 import { useTestDatabase } from '../../test/support/db.js';
-import { replayBatchedAndSingly, replayTwice } from '../../test/support/replayKit.js';
+import { replayBatchedAndSingly, replayTwice, storedEvents } from '../../test/support/replayKit.js';
 import { describeWith } from '../../test/support/services.js';
 import { rootCausesProjection } from '../rootCauses/rootCauses.projection.js';
 import { stopsProjection } from './stops.projection.js';
@@ -76,7 +76,7 @@ describeWith(['postgres'])('stops and root causes projections replayed', () => {
     }
   });
 
-  const events = async () => (await store.readAll({ limit: 100_000 })).map((r) => catalog.decode(r));
+  const events = () => storedEvents(store, catalog);
 
   /**
    * Shift ids: shop floor 1's block (1 000 000) plus the calendar's sequence, four a day in

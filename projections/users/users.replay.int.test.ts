@@ -4,7 +4,7 @@ import { MemoryEventStore } from '../../infra/eventstore/memory.js';
 import { handleCommand } from '../../commands/handleCommand.js';
 import { userDecider, type UserCommand } from '../../commands/users/decider.js';
 import { useTestDatabase } from '../../test/support/db.js';
-import { expectSameRowsEveryWay, replayBatchedAndSingly, replayTwice } from '../../test/support/replayKit.js';
+import { expectSameRowsEveryWay, replayBatchedAndSingly, replayTwice, storedEvents } from '../../test/support/replayKit.js';
 import { describeWith } from '../../test/support/services.js';
 import { usersProjection } from './users.projection.js';
 
@@ -36,7 +36,7 @@ describeWith(['postgres'])('users projection replayed', () => {
     }
   });
 
-  const events = async () => (await store.readAll({ limit: 1000 })).map((r) => catalog.decode(r));
+  const events = () => storedEvents(store, catalog);
 
   it('gives the same rows in one batch, one event per batch, batches of 3, and after a second pass', async () => {
     const history = await events();

@@ -94,19 +94,28 @@ export function snapshotTables(knex: Knex, tables: TableNames): Promise<Snapshot
 }
 
 /**
- * A rebuild from scratch: the projection's rows after every stored event up to `upTo`
- * (inclusive, in global order), applied as one batch to fresh throw-away tables.
+ * Every stored event, decoded, in global order (only those up to `upTo`, inclusive, when
+ * given), read page by page so a long history comes back whole.
  */
-export async function rebuiltUpTo(knex: Knex, store: EventStore, catalog: EventCatalog, projection: Projection, upTo: Position): Promise<Snapshot> {
+export async function storedEvents(store: EventStore, catalog: EventCatalog, upTo?: Position): Promise<DomainEvent[]> {
   const events: DomainEvent[] = [];
   let after: Position = START;
   for (;;) {
     const page = await store.readAll({ after, limit: 5000 });
-    const within = page.filter((r) => comparePositions(r.position, upTo) <= 0);
+    const within = upTo ? page.filter((r) => comparePositions(r.position, upTo) <= 0) : page;
     events.push(...within.map((r) => catalog.decode(r)));
     if (within.length < page.length || page.length < 5000) break;
     after = page.at(-1)!.position;
   }
+  return events;
+}
+
+/**
+ * A rebuild from scratch: the projection's rows after every stored event up to `upTo`
+ * (inclusive, in global order), applied as one batch to fresh throw-away tables.
+ */
+export async function rebuiltUpTo(knex: Knex, store: EventStore, catalog: EventCatalog, projection: Projection, upTo: Position): Promise<Snapshot> {
+  const events = await storedEvents(store, catalog, upTo);
   const tables = await scratchTables(knex, projection);
   await applyInBatches(knex, projection, tables, events, Number.MAX_SAFE_INTEGER);
   const rows = await snapshot(knex, tables);
