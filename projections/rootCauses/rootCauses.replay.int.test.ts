@@ -5,7 +5,7 @@ import { handleCommand } from '../../commands/handleCommand.js';
 import { rootCauseDecider } from '../../commands/rootCauses/decider.js';
 import type { RecordRootCause } from '../../commands/rootCauses/recordRootCause.js';
 import { useTestDatabase } from '../../test/support/db.js';
-import { expectSameRowsEveryWay, replayBatchedAndSingly, replayTwice, storedEvents } from '../../test/support/replayKit.js';
+import { expectSameRowsEveryWay, replayTwice, storedEvents } from '../../test/support/replayKit.js';
 import { describeWith } from '../../test/support/services.js';
 import { rootCausesProjection } from './rootCauses.projection.js';
 

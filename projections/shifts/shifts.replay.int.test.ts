@@ -8,7 +8,7 @@ import { readPlantState } from '../../commands/plant/readPlant.js';
 import { shiftCalendarDecider } from '../../commands/shifts/decider.js';
 import { smallPlantFile } from '../../test/builders/plantFixtures.js';
 import { useTestDatabase } from '../../test/support/db.js';
-import { expectSameRowsEveryWay, replayBatchedAndSingly, replayTwice, storedEvents } from '../../test/support/replayKit.js';
+import { expectSameRowsEveryWay, replayTwice, storedEvents } from '../../test/support/replayKit.js';
 import { describeWith } from '../../test/support/services.js';
 import { shiftsProjection } from './shifts.projection.js';
 

@@ -4,7 +4,7 @@ import { MemoryEventStore } from '../../infra/eventstore/memory.js';
 import { handleCommand } from '../../commands/handleCommand.js';
 import { userDecider, type UserCommand } from '../../commands/users/decider.js';
 import { useTestDatabase } from '../../test/support/db.js';
-import { expectSameRowsEveryWay, replayBatchedAndSingly, replayTwice, storedEvents } from '../../test/support/replayKit.js';
+import { expectSameRowsEveryWay, replayTwice, storedEvents } from '../../test/support/replayKit.js';
 import { describeWith } from '../../test/support/services.js';
 import { usersProjection } from './users.projection.js';
 
