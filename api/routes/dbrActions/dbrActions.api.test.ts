@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon';
 import { describeWith } from '../../../test/support/services.js';
+import { refusalChecker } from '../../../test/support/refusals.js';
 import { startDbrActionsKit, type DbrActionsKit } from '../../../test/builders/dbrActionsTestKit.js';
 
 /**
@@ -16,12 +17,7 @@ describeWith(['postgres'])('DBR action endpoints', () => {
   const create = (over: Record<string, unknown> = {}, as = 'support') => kit.call('POST', '/factory/dbr_actions', as, body(over));
   const range = async (query: string, as = 'frontline') => kit.call('GET', `/factory/dbr_actions-range?${query}`, as);
   const today = (extra = '') => `shop_floor_id=1&date_from=${kit.day}&date_to=${kit.day}${extra}`;
-  const refusedWritingNothing = async (fn: () => Promise<{ status: number; body: any }>) => {
-    const before = await kit.eventCount();
-    const r = await fn();
-    expect(await kit.eventCount()).toBe(before);
-    return r;
-  };
+  const refusedWritingNothing = refusalChecker(() => kit.eventCount());
   const localNow = () => DateTime.fromJSDate(kit.now, { zone: 'Europe/Rome' }).toISO({ suppressMilliseconds: true });
 
   beforeAll(async () => {

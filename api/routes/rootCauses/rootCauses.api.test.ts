@@ -1,5 +1,6 @@
 import { ROLES } from '../../../domain/users/roles.js';
 import { describeWith } from '../../../test/support/services.js';
+import { refusalChecker } from '../../../test/support/refusals.js';
 import { startStopsKit, unplannedBody, type StopsKit } from '../../../test/builders/stopsTestKit.js';
 
 /** The Root Cause Tool's boxes per unplanned stop: read by everyone, saved by the improvement roles (line log §2.5, §7). */
@@ -8,12 +9,7 @@ describeWith(['postgres'])('root cause endpoints', () => {
   let stopId: number;
   const save = (body: unknown, as = 'support') => kit.call('POST', '/factory/root_cause', as, body);
   const load = (id: number | string = stopId, as = 'frontline') => kit.call('GET', `/factory/root_cause/${id}`, as);
-  const refusedWritingNothing = async (fn: () => Promise<{ status: number; body: any }>) => {
-    const before = await kit.eventCount();
-    const r = await fn();
-    expect(await kit.eventCount()).toBe(before);
-    return r;
-  };
+  const refusedWritingNothing = refusalChecker(() => kit.eventCount());
 
   beforeAll(async () => {
     kit = await startStopsKit();

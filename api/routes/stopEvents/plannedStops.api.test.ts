@@ -1,5 +1,6 @@
 import { ROLES } from '../../../domain/users/roles.js';
 import { describeWith } from '../../../test/support/services.js';
+import { refusalChecker } from '../../../test/support/refusals.js';
 import { plannedBody, startStopsKit, type StopsKit } from '../../../test/builders/stopsTestKit.js';
 
 /** Record, note edit and delete of planned stops over the demo plant (line log §4.3, §5, §7). */
@@ -9,12 +10,7 @@ describeWith(['postgres'])('planned stop endpoints', () => {
   const byShift = async (code = 'A', lines = 'lines_id=1') =>
     (await kit.call('GET', `/factory/stop_events/planned_by_shift?shop_floor_id=1&${lines}&shift_code=${code}&day=${kit.day}`)).body;
   const note = (body: unknown, as = 'frontline') => kit.call('POST', '/factory/stop_events/update_planned_note', as, body);
-  const refusedWritingNothing = async (fn: () => Promise<{ status: number; body: any }>) => {
-    const before = await kit.eventCount();
-    const r = await fn();
-    expect(await kit.eventCount()).toBe(before);
-    return r;
-  };
+  const refusedWritingNothing = refusalChecker(() => kit.eventCount());
 
   beforeAll(async () => {
     kit = await startStopsKit();

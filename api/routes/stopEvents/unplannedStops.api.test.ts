@@ -1,5 +1,6 @@
 import { ROLES } from '../../../domain/users/roles.js';
 import { describeWith } from '../../../test/support/services.js';
+import { refusalChecker } from '../../../test/support/refusals.js';
 import { startStopsKit, unplannedBody, type StopsKit } from '../../../test/builders/stopsTestKit.js';
 
 /** Record, inline edit and delete of unplanned stops over the demo plant (line log §4.2, §5, §7). */
@@ -7,12 +8,7 @@ describeWith(['postgres'])('unplanned stop endpoints', () => {
   let kit: StopsKit;
   const record = (over: Record<string, unknown> = {}, as = 'frontline') => kit.call('POST', '/factory/stop_events', as, unplannedBody(kit, over));
   const byShift = async (code = 'A') => (await kit.call('GET', `/factory/stop_events/unplanned_by_shift?shop_floor_id=1&lines_id=1&shift_code=${code}&day=${kit.day}`)).body;
-  const refusedWritingNothing = async (fn: () => Promise<{ status: number; body: any }>) => {
-    const before = await kit.eventCount();
-    const r = await fn();
-    expect(await kit.eventCount()).toBe(before);
-    return r;
-  };
+  const refusedWritingNothing = refusalChecker(() => kit.eventCount());
 
   beforeAll(async () => {
     kit = await startStopsKit();
