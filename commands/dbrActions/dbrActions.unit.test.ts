@@ -1,4 +1,3 @@
-import { DomainError } from '../../domain/shared/errors.js';
 import type { DbrActionEvent } from '../../domain/dbrActions/events.js';
 import type { DbrActionState } from '../../domain/dbrActions/state.js';
 import type { ScheduledShift } from '../../domain/shifts/events.js';
@@ -8,6 +7,7 @@ import { initialShiftCalendarState } from '../../domain/shifts/state.js';
 import { settingsOf } from '../../domain/plant/state.js';
 import type { CreateDbrAction } from './createDbrAction.js';
 import { dbrActionDecider, type DbrActionCommand } from './decider.js';
+import { refusal } from '../../test/support/refusals.js';
 
 // Small plant: shop floor 1 'Confezionamento' with 'Linea 1' (line 1: Filler 1, Capper 2) and
 // 'Linea 2' (line 2: Filler 3); shop floor 2 'Preparazione' with 'Linea P' (line 3).
@@ -43,15 +43,6 @@ const create = (over: Partial<CreateDbrAction> = {}): CreateDbrAction => ({
 const given = (...events: DbrActionEvent[]) => events.reduce(dbrActionDecider.evolve, dbrActionDecider.initialState);
 const when = (state: DbrActionState, command: DbrActionCommand) => dbrActionDecider.decide(command, state, now);
 
-function refusal(fn: () => unknown): DomainError {
-  try {
-    fn();
-  } catch (err) {
-    if (err instanceof DomainError) return err;
-    throw err;
-  }
-  throw new Error('expected a refusal');
-}
 const refused = (fn: () => unknown) => {
   const e = refusal(fn);
   return { status: e.status, code: e.code, message: e.message, fields: e.fields };

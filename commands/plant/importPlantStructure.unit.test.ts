@@ -1,23 +1,13 @@
-import { DomainError } from '../../domain/shared/errors.js';
 import { activeChildren, initialPlantState, settingsOf } from '../../domain/plant/state.js';
 import type { PlantEvent } from '../../domain/plant/events.js';
 import { plantDecider } from './decider.js';
 import { parsePlant, plantStateFrom, smallPlantFile } from '../../test/builders/plantFixtures.js';
+import { refusal } from '../../test/support/refusals.js';
 
 type Raw = ReturnType<typeof smallPlantFile> & { shopFloors: any[]; triggeringEvents: any[]; plannedStopReasons: any[] };
 const file = () => smallPlantFile() as Raw;
 const when = (raw: unknown, state = initialPlantState) => plantDecider.decide({ type: 'ImportPlantStructure', plant: parsePlant(raw) }, state, new Date(0));
 const types = (events: PlantEvent[]) => events.map((e) => e.type);
-
-function refusal(fn: () => unknown): DomainError {
-  try {
-    fn();
-  } catch (err) {
-    if (err instanceof DomainError) return err;
-    throw err;
-  }
-  throw new Error('expected a refusal');
-}
 
 describe('given an empty plant', () => {
   it('adds everything the file lists, with ids from 1 per kind in file order', () => {

@@ -1,22 +1,12 @@
-import { DomainError } from '../../domain/shared/errors.js';
 import type { RootCauseEvent } from '../../domain/rootCauses/events.js';
 import { rootCauseDecider } from './decider.js';
 import type { RecordRootCause } from './recordRootCause.js';
+import { refusal } from '../../test/support/refusals.js';
 
 const given = (...events: RootCauseEvent[]) => events.reduce(rootCauseDecider.evolve, rootCauseDecider.initialState);
 const save = (over: Partial<RecordRootCause> = {}): RecordRootCause => ({ type: 'RecordRootCause', stopEventId: 1_000_001, stopExists: true, ...over });
 const when = (command: RecordRootCause, state = given()) => rootCauseDecider.decide(command, state, new Date(0));
 const saved = (rootCause: string, troubleshooting: string): RootCauseEvent => ({ type: 'RootCauseRecorded', data: { stopEventId: 1_000_001, rootCause, troubleshooting } });
-
-function refusal(fn: () => unknown): DomainError {
-  try {
-    fn();
-  } catch (err) {
-    if (err instanceof DomainError) return err;
-    throw err;
-  }
-  throw new Error('expected a refusal');
-}
 
 describe('given a stop without an analysis', () => {
   it('records both boxes, trimmed', () => {

@@ -1,9 +1,9 @@
-import { DomainError } from '../../domain/shared/errors.js';
 import type { ShiftPattern } from '../../domain/plant/events.js';
 import type { ShiftEvent } from '../../domain/shifts/events.js';
 import { initialShiftCalendarState, type ShiftCalendarState } from '../../domain/shifts/state.js';
 import { shiftCalendarDecider } from './decider.js';
 import type { GenerateShifts } from './generateShifts.js';
+import { refusal } from '../../test/support/refusals.js';
 
 const PATTERNS: ShiftPattern[] = [
   { name: 'Turno A', code: 'A', start: '06:00', end: '14:00', extra: false },
@@ -23,16 +23,6 @@ const command = (over: Partial<GenerateShifts> = {}): GenerateShifts => ({
 const when = (c: GenerateShifts, state: ShiftCalendarState = initialShiftCalendarState) => shiftCalendarDecider.decide(c, state, new Date(0));
 const given = (...events: ShiftEvent[]) => events.reduce(shiftCalendarDecider.evolve, initialShiftCalendarState);
 const shiftsOf = (events: ShiftEvent[]) => events.flatMap((e) => e.data.shifts);
-
-function refusal(fn: () => unknown): DomainError {
-  try {
-    fn();
-  } catch (err) {
-    if (err instanceof DomainError) return err;
-    throw err;
-  }
-  throw new Error('expected a refusal');
-}
 
 describe('given an empty calendar', () => {
   it('schedules every regular pattern for each day, with ids in the shop floor’s block', () => {

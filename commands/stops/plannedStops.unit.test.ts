@@ -1,9 +1,9 @@
-import { DomainError } from '../../domain/shared/errors.js';
 import type { PlannedStopEvent } from '../../domain/stops/events.js';
 import type { PlannedStopsState } from '../../domain/stops/plannedState.js';
 import { plantStateFrom, smallPlantFile } from '../../test/builders/plantFixtures.js';
 import { plannedStopsDecider, type PlannedStopCommand } from './plannedDecider.js';
 import type { RecordPlannedStop } from './recordPlannedStop.js';
+import { refusal } from '../../test/support/refusals.js';
 
 // Small plant: equipments 1, 2 on line 1 and 3 on line 2 (shop floor 1); planned stop reasons 1, 2.
 const plant = plantStateFrom(smallPlantFile());
@@ -33,16 +33,6 @@ const recorded = (over: Partial<RecordPlannedStop> = {}, state = given()) =>
   when(state, record(over))[0] as Extract<PlannedStopEvent, { type: 'PlannedStopRecorded' }>;
 const note = (notes: string | null, over: Partial<{ role: string; shiftSubmitted: boolean; stopId: number }> = {}): PlannedStopCommand =>
   ({ type: 'EditPlannedStopNote', stopId: FIRST, notes, role: 'frontline', shiftSubmitted: false, ...over });
-
-function refusal(fn: () => unknown): DomainError {
-  try {
-    fn();
-  } catch (err) {
-    if (err instanceof DomainError) return err;
-    throw err;
-  }
-  throw new Error('expected a refusal');
-}
 
 describe('given an equipment without planned stops', () => {
   it('records the stop in the planned half of the equipment’s block, with its place and trimmed note', () => {

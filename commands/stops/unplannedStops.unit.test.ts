@@ -1,10 +1,10 @@
-import { DomainError } from '../../domain/shared/errors.js';
 import type { UnplannedStopEvent } from '../../domain/stops/events.js';
 import { plantDay } from '../../domain/stops/rules.js';
 import type { UnplannedStopsState } from '../../domain/stops/unplannedState.js';
 import { plantStateFrom, smallPlantFile } from '../../test/builders/plantFixtures.js';
 import type { RecordUnplannedStop } from './recordUnplannedStop.js';
 import { unplannedStopsDecider, type UnplannedStopCommand } from './unplannedDecider.js';
+import { refusal } from '../../test/support/refusals.js';
 
 // Small plant: line 1 of shop floor 1 has Filler (equipment 1, workpoint 1 with stop codes 1, 2) and
 // Capper (equipment 2, workpoint 2 with stop code 3); triggering events 1, 2. June: Rome is UTC+2.
@@ -42,16 +42,6 @@ const given = (...events: UnplannedStopEvent[]) => events.reduce(unplannedStopsD
 const when = (state: UnplannedStopsState, command: UnplannedStopCommand) => unplannedStopsDecider.decide(command, state, now);
 const recorded = (over: Partial<RecordUnplannedStop> = {}, state = given()) =>
   when(state, record(over))[0] as Extract<UnplannedStopEvent, { type: 'UnplannedStopRecorded' }>;
-
-function refusal(fn: () => unknown): DomainError {
-  try {
-    fn();
-  } catch (err) {
-    if (err instanceof DomainError) return err;
-    throw err;
-  }
-  throw new Error('expected a refusal');
-}
 
 describe('given an equipment without stops', () => {
   it('records the stop with the first id of the equipment’s day, its place and trimmed texts', () => {
