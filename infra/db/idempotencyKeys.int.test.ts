@@ -1,24 +1,15 @@
-import type { Knex } from 'knex';
-import { createTestDatabase, type TestDatabase } from '../../test/support/db.js';
+import { useTestDatabase } from '../../test/support/db.js';
 import { describeWith } from '../../test/support/services.js';
 import { IdempotencyKeys } from './idempotencyKeys.js';
-import { createKnex } from './knex.js';
 
 /** The key table's lifecycle: claimed once, answered, given up, expired after 24 h, abandoned claims taken over after 2 min. */
 describeWith(['postgres'])('IdempotencyKeys', () => {
-  let db: TestDatabase;
-  let knex: Knex;
+  const db = useTestDatabase({ pool: { max: 4 } });
   let keys: IdempotencyKeys;
-  const age = (key: string, interval: string) => knex.raw(`update idempotency_keys set created_at = now() - interval '${interval}' where key = ?`, [key]);
+  const age = (key: string, interval: string) => db.knex.raw(`update idempotency_keys set created_at = now() - interval '${interval}' where key = ?`, [key]);
 
-  beforeAll(async () => {
-    db = await createTestDatabase();
-    knex = createKnex(db.url, { max: 4 });
-    keys = new IdempotencyKeys(knex);
-  });
-  afterAll(async () => {
-    await knex?.destroy();
-    await db?.drop();
+  beforeAll(() => {
+    keys = new IdempotencyKeys(db.knex);
   });
 
   it('lets one request claim a key; the others see it running, then its answer', async () => {
