@@ -97,6 +97,9 @@ export class BullMqScheduler implements ProjectionScheduler {
     const retryStrategy = (times: number) => (scheduler?.closed ? null : Math.min(times * 50, 2000));
     const queueConn = new Redis(redisUrl, { maxRetriesPerRequest: null, retryStrategy });
     const queue = new Queue<JobData>(QUEUE_NAME, { connection: queueConn, prefix });
+    // Without a listener BullMQ prints each of the queue's connection errors to the console; the
+    // loss of Redis is logged once by watchRedis, so these are only debug lines.
+    queue.on('error', (err) => log.debug({ err: err.message }, 'queue connection error'));
     scheduler = new BullMqScheduler(queue, [queueConn], log, options.retryMs ?? RETRY_MS);
     if (options.runWorker !== false) {
       const workerConn = new Redis(redisUrl, { maxRetriesPerRequest: null, retryStrategy });

@@ -2,7 +2,8 @@
  * Fault: the redis-server the app uses is killed with SIGKILL in the middle of a run of
  * writes and does not come back. Every acknowledged write must become readable within
  * 10 s without restarting the app (the engine runs in-process while Redis is away), and
- * /health says degraded while it keeps answering. A redis-server of its own, on loopback.
+ * /health says degraded while it keeps answering, and the loss goes to the app's log, not raw to
+ * the console. A redis-server of its own, on loopback.
  */
 import type { Context } from 'koa';
 import { execute } from '../api/commandBus.js';
@@ -17,17 +18,21 @@ const adminCtx = { state: { user: { userId: 'id-admin', username: 'admin', role:
 describeWith(['postgres', 'redis'])('Redis killed during writes', () => {
   let redis: EmbeddedRedis;
   let app: TestApp;
+  const consoleError = console.error;
+  const printed: unknown[][] = [];
   beforeAll(async () => {
     redis = await startRedisServer(findRedisServer()!, await freePort());
     app = await startTestApp({ redisUrl: redis.url });
   });
   afterAll(async () => {
+    console.error = consoleError;
     await app?.close();
     await redis?.stop();
   });
 
   it('keeps the read side up: every acknowledged write readable within 10 s, health degraded', async () => {
     expect(app.deps.scheduler.kind).toBe('bullmq');
+    console.error = (...args: unknown[]) => void printed.push(args);
     const acknowledged: string[] = [];
     for (let i = 0; i < 30; i++) {
       if (i === 10) process.kill(redis.pid, 'SIGKILL');
@@ -57,5 +62,6 @@ describeWith(['postgres', 'redis'])('Redis killed during writes', () => {
     // The app keeps writing and reading with Redis still gone.
     await execute(app.deps, adminCtx, userStream('worker-last'), userDecider, { type: 'RegisterUser', userId: 'id-worker-last', username: 'worker-last', role: 'support', passwordHash: 'scrypt$1$1$1$x$y' });
     expect(await app.deps.knex('users').where({ username: 'worker-last' }).first()).toBeTruthy();
+    expect(printed.map((args) => String(args[0]))).toEqual([]);
   }, 180_000);
 });
