@@ -1,4 +1,4 @@
-import { DomainError } from '../../domain/shared/errors.js';
+import { refusal } from '../support/refusals.js';
 import type { ReportContent, ReportKey, ShiftReportEvent } from '../../domain/shiftReports/events.js';
 import { shiftReportDecider, type ShiftReportCommand } from '../../commands/shiftReports/decider.js';
 import type { ReportCommandBase } from '../../commands/shiftReports/reportCommand.js';
@@ -29,16 +29,7 @@ export const amended = event('ShiftReportAmended');
 export const given = (...events: ShiftReportEvent[]) => events.reduce(shiftReportDecider.evolve, shiftReportDecider.initialState);
 export const when = (history: ShiftReportEvent[], c: ShiftReportCommand, now = NOW) => shiftReportDecider.decide(c, given(...history), now);
 
-/** The DomainError a decision throws (fails the test when it throws none). */
-export function refusal(fn: () => unknown): DomainError {
-  try {
-    fn();
-  } catch (err) {
-    if (err instanceof DomainError) return err;
-    throw err;
-  }
-  throw new Error('expected a refusal');
-}
+export { refusal };
 
 /** code, status, message and the named fields of a refusal, for one-line expectations. */
 export const refused = (fn: () => unknown) => {
