@@ -43,6 +43,12 @@ export async function findActive(knex: Knex, view: PlantView, id: number): Promi
   return row ? toRow(view, row) : null;
 }
 
+/** The ids among these that are not an active item of the view, in the order given: one query for the lot. */
+export async function missingActive(knex: Knex, view: PlantView, ids: readonly number[]): Promise<number[]> {
+  const found = new Set((await knex(PLANT_VIEWS[view][0]).whereIn('id', [...ids]).andWhere({ retired: false }).pluck('id')).map(Number));
+  return ids.filter((id) => !found.has(id));
+}
+
 export async function listShopFloorsByName(knex: Knex, name: string): Promise<PlantRow[]> {
   const rows = await knex('plant_shop_floors').where({ retired: false }).andWhereRaw('lower(name) = lower(?)', [name.trim()]).orderBy('id');
   return rows.map((r: Record<string, unknown>) => toRow('shopFloors', r));

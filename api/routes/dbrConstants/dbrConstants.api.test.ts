@@ -77,6 +77,9 @@ describeWith(['postgres'])('DBR constants endpoints', () => {
     expect((await call('POST', '/factory/dbr_constants/average', 'frontline', ['x'])).status).toBe(400);
     expect((await call('POST', '/factory/dbr_constants/average', 'frontline', { lines: [1] })).status).toBe(400);
     expect((await call('POST', '/factory/dbr_constants/average', 'frontline', [1, 99])).status).toBe(404);
+    // The first unknown line in the order sent is named.
+    const unknown = await call('POST', '/factory/dbr_constants/average', 'frontline', [1, 98, 2, 97]);
+    expect([unknown.status, unknown.body.error?.message]).toEqual([404, 'Linea non trovata: 98']);
     // Ids past PostgreSQL's integer columns are malformed ids, not a database error.
     const huge = await call('POST', '/factory/dbr_constants/average', 'frontline', [1, 2147483648]);
     expect([huge.status, huge.body.error?.code, huge.body.error?.fields]).toEqual([400, 'VALIDATION_FAILED', { '1': 'Id non valido' }]);

@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { notFound } from '../../../domain/shared/errors.js';
 import { handleSetDbrConstants, LINE_NOT_FOUND } from '../../../commands/dbr/setDbrConstants.js';
 import { averageDbrConstants, findDbrConstants } from '../../../projections/dbrConstants/dbrConstants.queries.js';
-import { findActive } from '../../../projections/plant/plant.queries.js';
+import { missingActive } from '../../../projections/plant/plant.queries.js';
 import { run } from '../../commandBus.js';
 import type { AppDeps } from '../../deps.js';
 import { parseInput } from '../../validation.js';
-import { BAD_PARAMS, idParam } from '../plant/params.js';
+import { BAD_PARAMS, existingPlant, idParam } from '../plant/params.js';
 import type { RouteDef } from '../types.js';
 import { presentConstants } from './presenters.js';
 import { averageBody, dbrConstantsBody } from './schema.js';
@@ -22,7 +22,7 @@ export function dbrConstantsRoutes(deps: AppDeps): RouteDef[] {
       action: 'plant:read',
       async handler(ctx) {
         const { line_id } = parseInput(lineParam, ctx.params, BAD_PARAMS);
-        if (!(await findActive(deps.knex, 'lines', line_id))) throw notFound(LINE_NOT_FOUND);
+        await existingPlant(deps.knex, 'lines', line_id);
         ctx.body = { line_id, ...presentConstants(await findDbrConstants(deps.knex, line_id)) };
       },
     },
@@ -43,7 +43,8 @@ export function dbrConstantsRoutes(deps: AppDeps): RouteDef[] {
       action: 'plant:read',
       async handler(ctx) {
         const lineIds = [...new Set(parseInput(averageBody, ctx.request.body, BAD_PARAMS))];
-        for (const id of lineIds) if (!(await findActive(deps.knex, 'lines', id))) throw notFound(`${LINE_NOT_FOUND}: ${id}`);
+        const [missing] = await missingActive(deps.knex, 'lines', lineIds);
+        if (missing !== undefined) throw notFound(`${LINE_NOT_FOUND}: ${missing}`);
         const avg = await averageDbrConstants(deps.knex, lineIds);
         ctx.body = { ...presentConstants(avg.constants), line_ids: avg.lineIds };
       },
