@@ -280,11 +280,16 @@ export class ProjectionEngine {
    * (pg_class.reltuples, kept by autovacuum's analyze) is taken instead and the total says so.
    */
   private async countRows(row: GenerationRow): Promise<{ rows: number; rowsEstimated: boolean }> {
+    const tables = Object.values(row.tables);
+    const planned = await this.knex.raw<{ rows: Array<{ name: string; n: string }> }>(
+      `select t.name, c.reltuples::bigint as n from unnest(?::text[]) as t(name) join pg_class c on c.oid = to_regclass(t.name)`,
+      [tables],
+    );
+    const estimates = new Map(planned.rows.map((r) => [r.name, Number(r.n)]));
     let rows = 0;
     let rowsEstimated = false;
-    for (const phys of Object.values(row.tables)) {
-      const planned = await this.knex.raw<{ rows: Array<{ n: string | null }> }>(`select reltuples::bigint as n from pg_class where oid = to_regclass(?)`, [phys]);
-      const estimate = Number(planned.rows[0]?.n ?? -1);
+    for (const phys of tables) {
+      const estimate = estimates.get(phys) ?? -1;
       if (estimate >= EXACT_COUNT_LIMIT) {
         rows += estimate;
         rowsEstimated = true;
