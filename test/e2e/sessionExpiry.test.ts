@@ -14,7 +14,7 @@ import { callApi } from '../support/apiClient.js';
 import { screenshot } from '../support/browser.js';
 import { browserSuite } from '../support/browserSuite.js';
 import { describeWith } from '../support/services.js';
-import { fillLogin, loginAndOpen, loginTo, storeStation } from '../support/pageActions.js';
+import { eventually, fillLogin, loginAndOpen, loginTo, storeStation } from '../support/pageActions.js';
 
 const PHONE = { width: 390, height: 844 };
 const TABLET = { width: 1280, height: 800 };
@@ -251,9 +251,10 @@ describeWith(['postgres', 'chromium'])('session expiry', () => {
     await dialog.waitFor({ state: 'detached' });
     const byShift = `/factory/stop_events/unplanned_by_shift?shop_floor_id=1&lines_id=2&shift_code=C&day=${yesterday}`;
     // The save is retried once the prompt closes, and the list is a read model that follows it.
-    const corrected = async () => (await api<Array<{ corrective_action: string }>>('GET', byShift, 'support')).body[0]?.corrective_action;
-    await until(async () => (await corrected()) === 'Sostituito il rotolo e pulito il sensore');
-    expect(await corrected()).toBe('Sostituito il rotolo e pulito il sensore');
+    await eventually(async () => {
+      const listed = await api<Array<{ corrective_action: string }>>('GET', byShift, 'support');
+      expect(listed.body[0]?.corrective_action).toBe('Sostituito il rotolo e pulito il sensore');
+    }, 20_000);
     await page.waitForFunction(() => !document.querySelector('.stop-text-status'));
 
     // 'Salva Report' with an expired token: the edit waits for the password, then is saved.

@@ -55,9 +55,9 @@ export function optionsLoaded(page: Page, name: string) {
 /** The label of a select's chosen option. */
 export const shownOption = (select: Locator) => select.evaluate((s: HTMLSelectElement) => s.options[s.selectedIndex]?.text ?? '');
 
-/** Runs `check` until it passes (at most 10 s): for what pages save in the background. */
-export async function eventually(check: () => Promise<void>): Promise<void> {
-  const until = Date.now() + 10_000;
+/** Runs `check` until it passes (at most `ms`, 10 s by default): for what pages save in the background. */
+export async function eventually(check: () => Promise<void>, ms = 10_000): Promise<void> {
+  const until = Date.now() + ms;
   for (;;) {
     try {
       return await check();
