@@ -3,6 +3,7 @@ import type { DbrEvent } from '../../domain/dbr/events.js';
 import type { DbrState } from '../../domain/dbr/state.js';
 import { activeItem } from '../../domain/plant/state.js';
 import { notFound, validationError } from '../../domain/shared/errors.js';
+import { DBR_VALUE_TOO_LARGE, MAX_DBR_VALUE } from '../../domain/shared/bounds.js';
 import { runCommand, type CommandContext, type CommandDeps, type CommandResult } from '../handleCommand.js';
 import { readPlantIn } from '../plant/readPlant.js';
 import { dbrDecider } from './decider.js';
@@ -17,6 +18,8 @@ export interface SetDbrConstants {
 export function decideSetDbrConstants(command: SetDbrConstants, state: DbrState): DbrEvent[] {
   const bad = Object.entries(command.constants).filter(([, v]) => typeof v !== 'number' || !Number.isFinite(v));
   if (bad.length > 0) throw validationError('Tutti i campi devono essere numeri', Object.fromEntries(bad.map(([k]) => [k, 'Deve essere un numero'])));
+  const huge = Object.entries(command.constants).filter(([, v]) => Math.abs(v) > MAX_DBR_VALUE);
+  if (huge.length > 0) throw validationError('Valori fuori dai limiti', Object.fromEntries(huge.map(([k]) => [k, DBR_VALUE_TOO_LARGE])));
   if (state.constants && sameConstants(state.constants, command.constants)) return [];
   return [{ type: 'DbrConstantsSet', data: { lineId: command.lineId, constants: command.constants } }];
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { notFound, validationError } from '../../domain/shared/errors.js';
+import { maxChars } from '../../domain/shared/bounds.js';
 import { ROOT_CAUSE_MAX, rootCauseStream, type RootCauseEvent } from '../../domain/rootCauses/events.js';
 import type { RootCauseState } from '../../domain/rootCauses/state.js';
 import { fieldErrors } from '../../domain/stops/rules.js';
@@ -21,7 +22,7 @@ export interface RecordRootCause {
   stopExists: boolean;
 }
 
-const box = z.string().trim().max(ROOT_CAUSE_MAX, `Al massimo ${ROOT_CAUSE_MAX} caratteri`).optional();
+const box = z.string().trim().pipe(maxChars(ROOT_CAUSE_MAX)).optional();
 
 /** 404 before 400: an analysis of a stop that does not exist is refused whatever its text. */
 export function decideRecordRootCause(command: RecordRootCause, state: RootCauseState): RootCauseEvent[] {

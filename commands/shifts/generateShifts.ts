@@ -1,10 +1,11 @@
 import { conflict, notFound, validationError } from '../../domain/shared/errors.js';
+import { dayProblem } from '../../domain/shared/bounds.js';
 import { activeItem, settingsOf } from '../../domain/plant/state.js';
 import { runCommand, type CommandContext, type CommandDeps, type CommandResult } from '../handleCommand.js';
 import { readPlantIn } from '../plant/readPlant.js';
 import { shiftCalendarDecider } from './decider.js';
 import type { ShiftPattern } from '../../domain/plant/events.js';
-import { daysInRange, eachDay, MAX_GENERATION_DAYS, parseDay, shiftId, shiftTimes } from '../../domain/shifts/calendar.js';
+import { daysInRange, eachDay, MAX_GENERATION_DAYS, shiftId, shiftTimes } from '../../domain/shifts/calendar.js';
 import { shiftCalendarStream, type ScheduledShift, type ShiftEvent } from '../../domain/shifts/events.js';
 import { shiftKey, type ShiftCalendarState } from '../../domain/shifts/state.js';
 
@@ -25,8 +26,10 @@ export interface GenerateShifts {
 export function decideGenerateShifts(command: GenerateShifts, state: ShiftCalendarState): ShiftEvent[] {
   const { shopFloorId, startDate, endDate } = command;
   const bad: Record<string, string> = {};
-  if (!parseDay(startDate)) bad.start_date = 'Data non valida (AAAA-MM-GG)';
-  if (!parseDay(endDate)) bad.end_date = 'Data non valida (AAAA-MM-GG)';
+  const startProblem = dayProblem(startDate);
+  const endProblem = dayProblem(endDate);
+  if (startProblem) bad.start_date = startProblem;
+  if (endProblem) bad.end_date = endProblem;
   if (Object.keys(bad).length > 0) throw validationError('Date non valide', bad);
   if (startDate > endDate) {
     throw validationError('La data di inizio deve precedere o coincidere con la data di fine', { end_date: 'Precede la data di inizio' });

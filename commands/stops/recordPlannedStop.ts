@@ -3,7 +3,7 @@ import { activeItem, type PlantState } from '../../domain/plant/state.js';
 import { plannedStopsStream, type PlannedStopEvent } from '../../domain/stops/events.js';
 import { MAX_STOPS_PER_DAY, stopId } from '../../domain/stops/ids.js';
 import type { PlannedStopsState } from '../../domain/stops/plannedState.js';
-import { assertMayChange, checkTimes, fieldErrors, optionalNote, plantDay } from '../../domain/stops/rules.js';
+import { assertMayChange, checkPlannedLength, checkTimes, fieldErrors, optionalNote, plantDay } from '../../domain/stops/rules.js';
 import { runCommand, type CommandContext, type CommandDeps, type CommandResult } from '../handleCommand.js';
 import { readPlantIn } from '../plant/readPlant.js';
 import type { StopPlace } from './recordUnplannedStop.js';
@@ -40,10 +40,11 @@ export function validatePlannedStop(plant: PlantState, input: PlannedStopInput):
   return { place: { shopFloorId: line.parentId!, lineId: line.id, equipmentId: equipment.id }, notes: optionalNote.parse(input.notes) };
 }
 
-/** Same time rules as an unplanned stop; planned stops are not checked for overlap (see docs/line-log.md). */
+/** Same time rules as an unplanned stop (a week at most instead of a day); planned stops are not checked for overlap (see docs/line-log.md). */
 export function decideRecordPlannedStop(command: RecordPlannedStop, state: PlannedStopsState, now: Date): PlannedStopEvent[] {
   const { place, notes } = validatePlannedStop(command.plant, command);
   checkTimes(command.startTime, command.endTime, now);
+  checkPlannedLength(command.startTime, command.endTime);
   assertMayChange(command.role, command.shiftSubmitted);
   if (plantDay(command.startTime) !== command.day) throw new Error(`RecordPlannedStop for ${command.day} starts on another day`);
   const sequence = state.lastSequence + 1;
@@ -71,6 +72,7 @@ export function handleRecordPlannedStop(
     const plant = await readPlantIn(reads);
     const { place } = validatePlannedStop(plant, input);
     checkTimes(input.startTime, input.endTime, ctx.now);
+    checkPlannedLength(input.startTime, input.endTime);
     const day = plantDay(input.startTime);
     const stream = plannedStopsStream(place.equipmentId, day);
     const own = await reads.read(stream, plannedFold);

@@ -3,9 +3,10 @@ import { defineEvent } from '../shared/catalog.js';
 import type { EventFromDefinition } from '../plant/events.js';
 import { isoDay } from '../shifts/events.js';
 import { DBR_TEXT_MAX } from './rules.js';
+import { compositeIdSchema, maxChars, plantIdSchema, plantInstantSchema } from '../shared/bounds.js';
 
-const id = z.number().int().positive();
-const text = z.string().min(1).max(DBR_TEXT_MAX);
+const id = plantIdSchema;
+const text = z.string().min(1).pipe(maxChars(DBR_TEXT_MAX));
 
 /**
  * The improvement staff planned a DBR action for a line (foundations §2 'Azioni DBR', §3):
@@ -17,16 +18,16 @@ export const DbrActionCreated = defineEvent(
   1,
   z.object({
     /** Given by the decider: see domain/dbrActions/ids.ts. */
-    actionId: id,
+    actionId: compositeIdSchema,
     shopFloorId: id,
     lineId: id,
     /** Null: 'Non specificato', the action concerns the whole line. */
     equipmentId: id.nullable(),
     dueDay: isoDay,
     /** A shift of the due day on that shop floor; null: 'Fine gg'. */
-    dueShiftId: id.nullable(),
+    dueShiftId: compositeIdSchema.nullable(),
     /** The shift's name as the calendar has it (shifts are never renamed); null with 'Fine gg'. */
-    dueShiftName: z.string().min(1).nullable(),
+    dueShiftName: z.string().min(1).pipe(maxChars(60)).nullable(),
     activity: text,
     owner: text,
     supportBy: text.nullable(),
@@ -34,17 +35,17 @@ export const DbrActionCreated = defineEvent(
 );
 
 /** Someone on the line ticked the action in 'Attività giornaliere'; the time is the command's clock. */
-export const DbrActionMarkedExecuted = defineEvent('DbrActionMarkedExecuted', 1, z.object({ actionId: id, executedAt: z.iso.datetime() }));
+export const DbrActionMarkedExecuted = defineEvent('DbrActionMarkedExecuted', 1, z.object({ actionId: compositeIdSchema, executedAt: plantInstantSchema }));
 
 /** The tick was taken back: the action is open again. */
-export const DbrActionUnmarkedExecuted = defineEvent('DbrActionUnmarkedExecuted', 1, z.object({ actionId: id }));
+export const DbrActionUnmarkedExecuted = defineEvent('DbrActionUnmarkedExecuted', 1, z.object({ actionId: compositeIdSchema }));
 
 /**
  * The improvement staff deleted the action ('Conferma eliminazione'). The stream keeps it,
  * so an auditor still sees that it existed and, in the metadata, who removed it; every
  * list leaves it out and every command on it answers 404.
  */
-export const DbrActionDeleted = defineEvent('DbrActionDeleted', 1, z.object({ actionId: id }));
+export const DbrActionDeleted = defineEvent('DbrActionDeleted', 1, z.object({ actionId: compositeIdSchema }));
 
 export const dbrActionEvents = [DbrActionCreated, DbrActionMarkedExecuted, DbrActionUnmarkedExecuted, DbrActionDeleted] as const;
 export type DbrActionEvent = EventFromDefinition<(typeof dbrActionEvents)[number]>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DomainError, notFound } from '../shared/errors.js';
+import { maxChars } from '../shared/bounds.js';
 
 /** Activity at most 250 characters (foundations §2, §5, §9); owner and support get the same room. */
 export const DBR_TEXT_MAX = 250;
@@ -9,14 +10,14 @@ export const requiredDbrText = z
   .string({ error: 'Obbligatorio' })
   .trim()
   .min(1, 'Obbligatorio')
-  .max(DBR_TEXT_MAX, `Al massimo ${DBR_TEXT_MAX} caratteri`);
+  .pipe(maxChars(DBR_TEXT_MAX));
 
 /** Optional text (support): null, omitted and blank are "none"; otherwise trimmed and at most DBR_TEXT_MAX. */
 export const optionalDbrText = z
   .union([z.string(), z.null()], { error: 'Deve essere un testo' })
   .optional()
   .transform((v) => (v === undefined || v === null || v.trim() === '' ? null : v.trim()))
-  .pipe(z.string().max(DBR_TEXT_MAX, `Al massimo ${DBR_TEXT_MAX} caratteri`).nullable());
+  .pipe(maxChars(DBR_TEXT_MAX).nullable());
 
 export const DBR_ACTION_NOT_FOUND = 'Azione DBR non trovata';
 export const dbrActionNotFound = () => notFound(DBR_ACTION_NOT_FOUND);

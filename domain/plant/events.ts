@@ -1,19 +1,20 @@
 import { z } from 'zod';
 import { defineEvent, type EventDefinition, type EventOf } from '../shared/catalog.js';
+import { maxChars, plantIdSchema } from '../shared/bounds.js';
 
 /**
  * The plant's structure as business facts: what was added, renamed or retired and
  * which settings a shop floor received. Ids are assigned by the decider and stored
  * here, so a projection rebuild yields the same ids (never a database sequence).
  */
-const id = z.number().int().positive();
-const name = z.string().min(1).max(120);
+const id = plantIdSchema;
+const name = z.string().min(1).pipe(maxChars(120));
 
 export const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Orario nel formato HH:MM');
 
 export const shiftPatternSchema = z.object({
-  name: z.string().min(1).max(60),
-  code: z.string().min(1).max(10),
+  name: z.string().min(1).pipe(maxChars(60)),
+  code: z.string().min(1).pipe(maxChars(10)),
   start: hhmm,
   end: hhmm,
   /** An extra shift ('Turno E') is generated only where the shop floor manages it. */
@@ -27,9 +28,9 @@ export const ShopFloorRetired = defineEvent('ShopFloorRetired', 1, z.object({ sh
 export const UnitsOfMeasurementSet = defineEvent(
   'UnitsOfMeasurementSet',
   1,
-  z.object({ shopFloorId: id, unit1: z.string().max(20), unit2: z.string().max(20), unit3: z.string().max(20) }),
+  z.object({ shopFloorId: id, unit1: maxChars(20), unit2: maxChars(20), unit3: maxChars(20) }),
 );
-export const ReportLabelsSet = defineEvent('ReportLabelsSet', 1, z.object({ shopFloorId: id, labels: z.array(z.string().min(1).max(60)) }));
+export const ReportLabelsSet = defineEvent('ReportLabelsSet', 1, z.object({ shopFloorId: id, labels: z.array(z.string().min(1).pipe(maxChars(60))).max(20) }));
 export const ShiftPatternsSet = defineEvent(
   'ShiftPatternsSet',
   1,

@@ -1,3 +1,4 @@
+import { maxChars, plantIdSchema } from '../shared/bounds.js';
 import { z } from 'zod';
 import { dbrConstantsSchema } from '../dbr/constants.js';
 import { hhmm } from './events.js';
@@ -8,8 +9,8 @@ import { hhmm } from './events.js';
  * `id` when given (which allows a rename) and otherwise by name among their siblings;
  * whatever the file no longer lists is retired. See docs/plant.md.
  */
-const name = z.string().trim().min(1, 'Obbligatorio').max(120, 'Al massimo 120 caratteri');
-const id = z.number().int().positive();
+const name = z.string().trim().min(1, 'Obbligatorio').pipe(maxChars(120));
+const id = plantIdSchema;
 
 /** A leaf item: a plain name, or `{ id, name }` to pin (and rename) a recorded one. */
 const leaf = z
@@ -39,11 +40,11 @@ const line = z
   })
   .strict();
 
-const unit = z.string().trim().max(20, 'Al massimo 20 caratteri');
+const unit = z.string().trim().pipe(maxChars(20));
 const shift = z
   .object({
-    name: z.string().trim().min(1, 'Obbligatorio').max(60),
-    code: z.string().trim().min(1, 'Obbligatorio').max(10),
+    name: z.string().trim().min(1, 'Obbligatorio').pipe(maxChars(60)),
+    code: z.string().trim().min(1, 'Obbligatorio').pipe(maxChars(10)),
     start: hhmm,
     end: hhmm,
     extra: z.boolean().default(false),
@@ -55,8 +56,8 @@ const shopFloor = z
   .object({
     id: id.optional(),
     name,
-    units: z.object({ unit1: unit.min(1, 'Obbligatorio'), unit2: unit.default(''), unit3: unit.default('') }).strict(),
-    reportLabels: z.array(z.string().trim().min(1, 'Obbligatorio').max(60)).max(20).default([]),
+    units: z.object({ unit1: z.string().trim().min(1, 'Obbligatorio').pipe(maxChars(20)), unit2: unit.default(''), unit3: unit.default('') }).strict(),
+    reportLabels: z.array(z.string().trim().min(1, 'Obbligatorio').pipe(maxChars(60))).max(20).default([]),
     manageExtraShift: z.boolean().default(false),
     shifts: z.array(shift).default([]),
     lines: z.array(line).superRefine(uniqueNames).default([]),

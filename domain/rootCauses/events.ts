@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEvent } from '../shared/catalog.js';
 import type { EventFromDefinition } from '../plant/events.js';
+import { compositeIdSchema, maxChars } from '../shared/bounds.js';
 
 /** Room for a real analysis in each box of the Root Cause Tool (line log §2.5). */
 export const ROOT_CAUSE_MAX = 2000;
@@ -13,9 +14,9 @@ export const RootCauseRecorded = defineEvent(
   'RootCauseRecorded',
   1,
   z.object({
-    stopEventId: z.number().int().positive(),
-    rootCause: z.string().max(ROOT_CAUSE_MAX),
-    troubleshooting: z.string().max(ROOT_CAUSE_MAX),
+    stopEventId: compositeIdSchema,
+    rootCause: maxChars(ROOT_CAUSE_MAX),
+    troubleshooting: maxChars(ROOT_CAUSE_MAX),
   }),
 );
 

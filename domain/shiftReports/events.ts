@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineEvent } from '../shared/catalog.js';
 import type { EventFromDefinition } from '../plant/events.js';
 import { isoDay } from '../shifts/events.js';
+import { MAX_PIECES, MAX_REPORT_HOURS, MAX_USERNAME, maxChars, plantIdSchema } from '../shared/bounds.js';
 
 /**
  * One machine-note row: column label -> cell text. The labels are the shop floor's
@@ -14,30 +15,32 @@ export type MachineNoteRow = z.infer<typeof machineNoteRowSchema>;
 /**
  * What the operator writes in a shift report. Every event carries it whole, so the
  * read model is an upsert of the last event and a replay never has to merge patches.
- * Limits live in rules.ts, not here: a limit changed later must not make old events unreadable.
+ * Text limits live in rules.ts, not here: a limit changed later must not make old events
+ * unreadable. The figures' bounds are here (domain/shared/bounds.ts): every read model sums
+ * them, so a figure no plant can produce must never reach one.
  */
 export const reportContentSchema = z.object({
   notes: z.string(),
   machineNotes: z.array(machineNoteRowSchema),
   /** Pieces in the shop floor's unit1; null while a draft leaves it empty. */
-  productionVolume: z.number().nonnegative().nullable(),
-  waste: z.number().nonnegative().nullable(),
+  productionVolume: z.number().nonnegative().max(MAX_PIECES).nullable(),
+  waste: z.number().nonnegative().max(MAX_PIECES).nullable(),
   /** Hours, decimals allowed. */
-  workingTime: z.number().nonnegative().nullable(),
+  workingTime: z.number().nonnegative().max(MAX_REPORT_HOURS).nullable(),
 });
 export type ReportContent = z.infer<typeof reportContentSchema>;
 
 /** The report's natural key; the line determines the shop floor, which is kept for the readers. */
 export const reportKeySchema = z.object({
-  lineId: z.number().int().positive(),
-  shopFloorId: z.number().int().positive(),
+  lineId: plantIdSchema,
+  shopFloorId: plantIdSchema,
   day: isoDay,
-  shiftCode: z.string().min(1),
+  shiftCode: z.string().min(1).pipe(maxChars(10)),
 });
 export type ReportKey = z.infer<typeof reportKeySchema>;
 
 /** `by` is the author's username: the concurrency rule compares it (line-log.md), metadata keeps the rest. */
-const reportData = reportKeySchema.extend({ ...reportContentSchema.shape, by: z.string().min(1) });
+const reportData = reportKeySchema.extend({ ...reportContentSchema.shape, by: z.string().min(1).max(MAX_USERNAME) });
 
 /** The operator's autosave: the report stays a draft (confirmed false). */
 export const ShiftReportDraftSaved = defineEvent('ShiftReportDraftSaved', 1, reportData);

@@ -1,22 +1,31 @@
 import { z } from 'zod';
 import { defineEvent } from '../shared/catalog.js';
 import type { EventFromDefinition } from '../plant/events.js';
+import { compositeIdSchema, maxChars, plantDaySchema, plantIdSchema, plantOffsetInstantSchema } from '../shared/bounds.js';
 
-/** A calendar day, YYYY-MM-DD. */
-export const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Data nel formato AAAA-MM-GG');
+/** A plant day, YYYY-MM-DD, within the plant's calendar (domain/shared/bounds.ts). */
+export const isoDay = plantDaySchema;
 
-export const scheduledShiftSchema = z.object({
-  /** Globally unique and stable: see shiftId() in calendar.ts. */
-  shiftId: z.number().int().positive(),
-  name: z.string().min(1),
-  code: z.string().min(1),
-  /** The day the shift starts; a night shift crossing midnight belongs to it. */
-  shiftDay: isoDay,
-  /** ISO instants with the plant's offset. */
-  startTime: z.string().min(1),
-  endTime: z.string().min(1),
-  extra: z.boolean(),
-});
+/** No shift lasts longer than a day (a pattern's end is within 24 hours of its start). */
+const MAX_SHIFT_MS = 24 * 3_600_000;
+
+export const scheduledShiftSchema = z
+  .object({
+    /** Globally unique and stable: see shiftId() in calendar.ts. */
+    shiftId: compositeIdSchema,
+    name: z.string().min(1).pipe(maxChars(60)),
+    code: z.string().min(1).pipe(maxChars(10)),
+    /** The day the shift starts; a night shift crossing midnight belongs to it. */
+    shiftDay: isoDay,
+    /** ISO instants with the plant's offset. */
+    startTime: plantOffsetInstantSchema,
+    endTime: plantOffsetInstantSchema,
+    extra: z.boolean(),
+  })
+  .refine((s) => Date.parse(s.endTime) > Date.parse(s.startTime) && Date.parse(s.endTime) - Date.parse(s.startTime) <= MAX_SHIFT_MS, {
+    message: "La fine del turno segue l'inizio entro 24 ore",
+    path: ['endTime'],
+  });
 export type ScheduledShift = z.infer<typeof scheduledShiftSchema>;
 
 /** Shifts were put on a shop floor's calendar; one event per generation, listing only the new ones. */
@@ -24,7 +33,7 @@ export const ShiftsScheduled = defineEvent(
   'ShiftsScheduled',
   1,
   z.object({
-    shopFloorId: z.number().int().positive(),
+    shopFloorId: plantIdSchema,
     startDate: isoDay,
     endDate: isoDay,
     shifts: z.array(scheduledShiftSchema).min(1),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEvent } from '../shared/catalog.js';
 import type { EventFromDefinition } from '../plant/events.js';
+import { MAX_USERNAME, plantIdSchema } from '../shared/bounds.js';
 
 /**
  * A user chose where they work by default. Kept on the server so the choice follows
@@ -10,11 +11,11 @@ export const DefaultStationChosen = defineEvent(
   'DefaultStationChosen',
   1,
   z.object({
-    username: z.string().min(1),
-    shopFloorId: z.number().int().positive(),
-    lineId: z.number().int().positive(),
+    username: z.string().min(1).max(MAX_USERNAME),
+    shopFloorId: plantIdSchema,
+    lineId: plantIdSchema,
     /** Null only for the support role, which needs no equipment (foundations §5). */
-    equipmentId: z.number().int().positive().nullable(),
+    equipmentId: plantIdSchema.nullable(),
   }),
 );
 

@@ -1,11 +1,21 @@
 import { z } from 'zod';
 import { defineEvent } from '../shared/catalog.js';
 import type { EventFromDefinition } from '../plant/events.js';
-import { CORRECTIVE_ACTION_MAX, FAILURE_MODE_MAX, NOTES_MAX } from './rules.js';
+import { compositeIdSchema, maxChars, plantIdSchema, plantInstantSchema } from '../shared/bounds.js';
+import { CORRECTIVE_ACTION_MAX, FAILURE_MODE_MAX, MAX_PLANNED_STOP_HOURS, MAX_UNPLANNED_STOP_HOURS, NOTES_MAX, stopSpanProblem } from './rules.js';
 
-const id = z.number().int().positive();
+const id = plantIdSchema;
+const stopId = compositeIdSchema;
 /** An instant, stored in UTC ('2030-06-05T06:10:00.000Z'); presented with the plant's offset. */
-const instant = z.iso.datetime();
+const instant = plantInstantSchema;
+/** A required text of at most `max` characters (as the user counts them). */
+const text = (max: number) => z.string().min(1).pipe(maxChars(max));
+
+/** End after start, within the kind's longest stop, starting on a plant day (see stopSpanProblem). */
+const span = (maxHours: number) => (s: { startTime: string; endTime: string }, ctx: z.RefinementCtx) => {
+  const problem = stopSpanProblem(s.startTime, s.endTime, maxHours);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['endTime'] });
+};
 
 /**
  * Where the stop happened, as the plant was when it was recorded. Equipment never
@@ -20,20 +30,20 @@ export const UnplannedStopRecorded = defineEvent(
   1,
   z.object({
     /** Given by the decider: see domain/stops/ids.ts. */
-    stopId: id,
+    stopId,
     ...place,
     workpointId: id,
     stopCodeId: id,
     triggeringEventId: id,
-    failureMode: z.string().min(1).max(FAILURE_MODE_MAX),
-    correctiveAction: z.string().min(1).max(CORRECTIVE_ACTION_MAX),
+    failureMode: text(FAILURE_MODE_MAX),
+    correctiveAction: text(CORRECTIVE_ACTION_MAX),
     actionMaterialChange: z.boolean(),
     actionCleaning: z.boolean(),
     actionSettingAdjustment: z.boolean(),
     actionComponentRestore: z.boolean(),
     startTime: instant,
     endTime: instant,
-  }),
+  }).superRefine(span(MAX_UNPLANNED_STOP_HOURS)),
 );
 
 /** The failure mode or corrective action was changed inline in the line log (saved on blur, never empty). */
@@ -41,39 +51,39 @@ export const UnplannedStopDetailEdited = defineEvent(
   'UnplannedStopDetailEdited',
   1,
   z.object({
-    stopId: id,
+    stopId,
     field: z.enum(['failureMode', 'correctiveAction']),
-    value: z.string().min(1).max(CORRECTIVE_ACTION_MAX),
+    value: text(CORRECTIVE_ACTION_MAX),
   }),
 );
 
 /** The stop was deleted from the line log; the history keeps it, the lists no longer show it. */
-export const UnplannedStopDeleted = defineEvent('UnplannedStopDeleted', 1, z.object({ stopId: id }));
+export const UnplannedStopDeleted = defineEvent('UnplannedStopDeleted', 1, z.object({ stopId }));
 
 /** A planned stop (format change, cleaning, maintenance, ...) was recorded through its chatbot (line log §4.3). */
 export const PlannedStopRecorded = defineEvent(
   'PlannedStopRecorded',
   1,
   z.object({
-    stopId: id,
+    stopId,
     ...place,
     plannedReasonId: id,
     startTime: instant,
     endTime: instant,
     /** Optional; null when left empty. */
-    notes: z.string().min(1).max(NOTES_MAX).nullable(),
-  }),
+    notes: text(NOTES_MAX).nullable(),
+  }).superRefine(span(MAX_PLANNED_STOP_HOURS)),
 );
 
 /** The planned stop's note was saved on blur; null when it was emptied (allowed, line log §5). */
 export const PlannedStopNoteEdited = defineEvent(
   'PlannedStopNoteEdited',
   1,
-  z.object({ stopId: id, notes: z.string().min(1).max(NOTES_MAX).nullable() }),
+  z.object({ stopId, notes: text(NOTES_MAX).nullable() }),
 );
 
 /** The planned stop was deleted; the history keeps it. */
-export const PlannedStopDeleted = defineEvent('PlannedStopDeleted', 1, z.object({ stopId: id }));
+export const PlannedStopDeleted = defineEvent('PlannedStopDeleted', 1, z.object({ stopId }));
 
 /** The definitions the catalog registers; the unions below derive from them, so a switch cannot miss one. */
 export const unplannedStopEvents = [UnplannedStopRecorded, UnplannedStopDetailEdited, UnplannedStopDeleted] as const;

@@ -2,6 +2,7 @@ import { DateTime } from 'luxon';
 import { z } from 'zod';
 import { conflict, DomainError } from '../shared/errors.js';
 import { PLANT_ZONE } from '../shifts/calendar.js';
+import { DAY_OUT_OF_RANGE, inPlantCalendar, maxChars } from '../shared/bounds.js';
 
 /** Chatbot text limits (line log §5, §9): failure mode 250, corrective action 1000; a planned note like a corrective action. */
 export const FAILURE_MODE_MAX = 250;
@@ -22,13 +23,13 @@ export const REPORT_ALREADY_SUBMITTED = 'Report già inviato';
 export const CHECK_DATES = 'Controlla le date';
 
 /** One schema per limit, built once: building a zod schema on every stop command cost tens of µs. */
-const requiredTexts = new Map<number, z.ZodString>();
+const requiredTexts = new Map<number, z.ZodType<string>>();
 
 /** A required text: trimmed, not empty (the chatbot refuses empty answers), at most `max` characters. */
 export const requiredText = (max: number) => {
   let schema = requiredTexts.get(max);
   if (!schema) {
-    schema = z.string({ error: 'Obbligatorio' }).trim().min(1, 'Obbligatorio').max(max, `Al massimo ${max} caratteri`);
+    schema = z.string({ error: 'Obbligatorio' }).trim().min(1, 'Obbligatorio').pipe(maxChars(max));
     requiredTexts.set(max, schema);
   }
   return schema;
@@ -39,7 +40,7 @@ export const optionalNote = z
   .union([z.string(), z.null()], { error: 'Deve essere un testo' })
   .optional()
   .transform((v) => (v === undefined || v === null || v.trim() === '' ? null : v.trim()))
-  .pipe(z.string().max(NOTES_MAX, `Al massimo ${NOTES_MAX} caratteri`).nullable());
+  .pipe(maxChars(NOTES_MAX).nullable());
 
 /** Field name -> message for every bad field, or an empty object. */
 export function fieldErrors(checks: Array<[field: string, schema: z.ZodType, value: unknown]>): Record<string, string> {
@@ -53,10 +54,14 @@ export function fieldErrors(checks: Array<[field: string, schema: z.ZodType, val
 
 const invalidTimes = (message: string, field: string, why: string) => new DomainError('INVALID_TIMES', 400, message, { [field]: why });
 
-/** End strictly after start ('Controlla le date', line log §5) and not in the future beyond the tolerance. */
+/**
+ * End strictly after start ('Controlla le date', line log §5), not in the future beyond the
+ * tolerance, and starting on a day of the plant's calendar (domain/shared/bounds.ts).
+ */
 export function checkTimes(startTime: string, endTime: string, now: Date): void {
   const start = Date.parse(startTime);
   const end = Date.parse(endTime);
+  if (!inPlantCalendar(plantDay(startTime))) throw invalidTimes(`${CHECK_DATES}: ${DAY_OUT_OF_RANGE.toLowerCase()}`, 'start_time', DAY_OUT_OF_RANGE);
   if (!(end > start)) throw invalidTimes(CHECK_DATES, 'end_time', "Deve essere successiva all'inizio");
   if (end > now.getTime() + FUTURE_TOLERANCE_MINUTES * 60_000) {
     throw invalidTimes(`${CHECK_DATES}: lo stop non può finire nel futuro`, 'end_time', 'Nel futuro');
@@ -70,11 +75,41 @@ export function checkTimes(startTime: string, endTime: string, now: Date): void 
  */
 export const MAX_UNPLANNED_STOP_HOURS = 24;
 
+/**
+ * The longest a planned stop may last: a week's planned shutdown is one stop; a longer one
+ * means no shifts to stop, which the calendar says by having none (docs/bounds.md).
+ */
+export const MAX_PLANNED_STOP_HOURS = 7 * 24;
+
+/**
+ * What is wrong with a stop's span, or null: the end after the start, at most `maxHours`
+ * later, the start on a day of the plant's calendar. The event schemas hold every stop to
+ * it, so no read model ever meets a stop it cannot place or sum.
+ */
+export function stopSpanProblem(startTime: string, endTime: string, maxHours: number): string | null {
+  const start = Date.parse(startTime);
+  const end = Date.parse(endTime);
+  if (!(end > start)) return "Deve essere successiva all'inizio";
+  if (end - start > maxHours * 3_600_000) return `Al massimo ${maxHours} ore dopo l'inizio`;
+  if (!inPlantCalendar(plantDay(startTime))) return DAY_OUT_OF_RANGE;
+  return null;
+}
+
+/** 400 for a stop longer than its kind allows (24 hours unplanned, a week planned). */
+function checkLength(startTime: string, endTime: string, maxHours: number, what: string): void {
+  if (Date.parse(endTime) - Date.parse(startTime) > maxHours * 3_600_000) {
+    throw invalidTimes(`${CHECK_DATES}: uno stop ${what} dura al massimo ${maxHours} ore`, 'end_time', `Al massimo ${maxHours} ore dopo l'inizio`);
+  }
+}
+
 /** 400 for an unplanned stop longer than MAX_UNPLANNED_STOP_HOURS. */
 export function checkUnplannedLength(startTime: string, endTime: string): void {
-  if (Date.parse(endTime) - Date.parse(startTime) > MAX_UNPLANNED_STOP_HOURS * 3_600_000) {
-    throw invalidTimes(`${CHECK_DATES}: uno stop non pianificato dura al massimo ${MAX_UNPLANNED_STOP_HOURS} ore`, 'end_time', `Al massimo ${MAX_UNPLANNED_STOP_HOURS} ore dopo l'inizio`);
-  }
+  checkLength(startTime, endTime, MAX_UNPLANNED_STOP_HOURS, 'non pianificato');
+}
+
+/** 400 for a planned stop longer than MAX_PLANNED_STOP_HOURS. */
+export function checkPlannedLength(startTime: string, endTime: string): void {
+  checkLength(startTime, endTime, MAX_PLANNED_STOP_HOURS, 'pianificato');
 }
 
 /** The plant (Italian) calendar day of an instant, YYYY-MM-DD: the day stream a stop starting then belongs to. */

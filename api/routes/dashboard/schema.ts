@@ -1,10 +1,6 @@
 import { z } from 'zod';
-import { listParam } from '../../validation.js';
-import { idParam } from '../plant/params.js';
-import { dayParam, idListParam, lineIdListParam } from '../stopEvents/schema.js';
-
-/** Line names as the dashboard sends them: comma-joined (or repeated), empties ignored. */
-const nameListParam = z.preprocess((v) => [...new Set(listParam(v as string | string[] | undefined))], z.array(z.string()));
+import { dayParam, idParam, nameListParam } from '../plant/params.js';
+import { idListParam, lineIdListParam } from '../stopEvents/schema.js';
 
 /** `GET /factory/dashboard-improvement` (spec 000 §7): lines by name, shifts by id. */
 export const improvementQuery = z.object({

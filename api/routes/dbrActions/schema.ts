@@ -1,7 +1,5 @@
 import { z } from 'zod';
-import { parseDay } from '../../../domain/shifts/calendar.js';
-import { listParam } from '../../validation.js';
-import { idParam } from '../plant/params.js';
+import { boundedList, dayParam, idParam, nameListParam } from '../plant/params.js';
 
 /**
  * Ids of DBR actions and shifts: numbers in JSON, digit strings in paths, query strings and
@@ -13,9 +11,6 @@ export const bigIdParam = z
 
 /** An optional id: absent, null and '' are "none" ('Fine gg' for the shift, 'Non specificato' for the equipment). */
 const optionalId = z.preprocess((v) => (v === undefined || v === null || (typeof v === 'string' && v.trim() === '') ? null : v), bigIdParam.nullable());
-
-/** A real calendar day, YYYY-MM-DD (2031-02-30 is a 400). */
-export const dayParam = z.string({ error: 'Obbligatorio' }).trim().refine((v) => parseDay(v) !== null, 'Data non valida (AAAA-MM-GG)');
 
 /** Texts are trimmed and measured by the domain, which names every bad one at once; a missing one is ''. */
 const text = z.string({ error: 'Deve essere un testo' }).default('');
@@ -38,19 +33,13 @@ export const createBody = z.object({
 
 export const idPath = z.object({ id: bigIdParam });
 
-/** Names of lines: repeated keys (daily activities) and/or one comma-joined value (dashboard, DBR screen); empties ignored. */
-const namesParam = z.preprocess((v) => [...new Set(listParam(v as string | string[] | undefined))], z.array(z.string()));
-
 /** Shift ids, comma-joined with an extra empty entry (or repeated); empties ignored, none = no shift filter. */
-const shiftIdsParam = z.preprocess(
-  (v) => listParam(v as string | string[] | undefined),
-  z.array(z.string()).refine((ids) => ids.every((id) => /^\d{1,15}$/.test(id) && Number(id) > 0), 'Elenco di id non valido').transform((ids) => [...new Set(ids.map(Number))]),
-);
+const shiftIdsParam = boundedList((id) => /^\d{1,15}$/.test(id) && Number(id) > 0, 'Elenco di id non valido', Number);
 
 export const rangeQuery = z.object({
   shop_floor_id: idParam,
   date_from: dayParam,
   date_to: dayParam,
-  lines: namesParam,
+  lines: nameListParam,
   shifts: shiftIdsParam,
 });

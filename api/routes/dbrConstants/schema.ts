@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DBR_FIELDS, type DbrField } from '../../../domain/dbr/constants.js';
 import { idParam } from '../plant/params.js';
+import { LIST_TOO_LONG, MAX_LIST_ENTRIES } from '../../../domain/shared/bounds.js';
 
 /**
  * A constants field as the editor sends it: a JSON number, or a decimal written as a
@@ -18,4 +19,4 @@ export const dbrConstantsBody = z.object(Object.fromEntries(DBR_FIELDS.map((f) =
 export const averageBody = z
   .union([z.array(idParam), z.object({ line_ids: z.array(idParam) })], { error: 'Atteso un elenco di id di linea' })
   .transform((v) => (Array.isArray(v) ? v : v.line_ids))
-  .pipe(z.array(z.number()).min(1, 'Almeno una linea'));
+  .pipe(z.array(z.number()).min(1, 'Almeno una linea').max(MAX_LIST_ENTRIES, LIST_TOO_LONG));

@@ -2,6 +2,7 @@
  * Reads for audit and as-of answers straight from the event store, never from a read
  * table (docs/audit.md): a record's events, and the line log's streams of one shift.
  */
+import { DAY_OUT_OF_RANGE, inPlantTime } from '../../../domain/shared/bounds.js';
 import { DateTime } from 'luxon';
 import { z } from 'zod';
 import { readPlantState } from '../../../commands/plant/readPlant.js';
@@ -30,13 +31,15 @@ export const BAD_AS_OF = 'as_of non valido: data e ora ISO 8601, es. 2030-06-05T
 
 /**
  * The optional `as_of` of the line-log reads: an ISO 8601 instant (without an offset it is
- * Italian wall-clock time). Absent or empty: now, from the read models. Malformed: 400.
+ * Italian wall-clock time). Absent or empty: now, from the read models. Malformed, or
+ * outside the plant's time (domain/shared/bounds.ts): 400.
  */
 export function parseAsOf(value: unknown): Date | null {
   if (value === undefined || value === '') return null;
   const text = Array.isArray(value) ? null : z.string().trim().safeParse(value).data;
   const parsed = text && ISO_INSTANT.test(text) ? DateTime.fromISO(text, { zone: PLANT_ZONE }) : null;
   if (!parsed?.isValid) throw validationError(BAD_AS_OF, { as_of: 'Data e ora non valide (ISO 8601)' });
+  if (!inPlantTime(parsed.toMillis())) throw validationError(BAD_AS_OF, { as_of: DAY_OUT_OF_RANGE });
   return parsed.toJSDate();
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DAY_OUT_OF_RANGE, inPlantCalendar } from '../../../domain/shared/bounds.js';
 import { paretoStops } from '../../../projections/paretoStops/paretoStops.queries.js';
 import type { AppDeps } from '../../deps.js';
 import { parseInput } from '../../validation.js';
@@ -10,7 +11,10 @@ import type { RouteDef } from '../types.js';
 export const paretoQuery = z.object({
   shop_floor_id: idParam,
   line_id: idListParam,
-  month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Mese nel formato AAAA-MM'),
+  month: z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Mese nel formato AAAA-MM')
+    .refine((m) => inPlantCalendar(`${m}-01`), DAY_OUT_OF_RANGE),
 });
 
 /** The 'Pareto fermate' read model's call, read by the chart on 'Riepilogo Operativo'. */

@@ -2,6 +2,9 @@ import type { Knex } from 'knex';
 import { z } from 'zod';
 import { notFound, validationError } from '../../../domain/shared/errors.js';
 import { daysInRange } from '../../../domain/shifts/calendar.js';
+import { dayProblem, LIST_TOO_LONG, MAX_LIST_ENTRIES } from '../../../domain/shared/bounds.js';
+import { listParam } from '../../validation.js';
+import { charCount } from '../../../domain/shared/text.js';
 import { findActive, type PlantRow, type PlantView } from '../../../projections/plant/plant.queries.js';
 
 /**
@@ -15,6 +18,35 @@ export const idParam = z
   .pipe(z.number({ error: 'Id non valido' }).int('Id non valido').positive('Id non valido').max(999_999_999, 'Id non valido'));
 
 export const BAD_PARAMS = 'Parametri non validi';
+
+/**
+ * A day of the plant's calendar, YYYY-MM-DD (2031-02-30 and 1999-12-31 are 400s, each with
+ * its own message): every call that takes a day, query or body.
+ */
+export const dayParam = z
+  .string({ error: 'Obbligatorio' })
+  .trim()
+  .superRefine((v, ctx) => {
+    const problem = dayProblem(v);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
+/**
+ * A list parameter (repeated keys or comma-joined, empties ignored) of at most
+ * MAX_LIST_ENTRIES entries, each checked by `entry`; the field is named as a whole.
+ */
+export const boundedList = <T>(entry: (v: string) => boolean, message: string, map: (v: string) => T) =>
+  z.preprocess(
+    (v) => listParam(v as string | string[] | undefined),
+    z
+      .array(z.string())
+      .max(MAX_LIST_ENTRIES, LIST_TOO_LONG)
+      .refine((items) => items.every(entry), message)
+      .transform((items) => [...new Set(items.map(map))]),
+  );
+
+/** Line names as the dashboards and DBR screens send them: comma-joined and/or repeated, empties ignored. */
+export const nameListParam = boundedList((v) => charCount(v) <= 120, 'Nome di linea troppo lungo', (v) => v);
 
 /** An optional query parameter: absent and empty (`?shop_floor_id=`) both mean "not given". */
 export const optionalParam = <S extends z.ZodType>(schema: S) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());

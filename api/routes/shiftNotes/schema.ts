@@ -3,14 +3,20 @@ import { validationError } from '../../../domain/shared/errors.js';
 import { incompleteReport, MESSAGES } from '../../../domain/shiftReports/errors.js';
 import type { ReportContent } from '../../../domain/shiftReports/events.js';
 import { missingForSubmit } from '../../../domain/shiftReports/rules.js';
-import { parseDay } from '../../../domain/shifts/calendar.js';
+import { dayProblem } from '../../../domain/shared/bounds.js';
+import { charCount } from '../../../domain/shared/text.js';
 import { optionalParam } from '../plant/params.js';
 
 const absent = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
-const BAD_DAY = 'Data non valida (AAAA-MM-GG)';
-const text = (max: number) => z.string({ error: 'Obbligatorio' }).trim().min(1, 'Obbligatorio').max(max, `Al massimo ${max} caratteri`);
-const day = text(10).refine((v) => parseDay(v) !== null, BAD_DAY);
+const tooLong = (max: number) => `Al massimo ${max} caratteri`;
+const text = (max: number) => z.string({ error: 'Obbligatorio' }).trim().min(1, 'Obbligatorio').refine((v) => charCount(v) <= max, tooLong(max));
+/** A plant day; its message says whether it is not a date or outside the plant's calendar. */
+const dayCheck = (v: string, ctx: z.RefinementCtx) => {
+  const problem = dayProblem(v);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+};
+const day = text(10).superRefine(dayCheck);
 
 /** GET /factory/shift_notes: day, shift_code and line_name as the spec's call sends them. */
 export const shiftNoteQuery = z.object({
@@ -44,7 +50,8 @@ const machineNotes = z.preprocess(
   z.array(z.record(z.string(), cell, { error: 'Ogni riga deve essere un oggetto colonna: testo' }), { error: 'Atteso un elenco di righe (JSON)' }),
 );
 
-const optionalKey = (max: number) => z.preprocess((v) => (absent(v) ? undefined : v), z.string({ error: 'Deve essere un testo' }).trim().max(max, `Al massimo ${max} caratteri`).optional());
+const optionalKey = (max: number) =>
+  z.preprocess((v) => (absent(v) ? undefined : v), z.string({ error: 'Deve essere un testo' }).trim().refine((v) => charCount(v) <= max, tooLong(max)).optional());
 
 /**
  * Body of save, submit and update: the spec's payload plus the optional `revision` the
@@ -53,7 +60,9 @@ const optionalKey = (max: number) => z.preprocess((v) => (absent(v) ? undefined 
  * the other missing fields.
  */
 export const shiftNoteBody = z.object({
-  day: optionalKey(10).refine((v) => v === undefined || parseDay(v) !== null, BAD_DAY),
+  day: optionalKey(10).superRefine((v, ctx) => {
+    if (v !== undefined) dayCheck(v, ctx);
+  }),
   shift_code: optionalKey(10),
   line_name: optionalKey(120),
   notes: z.preprocess((v) => (v === undefined || v === null ? '' : v), z.string({ error: 'Deve essere un testo' })),

@@ -1,15 +1,13 @@
 import { z } from 'zod';
-import { parseDay } from '../../../domain/shifts/calendar.js';
 import { handleGenerateShifts } from '../../../commands/shifts/generateShifts.js';
 import { listShifts } from '../../../projections/shifts/shifts.queries.js';
 import { run } from '../../commandBus.js';
 import type { AppDeps } from '../../deps.js';
 import { parseInput } from '../../validation.js';
-import { BAD_PARAMS, checkDayRange, existingPlant, idParam, optionalParam } from '../plant/params.js';
+import { BAD_PARAMS, checkDayRange, dayParam as day, existingPlant, idParam, optionalParam } from '../plant/params.js';
 import type { RouteDef } from '../types.js';
 import { presentShift } from './presenters.js';
 
-const day = z.string({ error: 'Obbligatorio' }).trim().refine((v) => parseDay(v) !== null, 'Data non valida (AAAA-MM-GG)');
 const flag = z.enum(['true', 'false'], { error: 'Valori ammessi: true, false' }).transform((v) => v === 'true');
 
 /** Shift lists for the selectors and the admin's generation (foundations §2 Admin, §7). */

@@ -1,8 +1,8 @@
 import { DateTime } from 'luxon';
 import { z } from 'zod';
-import { parseDay, PLANT_ZONE } from '../../../domain/shifts/calendar.js';
-import { listParam } from '../../validation.js';
-import { idParam } from '../plant/params.js';
+import { PLANT_ZONE } from '../../../domain/shifts/calendar.js';
+import { BAD_INSTANT, DAY_OUT_OF_RANGE, inPlantTime } from '../../../domain/shared/bounds.js';
+import { boundedList, dayParam, idParam } from '../plant/params.js';
 import { afterParam, limitParam } from './paging.js';
 
 /**
@@ -17,13 +17,15 @@ const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\
 
 /**
  * An ISO 8601 date and time, as the chatbot sends it. With an offset (or Z) it is that
- * instant; without one it is Italian wall-clock time. Passed on as a UTC instant.
+ * instant; without one it is Italian wall-clock time. Passed on as a UTC instant, within
+ * the plant's time (domain/shared/bounds.ts).
  */
 export const instantParam = z
   .string({ error: 'Obbligatorio' })
   .trim()
-  .refine((v) => ISO_INSTANT.test(v) && DateTime.fromISO(v, { zone: PLANT_ZONE }).isValid, 'Data e ora non valide (ISO 8601, es. 2030-06-05T08:10:00+02:00)')
-  .transform((v) => DateTime.fromISO(v, { zone: PLANT_ZONE }).toUTC().toISO()!);
+  .refine((v) => ISO_INSTANT.test(v) && DateTime.fromISO(v, { zone: PLANT_ZONE }).isValid, BAD_INSTANT)
+  .transform((v) => DateTime.fromISO(v, { zone: PLANT_ZONE }).toUTC().toISO()!)
+  .refine((v) => inPlantTime(Date.parse(v)), DAY_OUT_OF_RANGE);
 
 /** Texts are checked (trimmed, lengths) by the domain, which names every bad field at once. */
 const text = z.string({ error: 'Obbligatorio' });
@@ -65,16 +67,10 @@ export const updatePlannedNoteBody = z.object({ id: stopIdParam, notes: note });
 
 export const idPath = z.object({ id: stopIdParam });
 
-/** A real calendar day, YYYY-MM-DD (2031-02-30 is a 400). */
-export const dayParam = z.string({ error: 'Obbligatorio' }).trim().refine((v) => parseDay(v) !== null, 'Data non valida (AAAA-MM-GG)');
-
 /** A list parameter (repeated keys or comma-joined, empties ignored) of positive ids of up to `digits` digits; the field is named as a whole. */
 const idList = (digits: number) => {
   const id = new RegExp(`^\\d{1,${digits}}$`);
-  return z.preprocess(
-    (v) => listParam(v as string | string[] | undefined),
-    z.array(z.string()).refine((ids) => ids.every((v) => id.test(v) && Number(v) > 0), 'Elenco di id non valido').transform((ids) => [...new Set(ids.map(Number))]),
-  );
+  return boundedList((v) => id.test(v) && Number(v) > 0, 'Elenco di id non valido', Number);
 };
 
 /** Shift ids (up to 15 digits). */

@@ -1,0 +1,36 @@
+/**
+ * Text measures shared by the server and the web app (free of dependencies, so the web
+ * app imports it as it is).
+ */
+
+/**
+ * Length as the user sees it: Unicode characters (code points), the same on the client and
+ * the server, so 'è' or an emoji counts one, never the two UTF-16 units JavaScript's
+ * `length` gives an emoji.
+ */
+export function charCount(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    // A high surrogate followed by a low one is one character.
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
+      const d = text.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) i++;
+    }
+    n++;
+  }
+  return n;
+}
+
+/** The text cut to at most `max` characters (code points), never splitting one. */
+export function clipChars(text: string, max: number): string {
+  if (text.length <= max) return text;
+  let n = 0;
+  let i = 0;
+  while (i < text.length && n < max) {
+    const c = text.charCodeAt(i);
+    i += c >= 0xd800 && c <= 0xdbff && i + 1 < text.length && text.charCodeAt(i + 1) >= 0xdc00 && text.charCodeAt(i + 1) <= 0xdfff ? 2 : 1;
+    n++;
+  }
+  return text.slice(0, i);
+}
