@@ -20,11 +20,11 @@ export const BAD_INSTANT = 'Data e ora non valide (ISO 8601, es. 2030-06-05T08:1
 
 /**
  * The first and last instants a fact may carry: midnight of the first plant day in Italy,
- * and the end of the day after the last one (a night shift or a stop that starts on the
- * last day ends the next morning).
+ * and a week and a day after the last one begins (a night shift or the longest planned stop
+ * that starts on the last day ends after it).
  */
 export const FIRST_INSTANT_MS = DateTime.fromISO(`${FIRST_PLANT_DAY}T00:00`, { zone: PLANT_ZONE }).toMillis();
-export const LAST_INSTANT_MS = DateTime.fromISO(`${LAST_PLANT_DAY}T00:00`, { zone: PLANT_ZONE }).plus({ days: 2 }).toMillis();
+export const LAST_INSTANT_MS = DateTime.fromISO(`${LAST_PLANT_DAY}T00:00`, { zone: PLANT_ZONE }).plus({ days: 8 }).toMillis();
 
 /** Whether a YYYY-MM-DD day (already known to be a real date) lies in the plant's calendar. */
 export const inPlantCalendar = (day: string): boolean => day >= FIRST_PLANT_DAY && day <= LAST_PLANT_DAY;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { holdsUnstorable } from './text.js';
 import type { EventMetadata, Position, RecordedEvent } from './eventStore.js';
 
 /**
@@ -13,13 +14,21 @@ export interface EventDefinition<T extends string = string, D = unknown> {
   upcasters?: Record<number, (data: unknown) => unknown>;
 }
 
+/**
+ * Every event's schema also refuses text the database cannot store (NUL, lone surrogates):
+ * together with the bounds in each schema, whatever a schema accepts every projection can
+ * write (docs/bounds.md).
+ */
 export function defineEvent<T extends string, S extends z.ZodType>(
   type: T,
   version: number,
   schema: S,
   upcasters?: Record<number, (data: unknown) => unknown>,
 ): EventDefinition<T, z.infer<S>> {
-  return { type, version, schema: schema as unknown as z.ZodType<z.infer<S>>, upcasters };
+  const storable = schema.superRefine((data, ctx) => {
+    if (holdsUnstorable(data)) ctx.addIssue({ code: 'custom', message: 'Il testo contiene caratteri non consentiti' });
+  });
+  return { type, version, schema: storable as unknown as z.ZodType<z.infer<S>>, upcasters };
 }
 
 /** What deciders return: a type and its data. */

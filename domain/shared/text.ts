@@ -34,3 +34,28 @@ export function clipChars(text: string, max: number): string {
   }
   return text.slice(0, i);
 }
+
+/**
+ * Characters PostgreSQL cannot keep as sent: NUL (refused by text and jsonb columns) and
+ * lone UTF-16 surrogates (refused by jsonb, silently replaced in text).
+ */
+export const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Whether any string in a JSON-like value (keys included) holds an unstorable character; iterative, so any depth is safe. */
+export function holdsUnstorable(value: unknown): boolean {
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (typeof v === 'string') {
+      if (UNSTORABLE.test(v)) return true;
+    } else if (Array.isArray(v)) {
+      stack.push(...v);
+    } else if (v !== null && typeof v === 'object') {
+      for (const [key, inner] of Object.entries(v)) {
+        if (UNSTORABLE.test(key)) return true;
+        stack.push(inner);
+      }
+    }
+  }
+  return false;
+}

@@ -11,7 +11,7 @@ const SHIFTS: Columns = { id: 'bigint', shop_floor_id: 'int', code: 'text', shif
 const WINDOWS: Columns = { shop_floor_id: 'int', start_time: 'timestamptz', end_time: 'timestamptz' };
 const DAYS: Columns = {
   line_id: 'int', day: 'date', shift_code: 'text', shop_floor_id: 'int', volume: 'double precision', waste: 'double precision', working_minutes: 'double precision',
-  report_revision: 'int', stop_count: 'int', unplanned_minutes: 'int', planned_minutes: 'int',
+  report_revision: 'int', stop_count: 'bigint', unplanned_minutes: 'bigint', planned_minutes: 'bigint',
 };
 const KEYS: Columns = { line_id: 'int', day: 'date', shift_code: 'text' };
 
@@ -126,7 +126,7 @@ export const dashboardProjection = defineProjection(
   [ShiftReportSubmitted, ShiftReportAmended, UnplannedStopRecorded, UnplannedStopDeleted, PlannedStopRecorded, PlannedStopDeleted, ShiftsScheduled],
   {
   name: 'dashboard',
-  version: 3,
+  version: 4,
   tables: {
     dashboard_shifts: (t) => {
       shiftCopyColumns(t, true);
@@ -157,9 +157,10 @@ export const dashboardProjection = defineProjection(
       t.double('working_minutes').notNullable().defaultTo(0);
       /** The report event's revision behind the three figures; null while no report was submitted. */
       t.integer('report_revision').nullable();
-      t.integer('stop_count').notNullable().defaultTo(0);
-      t.integer('unplanned_minutes').notNullable().defaultTo(0);
-      t.integer('planned_minutes').notNullable().defaultTo(0);
+      /** Sums of stops: bigint, since a key's stops may add up past an integer column (docs/bounds.md). */
+      t.bigInteger('stop_count').notNullable().defaultTo(0);
+      t.bigInteger('unplanned_minutes').notNullable().defaultTo(0);
+      t.bigInteger('planned_minutes').notNullable().defaultTo(0);
       t.primary(['line_id', 'day', 'shift_code']);
     },
     /**

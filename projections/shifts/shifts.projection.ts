@@ -1,5 +1,5 @@
 import { shiftEvents } from '../../domain/shifts/events.js';
-import { upsertRows, type Columns, type Row } from '../batchWrite.js';
+import { inChunks, keyOf, unnested, type Columns, type Row } from '../batchWrite.js';
 import { defineProjection } from '../types.js';
 
 const SHIFTS: Columns = {
@@ -54,6 +54,24 @@ export const shiftsProjection = defineProjection(shiftEvents, {
         }
       }
     });
-    if (shifts.size > 0) await upsertRows(trx, tables.shifts!, ['id'], SHIFTS, [...shifts.values()]);
+    if (shifts.size === 0) return;
+    // A calendar holds one shift of a code per day (the decider's rule): should events ever
+    // carry a second one, the first keeps the day and the other is left out, never a failed batch.
+    const byKey = new Map<string, Row>();
+    for (const row of shifts.values()) {
+      const key = keyOf(row.shop_floor_id, row.shift_day, row.code);
+      if (!byKey.has(key)) byKey.set(key, row);
+    }
+    const names = Object.keys(SHIFTS);
+    const set = names.filter((c) => c !== 'id').map((c) => `"${c}" = excluded."${c}"`).join(', ');
+    await inChunks([...byKey.values()], (chunk) => {
+      const v = unnested(SHIFTS, chunk);
+      return trx.raw(
+        `insert into ?? as t (${names.join(', ')}) select ${names.map((n) => `v.${n}`).join(', ')} from ${v.sql}
+          where not exists (select 1 from ?? s where s.shop_floor_id = v.shop_floor_id and s.shift_day = v.shift_day and s.code = v.code and s.id <> v.id)
+         on conflict (id) do update set ${set}`,
+        [tables.shifts!, ...v.bindings, tables.shifts!],
+      );
+    });
   },
 });

@@ -7,7 +7,7 @@ import type { AnyProjection as Projection, TableNames } from '../../projections/
 type Snapshot = Record<string, unknown[]>;
 
 /** Creates a projection's tables under throw-away names, as a new generation would get them. */
-async function scratchTables(knex: Knex, projection: Projection): Promise<TableNames> {
+export async function scratchTables(knex: Knex, projection: Projection): Promise<TableNames> {
   const suffix = randomBytes(3).toString('hex');
   const tables: TableNames = Object.fromEntries(Object.keys(projection.tables).map((l) => [l, `${l}_replay_${suffix}`]));
   for (const [logical, build] of Object.entries(projection.tables)) await knex.schema.createTable(tables[logical]!, build);
