@@ -45,6 +45,20 @@ describeWith(['postgres'])('projections are total over what the schemas accept',
     for (const p of allProjections) tablesOf.set(p.name, await scratchTables(db.knex, p));
   });
 
+  /** Columns that add up stops or figures over a key (docs/bounds.md), and the types that cannot overflow. */
+  test.each([
+    ['dashboard', 'dashboard_days', 'stop_count', 'bigint'],
+    ['dashboard', 'dashboard_days', 'unplanned_minutes', 'bigint'],
+    ['dashboard', 'dashboard_days', 'planned_minutes', 'bigint'],
+    ['dashboard', 'dashboard_months', 'unplanned_minutes', 'bigint'],
+    ['dashboard', 'dashboard_months', 'volume', 'numeric'],
+    ['dashboard', 'dashboard_line_days', 'volume', 'numeric'],
+  ])('%s: %s.%s is %s', async (name, logical, column, type) => {
+    const table = tablesOf.get(name)![logical]!;
+    const r = await db.knex.raw<{ rows: Array<{ data_type: string }> }>('select data_type from information_schema.columns where table_name = ? and column_name = ?', [table, column]);
+    expect(r.rows[0]?.data_type).toBe(type);
+  });
+
   test.each(allProjections.map((p) => [p.name, p] as const))('%s applies any accepted history', async (_name, projection) => {
     const tables = tablesOf.get(projection.name)!;
     await fc.assert(
