@@ -6,6 +6,7 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 import { counterText, isSubmitKey } from './chatInput.js';
 import { CHAT_LABELS_IT, type ChatLabels } from './labels.js';
+import { clipChars, unitsFor } from '../../lib/text.js';
 
 /** Props of ChatComposer. */
 export interface ChatComposerProps {
@@ -51,11 +52,11 @@ export function ChatComposer({ limit, initial = '', placeholder, disabled = fals
           aria-invalid={showError || undefined}
           value={value}
           rows={rows}
-          maxLength={limit}
+          maxLength={unitsFor(limit)}
           placeholder={placeholder}
           disabled={disabled}
           enterKeyHint="send"
-          onChange={(e) => setValue(e.target.value.slice(0, limit))}
+          onChange={(e) => setValue(clipChars(e.target.value, limit))}
           onKeyDown={onKeyDown}
         />
         <button type="button" className="button button-primary chat-send" disabled={disabled} onClick={send}>

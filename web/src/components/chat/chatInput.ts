@@ -1,3 +1,5 @@
+import { charCount } from '../../lib/text.js';
+
 /**
  * The chat text box's rules shared by the stop chats and the assistants (line log §5 "Chatbot
  * text input", §4.8): Enter sends, Shift+Enter starts a new line, a counter shows the characters
@@ -19,5 +21,5 @@ export function isSubmitKey(e: KeyLike): boolean {
 
 /** '12/250'. */
 export function counterText(text: string, limit: number): string {
-  return `${text.length}/${limit}`;
+  return `${charCount(text)}/${limit}`;
 }

@@ -11,5 +11,7 @@ describe('the chat text box (line log §5)', () => {
   it('counts the characters against the limit', () => {
     expect(counterText('', 250)).toBe('0/250');
     expect(counterText('abc', 1000)).toBe('3/1000');
+    // Characters as the user sees them, as the server counts them: an emoji or an accented letter is one.
+    expect(counterText('😀è', 250)).toBe('2/250');
   });
 });

@@ -12,6 +12,7 @@
  */
 import type { ChatCard } from '../../components/chat/ChatTranscript.js';
 import { matchOption } from '../../lib/optionMatch.js';
+import { charCount } from '../../lib/text.js';
 
 /** §9: the assistants' reply delay. */
 export const REPLY_DELAY_MS = 600;
@@ -188,7 +189,7 @@ function back<C>(state: AssistantState<C>): AssistantState<C> {
 }
 
 function send<C>(script: Script<C>, state: AssistantState<C>, raw: string): AssistantState<C> {
-  if (raw.length > TEXT_LIMIT) return state;
+  if (charCount(raw) > TEXT_LIMIT) return state;
   const text = raw.trim().replace(/\s+/g, ' ');
   if (!text) return { ...state, inputError: script.emptyText };
   const locale = script.lang === 'it' ? 'it-IT' : 'en-GB';

@@ -31,6 +31,7 @@ import {
 } from './steps.js';
 import { canSendText } from './textInput.js';
 import { timesText, validateTimes } from './times.js';
+import { charCount } from '../../lib/text.js';
 
 /** intro: the greeting; question: a step's question; answer: the accepted answer; attempt: a refused one; reply: any other bot message. */
 export type MessageRole = 'intro' | 'question' | 'answer' | 'attempt' | 'reply';
@@ -159,7 +160,7 @@ function send(state: ChatState, raw: string): ChatState {
     const match = matchOption(text, state.options);
     return match ? choose(state, match) : refuse(state, text, UNRECOGNIZED);
   }
-  if (!isTextStep(step) || raw.length > textLimit(step)) return state;
+  if (!isTextStep(step) || charCount(raw) > textLimit(step)) return state;
   if (!canSendText(raw, step)) return { ...state, inputError: EMPTY_TEXT };
   return advance(state, { ...state.draft, [step]: raw }, text || NO_NOTE);
 }

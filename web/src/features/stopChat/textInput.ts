@@ -4,9 +4,10 @@
  * counter) is the shared one in components/chat.
  */
 import { allowsEmpty, textLimit, type StepId } from './steps.js';
+import { charCount } from '../../lib/text.js';
 
 /** True when the text may be sent at this step: within the limit, and not blank unless the step allows it. */
 export function canSendText(text: string, step: StepId): boolean {
-  if (text.length > textLimit(step)) return false;
+  if (charCount(text) > textLimit(step)) return false;
   return allowsEmpty(step) || text.trim() !== '';
 }

@@ -10,6 +10,7 @@ import { canSubmit, dbrActionPayload, ACTIVITY_MAX, TEXT_MAX } from '../model/db
 import { counterText } from '../model/dbrFormat.js';
 import { DbrSelectors } from './DbrSelectors.js';
 import type { DbrSelection } from './useDbrSelection.js';
+import { clipChars, unitsFor } from '../../../lib/text.js';
 
 export interface DbrActionFormProps {
   selection: DbrSelection;
@@ -79,13 +80,13 @@ export function DbrActionForm({ selection, onCreated, onFailed }: DbrActionFormP
           <label className="field-label" htmlFor={`${id}-owner`}>
             Responsabile
           </label>
-          <textarea id={`${id}-owner`} name="owner" rows={2} maxLength={TEXT_MAX} value={owner} onChange={(e) => setOwner(e.target.value)} />
+          <textarea id={`${id}-owner`} name="owner" rows={2} maxLength={unitsFor(TEXT_MAX)} value={owner} onChange={(e) => setOwner(clipChars(e.target.value, TEXT_MAX))} />
         </div>
         <div className="field">
           <label className="field-label" htmlFor={`${id}-support`}>
             Supportato da
           </label>
-          <textarea id={`${id}-support`} name="supportBy" rows={2} maxLength={TEXT_MAX} value={supportBy} onChange={(e) => setSupportBy(e.target.value)} />
+          <textarea id={`${id}-support`} name="supportBy" rows={2} maxLength={unitsFor(TEXT_MAX)} value={supportBy} onChange={(e) => setSupportBy(clipChars(e.target.value, TEXT_MAX))} />
         </div>
         <div className="field dbra-form-activity">
           <label className="field-label" htmlFor={`${id}-activity`}>
@@ -95,10 +96,10 @@ export function DbrActionForm({ selection, onCreated, onFailed }: DbrActionFormP
             id={`${id}-activity`}
             name="activity"
             rows={3}
-            maxLength={ACTIVITY_MAX}
+            maxLength={unitsFor(ACTIVITY_MAX)}
             value={activity}
             aria-describedby={`${id}-counter`}
-            onChange={(e) => setActivity(e.target.value)}
+            onChange={(e) => setActivity(clipChars(e.target.value, ACTIVITY_MAX))}
           />
           <span className="dbra-counter" id={`${id}-counter`} aria-live="polite">
             {counterText(activity, ACTIVITY_MAX)}

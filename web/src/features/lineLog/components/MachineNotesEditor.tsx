@@ -7,6 +7,7 @@ import { useId } from 'react';
 import { useFlash } from '../../../components/FlashMessage.js';
 import { addRow, canAddRow, MAX_CELL_LENGTH, MAX_MACHINE_NOTE_ROWS, removeRow, setCell, type MachineNoteRow } from '../machineNotes.js';
 import { TEXTS } from './texts.js';
+import { clipChars, unitsFor } from '../../../lib/text.js';
 
 /** Props of MachineNotesEditor. */
 export interface MachineNotesEditorProps {
@@ -66,10 +67,10 @@ export function MachineNotesEditor({ labels, rows, onChange, disabled, error }: 
                     id={id}
                     type="text"
                     value={row[label] ?? ''}
-                    maxLength={MAX_CELL_LENGTH}
+                    maxLength={unitsFor(MAX_CELL_LENGTH)}
                     disabled={disabled}
                     autoComplete="off"
-                    onChange={(e) => onChange(setCell(rows, index, label, e.target.value))}
+                    onChange={(e) => onChange(setCell(rows, index, label, clipChars(e.target.value, MAX_CELL_LENGTH)))}
                   />
                 </div>
               );

@@ -32,6 +32,10 @@ import { ReportActions } from './ReportActions.js';
 import { StopTables } from './StopTables.js';
 import { TEXTS, type LineLogMode } from './texts.js';
 import { forgetOperatorDraft, startingForm, useEditDraft, useOperatorDraft } from './useOperatorDraft.js';
+import { clipChars, unitsFor } from '../../../lib/text.js';
+
+/** The server's limit on the report's notes, in characters (domain/shiftReports/rules.ts). */
+const MAX_NOTES_CHARS = 5000;
 
 /** Props of ReportEditor. */
 export interface ReportEditorProps {
@@ -253,11 +257,11 @@ export function ReportEditor(props: ReportEditorProps) {
             id="line-log-notes"
             name="notes"
             rows={5}
-            maxLength={5000}
+            maxLength={unitsFor(MAX_NOTES_CHARS)}
             value={form.notes}
             disabled={readOnly}
             aria-invalid={refusedFields.notes ? true : undefined}
-            onChange={(e) => update({ ...form, notes: e.target.value })}
+            onChange={(e) => update({ ...form, notes: clipChars(e.target.value, MAX_NOTES_CHARS) })}
             onBlur={() => void saver?.flush()}
           />
           {refusedFields.notes && <span className="field-error">{refusedFields.notes}</span>}

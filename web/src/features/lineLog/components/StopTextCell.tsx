@@ -8,6 +8,7 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Autosave, classifyFailure, RETRY_NOTICE, type Failure } from '../../../lib/autosave.js';
 import { localDraftSlot } from '../../../lib/drafts.js';
+import { clipChars, unitsFor } from '../../../lib/text.js';
 
 /** Props of StopTextCell. */
 export interface StopTextCellProps {
@@ -114,11 +115,12 @@ export function StopTextCell({ value, label, maxLength, editable, allowEmpty, on
         aria-label={label}
         value={text}
         rows={2}
-        maxLength={maxLength}
+        maxLength={unitsFor(maxLength)}
         aria-invalid={message ? true : undefined}
         onChange={(e) => {
-          setText(e.target.value);
-          engine.change(e.target.value);
+          const next = clipChars(e.target.value, maxLength);
+          setText(next);
+          engine.change(next);
         }}
         onBlur={commit}
       />

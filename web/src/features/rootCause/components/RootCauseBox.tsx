@@ -7,6 +7,7 @@ import type { RootCauseField } from '../api/saveRootCause.js';
 import type { UnplannedStop } from '../api/unplannedStops.js';
 import { statusText, type RootCauseAutosave } from './autosave.js';
 import { formatStopStart, NONE, savedBox } from './stopFormat.js';
+import { clipChars, unitsFor } from '../../../lib/text.js';
 
 /** The server's limit per box (docs/line-log.md: 2000 characters after trimming). */
 export const ROOT_CAUSE_MAX_LENGTH = 2000;
@@ -46,9 +47,9 @@ export function RootCauseBox({ stop, field, label, store, readOnly }: RootCauseB
         aria-label={name}
         value={text}
         rows={3}
-        maxLength={ROOT_CAUSE_MAX_LENGTH}
+        maxLength={unitsFor(ROOT_CAUSE_MAX_LENGTH)}
         placeholder={label}
-        onChange={(e) => store.edit(stop.id, field, e.target.value)}
+        onChange={(e) => store.edit(stop.id, field, clipChars(e.target.value, ROOT_CAUSE_MAX_LENGTH))}
         onBlur={() => store.commit(stop.id, field)}
       />
       <span className={indicatorClass} aria-live="polite">
