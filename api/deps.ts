@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { EventCatalog } from '../domain/shared/catalog.js';
+import type { ConcurrencyGate } from '../infra/auth/hashingGate.js';
 import type { LoginRateLimiter } from '../infra/auth/rateLimiter.js';
 import type { TokenService } from '../infra/auth/jwt.js';
 import type { CurrentUsers } from '../infra/auth/currentUsers.js';
@@ -20,6 +21,10 @@ export interface AppDeps {
   tokens: TokenService;
   users: CurrentUsers;
   limiter: LoginRateLimiter;
+  /** Failed logins per address across usernames (LOGIN_ADDRESS_MAX_ATTEMPTS), keys `addr:<ip>`. */
+  addressLimiter: LoginRateLimiter;
+  /** Bounds the password hashes running and waiting in this process (PASSWORD_HASH_*). */
+  hashing: ConcurrencyGate;
   log: Logger;
   clock: () => Date;
   readYourWritesMs: number;

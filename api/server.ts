@@ -8,6 +8,7 @@ import type { Logger } from 'pino';
 import { createCatalog } from '../domain/catalog.js';
 import { resolveJwtSecret, TokenService } from '../infra/auth/jwt.js';
 import { CurrentUsers } from '../infra/auth/currentUsers.js';
+import { ConcurrencyGate } from '../infra/auth/hashingGate.js';
 import { LoginRateLimiter } from '../infra/auth/rateLimiter.js';
 import type { Config } from '../infra/config.js';
 import { createKnex } from '../infra/db/knex.js';
@@ -132,6 +133,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     tokens: new TokenService(resolveJwtSecret(config.JWT_SECRET, config.DATA_DIR)),
     users: new CurrentUsers(knex, config.AUTH_USER_CACHE_SECONDS * 1000),
     limiter: new LoginRateLimiter(knex, config.LOGIN_MAX_ATTEMPTS, config.LOGIN_WINDOW_SECONDS),
+    addressLimiter: new LoginRateLimiter(knex, config.LOGIN_ADDRESS_MAX_ATTEMPTS, config.LOGIN_WINDOW_SECONDS),
+    hashing: new ConcurrencyGate(config.PASSWORD_HASH_CONCURRENCY, config.PASSWORD_HASH_QUEUE),
     trustProxy: config.TRUST_PROXY,
     log,
     clock,

@@ -4,6 +4,7 @@ import { conflict } from '../domain/shared/errors.js';
 import { MemoryEventStore } from '../infra/eventstore/memory.js';
 import { WrongExpectedRevisionError, type AppendResult, type EventStore, type ExpectedRevision, type NewEvent } from '../domain/shared/eventStore.js';
 import { handleCommand, type Decider } from './handleCommand.js';
+import { retryDelayMs } from './turns.js';
 
 const Added = defineEvent('CounterAdded', 1, z.object({ by: z.number().int().positive() }));
 const catalog = new EventCatalog([Added]);
@@ -29,6 +30,21 @@ class RacingStore extends MemoryEventStore {
       await super.appendToStream(stream, [{ ...events[0]!, data: { by: 5 } }], { expectedRevision: 'any' });
     }
     return super.appendToStream(stream, events, o);
+  }
+}
+
+/** A store that counts the appends in flight per stream, each held open for a few ticks. */
+class WatchedStore extends MemoryEventStore {
+  inFlight = 0;
+  mostInFlight = 0;
+  override async appendToStream(stream: string, events: NewEvent[], o: { expectedRevision: ExpectedRevision }): Promise<AppendResult> {
+    this.mostInFlight = Math.max(this.mostInFlight, ++this.inFlight);
+    try {
+      for (let i = 0; i < 3; i++) await new Promise((r) => setImmediate(r));
+      return await super.appendToStream(stream, events, o);
+    } finally {
+      this.inFlight--;
+    }
   }
 }
 
@@ -66,5 +82,33 @@ describe('handleCommand', () => {
       await expect(handleCommand({ store, catalog }, 'c', counter, { add: 1, max: 10 }, ctx, { expectedRevision: 0 })).rejects.toBeInstanceOf(WrongExpectedRevisionError);
       expect(await store.readStream('c')).toHaveLength(2);
     });
+  });
+
+  describe('given ten distinct commands on one stream at once', () => {
+    it('appends them one after the other in this process, and every one is recorded', async () => {
+      const store = new WatchedStore();
+      const results = await Promise.allSettled(Array.from({ length: 10 }, () => handleCommand({ store, catalog }, 'c', counter, { add: 1, max: 100 }, ctx)));
+      expect(results.map((r) => r.status)).toEqual(Array(10).fill('fulfilled'));
+      expect(await store.readStream('c')).toHaveLength(10);
+      expect(store.mostInFlight).toBe(1);
+    });
+    it('still refuses at once the one whose client pinned a revision that moved', async () => {
+      const store = new MemoryEventStore();
+      const pinned = [0, 1].map(() => handleCommand({ store, catalog }, 'p', counter, { add: 1, max: 10 }, ctx, { expectedRevision: -1 }));
+      const results = await Promise.allSettled(pinned);
+      expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
+      expect((results.find((r) => r.status === 'rejected') as PromiseRejectedResult).reason).toBeInstanceOf(WrongExpectedRevisionError);
+      expect(await store.readStream('p')).toHaveLength(1);
+    });
+  });
+});
+
+describe('the wait before retrying after a write from another instance', () => {
+  // [retry, random draw, wait in ms]: half the window plus the draw's share of the other half; the window doubles from 10 ms up to 200 ms.
+  const TABLE: Array<[number, number, number]> = [
+    [1, 0, 5], [1, 1, 10], [2, 0, 10], [2, 0.5, 15], [3, 1, 40], [5, 0, 80], [6, 1, 200], [12, 0, 100], [12, 1, 200],
+  ];
+  it.each(TABLE)('before retry %i with draw %d waits %d ms', (retry, draw, ms) => {
+    expect(retryDelayMs(retry, () => draw)).toBe(ms);
   });
 });

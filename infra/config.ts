@@ -40,6 +40,11 @@ const schema = z.object({
   READ_YOUR_WRITES_TIMEOUT_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   LOGIN_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(10),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  /** Failed logins allowed per address in a window, whatever the usernames tried (random names would each get their own allowance). */
+  LOGIN_ADDRESS_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(50),
+  /** Password hashes (scrypt) run at once per process, and how many more may wait; past that a login is refused with 503 at once. */
+  PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).max(1000).default(2),
   /** How long a user's current role and existence are cached per instance (0: looked up on every request). */
   AUTH_USER_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
   /**

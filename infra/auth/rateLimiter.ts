@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
 
 /**
- * Counts login attempts per key (username and address) in a fixed window, in PostgreSQL,
+ * Counts login attempts per key (username and address; or the address alone, `addr:<ip>`,
+ * for the failures across usernames) in a fixed window, in PostgreSQL,
  * so every instance on the database shares one allowance and a restart forgets nothing.
  * An attempt is counted before the password is checked, atomically, so parallel guesses
  * on several instances cannot slip past the limit; a successful login clears the key.
@@ -24,6 +25,15 @@ export class LoginRateLimiter {
       [key, this.windowSeconds, this.windowSeconds],
     );
     return rows[0]!.attempts <= this.maxAttempts;
+  }
+
+  /**
+   * Takes back one attempt counted under the key (never below zero): a successful login from
+   * an address, so logins that succeed never use up the address's allowance, while the failures
+   * counted there stay counted.
+   */
+  async giveBack(key: string): Promise<void> {
+    await this.knex('login_attempts').where({ key }).update({ attempts: this.knex.raw('greatest(attempts - 1, 0)') });
   }
 
   async succeed(key: string): Promise<void> {

@@ -27,7 +27,7 @@ export async function startTestApp(options: { redis?: boolean; redisUrl?: string
  * Another instance of the app on `first`'s database (and Redis, when it has one), as a
  * second machine behind a load balancer would run; closing it leaves the database alone.
  */
-export async function startSecondInstance(first: TestApp, options: { redis?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
+export async function startSecondInstance(first: TestApp, options: { redis?: boolean; env?: Record<string, string>; clock?: () => Date } = {}): Promise<TestApp> {
   return startOn({ ...first.db, drop: async () => undefined }, options);
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DomainError } from '../../../domain/shared/errors.js';
+import { GateFullError } from '../../../infra/auth/hashingGate.js';
 import { DUMMY_HASH, verifyPassword } from '../../../infra/auth/passwords.js';
 import { findUser } from '../../../projections/users/users.queries.js';
 import type { AppDeps } from '../../deps.js';
@@ -14,6 +15,11 @@ const loginSchema = z.object({
 
 export const INVALID_CREDENTIALS = 'Credenziali non valide';
 
+const tooManyAttempts = () => new DomainError('TOO_MANY_ATTEMPTS', 429, 'Troppi tentativi di accesso: riprova tra qualche minuto');
+
+/** scrypt through the process's gate (at most PASSWORD_HASH_CONCURRENCY at once, a short queue). */
+const verifyWithin = (deps: AppDeps, password: string, stored: string) => deps.hashing.run(() => verifyPassword(password, stored));
+
 export function authRoutes(deps: AppDeps): RouteDef[] {
   return [
     {
@@ -23,18 +29,28 @@ export function authRoutes(deps: AppDeps): RouteDef[] {
       async handler(ctx) {
         const body = (ctx.request.body ?? {}) as Record<string, unknown>;
         const input = parseInput(loginSchema, body, INVALID_CREDENTIALS);
+        // The address first: past its limit nothing more is counted or hashed for it.
+        const addressKey = `addr:${ctx.ip}`;
+        if (!(await deps.addressLimiter.attempt(addressKey))) throw tooManyAttempts();
         const key = `${input.username.toLowerCase()}|${ctx.ip}`;
-        if (!(await deps.limiter.attempt(key))) {
-          throw new DomainError('TOO_MANY_ATTEMPTS', 429, 'Troppi tentativi di accesso: riprova tra qualche minuto');
-        }
+        if (!(await deps.limiter.attempt(key))) throw tooManyAttempts();
         const user = await findUser(deps.knex, input.username);
         // Unknown names verify against a dummy hash so both failures take the same time.
-        const ok = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_HASH);
+        const ok = await verifyWithin(deps, input.password, user?.passwordHash ?? DUMMY_HASH).catch(async (err: unknown) => {
+          if (!(err instanceof GateFullError)) throw err;
+          // No password was checked: the attempt counts for neither allowance.
+          await Promise.all([deps.addressLimiter.giveBack(addressKey), deps.limiter.giveBack(key)]);
+          ctx.set('Retry-After', '1');
+          throw new DomainError('LOGIN_BUSY', 503, 'Troppi accessi in corso: riprova tra qualche secondo');
+        });
         if (!user || !ok) {
           // Ended windows are dropped now and then, so the table stays as small as the attacks.
           if (Math.random() < 0.02) void deps.limiter.sweep().catch(() => undefined);
           throw new DomainError('INVALID_CREDENTIALS', 401, INVALID_CREDENTIALS);
         }
+        // A success clears its own username's failures and takes back its own attempt from the
+        // address, but not the address's failures: one valid account cannot wash away a flood's.
+        await deps.addressLimiter.giveBack(addressKey);
         await deps.limiter.succeed(key);
         const token = await deps.tokens.sign({ sub: user.userId, username: user.username, role: user.role }, deps.clock());
         ctx.set('Cache-Control', 'no-store');
