@@ -40,8 +40,15 @@ export class EventApplyError extends Error {
   }
 }
 
+/**
+ * An error as one line: a schema's refusal as 'field: why' per issue (its own message is
+ * indented JSON), anything else with its whitespace folded; at most MESSAGE_LIMIT characters.
+ */
 export function errorMessage(err: unknown): string {
-  const text = err instanceof Error ? err.message : String(err);
+  const issues = (err as { issues?: unknown } | null)?.issues;
+  const text = Array.isArray(issues)
+    ? issues.map((i: { path?: unknown[]; message?: string }) => `${(i.path ?? []).join('.') || '(data)'}: ${i.message ?? ''}`).join('; ')
+    : (err instanceof Error ? err.message : String(err)).replace(/\s+/g, ' ').trim();
   return text.length > MESSAGE_LIMIT ? `${text.slice(0, MESSAGE_LIMIT - 1)}…` : text;
 }
 

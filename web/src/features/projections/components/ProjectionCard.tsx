@@ -54,7 +54,10 @@ export function ProjectionCard({ projection: p, onSwitched }: Props) {
       {p.failure && (
         <div className="projection-failure" role="alert" data-testid="projection-failure">
           <p className="projection-failure-where">{formatFailure(p.failure)}</p>
-          <p className="projection-failure-message" data-testid="projection-failure-message">{p.failure.message}</p>
+          {/* Focusable: a long error scrolls inside the card, and a keyboard must reach it too. */}
+          <p className="projection-failure-message" data-testid="projection-failure-message" tabIndex={0}>
+            {p.failure.message}
+          </p>
           <p className="projection-failure-hint">
             {p.failure.duringRebuild
               ? 'La generazione precedente, se c’è, resta in servizio. Ricostruisci riprova dopo la correzione.'
