@@ -3,6 +3,7 @@
  * 'degraded' (still 200) and where it stopped, the admin list says the same, the other read models
  * serve, and a command that touches it answers without waiting on it.
  */
+import { spawn } from 'node:child_process';
 import type { RecordedEvent } from '../domain/shared/eventStore.js';
 import { newEvent } from '../test/contract/eventstore.contract.js';
 import { eventually } from '../test/support/pageActions.js';
@@ -49,6 +50,19 @@ describeWith(['postgres'])('a parked read model', () => {
     const stations = r.body.find((p: { name: string }) => p.name === 'stations');
     expect(stations).toMatchObject({ state: 'failed', failure: { position: bad.position, eventType: 'DefaultStationChosen', stream: 'station-ghost', eventId: bad.id } });
     expect(stations.failure.message).toMatch(/shopFloorId/);
+  });
+
+  it('`npm run projections -- status` shows the same', async () => {
+    const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'test', DATABASE_URL: app.db.url, LOG_LEVEL: 'warn' };
+    delete env.REDIS_URL;
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/projections.ts', 'status'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (d) => (out += String(d)));
+    const code = await new Promise((resolve) => child.on('exit', resolve));
+    expect(code).toBe(0);
+    const where = `${bad.position.commit}/${bad.position.prepare}`;
+    expect(out).toMatch(new RegExp(`│ [^│]*'stations'[^\\n]*'failed'[^\\n]*'${where} DefaultStationChosen'`));
+    expect(out).toContain(`stations: parked at event ${where} (DefaultStationChosen, stream station-ghost, id ${bad.id}): shopFloorId: `);
   });
 
   it('a command that touches it answers, and nothing waits on it', async () => {
