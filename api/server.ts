@@ -22,7 +22,7 @@ import { allProjections } from '../projections/registry.js';
 import { BullMqScheduler } from '../workers/bullmqScheduler.js';
 import { CheckpointWaiter } from '../workers/checkpointWaiter.js';
 import { InProcessScheduler } from '../workers/inProcessScheduler.js';
-import { ProjectionEngine } from '../workers/projectionEngine.js';
+import { BATCH_SIZE, ProjectionEngine, REBUILD_BATCH_SIZE } from '../workers/projectionEngine.js';
 import type { ProjectionScheduler } from '../workers/scheduler.js';
 import { createApp } from './app.js';
 import { statusErrorBody } from './middlewares/errors.js';
@@ -82,8 +82,11 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   await migrate(knex);
   const store = await openEventStore(config, opts.databaseUrl);
   const catalog = createCatalog();
-  const engine = new ProjectionEngine(knex, store, catalog, allProjections);
+  const engine = new ProjectionEngine(knex, store, catalog, allProjections, BATCH_SIZE, REBUILD_BATCH_SIZE, log);
   const stale = await engine.ensure({ backfillNew: true });
+  // The code may have been fixed since a read model parked: each tries its event once more.
+  const retried = await engine.retryFailed();
+  if (retried.length > 0) log.info({ projections: retried }, 'parked read models try their event again');
 
   let scheduler: ProjectionScheduler;
   let redis: Redis | null = null;

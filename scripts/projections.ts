@@ -1,5 +1,6 @@
 /**
- * `npm run projections -- status` shows each read model's position, lag and state;
+ * `npm run projections -- status` shows each read model's position, lag and state, and for
+ * a failed one the event it stopped at and the error;
  * `npm run projections -- rebuild NAME` rebuilds one blue/green with a progress bar
  * while the running app keeps serving the old generation;
  * `npm run projections -- work [--batch-size N]` runs a projection worker on its own until
@@ -44,7 +45,7 @@ async function main(): Promise<number> {
   await migrate(knex);
   const store = await openEventStore(config, db.url);
   try {
-    const engine = new ProjectionEngine(knex, store, createCatalog(), allProjections);
+    const engine = new ProjectionEngine(knex, store, createCatalog(), allProjections, undefined, undefined, pino({ base: undefined }));
     // A read model the app has never run stays 'missing' here: the app backfills it, or `rebuild NAME` does.
     await engine.ensure({ backfillNew: true });
     if (command === 'status') {
@@ -57,10 +58,17 @@ async function main(): Promise<number> {
         position: r.position ? `${r.position.commit}/${r.position.prepare}` : '-',
         lag: r.lag,
         state: r.state,
+        // Where a failed read model stopped: the event's position and type, and why.
+        'failed at': r.failure?.position ? `${r.failure.position.commit}/${r.failure.position.prepare} ${r.failure.eventType}` : '-',
         rows: r.rows === null ? '-' : r.rowsEstimated ? `~${r.rows}` : r.rows,
         'last rebuild': r.lastRebuildAt ?? '-',
         'rebuild ev/s': r.rebuildEventsPerSecond ?? '-',
       })));
+      for (const r of rows.filter((x) => x.failure)) {
+        const f = r.failure!;
+        const where = f.position ? `at event ${f.position.commit}/${f.position.prepare} (${f.eventType}, stream ${f.stream}, id ${f.eventId})` : '';
+        console.log(`${r.name}: ${f.duringRebuild ? 'rebuild failed' : 'parked'} ${where}: ${f.message}`);
+      }
       return 0;
     }
     if (!name || !engine.names().includes(name)) {
@@ -102,8 +110,9 @@ async function work(args: string[]): Promise<number> {
   const knex = createKnex(db.url, { max: 6 });
   const store = await openEventStore(config, db.url);
   await migrate(knex);
-  const engine = new ProjectionEngine(knex, store, createCatalog(), allProjections, batchSize);
+  const engine = new ProjectionEngine(knex, store, createCatalog(), allProjections, batchSize, undefined, log);
   await engine.ensure();
+  await engine.retryFailed();
   const scheduler: ProjectionScheduler = config.REDIS_URL ? await BullMqScheduler.start(config.REDIS_URL, engine, log) : new InProcessScheduler(engine, log, 1000);
   scheduler.wake(engine.names());
   log.info({ queue: scheduler.kind, batchSize: batchSize ?? 'default' }, 'projection worker running');

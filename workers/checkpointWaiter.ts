@@ -11,7 +11,7 @@ interface Waiter {
 
 /**
  * Read-your-writes: lets a command's response wait until the projections it affects
- * have reached its position. Runners announce progress with NOTIFY, so this works
+ * have reached its position, or have parked at an event they cannot apply. Runners announce progress with NOTIFY, so this works
  * whether the runner is in this process or in a separate worker.
  */
 export class CheckpointWaiter {
@@ -75,10 +75,11 @@ export class CheckpointWaiter {
 
   private onNotify(payload: string | undefined): void {
     if (!payload) return;
-    const msg = JSON.parse(payload) as { name: string; status: string; commit: number; prepare: number };
+    const msg = JSON.parse(payload) as { name: string; status: string; commit: number; prepare: number; failed?: boolean };
     if (msg.status !== 'live') return;
     for (const w of this.waiters) {
-      if (w.pending.has(msg.name) && comparePositions({ commit: msg.commit, prepare: msg.prepare }, w.position) >= 0) {
+      // A read model that parked will not reach the position until it is fixed: nothing to wait for (ProjectionEngine.reached).
+      if (w.pending.has(msg.name) && (msg.failed || comparePositions({ commit: msg.commit, prepare: msg.prepare }, w.position) >= 0)) {
         w.pending.delete(msg.name);
         if (w.pending.size === 0) w.resolve(true);
       }

@@ -2,47 +2,26 @@ import type { Knex } from 'knex';
 import type { EventCatalog } from '../domain/shared/catalog.js';
 import { START, comparePositions, type EventStore, type Position, type RecordedEvent } from '../domain/shared/eventStore.js';
 import type { AnyProjection as Projection } from '../projections/types.js';
-import { createGeneration, dropRetired, analyzeLoaded, indexLoaded, pointViews, type GenerationRow } from './projectionGenerations.js';
+import { EventApplyError, isParked, isTransient, park, retryParked, type EngineLog } from './projectionFailures.js';
+import { NOTIFY_CHANNEL, createGeneration, type GenerationRow } from './projectionGenerations.js';
+import { rebuildGeneration, type RebuildProgress } from './projectionRebuild.js';
+import { positionOf as pos, projectionStatus, type ProjectionStatus } from './projectionStatus.js';
 
 export type { GenerationRow } from './projectionGenerations.js';
+export type { EngineLog, ProjectionFailure } from './projectionFailures.js';
+export { EXACT_COUNT_LIMIT, type ProjectionStatus } from './projectionStatus.js';
+export type { RebuildProgress } from './projectionRebuild.js';
 
 export interface BatchResult {
   processed: number;
   caughtUp: boolean;
   busy: boolean;
+  /** The generation is parked at an event its projection cannot apply: nothing more runs until it is retried. */
+  failed?: boolean;
 }
 
-export interface RebuildProgress {
-  name: string;
-  done: number;
-  total: number;
-  eventsPerSecond: number;
-  /** Seconds left at the current speed; null before the speed is known. */
-  etaSeconds: number | null;
-}
-
-export interface ProjectionStatus {
-  name: string;
-  version: number;
-  liveVersion: number | null;
-  generation: number | null;
-  position: Position | null;
-  lag: number;
-  state: 'live' | 'rebuilding' | 'needs-rebuild' | 'missing';
-  /** Rows in the live generation's tables, all tables together; null unless asked for (`status({ rows: true })`). */
-  rows: number | null;
-  /** True when `rows` includes the planner's estimate of a table too large to count row by row. */
-  rowsEstimated: boolean;
-  /** When the live generation went live through a rebuild (null: built incrementally since it was first seen). */
-  lastRebuildAt: string | null;
-  /** The speed of that rebuild, events read per second. */
-  rebuildEventsPerSecond: number | null;
-}
-
-export const NOTIFY_CHANNEL = 'projection_advanced';
-
-/** A table of this many rows or more, by the planner's estimate, shows the estimate on the admin page. */
-export const EXACT_COUNT_LIMIT = 20_000;
+export { NOTIFY_CHANNEL } from './projectionGenerations.js';
+const SILENT: EngineLog = { error: () => undefined };
 
 /** The next batch, read while the current one is applied. */
 interface Prefetch {
@@ -53,8 +32,6 @@ interface Prefetch {
 /** Events per batch of catch-up, and of a rebuild (docs/benchmarks.md). */
 export const BATCH_SIZE = 5000;
 export const REBUILD_BATCH_SIZE = 20_000;
-
-const pos = (row: GenerationRow): Position => ({ commit: Number(row.commit_pos), prepare: Number(row.prepare_pos) });
 
 /**
  * Runs projections: one batch after the checkpoint, applied together with the
@@ -76,6 +53,7 @@ export class ProjectionEngine {
      * transactions and statements go faster. Given a batch size, a rebuild uses that one.
      */
     private readonly rebuildBatchSize = batchSize === BATCH_SIZE ? REBUILD_BATCH_SIZE : batchSize,
+    private readonly log: EngineLog = SILENT,
   ) {
     this.byName = new Map(projections.map((p) => [p.name, p]));
   }
@@ -123,17 +101,69 @@ export class ProjectionEngine {
     }
   }
 
+  /**
+   * One batch after the generation's checkpoint. When the projection cannot decode or apply an
+   * event of it, the batch rolls back and `isolate` finds that event and parks the generation there.
+   */
   async runBatch(name: string, generation: number, size = this.batchSize): Promise<BatchResult> {
+    try {
+      return await this.tryBatch(name, generation, size);
+    } catch (err) {
+      if (!(err instanceof EventApplyError)) throw err;
+      return this.isolate(name, generation, err.events.length);
+    }
+  }
+
+  private tryBatch(name: string, generation: number, size: number): Promise<BatchResult> {
     const projection = this.get(name);
     return this.knex.transaction(async (trx) => {
       const locked = await trx.raw<{ rows: Array<{ ok: boolean }> }>(`select pg_try_advisory_xact_lock(hashtext(?), ?) as ok`, [name, generation]);
       if (!locked.rows[0]?.ok) return { processed: 0, caughtUp: false, busy: true };
       const row = await trx<GenerationRow>('projection_generations').where({ name, generation }).forUpdate().first();
       // A live generation of an older code version waits for its rebuild: new code must not write old tables.
-      if (!row || row.status === 'retired' || row.version !== projection.version) return { processed: 0, caughtUp: true, busy: false };
+      if (!row || row.status === 'retired' || row.status === 'failed' || row.version !== projection.version) return { processed: 0, caughtUp: true, busy: false };
+      // Parked: not retried at every wake (no loop of failures), only at a start or a rebuild (retryFailed).
+      if (isParked(row)) return { processed: 0, caughtUp: true, busy: false, failed: true };
       const processed = await this.applyNext(trx, projection, row, size);
       return { processed, caughtUp: processed < size, busy: false };
     });
+  }
+
+  /**
+   * After a batch of `window` events failed: tries its first half, then the half that holds the
+   * failure, each in its own transaction, so every event before the failing one is applied and
+   * checkpointed and the generation parks exactly at it.
+   */
+  private async isolate(name: string, generation: number, window: number): Promise<BatchResult> {
+    let processed = 0;
+    let left = window;
+    while (left > 0) {
+      const size = Math.ceil(left / 2);
+      try {
+        const r = await this.tryBatch(name, generation, size);
+        processed += r.processed;
+        if (r.busy || r.failed || r.processed < size) return { ...r, processed };
+        left -= size;
+      } catch (err) {
+        if (!(err instanceof EventApplyError)) throw err;
+        if (size === 1) {
+          await park(this.knex, this.log, name, generation, err);
+          return { processed, caughtUp: true, busy: false, failed: true };
+        }
+        left = size;
+      }
+    }
+    // The whole batch applied this time: the failure did not come back.
+    return { processed, caughtUp: false, busy: false };
+  }
+
+  /**
+   * Lets every parked read model try its event again, once: at a start, when its code may have
+   * been fixed. Rows of failed rebuilds go too (a read model that needs one is rebuilt again from
+   * ensure's list). Returns the read models that were parked.
+   */
+  retryFailed(): Promise<string[]> {
+    return retryParked(this.knex, this.names());
   }
 
   /**
@@ -160,8 +190,8 @@ export class ProjectionEngine {
    */
   async isBehind(name: string): Promise<boolean> {
     const live = await this.liveRow(name);
-    // A generation waiting for its rebuild does not advance; the rebuild catches it up.
-    if (!live || live.version !== this.get(name).version || !this.store.hasPendingAfter) return false;
+    // A generation waiting for its rebuild does not advance (the rebuild catches it up), nor does a parked one.
+    if (!live || live.version !== this.get(name).version || isParked(live) || !this.store.hasPendingAfter) return false;
     return this.store.hasPendingAfter(pos(live));
   }
 
@@ -182,9 +212,12 @@ export class ProjectionEngine {
       const next = recorded.at(-1)!.position;
       this.prefetches.set(key, { after: next, events: this.store.readAll({ after: next, limit: size }).catch(() => null) });
     }
-    const handled = recorded.filter((r) => projection.canHandle.includes(r.type)).map((r) => this.catalog.decode(r));
-    const ctx = { trx, tables: row.tables };
-    if (handled.length > 0) await projection.applyBatch(ctx, handled);
+    try {
+      const handled = recorded.filter((r) => projection.canHandle.includes(r.type)).map((r) => this.catalog.decode(r));
+      if (handled.length > 0) await projection.applyBatch({ trx, tables: row.tables }, handled);
+    } catch (err) {
+      throw isTransient(err) ? err : new EventApplyError(recorded, err);
+    }
     const last = recorded.at(-1)!.position;
     await trx('projection_generations')
       .where({ name: row.name, generation: row.generation })
@@ -196,121 +229,42 @@ export class ProjectionEngine {
   }
 
   /**
-   * Blue/green rebuild: a new generation fills its own tables from the first event
-   * while the live one keeps serving; then, holding both generations' locks, it reads
-   * the last events and swaps the views and statuses in one transaction.
+   * Blue/green rebuild (projectionRebuild.ts): a new generation fills its own tables from the
+   * first event while the live one keeps serving, then the switch is atomic. It ends live or,
+   * when it cannot finish, with its generation 'failed' and the reason shown by status().
    */
   async rebuild(name: string, onProgress: (p: RebuildProgress) => void | Promise<void> = () => undefined): Promise<GenerationRow> {
     const projection = this.get(name);
-    const fresh = await createGeneration(this.knex, projection, 'building');
-    const started = Date.now();
-    const total = await this.store.countAfter(START);
-    let done = 0;
-    const report = () => {
-      const eventsPerSecond = Math.round((done * 1000) / Math.max(1, Date.now() - started));
-      const left = Math.max(0, total - done);
-      const etaSeconds = left === 0 ? 0 : eventsPerSecond > 0 ? Math.ceil(left / eventsPerSecond) : null;
-      return onProgress({ name, done, total: Math.max(total, done), eventsPerSecond, etaSeconds });
-    };
-    await report();
-    for (;;) {
-      const r = await this.runBatch(name, fresh.generation, this.rebuildBatchSize);
-      done += r.processed;
-      await report();
-      if (r.caughtUp) break;
-    }
-    // The readers' indexes, built once over the loaded tables, and their statistics; the last events below keep them up to date.
-    await indexLoaded(this.knex, projection, fresh.tables);
-    await analyzeLoaded(this.knex, fresh.tables);
-    await this.knex.transaction(async (trx) => {
-      const live = await trx<GenerationRow>('projection_generations').where({ name, status: 'live' }).forUpdate().first();
-      if (live) await trx.raw(`select pg_advisory_xact_lock(hashtext(?), ?)`, [name, live.generation]);
-      await trx.raw(`select pg_advisory_xact_lock(hashtext(?), ?)`, [name, fresh.generation]);
-      const row = (await trx<GenerationRow>('projection_generations').where({ name, generation: fresh.generation }).forUpdate().first())!;
-      for (;;) {
-        const n = await this.applyNext(trx, projection, row);
-        done += n;
-        if (n < this.batchSize) break;
-      }
-      if (live) await trx('projection_generations').where({ name, generation: live.generation }).update({ status: 'retired', updated_at: trx.fn.now() });
-      const eventsPerSecond = Math.round((done * 1000) / Math.max(1, Date.now() - started));
-      await trx('projection_generations')
-        .where({ name, generation: fresh.generation })
-        .update({ status: 'live', updated_at: trx.fn.now(), rebuilt_at: trx.fn.now(), rebuild_events_per_second: eventsPerSecond });
-      await pointViews(trx, row.tables);
-      await trx.raw(`select pg_notify(?, ?)`, [NOTIFY_CHANNEL, JSON.stringify({ name, generation: row.generation, status: 'live', ...pos(row) })]);
-    });
-    await report();
-    await dropRetired(this.knex, name);
+    await rebuildGeneration(
+      {
+        knex: this.knex,
+        store: this.store,
+        projection,
+        batchSize: this.batchSize,
+        runBatch: (generation) => this.runBatch(name, generation, this.rebuildBatchSize),
+        applyNext: (trx, row) => this.applyNext(trx, projection, row),
+      },
+      onProgress,
+    );
     return (await this.liveRow(name))!;
   }
 
-  /**
-   * Each read model's position, lag and state, and its last rebuild. `rows` counts every row
-   * of the live tables: for the admin page and the CLI, not for the health check a load
-   * balancer polls.
-   */
-  async status(options: { rows?: boolean } = {}): Promise<ProjectionStatus[]> {
-    const rows = await this.knex<GenerationRow>('projection_generations').whereNot('status', 'retired');
-    const out: ProjectionStatus[] = [];
-    for (const p of this.projections) {
-      const live = rows.find((r) => r.name === p.name && r.status === 'live');
-      const building = rows.some((r) => r.name === p.name && r.status === 'building');
-      const position = live ? pos(live) : null;
-      out.push({
-        name: p.name,
-        version: p.version,
-        liveVersion: live?.version ?? null,
-        generation: live?.generation ?? null,
-        position,
-        lag: await this.store.countAfter(position ?? START),
-        state: building ? 'rebuilding' : !live ? 'missing' : live.version !== p.version ? 'needs-rebuild' : 'live',
-        ...(!options.rows ? { rows: null, rowsEstimated: false } : live ? await this.countRows(live) : { rows: 0, rowsEstimated: false }),
-        lastRebuildAt: live?.rebuilt_at ? new Date(live.rebuilt_at).toISOString() : null,
-        rebuildEventsPerSecond: live?.rebuild_events_per_second ?? null,
-      });
-    }
-    return out;
-  }
-
-  /**
-   * Row count of a generation's tables (an admin look, not a hot path). A table the planner
-   * reckons at EXACT_COUNT_LIMIT rows or more is not counted (a full scan that grows with the
-   * plant's history: 106 ms a page at a million events, docs/benchmarks.md); its estimate
-   * (pg_class.reltuples, kept by autovacuum's analyze) is taken instead and the total says so.
-   */
-  private async countRows(row: GenerationRow): Promise<{ rows: number; rowsEstimated: boolean }> {
-    const tables = Object.values(row.tables);
-    const planned = await this.knex.raw<{ rows: Array<{ name: string; n: string }> }>(
-      `select t.name, c.reltuples::bigint as n from unnest(?::text[]) as t(name) join pg_class c on c.oid = to_regclass(t.name)`,
-      [tables],
-    );
-    const estimates = new Map(planned.rows.map((r) => [r.name, Number(r.n)]));
-    let rows = 0;
-    let rowsEstimated = false;
-    for (const phys of tables) {
-      const estimate = estimates.get(phys) ?? -1;
-      if (estimate >= EXACT_COUNT_LIMIT) {
-        rows += estimate;
-        rowsEstimated = true;
-        continue;
-      }
-      const r = await this.knex(phys).count<{ n: string }>('* as n').first();
-      rows += Number(r?.n ?? 0);
-    }
-    return { rows, rowsEstimated };
+  /** Each read model's position, lag, state (and why it failed), and its last rebuild; see projectionStatus. */
+  status(options: { rows?: boolean } = {}): Promise<ProjectionStatus[]> {
+    return projectionStatus(this.knex, this.store, this.projections, options);
   }
 
   /**
    * Which of the named projections have reached the position. One without a live generation
    * (a new read model still being backfilled) serves no reads yet, so there is nothing to
-   * wait for: it counts as reached, and commands do not wait on its backfill.
+   * wait for: it counts as reached, and commands do not wait on its backfill. Nor on one parked at
+   * an event it cannot apply: it will not move until it is fixed, and the rest must answer meanwhile.
    */
   async reached(names: string[], position: Position): Promise<string[]> {
     if (names.length === 0) return [];
     const rows = await this.knex<GenerationRow>('projection_generations').whereIn('name', names).andWhere('status', 'live');
     const live = new Set(rows.map((r) => r.name));
-    return [...names.filter((n) => !live.has(n)), ...rows.filter((r) => comparePositions(pos(r), position) >= 0).map((r) => r.name)];
+    return [...names.filter((n) => !live.has(n)), ...rows.filter((r) => isParked(r) || comparePositions(pos(r), position) >= 0).map((r) => r.name)];
   }
 
   liveRow(name: string): Promise<GenerationRow | undefined> {

@@ -6,7 +6,8 @@ export interface GenerationRow {
   name: string;
   generation: number;
   version: number;
-  status: 'building' | 'live' | 'retired';
+  /** 'failed': a rebuild that could not finish; its tables are dropped, the row says why (projectionFailures.ts). */
+  status: 'building' | 'live' | 'retired' | 'failed';
   commit_pos: number;
   prepare_pos: number;
   processed: number;
@@ -14,7 +15,18 @@ export interface GenerationRow {
   /** Set when the generation went live through a rebuild, with that rebuild's speed. */
   rebuilt_at?: Date | null;
   rebuild_events_per_second?: number | null;
+  /** Set while the generation is parked at an event its projection cannot apply (projectionFailures.ts). */
+  failed_at?: Date | null;
+  failed_commit_pos?: number | string | null;
+  failed_prepare_pos?: number | string | null;
+  failed_event_type?: string | null;
+  failed_stream?: string | null;
+  failed_event_id?: string | null;
+  failed_error?: string | null;
 }
+
+/** The channel on which runners announce a generation's progress (CheckpointWaiter listens). */
+export const NOTIFY_CHANNEL = 'projection_advanced';
 
 const physical = (logical: string, version: number, generation: number) => `${logical}_v${version}_g${generation}`;
 
@@ -73,13 +85,36 @@ export async function pointViews(trx: Knex.Transaction, tables: TableNames): Pro
   }
 }
 
-/** Drops the tables and rows of generations a rebuild replaced. */
-export async function dropRetired(knex: Knex, name: string): Promise<void> {
-  const retired = await knex<GenerationRow>('projection_generations').where({ name, status: 'retired' });
-  for (const r of retired) {
+/**
+ * Drops the tables and rows of generations a rebuild replaced, and the rows of rebuilds that
+ * failed before `before` (the generation that went live since says the read model is whole again).
+ */
+export async function dropRetired(knex: Knex, name: string, before?: number): Promise<void> {
+  const gone = await knex<GenerationRow>('projection_generations')
+    .where({ name })
+    .andWhere((q) => {
+      q.where('status', 'retired');
+      if (before !== undefined) q.orWhere((f) => f.where('status', 'failed').andWhere('generation', '<', before));
+    });
+  for (const r of gone) {
     await knex.transaction(async (trx) => {
       for (const phys of Object.values(r.tables)) await trx.schema.dropTableIfExists(phys);
       await trx('projection_generations').where({ name, generation: r.generation }).delete();
     });
   }
+}
+
+/**
+ * Ends a rebuild that could not finish: drops its half-built tables and keeps its row as
+ * 'failed', with the event it stopped at when it parked, else the error that ended it.
+ */
+export async function failGeneration(knex: Knex, row: GenerationRow, failure: Record<string, unknown> | null): Promise<void> {
+  await knex.transaction(async (trx) => {
+    for (const phys of Object.values(row.tables)) await trx.schema.dropTableIfExists(phys);
+    const current = await trx<GenerationRow>('projection_generations').where({ name: row.name, generation: row.generation }).forUpdate().first();
+    if (!current || current.status !== 'building') return;
+    await trx('projection_generations')
+      .where({ name: row.name, generation: row.generation })
+      .update({ status: 'failed', updated_at: trx.fn.now(), ...(current.failed_at == null && failure ? failure : {}) });
+  });
 }

@@ -4,8 +4,8 @@ import { createKnex } from './knex.js';
 
 /**
  * Migrations for the tables that are not projections: the projection registry (with the
- * last rebuild of each generation), the login limiter's counters, the event store itself
- * and the idempotency keys.
+ * last rebuild of each generation, and the event a failed one stopped at), the login
+ * limiter's counters, the event store itself and the idempotency keys.
  * Projection tables are created by the projection engine from each projection's
  * definition, so they can be dropped and rebuilt from events at any time.
  */
@@ -79,6 +79,26 @@ const migrations: Record<string, { up(knex: Knex): Promise<void>; down(knex: Kne
       await knex.schema.alterTable('projection_generations', (t) => {
         t.dropColumn('rebuilt_at');
         t.dropColumn('rebuild_events_per_second');
+      });
+    },
+  },
+  '0006_projection_failures': {
+    async up(knex) {
+      // A generation stopped at an event its projection cannot apply (parked, state 'failed'): that
+      // event's position, type, stream and id, and the error; all null while it runs.
+      await knex.schema.alterTable('projection_generations', (t) => {
+        t.bigInteger('failed_commit_pos').nullable();
+        t.bigInteger('failed_prepare_pos').nullable();
+        t.text('failed_event_type').nullable();
+        t.text('failed_stream').nullable();
+        t.text('failed_event_id').nullable();
+        t.text('failed_error').nullable();
+        t.timestamp('failed_at', { useTz: true }).nullable();
+      });
+    },
+    async down(knex) {
+      await knex.schema.alterTable('projection_generations', (t) => {
+        for (const c of ['failed_commit_pos', 'failed_prepare_pos', 'failed_event_type', 'failed_stream', 'failed_event_id', 'failed_error', 'failed_at']) t.dropColumn(c);
       });
     },
   },

@@ -2,13 +2,15 @@
  * The 'Proiezioni' page (/proiezioni, ADMIN section) in a real browser against the real API: the
  * admin finds it in the sidebar, sees every read model with its state, starts a blue/green rebuild
  * from the page, watches it finish, and the read model shows its last rebuild. A table too large
- * to count row by row shows the database's estimate, marked 'circa', on the tablet and the phone.
+ * to count row by row shows the database's estimate, marked 'circa', on the tablet and the phone. A
+ * read model parked at an event it cannot apply reads 'In errore' with that event and the error.
  */
 import type { Page } from 'playwright-core';
 import { PHONE_VIEWPORT, screenshot } from '../support/browser.js';
 import { browserSuite } from '../support/browserSuite.js';
 import { describeWith } from '../support/services.js';
-import { loginTo } from '../support/pageActions.js';
+import { eventually, loginTo } from '../support/pageActions.js';
+import { newEvent } from '../contract/eventstore.contract.js';
 
 /** The read models of the product (projections/registry.ts), as the page must list them. */
 const READ_MODELS = ['users', 'plant', 'shifts', 'dbr_constants', 'stations', 'shift_reports', 'stops', 'root_causes', 'dashboard', 'dbr_actions', 'pareto_stops', 'dashboard_history'];
@@ -100,6 +102,31 @@ describeWith(['postgres', 'chromium'])('projections page', () => {
       await screenshot(page, name);
       // The card itself, as the screen shows it once scrolled to.
       await page.getByTestId('projection-root_causes').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `screenshots/${name}-viewport.png` });
+    }
+  });
+
+  it("shows a read model parked at an event it cannot apply, 'In errore' with the event and the error, on the tablet and the phone", async () => {
+    // An action stored past validation (an older bug, an import): only the dbr_actions read model handles it.
+    const { store, scheduler, engine } = suite.app.deps;
+    await store.appendToStream('dbr-action-bad', [newEvent('DbrActionCreated', { actionId: 'sette', shopFloorId: 1, lineId: 1 })], { expectedRevision: 'no_stream' });
+    const bad = (await store.readStream('dbr-action-bad'))[0]!;
+    scheduler.wake(['dbr_actions']);
+    await eventually(async () => expect((await engine.status()).find((s) => s.name === 'dbr_actions')!.state).toBe('failed'));
+    for (const [viewport, name] of [[undefined, 'proiezioni-failed-tablet'], [PHONE_VIEWPORT, 'proiezioni-failed-phone']] as const) {
+      await open('admin', viewport);
+      await page.goto('/proiezioni');
+      const card = page.getByTestId('projection-dbr_actions');
+      await card.getByTestId('projection-failure').waitFor();
+      await expect(card.getByTestId('projection-state').textContent()).resolves.toBe('In errore');
+      await expect(card.getByTestId('projection-failure').getByText(`Bloccata all'evento ${bad.position.commit}/${bad.position.prepare} (DbrActionCreated, stream dbr-action-bad)`).count()).resolves.toBe(1);
+      await expect(card.getByTestId('projection-failure-message').textContent()).resolves.toMatch(/actionId/);
+      // The others are still 'Attiva'.
+      await expect(page.getByTestId('projection-users').getByTestId('projection-state').textContent()).resolves.toBe('Attiva');
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await screenshot(page, name);
+      await card.scrollIntoViewIfNeeded();
       await page.screenshot({ path: `screenshots/${name}-viewport.png` });
     }
   });

@@ -43,6 +43,23 @@ describeWith(['postgres'])('admin projection endpoints', () => {
     expect(users.rebuildEventsPerSecond).toBeGreaterThan(0);
   });
 
+  it("finishes 'Ricostruisci' pressed together: three times on one read model and once on every other", async () => {
+    const names = app.deps.engine.names();
+    const started = await Promise.all(['users', 'users', ...names].map((name) => call('POST', `/admin/projections/${name}/rebuild`)));
+    expect(started.map((s) => s.status)).toEqual(Array(names.length + 2).fill(202));
+    const states = async () => Promise.all(started.map(async (s) => (await call('GET', `/admin/projections/rebuilds/${encodeURIComponent(s.body.job_id)}`)).body.state as string));
+    let now = await states();
+    for (let i = 0; i < 600 && now.some((s) => s !== 'completed' && s !== 'failed'); i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      now = await states();
+    }
+    expect(now).toEqual(Array(names.length + 2).fill('completed'));
+    const generations = await app.deps.knex('projection_generations').select('name', 'status');
+    expect(generations.filter((g) => g.status !== 'live')).toEqual([]);
+    expect(generations.map((g) => g.name).sort()).toEqual([...names].sort());
+    expect((await call('GET', '/admin/projections')).body.map((p: { state: string }) => p.state)).toEqual(Array(names.length).fill('live'));
+  });
+
   it('answers 400 for an unknown projection and 404 for an unknown job, writing nothing', async () => {
     const before = await app.deps.knex('projection_generations').count<{ n: number }>('* as n').first();
     const bad = await call('POST', '/admin/projections/nope/rebuild');

@@ -13,13 +13,28 @@ export interface ProjectionStatus {
   generation: number | null;
   position: { commit: number; prepare: number } | null;
   lag: number;
-  state: 'live' | 'rebuilding' | 'needs-rebuild' | 'missing';
+  /** 'failed': stopped at an event its projection cannot apply, or its last rebuild failed. */
+  state: 'live' | 'rebuilding' | 'needs-rebuild' | 'missing' | 'failed';
+  /** Where and why a failed read model stopped; null otherwise. */
+  failure: ProjectionFailure | null;
   /** Counted for this page (the health check leaves it null). */
   rows: number | null;
   /** True when a table too large to count row by row is in `rows` by the database's estimate. */
   rowsEstimated: boolean;
   lastRebuildAt: string | null;
   rebuildEventsPerSecond: number | null;
+}
+
+/** The event a failed read model stopped at (position null: a rebuild that failed for another reason). */
+export interface ProjectionFailure {
+  position: { commit: number; prepare: number } | null;
+  eventType: string | null;
+  stream: string | null;
+  eventId: string | null;
+  message: string;
+  at: string;
+  /** A rebuild failed; the live generation, if any, still serves. */
+  duringRebuild: boolean;
 }
 
 /** A rebuild job's progress (GET /admin/projections/rebuilds/{jobId}). */

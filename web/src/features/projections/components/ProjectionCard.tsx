@@ -2,11 +2,12 @@
  * One read model on the 'Proiezioni' page: where it stands and its 'Ricostruisci' button. A
  * rebuild runs blue/green on the server; while it runs the card shows its progress (events/s,
  * ETA) and the old generation keeps answering the pages; when it completes the new one is live.
+ * A read model stopped at an event it cannot apply ('In errore') shows that event and the error.
  */
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../../lib/api.js';
 import { startRebuild, useRebuild, type ProjectionStatus } from '../api/useProjections.js';
-import { formatCount, formatEta, formatPosition, formatRows, formatWhen, STATE_LABELS } from '../model/format.js';
+import { formatCount, formatEta, formatFailure, formatPosition, formatRows, formatWhen, STATE_LABELS } from '../model/format.js';
 
 interface Props {
   projection: ProjectionStatus;
@@ -50,6 +51,20 @@ export function ProjectionCard({ projection: p, onSwitched }: Props) {
         <div><dt>Ultima ricostruzione</dt><dd data-testid="projection-last-rebuild">{formatWhen(p.lastRebuildAt)}</dd></div>
         <div><dt>Velocità</dt><dd>{p.rebuildEventsPerSecond === null ? '–' : `${formatCount(p.rebuildEventsPerSecond)} eventi/s`}</dd></div>
       </dl>
+      {p.failure && (
+        <div className="projection-failure" role="alert" data-testid="projection-failure">
+          <p className="projection-failure-where">{formatFailure(p.failure)}</p>
+          {/* Focusable: a long error scrolls inside the card, and a keyboard must reach it too. */}
+          <p className="projection-failure-message" data-testid="projection-failure-message" tabIndex={0}>
+            {p.failure.message}
+          </p>
+          <p className="projection-failure-hint">
+            {p.failure.duringRebuild
+              ? 'La generazione precedente, se c’è, resta in servizio. Ricostruisci riprova dopo la correzione.'
+              : 'Le altre proiezioni continuano. Riprende da questo evento dopo la correzione e un riavvio, o con Ricostruisci.'}
+          </p>
+        </div>
+      )}
       {jobId && progress && (
         <div className="projection-progress" role="status" data-testid="projection-progress">
           <progress max={1} value={ratio} aria-label={`Avanzamento ricostruzione ${p.name}`} />

@@ -7,6 +7,7 @@ export const STATE_LABELS: Readonly<Record<string, string>> = {
   rebuilding: 'In ricostruzione',
   'needs-rebuild': 'Da ricostruire',
   missing: 'Mancante',
+  failed: 'In errore',
 };
 
 const number = new Intl.NumberFormat('it-IT');
@@ -39,4 +40,15 @@ export function formatWhen(iso: string | null): string {
 /** The checkpoint as 'commit/prepare'; '–' before the first event. */
 export function formatPosition(p: { commit: number; prepare: number } | null): string {
   return p ? `${p.commit}/${p.prepare}` : '–';
+}
+
+/**
+ * What a failed read model's card says: stopped at which event, or which rebuild failed.
+ * 'Bloccata all'evento 12/3 (RootCauseRecorded, stream root-cause-7)'.
+ */
+export function formatFailure(f: { position: { commit: number; prepare: number } | null; eventType: string | null; stream: string | null; duringRebuild: boolean }): string {
+  const head = f.duringRebuild ? 'Ricostruzione non riuscita' : 'Bloccata';
+  if (!f.position) return head;
+  const at = f.duringRebuild ? ", bloccata all'evento" : " all'evento";
+  return `${head}${at} ${formatPosition(f.position)} (${f.eventType ?? '?'}${f.stream ? `, stream ${f.stream}` : ''})`;
 }

@@ -1,4 +1,4 @@
-import { formatCount, formatEta, formatPosition, formatRows, formatWhen } from './format.js';
+import { formatCount, formatEta, formatFailure, formatPosition, formatRows, formatWhen } from './format.js';
 
 describe('projection page formatting', () => {
   it.each([
@@ -26,4 +26,10 @@ describe('projection page formatting', () => {
     expect(formatWhen('2026-11-23T23:15:00Z')).toBe('24/11/2026 00:15');
     expect(formatWhen(null)).toBe('–');
   });
+
+  it.each([
+    [{ position: { commit: 12, prepare: 3 }, eventType: 'RootCauseRecorded', stream: 'root-cause-7', duringRebuild: false }, "Bloccata all'evento 12/3 (RootCauseRecorded, stream root-cause-7)"],
+    [{ position: { commit: 12, prepare: 3 }, eventType: 'RootCauseRecorded', stream: 'root-cause-7', duringRebuild: true }, "Ricostruzione non riuscita, bloccata all'evento 12/3 (RootCauseRecorded, stream root-cause-7)"],
+    [{ position: null, eventType: null, stream: null, duringRebuild: true }, 'Ricostruzione non riuscita'],
+  ])('a failed read model reads %#', (failure, text) => expect(formatFailure(failure)).toBe(text));
 });
