@@ -149,6 +149,13 @@ describeWith(['postgres'])('request bodies', () => {
     expect(await healthy()).toBe(200);
   });
 
+  it('refuses a JSON body with a __proto__ key, and one that is not an object or an array', async () => {
+    const refused = { status: 400, body: { error: { code: 'BAD_REQUEST', message: 'Richiesta non valida' } } };
+    expect(await post('/loginjwt', '{"username": "frontline", "password": "demo", "x": {"__proto__": {"admin": true}}}')).toEqual(refused);
+    expect(await post('/loginjwt', '"frontline"')).toEqual(refused);
+    expect((await post('/loginjwt', '{"username": "frontline", "password": "demo"}')).status).toBe(200);
+  });
+
   it('takes a login form nested 5 levels and refuses one nested 6', async () => {
     const login = async (extra: string) => {
       const res = await fetch(`${app.url}/loginjwt`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `username=frontline&password=demo&${extra}` });
