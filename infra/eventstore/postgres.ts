@@ -13,6 +13,7 @@ import {
   type RecordedEvent,
   type StreamCondition,
 } from '../../domain/shared/eventStore.js';
+import { surviveDroppedConnections } from '../db/droppedConnections.js';
 import { newEventId } from './eventId.js';
 
 const SAFE = `transaction_id < pg_snapshot_xmin(pg_current_snapshot())`;
@@ -57,9 +58,8 @@ export class PostgresEventStore implements EventStore {
    * no schema. Pass a pool to share one; otherwise one is made from the URL.
    */
   static async connect(source: string | pg.Pool, options: { max?: number } = {}): Promise<PostgresEventStore> {
-    const pool = typeof source === 'string' ? new pg.Pool({ connectionString: source, max: options.max ?? 10, connectionTimeoutMillis: 5000 }) : source;
-    // An idle client dropped by the server (restart, failover) must not crash the process.
-    if (typeof source === 'string') pool.on('error', () => undefined);
+    // A client dropped by the server (restart, failover), idle or mid-append, must not crash the process.
+    const pool = typeof source === 'string' ? surviveDroppedConnections(new pg.Pool({ connectionString: source, max: options.max ?? 10, connectionTimeoutMillis: 5000 })) : source;
     const store = new PostgresEventStore(pool, typeof source === 'string');
     try {
       const r = await pool.query<{ ready: boolean }>(`select to_regclass('es_events') is not null and to_regclass('es_streams') is not null as ready`);
