@@ -1,13 +1,8 @@
 import type { Middleware } from 'koa';
 import { DomainError, validationError } from '../../domain/shared/errors.js';
+import { UNSTORABLE, UNSTORABLE_MESSAGE } from '../../domain/shared/text.js';
 
-/**
- * Characters PostgreSQL cannot keep as sent: NUL (refused by text and jsonb columns) and
- * lone UTF-16 surrogates (silently turned into U+FFFD on the way to UTF-8).
- */
-const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-export const UNSTORABLE_MESSAGE = 'Il testo contiene caratteri non consentiti';
+export { UNSTORABLE_MESSAGE };
 
 /** Where a value sits in the body: its key and its parent's place (null at the top). */
 interface Place {

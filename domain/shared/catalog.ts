@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { holdsUnstorable } from './text.js';
+import { holdsUnstorable, UNSTORABLE_MESSAGE } from './text.js';
 import type { EventMetadata, Position, RecordedEvent } from './eventStore.js';
 
 /**
@@ -26,7 +26,7 @@ export function defineEvent<T extends string, S extends z.ZodType>(
   upcasters?: Record<number, (data: unknown) => unknown>,
 ): EventDefinition<T, z.infer<S>> {
   const storable = schema.superRefine((data, ctx) => {
-    if (holdsUnstorable(data)) ctx.addIssue({ code: 'custom', message: 'Il testo contiene caratteri non consentiti' });
+    if (holdsUnstorable(data)) ctx.addIssue({ code: 'custom', message: UNSTORABLE_MESSAGE });
   });
   return { type, version, schema: storable as unknown as z.ZodType<z.infer<S>>, upcasters };
 }

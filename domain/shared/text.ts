@@ -39,6 +39,8 @@ export function clipChars(text: string, max: number): string {
  * Characters PostgreSQL cannot keep as sent: NUL (refused by text and jsonb columns) and
  * lone UTF-16 surrogates (refused by jsonb, silently replaced in text).
  */
+export const UNSTORABLE_MESSAGE = 'Il testo contiene caratteri non consentiti';
+
 export const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** Whether any string in a JSON-like value (keys included) holds an unstorable character; iterative, so any depth is safe. */
