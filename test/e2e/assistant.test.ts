@@ -243,7 +243,9 @@ describeWith(['postgres', 'chromium'])('assistants', () => {
   it('ends the Italian loss investigation at the line log, and limits the box to 250 characters', async () => {
     await openAssistant(page, 'demoit', '/assistenteLoss');
     const box = page.getByRole('textbox', { name: 'Risposta' });
-    await expect(box.getAttribute('maxlength')).resolves.toBe('250');
+    // Characters as the user sees them: 250 emoji fit, the 251st is clipped.
+    await box.fill('😀'.repeat(251));
+    await expect(page.locator('.chat-counter').textContent()).resolves.toBe('250/250');
     await box.fill('x'.repeat(300));
     await expect(page.locator('.chat-counter').textContent()).resolves.toBe('250/250');
     await box.press('Enter');

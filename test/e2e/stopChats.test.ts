@@ -174,7 +174,10 @@ describeWith(['postgres', 'chromium'])('stop chatbots', () => {
 
     await botSays(page, "Descrivi l'azione correttiva eseguita.");
     await expect(page.locator('.chat-counter').textContent()).resolves.toBe('0/1000');
-    await expect(textbox(page).getAttribute('maxlength')).resolves.toBe('1000');
+    // The limit counts characters as the server does: 1001 emoji are clipped to 1000, not to 500.
+    await textbox(page).fill('😀'.repeat(1001));
+    await expect(page.locator('.chat-counter').textContent()).resolves.toBe('1000/1000');
+    await expect(textbox(page).inputValue()).resolves.toBe('😀'.repeat(1000));
     await textbox(page).fill('Sostituita la guarnizione della valvola');
     await textbox(page).press('Enter');
 
