@@ -68,12 +68,12 @@ describeWith(['postgres'])('a read model whose projection cannot apply an event'
       const waiter = await CheckpointWaiter.start(db.url, buggy);
       try {
         // A command's wait, begun before the read model parks: the park itself ends it.
-        const waited = waiter.waitFor(['tally', 'tally2'], end, 10_000);
+        const waited = waiter.waitFor(['tally', 'tally2'], end, 45_000);
         await catchUpTo(buggy, 'tally', end);
         await catchUpTo(buggy, 'tally2', end);
         await expect(waited).resolves.toBe(true);
         // A wait begun after it: nothing to wait for.
-        await expect(waiter.waitFor(['tally'], end, 10_000)).resolves.toBe(true);
+        await expect(waiter.waitFor(['tally'], end, 45_000)).resolves.toBe(true);
       } finally {
         await waiter.close();
       }
@@ -105,7 +105,7 @@ describeWith(['postgres'])('a read model whose projection cannot apply an event'
       await catchUpTo(fixed, 'tally', end);
       expect(await total(knex)).toBe(465);
       expect((await fixed.status())[0]).toMatchObject({ state: 'live', failure: null, position: end, lag: 0 });
-    });
+    }, 180_000);
   });
 
   describe('given an event stored with data its schema refuses', () => {

@@ -4,9 +4,10 @@ import type { ProjectionEngine } from '../../workers/projectionEngine.js';
 /**
  * Catches a projection up until it has passed `position`. An event becomes readable
  * only once every older transaction in the cluster has ended, and parallel test files
- * share the cluster, so a single catch-up may legitimately stop short.
+ * share the cluster, so a single catch-up may legitimately stop short, and on a loaded machine
+ * another file's long transaction can hide the events for many seconds.
  */
-export async function catchUpTo(engine: ProjectionEngine, name: string, position: Position, timeoutMs = 15_000): Promise<number> {
+export async function catchUpTo(engine: ProjectionEngine, name: string, position: Position, timeoutMs = 45_000): Promise<number> {
   const deadline = Date.now() + timeoutMs;
   let processed = 0;
   for (;;) {
