@@ -1,0 +1,41 @@
+// Lint: typescript-eslint's recommended rules, and the layers of docs/architecture.md as import
+// rules, so a wrong-way import fails `npm run lint` (and `npm test`) instead of waiting for review.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+/** Imports a folder may not make: `from` folders, the patterns refused, and why. */
+const layer = (files, patterns, message) => ({
+  files,
+  rules: { 'no-restricted-imports': ['error', { patterns: [{ group: patterns, message }] }] },
+});
+
+export default tseslint.config(
+  { ignores: ['node_modules/', 'dist/', 'web/dist/', 'data/', '.test-output/', 'coverage/', 'web/public/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { ecmaVersion: 2023, sourceType: 'module' },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-explicit-any': 'off',
+      'no-control-regex': 'off',
+      'no-constant-condition': ['error', { checkLoops: false }],
+    },
+  },
+  {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', require: 'readonly', __dirname: 'readonly', process: 'readonly' } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    files: ['**/*.js'],
+    languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
+  },
+  // Layers point down: domain <- commands <- api; projections <- api; infra holds adapters only.
+  layer(['domain/**/*.ts'], ['**/commands/**', '**/api/**', '**/infra/**', '**/projections/**', '**/workers/**', '**/web/**', '**/seed/**'], 'domain/ is pure rules and events: it imports nothing from the layers above it.'),
+  layer(['commands/**/*.ts'], ['**/api/**', '**/projections/**', '**/web/**', '**/seed/**'], 'commands/ decide from streams: no read models, no HTTP.'),
+  layer(['infra/**/*.ts'], ['**/commands/**', '**/api/**', '**/web/**'], 'infra/ holds adapters only: the seed and the routes are clients of the commands, not the other way.'),
+  layer(['projections/**/*.ts'], ['**/commands/**', '**/api/**', '**/web/**'], 'projections/ are built from events alone.'),
+  layer(['workers/**/*.ts'], ['**/commands/**', '**/api/**', '**/web/**'], 'workers/ run projections; they know no commands or routes.'),
+  layer(['web/src/**/*.{ts,tsx}'], ['**/commands/**', '**/infra/**', '**/projections/**', '**/workers/**'], 'The web app talks to the server over HTTP; it shares only dependency-free domain modules.'),
+);
