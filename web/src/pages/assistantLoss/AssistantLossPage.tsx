@@ -1,6 +1,6 @@
 import { findRoute, pageTitle } from '../../app/routes.js';
 import { AssistantChat } from '../../features/assistant/components/AssistantChat.js';
-import { lossScript } from '../../features/assistant/scripts/loss.js';
+import { lossScript } from '../../features/assistant/model/scripts/loss.js';
 
 const SCRIPT = lossScript('en');
 const ROUTE = findRoute('/assistantLoss');

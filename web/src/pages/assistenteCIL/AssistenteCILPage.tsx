@@ -1,6 +1,6 @@
 import { findRoute, pageTitle } from '../../app/routes.js';
 import { AssistantChat } from '../../features/assistant/components/AssistantChat.js';
-import { cilScript } from '../../features/assistant/scripts/cil.js';
+import { cilScript } from '../../features/assistant/model/scripts/cil.js';
 
 const SCRIPT = cilScript('it');
 const ROUTE = findRoute('/assistenteCIL');

@@ -1,6 +1,6 @@
 import { findRoute, pageTitle } from '../../app/routes.js';
 import { AssistantChat } from '../../features/assistant/components/AssistantChat.js';
-import { centerlineScript } from '../../features/assistant/scripts/centerline.js';
+import { centerlineScript } from '../../features/assistant/model/scripts/centerline.js';
 
 const SCRIPT = centerlineScript('it');
 const ROUTE = findRoute('/assistenteCL');

@@ -5,7 +5,7 @@
  */
 import { Link } from 'react-router-dom';
 import { useMe } from '../../features/auth/api/useMe.js';
-import { canWriteRootCause } from '../../features/rootCause/components/permissions.js';
+import { canWriteRootCause } from '../../features/rootCause/model/permissions.js';
 import { RootCauseTool } from '../../features/rootCause/components/RootCauseTool.js';
 import { useStationDefaults } from '../../features/station/api/useStationDefaults.js';
 import { getStoredRole } from '../../lib/session.js';

@@ -8,7 +8,7 @@ import { FLASH_DURATION_MS, useFlash } from '../../../components/FlashMessage.js
 import { SESSION_NOTICE } from '../../../lib/autosave.js';
 import { isDraftNewer } from '../../../lib/drafts.js';
 import { markSessionExpired, onSessionRenewed } from '../../../lib/session.js';
-import { classifyFailure, fieldMessages, SAVE_FAILED } from '../failures.js';
+import { classifyFailure, fieldMessages, SAVE_FAILED } from '../model/failures.js';
 import { reloadShiftNote, submitShiftNote, updateShiftNote, useShiftNote } from '../api/useShiftNote.js';
 import type { Shift } from '../api/useLineLogPlant.js';
 import {
@@ -21,8 +21,8 @@ import {
   type FigureField,
   type ReportForm,
   type ReportKey,
-} from '../reportForm.js';
-import type { LineLogSelection } from '../selection.js';
+} from '../model/reportForm.js';
+import type { LineLogSelection } from '../model/selection.js';
 import { reportHistory } from '../../history/api/history.js';
 import { HistoryButton } from '../../history/components/HistoryButton.js';
 import { AddStopButtons } from './AddStopButtons.js';

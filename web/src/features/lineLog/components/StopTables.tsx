@@ -10,7 +10,7 @@ import { SortableTable, type Column } from '../../../components/SortableTable.js
 import { formatTime } from '../../../lib/dates.js';
 import { draftKey } from '../../../lib/drafts.js';
 import { getStoredRole } from '../../../lib/session.js';
-import { classifyFailure } from '../failures.js';
+import { classifyFailure } from '../model/failures.js';
 import {
   deleteStop,
   refreshStops,

@@ -1,5 +1,5 @@
 /** The actions step (line log §4.2 step 7): the four checkboxes and a button to go on. */
-import { ACTION_LABELS, type StopActions } from '../draft.js';
+import { ACTION_LABELS, type StopActions } from '../model/draft.js';
 
 /** Props of ActionsStepInput. */
 export interface ActionsStepInputProps {
