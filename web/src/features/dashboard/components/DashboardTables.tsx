@@ -5,7 +5,7 @@
 import { SortableTable } from '../../../components/SortableTable.js';
 import { formatDayMonth, formatTime } from '../../../lib/dates.js';
 import type { UnplannedStop } from '../../../lib/stops.js';
-import { actionsText } from '../../rootCause/model/stopFormat.js';
+import { actionsText } from '../../rootCause/index.js';
 import type { DbrActionRow } from '../api/dashboardApi.js';
 
 const dash = (v: string | null | undefined) => (v && v.trim() ? v : '-');

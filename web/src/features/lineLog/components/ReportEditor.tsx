@@ -23,8 +23,7 @@ import {
   type ReportKey,
 } from '../model/reportForm.js';
 import type { LineLogSelection } from '../model/selection.js';
-import { reportHistory } from '../../history/api/history.js';
-import { HistoryButton } from '../../history/components/HistoryButton.js';
+import { reportHistory, HistoryButton } from '../../history/index.js';
 import { AddStopButtons } from './AddStopButtons.js';
 import { FiguresFields } from './FiguresFields.js';
 import { MachineNotesEditor } from './MachineNotesEditor.js';

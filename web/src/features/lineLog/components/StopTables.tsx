@@ -23,8 +23,7 @@ import {
   type StopsQuery,
   type UnplannedStop,
 } from '../api/useStopsByShift.js';
-import { plannedStopHistory, unplannedStopHistory } from '../../history/api/history.js';
-import { HistoryButton } from '../../history/components/HistoryButton.js';
+import { plannedStopHistory, unplannedStopHistory, HistoryButton } from '../../history/index.js';
 import { StopTextCell } from './StopTextCell.js';
 import { STOP_HEADINGS, STOP_TABLE_NAMES, TEXTS, type LineLogMode } from './texts.js';
 

@@ -6,7 +6,7 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import { todayInRome } from '../../../lib/dates.js';
-import { useLines } from '../../plant/api/usePlant.js';
+import { useLines } from '../../plant/index.js';
 import { useUnplannedStops, type UnplannedStop } from '../api/unplannedStops.js';
 import { buildUnplannedStopsQuery, defaultDateRange, initialLineSelection, rangeProblem, toggleLine, type DayRange, type LineId } from '../model/filters.js';
 import { RootCauseFilters } from './RootCauseFilters.js';

@@ -8,8 +8,7 @@ import { useMemo, type ReactNode } from 'react';
 import { SortableTable, type Column, type SortKey } from '../../../components/SortableTable.js';
 import type { UnplannedStop } from '../api/unplannedStops.js';
 import type { RootCauseAutosave } from '../model/autosave.js';
-import { rootCauseHistory } from '../../history/api/history.js';
-import { HistoryButton } from '../../history/components/HistoryButton.js';
+import { rootCauseHistory, HistoryButton } from '../../history/index.js';
 import { RootCauseBox } from './RootCauseBox.js';
 import { actionLabels, actionsText, detailsText, formatDowntime, formatStopEnd, formatStopStart, NONE, savedBox, stopDetails } from '../model/stopFormat.js';
 

@@ -16,7 +16,7 @@ import {
   storeShopFloorChoice,
   storeStation,
 } from '../../../lib/station.js';
-import { useEquipments, useLineRefMachine, useLines, useShopFloors } from '../../plant/api/usePlant.js';
+import { useEquipments, useLineRefMachine, useLines, useShopFloors } from '../../plant/index.js';
 import { DEFAULT_STATION_PATH, saveDefaultStation, useDefaultStation } from '../api/defaultStation.js';
 import { namedOptions, stationOptions } from '../model/stationOptions.js';
 
