@@ -16,6 +16,9 @@ export default defineConfig({
     // dist/.vite/manifest.json: which chunks each page loads (bench/webAssets.ts reads it; never served).
     manifest: true,
     rolldownOptions: {
+      // A feature's public entry (features/<f>/index.ts) only re-exports: a page that imports one
+      // name from it loads that module alone, not the feature's other components and their CSS.
+      treeshake: { moduleSideEffects: [{ test: /[\\/]web[\\/]src[\\/]features[\\/][^\\/]+[\\/]index\.ts$/, sideEffects: false }] },
       output: {
         codeSplitting: {
           groups: [

@@ -12,6 +12,7 @@ import type { PlannedStopEvent, UnplannedStopEvent } from '../stops/events.js';
 import type { RootCauseEvent } from '../rootCauses/events.js';
 import type { DbrActionEvent } from '../dbrActions/events.js';
 import { PLANT_ZONE } from '../shifts/calendar.js';
+import { tickedActionLabels, type StopActionEventField } from '../stops/actions.js';
 
 /** A value as the page shows it; null where the page shows nothing. */
 export type HistoryValue = string | number | null;
@@ -137,13 +138,8 @@ export const UNPLANNED_FIELDS: Fields = [
 ];
 
 /** The four action checkboxes as the line log writes them. */
-export function actionsText(d: { actionMaterialChange: boolean; actionCleaning: boolean; actionSettingAdjustment: boolean; actionComponentRestore: boolean }): string | null {
-  const names = [
-    d.actionMaterialChange && 'Cambio materiale',
-    d.actionCleaning && 'Pulizia',
-    d.actionSettingAdjustment && 'Regolazione',
-    d.actionComponentRestore && 'Ripristino componente',
-  ].filter((n): n is string => !!n);
+export function actionsText(d: Record<StopActionEventField, boolean>): string | null {
+  const names = tickedActionLabels((a) => d[a.event]);
   return names.length > 0 ? names.join(', ') : null;
 }
 

@@ -4,7 +4,7 @@
  * disabled button for a reversed range, and the server's refusal shown as 'Errore: ...'.
  */
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { currentMonthRange } from '../../web/src/features/shifts/components/shiftRange.js';
+import { currentMonthRange } from '../../web/src/features/shifts/model/shiftRange.js';
 import { screenshot } from '../support/browser.js';
 import { browserSuite } from '../support/browserSuite.js';
 import { describeWith } from '../support/services.js';

@@ -8,7 +8,7 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { addDays, todayInRome } from '../../web/src/lib/dates.js';
-import { defaultShiftCode, type ShiftLike } from '../../web/src/features/lineLog/defaultShift.js';
+import { defaultShiftCode, type ShiftLike } from '../../web/src/features/lineLog/model/defaultShift.js';
 import { callApi } from '../support/apiClient.js';
 import { screenshot } from '../support/browser.js';
 import { browserSuite } from '../support/browserSuite.js';

@@ -7,8 +7,8 @@
  */
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { addDays, todayInRome } from '../../web/src/lib/dates.js';
-import { FORBIDDEN_MESSAGE } from '../../web/src/features/rootCause/components/autosave.js';
-import { formatStopStart } from '../../web/src/features/rootCause/components/stopFormat.js';
+import { FORBIDDEN_MESSAGE } from '../../web/src/features/rootCause/model/autosave.js';
+import { formatStopStart } from '../../web/src/features/rootCause/model/stopFormat.js';
 import { callApi } from '../support/apiClient.js';
 import { screenshot } from '../support/browser.js';
 import { browserSuite } from '../support/browserSuite.js';

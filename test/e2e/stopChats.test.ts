@@ -10,7 +10,7 @@
  */
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { addDays } from '../../web/src/lib/dates.js';
-import { romeWallClock, shiftWallClock } from '../../web/src/features/stopChat/times.js';
+import { romeWallClock, shiftWallClock } from '../../web/src/features/stopChat/model/times.js';
 import { screenshot } from '../support/browser.js';
 import { browserSuite } from '../support/browserSuite.js';
 import { describeWith } from '../support/services.js';

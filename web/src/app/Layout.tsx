@@ -6,8 +6,7 @@
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { Logo } from '../components/Logo.js';
-import { useMe } from '../features/auth/api/useMe.js';
-import { SessionPrompt } from '../features/auth/components/SessionPrompt.js';
+import { useMe, SessionPrompt } from '../features/auth/index.js';
 import { ApiError } from '../lib/api.js';
 import { clearToken, getStoredRole, getToken } from '../lib/session.js';
 import { PageLoading } from './lazyPage.js';

@@ -2,10 +2,9 @@
  * Admin shift generation ('ADMIN – Generazione Turni', /admin; foundations §2 Admin): the default
  * station and role, then the range of days to generate shifts for, for the default shop floor.
  */
-import { useMe } from '../../features/auth/api/useMe.js';
-import { ShiftGenerationForm } from '../../features/shifts/components/ShiftGenerationForm.js';
-import { useStationDefaults } from '../../features/station/api/useStationDefaults.js';
-import { StationSummary } from '../../features/station/components/StationSummary.js';
+import { useMe } from '../../features/auth/index.js';
+import { ShiftGenerationForm } from '../../features/shifts/index.js';
+import { useStationDefaults, StationSummary } from '../../features/station/index.js';
 import { getStoredRole } from '../../lib/session.js';
 import '../../styles/pages-admin.css';
 

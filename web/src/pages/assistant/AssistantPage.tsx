@@ -1,4 +1,4 @@
-import { AssistantLanding } from '../../features/assistant/components/AssistantLanding.js';
+import { AssistantLanding } from '../../features/assistant/index.js';
 
 /** English assistants' landing page (/assistant): the three assistants. */
 export function AssistantPage() {

@@ -1,6 +1,5 @@
 import { findRoute, pageTitle } from '../../app/routes.js';
-import { AssistantChat } from '../../features/assistant/components/AssistantChat.js';
-import { cilScript } from '../../features/assistant/scripts/cil.js';
+import { AssistantChat, cilScript } from '../../features/assistant/index.js';
 
 const SCRIPT = cilScript('en');
 const ROUTE = findRoute('/assistantCIL');

@@ -1,6 +1,5 @@
 import { findRoute, pageTitle } from '../../app/routes.js';
-import { AssistantChat } from '../../features/assistant/components/AssistantChat.js';
-import { lossScript } from '../../features/assistant/scripts/loss.js';
+import { AssistantChat, lossScript } from '../../features/assistant/index.js';
 
 const SCRIPT = lossScript('en');
 const ROUTE = findRoute('/assistantLoss');

@@ -1,4 +1,4 @@
-import { AssistantLanding } from '../../features/assistant/components/AssistantLanding.js';
+import { AssistantLanding } from '../../features/assistant/index.js';
 
 /** Italian assistants' landing page (/assistente): the three assistants. */
 export function AssistentePage() {

@@ -1,6 +1,5 @@
 import { findRoute, pageTitle } from '../../app/routes.js';
-import { AssistantChat } from '../../features/assistant/components/AssistantChat.js';
-import { centerlineScript } from '../../features/assistant/scripts/centerline.js';
+import { AssistantChat, centerlineScript } from '../../features/assistant/index.js';
 
 const SCRIPT = centerlineScript('it');
 const ROUTE = findRoute('/assistenteCL');

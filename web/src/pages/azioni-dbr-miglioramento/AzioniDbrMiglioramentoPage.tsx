@@ -4,8 +4,8 @@
  * 'Riepilogo Operativo', to which 'Torna al Riepilogo Operativo' leads back.
  */
 import { Link } from 'react-router-dom';
-import { DbrActionsManager } from '../../features/dbrActions/components/DbrActionsManager.js';
-import { useStationDefaults } from '../../features/station/api/useStationDefaults.js';
+import { DbrActionsManager } from '../../features/dbrActions/index.js';
+import { useStationDefaults } from '../../features/station/index.js';
 import '../../styles/dbr-actions.css';
 
 export function AzioniDbrMiglioramentoPage() {

@@ -4,8 +4,8 @@
  * points to its choice.
  */
 import { Link } from 'react-router-dom';
-import { DailyActivities } from '../../features/dbrActions/components/DailyActivities.js';
-import { useStationDefaults } from '../../features/station/api/useStationDefaults.js';
+import { DailyActivities } from '../../features/dbrActions/index.js';
+import { useStationDefaults } from '../../features/station/index.js';
 import '../../styles/dbr-actions.css';
 
 export function DailyRoutineOperatorePage() {

@@ -5,9 +5,8 @@
  * (docs/dashboard.md, "As of a moment").
  */
 import { Link } from 'react-router-dom';
-import { DashboardSummary } from '../../features/dashboard/components/DashboardSummary.js';
-import { ParetoStops } from '../../features/dashboard/components/ParetoStops.js';
-import { useStationDefaults } from '../../features/station/api/useStationDefaults.js';
+import { DashboardSummary, ParetoStops } from '../../features/dashboard/index.js';
+import { useStationDefaults } from '../../features/station/index.js';
 import '../../styles/dashboard.css';
 
 export function DashboardMiglioramentoPage() {

@@ -2,8 +2,8 @@
  * 'Cruscotto' (/dashboard-operatore; foundations §2 Dashboard): the production summary of the
  * default station's lines. Its charts load with this page's chunk only.
  */
-import { DashboardSummary } from '../../features/dashboard/components/DashboardSummary.js';
-import { useStationDefaults } from '../../features/station/api/useStationDefaults.js';
+import { DashboardSummary } from '../../features/dashboard/index.js';
+import { useStationDefaults } from '../../features/station/index.js';
 import '../../styles/dashboard.css';
 
 export function DashboardOperatorePage() {

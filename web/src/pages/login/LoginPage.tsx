@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router-dom';
 import { Logo } from '../../components/Logo.js';
-import { LoginForm } from '../../features/auth/components/LoginForm.js';
+import { LoginForm } from '../../features/auth/index.js';
 import { needsStationSetup, readStoredStation } from '../../lib/station.js';
 
 /**

@@ -4,8 +4,7 @@
  * 'Ricostruisci' per read model (docs/analysts.md).
  */
 import { useCallback, useState } from 'react';
-import { openQueueBoard, useProjections } from '../../features/projections/api/useProjections.js';
-import { ProjectionCard } from '../../features/projections/components/ProjectionCard.js';
+import { openQueueBoard, useProjections, ProjectionCard } from '../../features/projections/index.js';
 import '../../styles/pages-admin.css';
 
 /** The page heading and a card per read model. */

@@ -4,10 +4,9 @@
  * points to the station choice.
  */
 import { Link } from 'react-router-dom';
-import { useMe } from '../../features/auth/api/useMe.js';
-import { canWriteRootCause } from '../../features/rootCause/components/permissions.js';
-import { RootCauseTool } from '../../features/rootCause/components/RootCauseTool.js';
-import { useStationDefaults } from '../../features/station/api/useStationDefaults.js';
+import { useMe } from '../../features/auth/index.js';
+import { canWriteRootCause, RootCauseTool } from '../../features/rootCause/index.js';
+import { useStationDefaults } from '../../features/station/index.js';
 import { getStoredRole } from '../../lib/session.js';
 import '../../styles/root-cause.css';
 

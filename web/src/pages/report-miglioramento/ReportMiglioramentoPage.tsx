@@ -1,4 +1,4 @@
-import { LineLog } from '../../features/lineLog/components/LineLog.js';
+import { LineLog } from '../../features/lineLog/index.js';
 
 /** Improvement-role line log (/report-miglioramento; line log §2.4): confirmed reports, edit mode. */
 export function ReportMiglioramentoPage() {

@@ -1,4 +1,4 @@
-import { LineLog } from '../../features/lineLog/components/LineLog.js';
+import { LineLog } from '../../features/lineLog/index.js';
 
 /** Operator line log 'Registro di Linea' (/report-operatore; line log §2.1). */
 export function ReportOperatorePage() {

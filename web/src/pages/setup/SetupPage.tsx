@@ -5,7 +5,7 @@
  */
 import { Navigate, useNavigate } from 'react-router-dom';
 import { Logo } from '../../components/Logo.js';
-import { StationSetupForm } from '../../features/station/components/StationSetupForm.js';
+import { StationSetupForm } from '../../features/station/index.js';
 import { getStoredRole, getToken } from '../../lib/session.js';
 import '../../styles/pages-admin.css';
 

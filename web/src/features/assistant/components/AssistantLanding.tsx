@@ -4,8 +4,8 @@
  */
 import { Link } from 'react-router-dom';
 import { findRoute, pageTitle } from '../../../app/routes.js';
-import { ASSISTANT_CATALOG } from '../catalog.js';
-import type { Lang } from '../engine.js';
+import { ASSISTANT_CATALOG } from '../model/catalog.js';
+import type { Lang } from '../model/engine.js';
 import '../../../styles/assistant.css';
 
 /** Props: the language and the landing path (its title comes from the route table). */

@@ -1,6 +1,6 @@
 /** The words of the assistant pages around the chat, per language (the chat's own are in components/chat/labels.ts). */
 import { CHAT_LABELS_EN, CHAT_LABELS_IT, type ChatLabels } from '../../../components/chat/labels.js';
-import type { Lang } from '../engine.js';
+import type { Lang } from '../model/engine.js';
 
 /** Page texts. */
 export interface AssistantUi {

@@ -5,7 +5,7 @@
  */
 import { useEffect, useMemo, useReducer } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { assistantReducer, REPLY_DELAY_MS, startAssistant, type AssistantAction, type AssistantState, type Script } from '../engine.js';
+import { assistantReducer, REPLY_DELAY_MS, startAssistant, type AssistantAction, type AssistantState, type Script } from '../model/engine.js';
 
 /** State and dispatch of one assistant chat. */
 export function useAssistant<C>(script: Script<C>): [AssistantState<C>, (action: AssistantAction) => void] {

@@ -3,7 +3,7 @@
  * station, so a user who chose it elsewhere does not have to choose it again (foundations §4
  * Login: "/setup if the station defaults are missing, otherwise /").
  */
-import { fetchDefaultStation } from '../../station/api/defaultStation.js';
+import { fetchDefaultStation } from '../../station/index.js';
 import { isStationComplete, needsStationSetup, readStoredStation, storeStation } from '../../../lib/station.js';
 
 /**

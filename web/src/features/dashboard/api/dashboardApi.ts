@@ -6,8 +6,8 @@
 import useSWR from 'swr';
 import useSWRInfinite from 'swr/infinite';
 import { apiFetch, apiRequest, type QueryValue } from '../../../lib/api.js';
-import type { Page } from '../../rootCause/api/pages.js';
-import type { UnplannedStop } from '../../stops/types.js';
+import type { Page } from '../../rootCause/index.js';
+import type { UnplannedStop } from '../../../lib/stops.js';
 import type { ShiftOption } from '../model/filters.js';
 import type { GaugeConstants, ImprovementSummary } from '../model/summary.js';
 

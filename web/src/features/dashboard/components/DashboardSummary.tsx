@@ -6,7 +6,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { DayPicker } from '../../../components/DayPicker.js';
 import type { StoredStationNames } from '../../../lib/station.js';
-import { useLines, useUnits } from '../../plant/api/usePlant.js';
+import { useLines, useUnits } from '../../plant/index.js';
 import {
   useAverageConstants,
   useDashboardDbrActions,

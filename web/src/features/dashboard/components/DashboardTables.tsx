@@ -4,8 +4,8 @@
  */
 import { SortableTable } from '../../../components/SortableTable.js';
 import { formatDayMonth, formatTime } from '../../../lib/dates.js';
-import type { UnplannedStop } from '../../stops/types.js';
-import { actionsText } from '../../rootCause/components/stopFormat.js';
+import type { UnplannedStop } from '../../../lib/stops.js';
+import { actionsText } from '../../rootCause/index.js';
 import type { DbrActionRow } from '../api/dashboardApi.js';
 
 const dash = (v: string | null | undefined) => (v && v.trim() ? v : '-');

@@ -4,8 +4,7 @@
  * page (with the execution time and a delete button). On a phone each action is a card.
  */
 import type { ReactNode } from 'react';
-import { dbrActionHistory } from '../../history/api/history.js';
-import { HistoryButton } from '../../history/components/HistoryButton.js';
+import { dbrActionHistory, HistoryButton } from '../../history/index.js';
 import { SortableTable, type Column, type SortKey } from '../../../components/SortableTable.js';
 import type { DbrAction } from '../api/dbrActions.js';
 import { dueDateText, equipmentText, executedTime, orDash, shiftSortValue, shiftText, supportText } from '../model/dbrFormat.js';

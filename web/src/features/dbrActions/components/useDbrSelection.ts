@@ -8,8 +8,8 @@
 import { useState } from 'react';
 import type { CyclingOption } from '../../../components/CyclingSelect.js';
 import type { StoredStationNames } from '../../../lib/station.js';
-import { useShifts, type Shift } from '../../lineLog/api/useLineLogPlant.js';
-import { useEquipments, useLines, useShopFloors, type Equipment, type Line } from '../../plant/api/usePlant.js';
+import { useShifts, type Shift } from '../../lineLog/index.js';
+import { useEquipments, useLines, useShopFloors, type Equipment, type Line } from '../../plant/index.js';
 import { matchStored } from '../model/dbrFilters.js';
 
 export interface DbrSelection {

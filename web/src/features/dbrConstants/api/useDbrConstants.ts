@@ -3,7 +3,7 @@
  */
 import useSWR, { mutate } from 'swr';
 import { apiFetch } from '../../../lib/api.js';
-import type { DbrConstants, DbrPayload } from '../components/fields.js';
+import type { DbrConstants, DbrPayload } from '../model/fields.js';
 
 function constantsPath(lineId: string | number): string {
   return `/factory/dbr_constants/${encodeURIComponent(String(lineId))}`;

@@ -7,8 +7,8 @@
 import { useEffect, useState } from 'react';
 import { CyclingSelect } from '../../../components/CyclingSelect.js';
 import { readStoredStationNames } from '../../../lib/station.js';
-import { useLines, useShopFloors, useUnits } from '../../plant/api/usePlant.js';
-import { namedOptions } from '../../station/components/stationOptions.js';
+import { useLines, useShopFloors, useUnits } from '../../plant/index.js';
+import { namedOptions } from '../../station/index.js';
 import { useDbrConstants } from '../api/useDbrConstants.js';
 import { DbrConstantsForm } from './DbrConstantsForm.js';
 

@@ -9,7 +9,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { FlashMessage } from '../../../components/FlashMessage.js';
 import { ApiError } from '../../../lib/api.js';
 import { saveDbrConstants } from '../api/useDbrConstants.js';
-import { draftErrors, FIELD_GROUPS, fieldErrors, fieldLabel, toDraft, toPayload, type DbrConstants, type DbrDraft, type DbrField } from './fields.js';
+import { draftErrors, FIELD_GROUPS, fieldErrors, fieldLabel, toDraft, toPayload, type DbrConstants, type DbrDraft, type DbrField } from '../model/fields.js';
 
 /** Texts of the spec. */
 export const SAVE_LABEL = 'Save This Line Changes';

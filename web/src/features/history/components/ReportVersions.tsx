@@ -7,8 +7,8 @@
 import { useState, type ReactNode } from 'react';
 import useSWR from 'swr';
 import type { QueryValue } from '../../../lib/api.js';
-import type { PlannedStop, UnplannedStop } from '../../stops/types.js';
-import { useMe } from '../../auth/api/useMe.js';
+import type { PlannedStop, UnplannedStop } from '../../../lib/stops.js';
+import { useMe } from '../../auth/index.js';
 import { reportHistory, useHistory } from '../api/history.js';
 import { formatAt } from '../model/timeline.js';
 import { compareVersions, submissionTime, type LineLogVersion, type ReportFields } from '../model/versions.js';

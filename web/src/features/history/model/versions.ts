@@ -3,7 +3,7 @@
  * one row per field of the report and of each stop, each row marked when the two differ.
  * Pure, so the marking is tested without a browser.
  */
-import type { PlannedStop, UnplannedStop } from '../../stops/types.js';
+import type { PlannedStop, UnplannedStop } from '../../../lib/stops.js';
 import type { HistoryEntry } from '../api/history.js';
 
 /** The report fields the comparison reads (GET /factory/shift_notes). */

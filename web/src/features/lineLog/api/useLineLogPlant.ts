@@ -3,7 +3,7 @@
  * report labels (the machine-note columns). A failure is only logged (line log §8).
  */
 import useSWR from 'swr';
-import type { IdInput } from '../../plant/api/usePlant.js';
+import type { IdInput } from '../../plant/index.js';
 
 /** A shift of a day (GET /factory/shifts); times are instants with the Italian offset. */
 export interface Shift {

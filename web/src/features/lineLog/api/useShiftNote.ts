@@ -5,7 +5,7 @@
  */
 import useSWR, { mutate } from 'swr';
 import { apiFetch, type QueryValue } from '../../../lib/api.js';
-import type { ReportContent, ReportKey, SavedReport } from '../reportForm.js';
+import type { ReportContent, ReportKey, SavedReport } from '../model/reportForm.js';
 
 /** GET /factory/shift_notes (and every write's answer). */
 export interface ShiftNote extends SavedReport {

@@ -4,9 +4,9 @@
  */
 import useSWR, { mutate } from 'swr';
 import { apiFetch, type QueryValue } from '../../../lib/api.js';
-import type { PlannedStop, UnplannedStop } from '../../stops/types.js';
+import type { PlannedStop, UnplannedStop } from '../../../lib/stops.js';
 
-export type { PlannedStop, UnplannedStop } from '../../stops/types.js';
+export type { PlannedStop, UnplannedStop } from '../../../lib/stops.js';
 
 /** Which shift's stops: the spec's parameters plus the day (shift codes repeat every day). */
 export interface StopsQuery {

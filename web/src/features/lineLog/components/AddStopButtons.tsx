@@ -3,7 +3,7 @@
  * two chatbots carrying the log's day, shift and line (`?day=&shift_code=&line_id=`).
  */
 import { Link } from 'react-router-dom';
-import { stopChatHref, type LineLogSelection } from '../selection.js';
+import { stopChatHref, type LineLogSelection } from '../model/selection.js';
 import { TEXTS } from './texts.js';
 
 /** The two buttons, side by side (stacked on a phone). */

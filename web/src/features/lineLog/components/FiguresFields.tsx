@@ -4,7 +4,7 @@
  * cannot be saved.
  */
 import { useId } from 'react';
-import type { FigureField, ReportForm } from '../reportForm.js';
+import type { FigureField, ReportForm } from '../model/reportForm.js';
 import { figureLabels } from './texts.js';
 
 /** Props of FiguresFields. */

@@ -5,7 +5,7 @@
  */
 import { useId } from 'react';
 import { useFlash } from '../../../components/FlashMessage.js';
-import { addRow, canAddRow, MAX_CELL_LENGTH, MAX_MACHINE_NOTE_ROWS, removeRow, setCell, type MachineNoteRow } from '../machineNotes.js';
+import { addRow, canAddRow, MAX_CELL_LENGTH, MAX_MACHINE_NOTE_ROWS, removeRow, setCell, type MachineNoteRow } from '../model/machineNotes.js';
 import { TEXTS } from './texts.js';
 import { clipChars, unitsFor } from '../../../lib/text.js';
 

@@ -7,7 +7,7 @@ import { useState, type ReactNode } from 'react';
 import { ConfirmModal } from '../../../components/ConfirmModal.js';
 import { formatItalianDate, formatTime } from '../../../lib/dates.js';
 import type { SaveStatus } from '../../../lib/autosave.js';
-import type { ReportKey } from '../reportForm.js';
+import type { ReportKey } from '../model/reportForm.js';
 import { TEXTS, type LineLogMode } from './texts.js';
 
 /** Props of ReportActions. */

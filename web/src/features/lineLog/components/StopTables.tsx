@@ -10,7 +10,8 @@ import { SortableTable, type Column } from '../../../components/SortableTable.js
 import { formatTime } from '../../../lib/dates.js';
 import { draftKey } from '../../../lib/drafts.js';
 import { getStoredRole } from '../../../lib/session.js';
-import { classifyFailure } from '../failures.js';
+import { classifyFailure } from '../model/failures.js';
+import { actionsText } from '../model/stopActions.js';
 import {
   deleteStop,
   refreshStops,
@@ -22,8 +23,7 @@ import {
   type StopsQuery,
   type UnplannedStop,
 } from '../api/useStopsByShift.js';
-import { plannedStopHistory, unplannedStopHistory } from '../../history/api/history.js';
-import { HistoryButton } from '../../history/components/HistoryButton.js';
+import { plannedStopHistory, unplannedStopHistory, HistoryButton } from '../../history/index.js';
 import { StopTextCell } from './StopTextCell.js';
 import { STOP_HEADINGS, STOP_TABLE_NAMES, TEXTS, type LineLogMode } from './texts.js';
 
@@ -44,18 +44,6 @@ type Pending = { kind: 'planned'; stop: PlannedStop } | { kind: 'unplanned'; sto
 const timeRange = (s: { start_time: string; end_time: string }) => `${formatTime(s.start_time)}–${formatTime(s.end_time)}`;
 const startOrder = (s: { start_time: string }) => Date.parse(s.start_time);
 const DEFAULT_SORT = [{ column: 'time', direction: 'asc' as const }];
-
-/** The four actions of an unplanned stop as text (spec §9). */
-export function actionsText(s: Pick<UnplannedStop, 'action_material_change' | 'action_cleaning' | 'action_setting_adjustment' | 'action_component_restore'>): string {
-  return [
-    s.action_material_change && 'Cambio materiale',
-    s.action_cleaning && 'Pulizia',
-    s.action_setting_adjustment && 'Regolazione',
-    s.action_component_restore && 'Ripristino componente',
-  ]
-    .filter(Boolean)
-    .join(', ');
-}
 
 function EmptyState({ total, explanation }: { total: number; explanation: string }) {
   if (total > 0) return <span className="stops-empty">{TEXTS.noStopsFiltered}</span>;

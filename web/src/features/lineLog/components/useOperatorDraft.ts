@@ -9,7 +9,7 @@ import { autosaveFor, forgetAutosave, type Autosave, type SaveStatus } from '../
 import { draftKey, isDraftNewer, localDraftSlot, type DraftSlot } from '../../../lib/drafts.js';
 import { getStoredRole } from '../../../lib/session.js';
 import { saveShiftNote, type ShiftNote } from '../api/useShiftNote.js';
-import { contentFingerprint, type ReportContent, type ReportForm, type ReportKey } from '../reportForm.js';
+import { contentFingerprint, type ReportContent, type ReportForm, type ReportKey } from '../model/reportForm.js';
 
 /** What the engine keeps: the form as typed (given back when the user returns) and what is sent. */
 export interface Draft {

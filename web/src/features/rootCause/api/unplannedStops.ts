@@ -5,10 +5,10 @@
  */
 import useSWR, { useSWRConfig } from 'swr';
 import { apiRequest, type QueryValue } from '../../../lib/api.js';
-import type { RootCauseTexts, UnplannedStop } from '../../stops/types.js';
+import type { RootCauseTexts, UnplannedStop } from '../../../lib/stops.js';
 import { followCursor, PAGE_SIZE } from './pages.js';
 
-export type { Named, RootCauseTexts, UnplannedStop } from '../../stops/types.js';
+export type { Named, RootCauseTexts, UnplannedStop } from '../../../lib/stops.js';
 
 /** The list's path; also the first element of every SWR key of the list. */
 export const UNPLANNED_STOPS_PATH = '/factory/stop_events/unplanned';

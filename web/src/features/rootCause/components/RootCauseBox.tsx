@@ -5,8 +5,8 @@
  */
 import type { RootCauseField } from '../api/saveRootCause.js';
 import type { UnplannedStop } from '../api/unplannedStops.js';
-import { statusText, type RootCauseAutosave } from './autosave.js';
-import { formatStopStart, NONE, savedBox } from './stopFormat.js';
+import { statusText, type RootCauseAutosave } from '../model/autosave.js';
+import { formatStopStart, NONE, savedBox } from '../model/stopFormat.js';
 import { clipChars, unitsFor } from '../../../lib/text.js';
 
 /** The server's limit per box (docs/line-log.md: 2000 characters after trimming). */

@@ -6,8 +6,8 @@
  */
 import { Link } from 'react-router-dom';
 import { DayPicker } from '../../../components/DayPicker.js';
-import type { Line } from '../../plant/api/usePlant.js';
-import { changeRange, RANGE_HINT, type DayRange, type LineId } from './filters.js';
+import type { Line } from '../../plant/index.js';
+import { changeRange, RANGE_HINT, type DayRange, type LineId } from '../model/filters.js';
 
 /** Props: the department, the lines and the selection, the range and their setters. */
 export interface RootCauseFiltersProps {

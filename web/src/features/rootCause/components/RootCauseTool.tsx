@@ -6,9 +6,9 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import { todayInRome } from '../../../lib/dates.js';
-import { useLines } from '../../plant/api/usePlant.js';
+import { useLines } from '../../plant/index.js';
 import { useUnplannedStops, type UnplannedStop } from '../api/unplannedStops.js';
-import { buildUnplannedStopsQuery, defaultDateRange, initialLineSelection, rangeProblem, toggleLine, type DayRange, type LineId } from './filters.js';
+import { buildUnplannedStopsQuery, defaultDateRange, initialLineSelection, rangeProblem, toggleLine, type DayRange, type LineId } from '../model/filters.js';
 import { RootCauseFilters } from './RootCauseFilters.js';
 import { EMPTY_MESSAGE, UnplannedStopsTable } from './UnplannedStopsTable.js';
 import { useRootCauseAutosave } from './useRootCauseAutosave.js';

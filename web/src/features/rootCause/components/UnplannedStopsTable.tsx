@@ -7,11 +7,10 @@
 import { useMemo, type ReactNode } from 'react';
 import { SortableTable, type Column, type SortKey } from '../../../components/SortableTable.js';
 import type { UnplannedStop } from '../api/unplannedStops.js';
-import type { RootCauseAutosave } from './autosave.js';
-import { rootCauseHistory } from '../../history/api/history.js';
-import { HistoryButton } from '../../history/components/HistoryButton.js';
+import type { RootCauseAutosave } from '../model/autosave.js';
+import { rootCauseHistory, HistoryButton } from '../../history/index.js';
 import { RootCauseBox } from './RootCauseBox.js';
-import { actionLabels, actionsText, detailsText, formatDowntime, formatStopEnd, formatStopStart, NONE, savedBox, stopDetails } from './stopFormat.js';
+import { actionLabels, actionsText, detailsText, formatDowntime, formatStopEnd, formatStopStart, NONE, savedBox, stopDetails } from '../model/stopFormat.js';
 
 /** The spec's empty message (line log §2.5, §8). */
 export const EMPTY_MESSAGE = 'Nessuno stop registrato per i filtri correnti';

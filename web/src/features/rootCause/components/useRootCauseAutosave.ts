@@ -8,8 +8,8 @@ import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { draftKey, readStoredJson, writeStoredJson } from '../../../lib/drafts.js';
 import { saveRootCause, type RootCauseField } from '../api/saveRootCause.js';
 import { useRootCauseCacheUpdate, type UnplannedStop } from '../api/unplannedStops.js';
-import { classifySaveError, RootCauseAutosave, type DraftBackup } from './autosave.js';
-import { savedBox } from './stopFormat.js';
+import { classifySaveError, RootCauseAutosave, type DraftBackup } from '../model/autosave.js';
+import { savedBox } from '../model/stopFormat.js';
 
 /** Local storage key of a user's unsaved analyses ('draft:<username>|rca'), by box. */
 export function rootCauseDraftsKey(username: string): string {

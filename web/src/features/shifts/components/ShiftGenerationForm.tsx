@@ -9,7 +9,7 @@ import { isIsoDay } from '../../../lib/dates.js';
 import { FlashMessage, type FlashTone } from '../../../components/FlashMessage.js';
 import { ApiError } from '../../../lib/api.js';
 import { generateShifts } from '../api/generateShifts.js';
-import { canGenerateShifts, currentMonthRange, errorText, successText } from './shiftRange.js';
+import { canGenerateShifts, currentMonthRange, errorText, successText } from '../model/shiftRange.js';
 
 /** Props: the default shop floor id ('' when unknown) and whether it is still loading. */
 export interface ShiftGenerationFormProps {

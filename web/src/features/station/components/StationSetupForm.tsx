@@ -16,9 +16,9 @@ import {
   storeShopFloorChoice,
   storeStation,
 } from '../../../lib/station.js';
-import { useEquipments, useLineRefMachine, useLines, useShopFloors } from '../../plant/api/usePlant.js';
+import { useEquipments, useLineRefMachine, useLines, useShopFloors } from '../../plant/index.js';
 import { DEFAULT_STATION_PATH, saveDefaultStation, useDefaultStation } from '../api/defaultStation.js';
-import { namedOptions, stationOptions } from './stationOptions.js';
+import { namedOptions, stationOptions } from '../model/stationOptions.js';
 
 /** Texts of the button (spec §2 Setup). */
 export const SETUP_BUTTON_DISABLED = 'Seleziona la stazione di default';

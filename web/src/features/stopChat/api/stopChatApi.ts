@@ -3,7 +3,7 @@
  * read through SWR with the keys of ../options.ts.
  */
 import { apiFetch } from '../../../lib/api.js';
-import type { PlannedStopBody, UnplannedStopBody } from '../payload.js';
+import type { PlannedStopBody, UnplannedStopBody } from '../model/payload.js';
 
 /** POST /factory/stop_events: 201 with the unplanned stop, or an ApiError carrying the server's refusal. */
 export function recordUnplannedStop(body: UnplannedStopBody): Promise<unknown> {

@@ -1,5 +1,6 @@
 /** The actions step (line log §4.2 step 7): the four checkboxes and a button to go on. */
-import { ACTION_LABELS, type StopActions } from '../draft.js';
+import { STOP_ACTIONS } from '../../../lib/stopActions.js';
+import type { StopActions } from '../model/draft.js';
 
 /** Props of ActionsStepInput. */
 export interface ActionsStepInputProps {
@@ -14,7 +15,7 @@ export function ActionsStepInput({ actions, onChange, onSubmit }: ActionsStepInp
     <div className="chat-input-actions">
       <fieldset className="chat-checks">
         <legend className="chat-legend">Azioni eseguite (anche nessuna)</legend>
-        {ACTION_LABELS.map(([key, label]) => (
+        {STOP_ACTIONS.map(({ key, label }) => (
           <label key={key} className="chat-check">
             <input type="checkbox" checked={actions[key]} onChange={(e) => onChange({ ...actions, [key]: e.target.checked })} />
             <span>{label}</span>

@@ -3,9 +3,9 @@
  * times form, or the confirm button). While the bot types, sends or has finished, only a
  * disabled text box is shown, so nothing can be answered before its question appears.
  */
-import { currentChoice, isBusy, type ChatAction, type ChatState } from '../chatState.js';
-import { isTextStep } from '../draft.js';
-import { allowsEmpty, STEP_TYPE, textLimit } from '../steps.js';
+import { currentChoice, isBusy, type ChatAction, type ChatState } from '../model/chatState.js';
+import { isTextStep } from '../model/draft.js';
+import { allowsEmpty, STEP_TYPE, textLimit } from '../model/steps.js';
 import { ActionsStepInput } from './ActionsStepInput.js';
 import { ChatComposer } from '../../../components/chat/ChatComposer.js';
 import { SelectStepInput } from './SelectStepInput.js';

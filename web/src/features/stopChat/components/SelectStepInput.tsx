@@ -6,8 +6,8 @@
  */
 import { ChatChips } from '../../../components/chat/ChatChips.js';
 import { ChatComposer } from '../../../components/chat/ChatComposer.js';
-import type { Choice } from '../draft.js';
-import { STEP_LABELS, textLimit, type StepId } from '../steps.js';
+import type { Choice } from '../model/draft.js';
+import { STEP_LABELS, textLimit, type StepId } from '../model/steps.js';
 
 /** Props of SelectStepInput. */
 export interface SelectStepInputProps {

@@ -5,8 +5,8 @@
  */
 import { ChatHeader } from '../../../components/chat/ChatHeader.js';
 import { ChatTranscript } from '../../../components/chat/ChatTranscript.js';
-import { canGoBack, isBusy, progress } from '../chatState.js';
-import { CHAT_TITLES, STEP_LABELS, type ChatKind } from '../steps.js';
+import { canGoBack, isBusy, progress } from '../model/chatState.js';
+import { CHAT_TITLES, STEP_LABELS, type ChatKind } from '../model/steps.js';
 import { ChatInputPanel } from './ChatInputPanel.js';
 import { useStopChat } from './useStopChat.js';
 import '../../../styles/chat.css';

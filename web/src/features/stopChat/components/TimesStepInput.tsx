@@ -6,8 +6,8 @@
 import { useState, type FormEvent } from 'react';
 import { DayPicker } from '../../../components/DayPicker.js';
 import { todayInRome } from '../../../lib/dates.js';
-import type { TimesInput } from '../draft.js';
-import { defaultTimes, romeWallClock } from '../times.js';
+import type { TimesInput } from '../model/draft.js';
+import { defaultTimes, romeWallClock } from '../model/times.js';
 
 /** Props of TimesStepInput. */
 export interface TimesStepInputProps {

@@ -9,7 +9,7 @@
  * open again, with its earlier answer kept in the draft to be confirmed or changed.
  */
 import { actionsText, applyChoice, autoSelectWorkpoint, emptyDraft, isSelectStep, isTextStep, type Choice, type Draft, type StopActions, type TimesInput } from './draft.js';
-import { matchOption } from '../../lib/optionMatch.js';
+import { matchOption } from '../../../lib/optionMatch.js';
 import { summaryRows, type SummaryRow } from './payload.js';
 import {
   CHECK_DATES,
@@ -31,7 +31,7 @@ import {
 } from './steps.js';
 import { canSendText } from './textInput.js';
 import { timesText, validateTimes } from './times.js';
-import { charCount } from '../../lib/text.js';
+import { charCount } from '../../../lib/text.js';
 
 /** intro: the greeting; question: a step's question; answer: the accepted answer; attempt: a refused one; reply: any other bot message. */
 export type MessageRole = 'intro' | 'question' | 'answer' | 'attempt' | 'reply';

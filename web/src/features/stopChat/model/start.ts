@@ -4,7 +4,7 @@
  * a `line_id` other than the station's, the stop is for that line: it is pre-answered (its name
  * from the line list) and the equipment is asked, the station's machine being on another line.
  */
-import type { StoredStationNames } from '../../lib/station.js';
+import type { StoredStationNames } from '../../../lib/station.js';
 import type { ChatStart } from './chatState.js';
 import type { Choice } from './draft.js';
 

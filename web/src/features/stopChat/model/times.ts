@@ -5,7 +5,7 @@
  * the plant's wall clock (Europe/Rome), sent without an offset, which the server reads as Italian
  * time (docs/line-log.md), so a tablet in another zone cannot shift them.
  */
-import { addDays, formatItalianDate, formatTime, isIsoDay, todayInRome } from '../../lib/dates.js';
+import { addDays, formatItalianDate, formatTime, isIsoDay, todayInRome } from '../../../lib/dates.js';
 import type { TimesInput } from './draft.js';
 import { CHECK_DATES } from './steps.js';
 

@@ -3,7 +3,7 @@
  * (`?day=&shift_code=&line_id=`), so a reload or the way back from a stop chatbot keeps it, and
  * the add-stop buttons hand the same parameters to the chatbots, which read them when present.
  */
-import { isIsoDay } from '../../lib/dates.js';
+import { isIsoDay } from '../../../lib/dates.js';
 
 /** The line log's selection; '' while not chosen. */
 export interface LineLogSelection {

@@ -5,15 +5,8 @@
  * searched and sorted are exactly the texts shown.
  */
 import { formatDayMonth, formatItalianDate, formatTime } from '../../../lib/dates.js';
+import { tickedActionLabels, type StopActionField } from '../../../lib/stopActions.js';
 import type { UnplannedStop } from '../api/unplannedStops.js';
-
-/** The four actions of the chatbot's actions step (line log §4.2, §9), in the spec's order. */
-export const ACTION_LABELS = [
-  ['action_material_change', 'Cambio materiale'],
-  ['action_cleaning', 'Pulizia'],
-  ['action_setting_adjustment', 'Regolazione settaggi'],
-  ['action_component_restore', 'Ripristino componente'],
-] as const satisfies ReadonlyArray<readonly [keyof UnplannedStop, string]>;
 
 /** Shown where a stop has no action ticked (and for an empty detail). */
 export const NONE = '-';
@@ -65,12 +58,12 @@ export function detailsText(stop: UnplannedStop): string {
 }
 
 /** The Italian labels of the actions ticked, in the spec's order. */
-export function actionLabels(stop: Pick<UnplannedStop, (typeof ACTION_LABELS)[number][0]>): string[] {
-  return ACTION_LABELS.filter(([key]) => stop[key] === true).map(([, label]) => label);
+export function actionLabels(stop: Pick<UnplannedStop, StopActionField>): string[] {
+  return tickedActionLabels((a) => stop[a.field] === true);
 }
 
 /** The actions as one text: 'Pulizia, Ripristino componente', or '-' when none was ticked. */
-export function actionsText(stop: Pick<UnplannedStop, (typeof ACTION_LABELS)[number][0]>): string {
+export function actionsText(stop: Pick<UnplannedStop, StopActionField>): string {
   const labels = actionLabels(stop);
   return labels.length > 0 ? labels.join(', ') : NONE;
 }

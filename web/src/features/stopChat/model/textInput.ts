@@ -4,7 +4,7 @@
  * counter) is the shared one in components/chat.
  */
 import { allowsEmpty, textLimit, type StepId } from './steps.js';
-import { charCount } from '../../lib/text.js';
+import { charCount } from '../../../lib/text.js';
 
 /** True when the text may be sent at this step: within the limit, and not blank unless the step allows it. */
 export function canSendText(text: string, step: StepId): boolean {

@@ -10,9 +10,9 @@
  *   the first step and while the bot types;
  * - the typed text holds at most 250 characters.
  */
-import type { ChatCard } from '../../components/chat/ChatTranscript.js';
-import { matchOption } from '../../lib/optionMatch.js';
-import { charCount } from '../../lib/text.js';
+import type { ChatCard } from '../../../components/chat/ChatTranscript.js';
+import { matchOption } from '../../../lib/optionMatch.js';
+import { charCount } from '../../../lib/text.js';
 
 /** §9: the assistants' reply delay. */
 export const REPLY_DELAY_MS = 600;

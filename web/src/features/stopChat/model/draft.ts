@@ -4,6 +4,7 @@
  * first area is then auto-selected once the areas are known); a new area clears the stop code.
  * Answers are kept when the user steps back, so nothing typed is lost; only these rules drop them.
  */
+import { tickedActionLabels, type StopActionKey } from '../../../lib/stopActions.js';
 import { NO_ACTIONS, type StepId } from './steps.js';
 
 /** One option of a select step: a line, equipment, area, stop code, triggering event or reason. */
@@ -13,20 +14,7 @@ export interface Choice {
 }
 
 /** The four action checkboxes of the unplanned stop (§3, §4.2 step 7, §9). */
-export interface StopActions {
-  materialChange: boolean;
-  cleaning: boolean;
-  settingAdjustment: boolean;
-  componentRestore: boolean;
-}
-
-/** The action boxes in display order, with their Italian labels. */
-export const ACTION_LABELS: ReadonlyArray<readonly [keyof StopActions, string]> = [
-  ['materialChange', 'Cambio materiale'],
-  ['cleaning', 'Pulizia'],
-  ['settingAdjustment', 'Regolazione settaggi'],
-  ['componentRestore', 'Ripristino componente'],
-];
+export type StopActions = Record<StopActionKey, boolean>;
 
 /** The times form as typed: YYYY-MM-DD days and HH:MM times, '' while empty. */
 export interface TimesInput {
@@ -123,6 +111,6 @@ export function autoSelectWorkpoint(draft: Draft, workpoints: readonly Choice[])
 
 /** The ticked actions as text for the chat and the summary ('Pulizia, Regolazione settaggi'). */
 export function actionsText(actions: StopActions): string {
-  const ticked = ACTION_LABELS.filter(([key]) => actions[key]).map(([, label]) => label);
+  const ticked = tickedActionLabels((a) => actions[a.key]);
   return ticked.length > 0 ? ticked.join(', ') : NO_ACTIONS;
 }

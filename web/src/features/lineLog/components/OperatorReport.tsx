@@ -1,0 +1,114 @@
+/**
+ * The operator's report (line log §2.1, §4.1, §5): a draft that saves itself as it is typed
+ * (lib/autosave.ts), kept on the device until the server has it, and 'CONFERMA e INVIA REPORT'
+ * once the report is complete, after which nothing can be changed.
+ */
+import { useEffect, useReducer } from 'react';
+import { FLASH_DURATION_MS, useFlash } from '../../../components/FlashMessage.js';
+import { reloadShiftNote, submitShiftNote, useShiftNote } from '../api/useShiftNote.js';
+import { classifyFailure } from '../model/failures.js';
+import { failureFlash, INITIAL_EDITOR, reportEditorReducer, reportEditorView } from '../model/reportEditor.js';
+import { buildContent, formFromReport, shiftLengthHours, SUBMIT_MESSAGES, submitRefusal, type ReportForm } from '../model/reportForm.js';
+import type { ReportEditorProps } from './ReportEditor.js';
+import { ReportActions } from './ReportActions.js';
+import { ReportFields, ReportLoading } from './ReportFields.js';
+import { TEXTS } from './texts.js';
+import { forgetOperatorDraft, startingForm, useOperatorDraft } from './useOperatorDraft.js';
+
+/** Loads the operator's report, then shows the form, the stops and the submit bar. */
+export function OperatorReport(props: ReportEditorProps) {
+  const { reportKey, labels, shift, today, editing, onEditingChange } = props;
+  const note = useShiftNote(reportKey, 'all');
+  const { saver, status } = useOperatorDraft(reportKey, true);
+  const [state, dispatch] = useReducer(reportEditorReducer, INITIAL_EDITOR);
+  const [flash, showFlash] = useFlash(FLASH_DURATION_MS, 'toast');
+  const shiftHours = shiftLengthHours(shift.start_time, shift.end_time);
+  const { form } = state;
+
+  // Starts from the text still waiting to be saved (in this tab or, when newer than the server's
+  // copy, on this device), else from the server's copy once it is fresh.
+  useEffect(() => {
+    if (form || !note.data || note.isValidating || !saver) return;
+    const loaded = formFromReport(note.data, labels);
+    const built = buildContent(loaded, labels, null);
+    const starting = startingForm(saver, note.data, built.ok ? { form: loaded, content: built.content } : null, loaded);
+    dispatch({ type: 'loaded', form: starting, baseline: loaded, confirmed: note.data.confirmed, revision: note.data.revision });
+  }, [form, note.data, note.isValidating, saver, labels]);
+
+  if (!form || !saver) return <ReportLoading failed={!!note.error && !note.data} onRetry={() => void note.mutate()} />;
+
+  const engine = saver;
+  const view = reportEditorView({ ...state, form }, { operator: true, reportKey, labels, shiftHours, today, editing, status });
+
+  function update(next: ReportForm) {
+    dispatch({ type: 'edited', form: next });
+    const content = buildContent(next, labels, shiftHours);
+    if (content.ok) engine.change({ form: next, content: content.content });
+  }
+
+  function askSubmit() {
+    // Filled in but not savable (e.g. more hours than the shift) counts as not complete.
+    const refusal = submitRefusal({ confirmed: state.confirmed, day: reportKey.day, today, complete: view.complete && view.built.ok });
+    if (refusal) showFlash(refusal, 'error');
+    return refusal === null;
+  }
+
+  async function submit(): Promise<void> {
+    if (!form) return;
+    const content = buildContent(form, labels, shiftHours);
+    if (!content.ok) {
+      showFlash(SUBMIT_MESSAGES.incomplete, 'error');
+      return;
+    }
+    dispatch({ type: 'busy', busy: true });
+    try {
+      await engine.settle();
+      const saved = await submitShiftNote(reportKey, content.content, engine.currentRevision);
+      engine.load(saved.revision, { form, content: content.content });
+      dispatch({ type: 'submitted' });
+      showFlash(TEXTS.submitted);
+    } catch (err) {
+      console.error('Invio del report non riuscito', err);
+      const retryText = 'Invio non riuscito: controlla la connessione e riprova';
+      const failure = classifyFailure(err);
+      dispatch({ type: 'failed', failure, retryText });
+      showFlash(failureFlash(failure, retryText), 'error');
+      if (failure.kind !== 'conflict') void engine.flush();
+    } finally {
+      dispatch({ type: 'busy', busy: false });
+    }
+  }
+
+  async function reload(): Promise<void> {
+    forgetOperatorDraft(reportKey);
+    await reloadShiftNote(reportKey, 'all');
+    onEditingChange(false);
+    props.onReload();
+  }
+
+  return (
+    <ReportFields {...props} confirmed={state.confirmed} form={form} view={view} onChange={update} onLeave={() => void engine.flush()} onMessage={showFlash}>
+      <ReportActions
+        mode="operator"
+        reportKey={reportKey}
+        shiftName={shift.name}
+        status={status}
+        invalid={!view.built.ok && !view.readOnly}
+        conflict={view.conflictMessage}
+        saveNotice={state.saveNotice}
+        confirmed={state.confirmed}
+        complete={view.complete}
+        editing={editing}
+        busy={state.busy}
+        futureDay={view.futureDay}
+        onAskSubmit={askSubmit}
+        onSubmit={submit}
+        onEdit={() => onEditingChange(true)}
+        onSave={() => undefined}
+        onCancel={() => undefined}
+        onReload={() => void reload()}
+        flash={flash}
+      />
+    </ReportFields>
+  );
+}

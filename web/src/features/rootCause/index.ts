@@ -1,0 +1,5 @@
+/** The Root Cause Tool, who may write in it, and how a stop's actions read (the dashboard's stop table shows them alike). */
+export type { Page } from './api/pages.js';
+export { RootCauseTool } from './components/RootCauseTool.js';
+export { canWriteRootCause } from './model/permissions.js';
+export { actionsText } from './model/stopFormat.js';

@@ -1,0 +1,2 @@
+/** The admin's shift generation form. */
+export { ShiftGenerationForm } from './components/ShiftGenerationForm.js';
