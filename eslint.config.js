@@ -1,13 +1,21 @@
 // Lint: typescript-eslint's recommended rules, and the layers of docs/architecture.md as import
 // rules, so a wrong-way import fails `npm run lint` (and `npm test`) instead of waiting for review.
 import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
-/** Imports a folder may not make: `from` folders, the patterns refused, and why. */
+/**
+ * Imports a folder's product code may not make: the patterns refused, and why. Tests are
+ * exempt: they build state through the commands and read it back through the read models.
+ */
 const layer = (files, patterns, message) => ({
   files,
+  ignores: ['**/*.test.ts', '**/*.test.tsx'],
   rules: { 'no-restricted-imports': ['error', { patterns: [{ group: patterns, message }] }] },
 });
+
+/** The server's folders, seen from web/src: three or more levels up, where only the repository root holds them. */
+const SERVER_FROM_WEB = '^(\\.\\./){3,}(api|commands|infra|projections|workers|seed|scripts|bench)/';
 
 export default tseslint.config(
   { ignores: ['node_modules/', 'dist/', 'web/dist/', 'data/', '.test-output/', 'coverage/', 'web/public/'] },
@@ -21,6 +29,13 @@ export default tseslint.config(
       'no-control-regex': 'off',
       'no-constant-condition': ['error', { checkLoops: false }],
     },
+  },
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    // The effects and memos key on ids and values on purpose (a new callback identity must not re-save
+    // or re-fetch); their behaviour is held by the browser tests rather than by this rule.
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'off' },
   },
   {
     files: ['**/*.cjs'],
@@ -37,5 +52,11 @@ export default tseslint.config(
   layer(['infra/**/*.ts'], ['**/commands/**', '**/api/**', '**/web/**'], 'infra/ holds adapters only: the seed and the routes are clients of the commands, not the other way.'),
   layer(['projections/**/*.ts'], ['**/commands/**', '**/api/**', '**/web/**'], 'projections/ are built from events alone.'),
   layer(['workers/**/*.ts'], ['**/commands/**', '**/api/**', '**/web/**'], 'workers/ run projections; they know no commands or routes.'),
-  layer(['web/src/**/*.{ts,tsx}'], ['**/commands/**', '**/infra/**', '**/projections/**', '**/workers/**'], 'The web app talks to the server over HTTP; it shares only dependency-free domain modules.'),
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: SERVER_FROM_WEB, message: 'The web app talks to the server over HTTP; it shares only dependency-free domain modules.' }] }],
+    },
+  },
 );

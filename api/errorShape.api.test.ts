@@ -23,7 +23,7 @@ describeWith(['postgres'])('one error shape for every status', () => {
 
   async function shape(res: Response): Promise<[number, string, boolean]> {
     const text = await res.text();
-    let body: ErrorBody | null = null;
+    let body: ErrorBody | null;
     try {
       body = JSON.parse(text) as ErrorBody;
     } catch {

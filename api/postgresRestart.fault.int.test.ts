@@ -94,7 +94,7 @@ describeWith(['postgres', 'redis'])('PostgreSQL restarted under the running app'
     const healthAfter = await timed('GET', '/health');
     expect([healthAfter.status, (healthAfter.body as { status: string }).status]).toEqual([200, 'ok']);
     // Every read model has read every event again (the projection runner recovered on its own).
-    let lags: Array<{ name: string; lag: number }> = [];
+    let lags: Array<{ name: string; lag: number }>;
     const lagDeadline = Date.now() + 30_000;
     do {
       lags = ((await timed('GET', '/health')).body as { projections: Array<{ name: string; lag: number }> }).projections;

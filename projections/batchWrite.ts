@@ -154,7 +154,7 @@ export class EntityFold<K extends string | number> {
 }
 
 /** Text that stands in an array literal as it is: digits, letters and the signs of numbers, days and ISO times. */
-const PLAIN = /^[0-9A-Za-z:.+\-]+$/;
+const PLAIN = /^[0-9A-Za-z:.+-]+$/;
 
 /**
  * One array of a column whose values are numbers, booleans, NULLs or plain text (days, ISO

@@ -42,7 +42,6 @@ export interface Projection<E extends DomainEvent = DomainEvent> {
 }
 
 /** A projection of any event union, as the registry and the engine hold them. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyProjection = Projection<any>;
 
 /**

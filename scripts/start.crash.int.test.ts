@@ -103,7 +103,7 @@ describeWith(['postgres'])('npm start after the app alone was killed with SIGKIL
   /** Every read model has read every event (lag 0 in /health), waited for at most 30 s. */
   async function lagZero(): Promise<Array<{ name: string; lag: number }>> {
     const deadline = Date.now() + 30_000;
-    let projections: Array<{ name: string; lag: number }> = [];
+    let projections: Array<{ name: string; lag: number }>;
     do {
       const body = (await (await fetch(`http://127.0.0.1:${port}/health`)).json()) as { projections: Array<{ name: string; lag: number }> };
       projections = body.projections;

@@ -200,7 +200,7 @@ describeWith(['postgres', 'redis'])('two instances on one PostgreSQL and one Red
 
     // B alone catches every read model up (lag 0), within a bound that covers BullMQ's recovery of A's stalled jobs.
     const deadline = Date.now() + 120_000;
-    let lags: Array<{ name: string; lag: number }> = [];
+    let lags: Array<{ name: string; lag: number }>;
     do {
       const res = await fetch(`${b.url}/health`);
       lags = ((await res.json()) as { projections: Array<{ name: string; lag: number }> }).projections;

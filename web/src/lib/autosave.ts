@@ -258,7 +258,7 @@ export class Autosave<C, R = unknown> {
             break;
           default: {
             const never: never = failure.kind;
-            throw new Error(`Unknown failure ${String(never)}`);
+            throw new Error(`Unknown failure ${String(never)}`, { cause: err });
           }
         }
       } finally {

@@ -62,7 +62,6 @@ export function DashboardSummary({ station, extra, moments = false }: { station:
   useEffect(() => {
     if (shifts.data) setShiftNames((prev) => nextShiftSelection(prev, shifts.data ?? []));
     // Only when the shifts of the dates change (§4), not on every render.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [shiftKey]);
 
   const chosenLines = selectedLines ?? [];
