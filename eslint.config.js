@@ -14,6 +14,21 @@ const layer = (files, patterns, message) => ({
   rules: { 'no-restricted-imports': ['error', { patterns: [{ group: patterns, message }] }] },
 });
 
+const SERVER_MESSAGE = 'The web app talks to the server over HTTP; it shares only dependency-free domain modules.';
+const FEATURE_MESSAGE = "Another feature's code is reached through its public entry (features/<name>/index.ts).";
+
+/** The web files' import rules: never the server, and (given `feature`, a pattern) never another feature's insides. */
+const web = (files, feature) => ({
+  files,
+  ignores: ['**/*.test.ts', '**/*.test.tsx'],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      { patterns: [{ regex: SERVER_FROM_WEB, message: SERVER_MESSAGE }, ...(feature ? [{ regex: feature, message: FEATURE_MESSAGE }] : [])] },
+    ],
+  },
+});
+
 /** The server's folders, seen from web/src: three or more levels up, where only the repository root holds them. */
 const SERVER_FROM_WEB = '^(\\.\\./){3,}(api|commands|infra|projections|workers|seed|scripts|bench)/';
 
@@ -52,11 +67,10 @@ export default tseslint.config(
   layer(['infra/**/*.ts'], ['**/commands/**', '**/api/**', '**/web/**'], 'infra/ holds adapters only: the seed and the routes are clients of the commands, not the other way.'),
   layer(['projections/**/*.ts'], ['**/commands/**', '**/api/**', '**/web/**'], 'projections/ are built from events alone.'),
   layer(['workers/**/*.ts'], ['**/commands/**', '**/api/**', '**/web/**'], 'workers/ run projections; they know no commands or routes.'),
-  {
-    files: ['web/src/**/*.{ts,tsx}'],
-    ignores: ['**/*.test.ts', '**/*.test.tsx'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: SERVER_FROM_WEB, message: 'The web app talks to the server over HTTP; it shares only dependency-free domain modules.' }] }],
-    },
-  },
+  // The web app: no server code, and another feature only through its public entry (features/<f>/index.ts).
+  web(['web/src/**/*.{ts,tsx}'], null),
+  web(['web/src/pages/**/*.{ts,tsx}', 'web/src/app/**/*.{ts,tsx}', 'web/src/components/**/*.{ts,tsx}', 'web/src/lib/**/*.{ts,tsx}'], '(^|/)features/[^/]+/(?!index\\.js$)'),
+  web(['web/src/features/*/*.{ts,tsx}'], '^\\.\\./[^./][^/]*/(?!index\\.js$)'),
+  web(['web/src/features/*/*/*.{ts,tsx}'], '^(\\.\\./){2}[^./][^/]*/(?!index\\.js$)'),
+  web(['web/src/features/*/*/*/*.{ts,tsx}'], '^(\\.\\./){3}[^./][^/]*/(?!index\\.js$)'),
 );
