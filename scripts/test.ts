@@ -22,6 +22,21 @@ function loud(message: string): void {
   console.warn(`\n${bar}\n!! ${message}\n${bar}\n`);
 }
 
+/** Type check, lint and format check, as `npm run typecheck`, `npm run lint` and `npm run format:check` run them. */
+function codeChecks(): Array<{ name: string; command: string; ok: boolean }> {
+  const run = (name: string, command: string, args: string[]) => {
+    console.log(`\n${name}: ${command}`);
+    const r = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit' });
+    return { name, command, ok: r.status === 0 };
+  };
+  const bin = (pkg: string, file: string) => path.join(root, 'node_modules', pkg, file);
+  return [
+    run('Type check', 'npm run typecheck', [bin('typescript', 'bin/tsc'), '-p', 'tsconfig.json', '--noEmit']),
+    run('Lint', 'npm run lint', [bin('eslint', 'bin/eslint.js'), '.', '--max-warnings=0']),
+    run('Format', 'npm run format:check', [bin('prettier', 'bin/prettier.cjs'), '--check', '--log-level=warn', '.']),
+  ];
+}
+
 const stops: Array<() => Promise<void>> = [];
 const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'test' };
 const missing: string[] = [];
@@ -63,10 +78,15 @@ try {
     loud(`Not found here: ${missing.join(', ')}. The suites that need them are SKIPPED.`);
   }
 
+  // The whole suite also checks the code's shape: types, lint (the layers' import rules among them)
+  // and format, each counted as one test. A run of part of the suite (`npm test -- workers`) skips them.
+  const checks = process.argv.length > 2 ? [] : codeChecks();
+  const checksFailed = checks.filter((c) => !c.ok).length;
+
   const resultsFile = path.join(outDir, 'jest-results.json');
   fs.rmSync(resultsFile, { force: true });
   const jestBin = path.join(root, 'node_modules', 'jest', 'bin', 'jest.js');
-  const code = await new Promise<number>((resolve) => {
+  let code = await new Promise<number>((resolve) => {
     const child = spawn(process.execPath, ['--experimental-vm-modules', '--no-warnings=ExperimentalWarning', jestBin, '--json', `--outputFile=${resultsFile}`,
       ...process.argv.slice(2)], {
       cwd: root,
@@ -89,6 +109,10 @@ try {
   } else if (code !== 0) {
     failed = 1;
   }
+  passed += checks.length - checksFailed;
+  failed += checksFailed;
+  for (const c of checks.filter((x) => !x.ok)) loud(`${c.name} failed: run \`${c.command}\` to see why`);
+  if (checksFailed > 0 && code === 0) code = 1;
   if (missing.length > 0) loud(`Suites skipped for lack of: ${missing.join(', ')}`);
   console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
   process.exitCode = code;
