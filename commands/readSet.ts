@@ -1,15 +1,8 @@
 import type { EventCatalog, EventOf } from '../domain/shared/catalog.js';
+import type { Fold } from '../domain/shared/fold.js';
 import { WrongExpectedRevisionError, type EventStore, type RecordedEvent, type StreamCondition } from '../domain/shared/eventStore.js';
 
 type Deps = { store: EventStore; catalog: EventCatalog };
-
-/** How a stream's events fold into a state: evolve one at a time, or a whole run at once. */
-export interface Fold<S, E extends EventOf> {
-  initialState: S;
-  evolve(state: S, event: E): S;
-  /** Folds many events at once (e.g. copying a map once instead of per event); defaults to evolve. */
-  evolveMany?(state: S, events: readonly E[]): S;
-}
 
 export interface Folded<S> {
   state: S;

@@ -1,14 +1,9 @@
 import { shiftCalendarStream, type ScheduledShift } from '../../domain/shifts/events.js';
 import { dbrActionStream, type DbrActionEvent } from '../../domain/dbrActions/events.js';
-import { evolveDbrAction, initialDbrActionState, type DbrActionFacts, type DbrActionState } from '../../domain/dbrActions/state.js';
+import { dbrActionFold, evolveDbrAction, type DbrActionFacts, type DbrActionState } from '../../domain/dbrActions/state.js';
 import { runCommand, type CommandContext, type CommandResult } from '../handleCommand.js';
-import type { Fold, ReadSet } from '../readSet.js';
+import type { ReadSet } from '../readSet.js';
 import { shiftsByDay } from '../stops/shiftLock.js';
-
-export const dbrActionFold: Fold<DbrActionState, DbrActionEvent> = {
-  initialState: initialDbrActionState,
-  evolve: evolveDbrAction,
-};
 
 /** What every DBR action command answers: the command's result and the action as it now stands. */
 export interface DbrActionResult extends CommandResult<DbrActionEvent> {

@@ -3,8 +3,7 @@ import { activeItem, type PlantState } from '../../domain/plant/state.js';
 import { stationStream, type StationEvent } from '../../domain/station/events.js';
 import { runCommand, type CommandContext, type CommandDeps, type CommandResult } from '../handleCommand.js';
 import { readPlantIn } from '../plant/readPlant.js';
-import { stationDecider } from './decider.js';
-import type { StationState } from '../../domain/station/state.js';
+import { stationFold, type StationState } from '../../domain/station/state.js';
 
 /**
  * Save a user's default station. The plant as recorded travels with the command so
@@ -51,7 +50,7 @@ export function handleChooseDefaultStation(
   return runCommand(deps, ctx, async (reads) => {
     plant = await readPlantIn(reads);
     const stream = stationStream(input.username);
-    const state = await reads.read(stream, stationDecider);
+    const state = await reads.read(stream, stationFold);
     return { stream, events: decideChooseDefaultStation({ ...input, type: 'ChooseDefaultStation', plant }, state) };
   }).then((result) => ({ ...result, plant: plant! }));
 }

@@ -2,7 +2,8 @@ import { DateTime } from 'luxon';
 import { shiftReportStream } from '../../domain/shiftReports/events.js';
 import { PLANT_ZONE } from '../../domain/shifts/calendar.js';
 import { shiftCalendarStream, type ScheduledShift, type ShiftEvent } from '../../domain/shifts/events.js';
-import type { Fold, ReadSet } from '../readSet.js';
+import type { Fold } from '../../domain/shared/fold.js';
+import type { ReadSet } from '../readSet.js';
 
 export { shiftReportStream };
 /** The one event type that closes a shift (docs/line-log.md, Shift reports). */

@@ -1,4 +1,5 @@
 import type { ShiftEvent } from './events.js';
+import type { Fold } from '../shared/fold.js';
 
 export interface ShiftCalendarState {
   /** Shifts given so far on this calendar; the next id continues from it. */
@@ -24,3 +25,9 @@ export function evolveShiftCalendar(state: ShiftCalendarState, event: ShiftEvent
     }
   }
 }
+
+/** How the aggregate's stream folds into ShiftCalendarState: what its commands decide on. */
+export const shiftCalendarFold: Fold<ShiftCalendarState, ShiftEvent> = {
+  initialState: initialShiftCalendarState,
+  evolve: evolveShiftCalendar,
+};
