@@ -80,6 +80,15 @@ export class ReadSet {
     return this.note(stream, await readCached(this.deps, stream, fold, key));
   }
 
+  /**
+   * The client named the revision of the stream it last saw (a report's editor): a stream
+   * that moved since is a conflict the command reports at once (a 409), never merges.
+   */
+  requireRevision(stream: string, expected: number): void {
+    const revision = this.revisionOf(stream);
+    if (expected !== revision) throw new WrongExpectedRevisionError(stream, expected, revision < 0 ? 'no_stream' : revision);
+  }
+
   /** Revision of a stream this attempt read: -1 when it did not exist. */
   revisionOf(stream: string): number {
     const r = this.revisions.get(stream);

@@ -12,7 +12,8 @@ import { runCommand, type CommandContext } from '../handleCommand.js';
 import { KeyedQueue } from '../keyedQueue.js';
 import { readPlantIn } from '../plant/readPlant.js';
 import type { ReadSet } from '../readSet.js';
-import { factsAfter, shiftsOfDay, type DbrActionResult } from './actionStream.js';
+import { shiftsOfDay } from '../shifts/readCalendar.js';
+import { factsAfter, type DbrActionResult } from './actionStream.js';
 
 /**
  * What the 'Azioni DBR' form sends (foundations §3 "DBR action creation form"), parsed:

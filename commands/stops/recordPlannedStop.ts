@@ -64,7 +64,7 @@ export function decideRecordPlannedStop(command: RecordPlannedStop, state: Plann
 /** The whole command: plant (cached), the day stream, calendar and reports for the lock; appends on condition none moved. */
 export function handleRecordPlannedStop(
   deps: CommandDeps,
-  input: PlannedStopInput & { role: string },
+  input: PlannedStopInput,
   ctx: CommandContext,
 ): Promise<CommandResult<PlannedStopEvent>> {
   return runCommand(deps, ctx, async (reads) => {
@@ -76,6 +76,6 @@ export function handleRecordPlannedStop(
     const stream = plannedStopsStream(place.equipmentId, day);
     const own = await reads.read(stream, plannedFold);
     const shiftSubmitted = await isShiftSubmitted(reads, place, input.startTime);
-    return { stream, events: decideRecordPlannedStop({ ...input, type: 'RecordPlannedStop', day, plant, shiftSubmitted }, own, ctx.now) };
+    return { stream, events: decideRecordPlannedStop({ ...input, type: 'RecordPlannedStop', day, plant, role: ctx.role, shiftSubmitted }, own, ctx.now) };
   });
 }
