@@ -5,7 +5,7 @@ import { DomainError } from '../../domain/shared/errors.js';
 import { shiftReportStream } from '../../domain/shiftReports/events.js';
 import { eachDay, shiftTimes } from '../../domain/shifts/calendar.js';
 import { legacyUnplannedStopsStream } from '../../domain/stops/events.js';
-import { legacyStopId } from '../../domain/stops/ids.js';
+import { legacyStopId } from '../../test/builders/stopIds.js';
 import { PostgresEventStore } from '../../infra/eventstore/postgres.js';
 import { historyCatalog, historyLines, planShift } from '../../seed/demoHistoryPlan.js';
 import { readDemoPlantFile } from '../../seed/demoPlant.js';

@@ -6,8 +6,7 @@ import { shiftReportDecider, type ShiftReportCommand } from '../../commands/shif
 import { command, EMPTY, FULL, KEY } from '../../test/builders/shiftReportFixtures.js';
 import { useTestDatabase } from '../../test/support/db.js';
 import { describeWith } from '../../test/support/services.js';
-import { expectSameRowsEveryWay, replayBatchedAndSingly, replayTwice, storedEvents } from '../../test/support/replayKit.js';
-import { eventsFor } from '../types.js';
+import { eventsFor, expectSameRowsEveryWay, replayBatchedAndSingly, replayTwice, storedEvents } from '../../test/support/replayKit.js';
 import { shiftReportsProjection } from './shiftReports.projection.js';
 
 /** Replay: the shift reports applied twice leave the same rows, each the last event's content. */
