@@ -1,6 +1,6 @@
 import type { Context } from 'koa';
 import type { EventOf } from '../domain/shared/catalog.js';
-import { handleCommand, type CommandContext, type CommandResult, type Decider, type HandleOptions } from '../commands/handleCommand.js';
+import type { CommandContext, CommandResult } from '../commands/handleCommand.js';
 import type { Position } from '../domain/shared/eventStore.js';
 import { validationError } from '../domain/shared/errors.js';
 import type { AppDeps } from './deps.js';
@@ -29,11 +29,12 @@ export function commandContext(deps: AppDeps, ctx: Context): CommandContext {
 }
 
 /**
- * Runs a command handler for the request's user, wakes the projections its events touch
- * and waits (bounded) until they have caught up, so the page that reloads sees the change.
+ * The API's way to run a command: the handler runs for the request's user, then the
+ * projections its events touch are woken and awaited (bounded) until they have caught up,
+ * so the page that reloads sees the change.
  * The handler's own result comes back whole (a handler may add what the route presents).
  */
-export async function run<R extends CommandResult<EventOf>>(
+export async function runWithReadYourWrites<R extends CommandResult<EventOf>>(
   deps: AppDeps,
   ctx: Context,
   handler: (context: CommandContext) => Promise<R>,
@@ -65,16 +66,4 @@ export async function waitForReadModels(deps: AppDeps, names: string[], position
   } finally {
     clearInterval(again);
   }
-}
-
-/** The one-stream case of run: handleCommand on one stream with its decider. */
-export function execute<C, S, E extends EventOf>(
-  deps: AppDeps,
-  ctx: Context,
-  stream: string,
-  decider: Decider<C, S, E>,
-  command: C,
-  options: HandleOptions = {},
-): Promise<CommandResult<E>> {
-  return run(deps, ctx, (context) => handleCommand(deps, stream, decider, command, context, options));
 }

@@ -15,7 +15,7 @@ import type { RunningServer } from '../api/server.js';
 import { createCatalog } from '../domain/catalog.js';
 import { PLANT_ZONE } from '../domain/shifts/calendar.js';
 import { PostgresEventStore } from '../infra/eventstore/postgres.js';
-import { demoActor } from '../infra/seed/demoHistoryWriter.js';
+import { demoActor } from '../seed/demoHistoryWriter.js';
 import { defaultGeneratorOptions } from './historyGenerate.js';
 import { defaultLoadOptions, loadHistory, type LoadResult } from './historyLoad.js';
 import { defaultHistoryOptions, loadavg, prepare, rebuildAll, serve, type RebuildRow } from './history.js';

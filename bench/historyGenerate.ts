@@ -26,9 +26,9 @@ import { decideEditPlannedStopNote } from '../commands/stops/editPlannedStopNote
 import { decideEditUnplannedStopDetail } from '../commands/stops/editUnplannedStopDetail.js';
 import { decideRecordPlannedStop } from '../commands/stops/recordPlannedStop.js';
 import { decideRecordUnplannedStop } from '../commands/stops/recordUnplannedStop.js';
-import { stopTextsFor } from '../infra/seed/demoHistoryStopTexts.js';
-import { createRandom, hashSeed, type Random } from '../infra/seed/random.js';
-import type { Actor } from '../infra/seed/demoHistoryWriter.js';
+import { stopTextsFor } from '../seed/demoHistoryStopTexts.js';
+import { createRandom, hashSeed, type Random } from '../seed/random.js';
+import type { Actor } from '../seed/demoHistoryWriter.js';
 import type { BenchEquipment, BenchPlant } from './historyPlant.js';
 
 /** One append: a stream that does not exist yet and the events it receives. */

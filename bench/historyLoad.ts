@@ -6,7 +6,7 @@
 import type { EventCatalog } from '../domain/shared/catalog.js';
 import type { NewEvent } from '../domain/shared/eventStore.js';
 import { PostgresEventStore } from '../infra/eventstore/postgres.js';
-import type { Actor } from '../infra/seed/demoHistoryWriter.js';
+import type { Actor } from '../seed/demoHistoryWriter.js';
 import { DayGenerator, defaultGeneratorOptions, type GeneratorOptions, type PlannedAppend } from './historyGenerate.js';
 import type { BenchEquipment, BenchPlant } from './historyPlant.js';
 import { fmt, now } from './support.js';

@@ -11,12 +11,11 @@ import type { EventStore } from '../domain/shared/eventStore.js';
 import { activeChildren, settingsOf, type PlantState } from '../domain/plant/state.js';
 import { PLANT_ZONE } from '../domain/shifts/calendar.js';
 import { shiftCalendarStream, type ScheduledShift, type ShiftEvent } from '../domain/shifts/events.js';
-import { handleCommand } from '../commands/handleCommand.js';
 import { readPlantState } from '../commands/plant/readPlant.js';
-import { shiftCalendarDecider } from '../commands/shifts/decider.js';
-import { readDemoPlantFile } from '../infra/seed/demoPlant.js';
-import { SYSTEM_CONTEXT } from '../infra/seed/demoUsers.js';
-import { importPlant } from '../infra/seed/plantImport.js';
+import { handleGenerateShifts } from '../commands/shifts/generateShifts.js';
+import { readDemoPlantFile } from '../seed/demoPlant.js';
+import { SYSTEM_CONTEXT } from '../seed/demoUsers.js';
+import { importPlant } from '../seed/plantImport.js';
 
 type Deps = { store: EventStore; catalog: EventCatalog };
 
@@ -67,7 +66,7 @@ export interface BenchPlant {
 
 /**
  * Imports the plant file (the product's import) and generates the shift calendar from
- * `fromDay` to `toDay` with GenerateShifts through handleCommand, at most 366 days per
+ * `fromDay` to `toDay` with the GenerateShifts handler, at most 366 days per
  * command as the decider allows. Returns what the generator and the measurements need.
  */
 export async function setUpPlant(deps: Deps, lines: number, fromDay: string, toDay: string, now: Date): Promise<BenchPlant> {
@@ -75,13 +74,11 @@ export async function setUpPlant(deps: Deps, lines: number, fromDay: string, toD
   await importPlant(deps, historyPlantFile(lines), context);
   const state = await readPlantState(deps);
   const floor = activeChildren(state, 'shopFloor', null)[0]!;
-  const { patterns, manageExtraShift, reportLabels } = settingsOf(state, floor.id);
+  const { reportLabels } = settingsOf(state, floor.id);
   const stream = shiftCalendarStream(floor.id);
   for (let start = DateTime.fromISO(fromDay, { zone: PLANT_ZONE }); start.toISODate()! <= toDay; start = start.plus({ days: 366 })) {
     const end = DateTime.min(start.plus({ days: 365 }), DateTime.fromISO(toDay, { zone: PLANT_ZONE }));
-    await handleCommand(deps, stream, shiftCalendarDecider, {
-      type: 'GenerateShifts', shopFloorId: floor.id, startDate: start.toISODate()!, endDate: end.toISODate()!, patterns, manageExtraShift,
-    }, context);
+    await handleGenerateShifts(deps, { shopFloorId: floor.id, startDate: start.toISODate()!, endDate: end.toISODate()! }, context);
   }
   const shifts = new Map<string, ScheduledShift[]>();
   for (const r of await deps.store.readStream(stream)) {

@@ -3,7 +3,7 @@
  * run them) on fresh databases, one with the in-process scheduler and, when Redis is
  * there, one with BullMQ; each iteration runs a user command, then wakes the projections
  * it affects and waits for them with waitForReadModels, exactly as api/commandBus.ts
- * `execute` does. Each path is measured idle and under a bounded load made in the same
+ * runWithReadYourWrites does. Each path is measured idle and under a bounded load made in the same
  * run (bench/load.ts), in alternating rounds, so both paths meet the same machine.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -13,9 +13,10 @@ import path from 'node:path';
 import pino from 'pino';
 import { waitForReadModels } from '../api/commandBus.js';
 import { startServer, type RunningServer } from '../api/server.js';
-import { handleCommand, type CommandContext } from '../commands/handleCommand.js';
-import { userDecider, type UserCommand } from '../commands/users/decider.js';
-import { userStream } from '../domain/users/events.js';
+import type { CommandContext, CommandResult } from '../commands/handleCommand.js';
+import { handleChangeRole } from '../commands/users/changeRole.js';
+import { handleRegisterUser } from '../commands/users/registerUser.js';
+import type { UserEvent } from '../domain/users/events.js';
 import type { Role } from '../domain/users/roles.js';
 import { parseConfig } from '../infra/config.js';
 import { findUser } from '../projections/users/users.queries.js';
@@ -67,12 +68,12 @@ interface Sample {
 
 const emptySample = (): Sample => ({ endToEnd: [], command: [], wait: [], timeouts: 0 });
 
-/** One command through handleCommand, then wake + wait like `execute`. */
-async function runCommand(server: RunningServer, username: string, command: UserCommand) {
+/** One command through its handler, then wake + wait like the API's runWithReadYourWrites. */
+async function timeCommand(server: RunningServer, handler: (context: CommandContext) => Promise<CommandResult<UserEvent>>) {
   const deps = server.deps;
   const context: CommandContext = { userId: 'bench-admin', username: 'admin', role: 'admin', correlationId: randomUUID(), now: deps.clock() };
   const t0 = now();
-  const result = await handleCommand(deps, userStream(username), userDecider, command, context);
+  const result = await handler(context);
   const t1 = now();
   let ok = true;
   if (result.position) {
@@ -84,7 +85,7 @@ async function runCommand(server: RunningServer, username: string, command: User
 }
 
 async function registerUser(server: RunningServer, username: string): Promise<void> {
-  const r = await runCommand(server, username, { type: 'RegisterUser', userId: randomUUID(), username, role: 'support', passwordHash: 'bench-not-a-real-hash' });
+  const r = await timeCommand(server, (c) => handleRegisterUser(server.deps, { userId: randomUUID(), username, role: 'support', passwordHash: 'bench-not-a-real-hash' }, c));
   if (!r.ok) throw new Error(`${username} did not reach the users projection within ${server.deps.readYourWritesMs} ms`);
 }
 
@@ -100,7 +101,7 @@ interface Subject {
 async function toggle(s: Subject, username: string, n: number, into: Sample | null): Promise<void> {
   for (let i = 0; i < n; i++) {
     const role: Role = s.commands++ % 2 === 0 ? 'frontline' : 'support';
-    const r = await runCommand(s.server, username, { type: 'ChangeRole', username, role });
+    const r = await timeCommand(s.server, (c) => handleChangeRole(s.server.deps, { username, role }, c));
     if (!into) continue;
     into.endToEnd.push(r.endToEnd);
     into.command.push(r.command);
@@ -216,7 +217,7 @@ export async function benchLatency(adminUrl: string, redisUrl: string | null, o:
     });
     const loadedRatio = loadedBullMqRatio(results);
     printTable(`3. Command-to-read-model latency (read-your-writes), ${o.iterations} sequential ChangeRole commands per row in ${o.rounds} alternating rounds, after ${o.warmup} warm-up`, rows, [
-      'end-to-end = handleCommand start (read stream, decide, append: the command part) until waitForReadModels (api/commandBus.ts) resolved (the wake + wait part).',
+      'end-to-end = handler start (read stream, decide, append: the command part) until waitForReadModels (api/commandBus.ts) resolved (the wake + wait part).',
       `loaded = meanwhile ${o.load.writers} other clients toggle their own users' roles on the same server (each waiting for its read model) and ${o.load.spinners} worker thread(s) spin; the load stops after each round.`,
       `a timeout is a wait that hit the ${o.timeoutMs} ms read-your-writes bound.`,
       ...(loadedRatio === null

@@ -1,15 +1,16 @@
 /**
  * A bounded load for the latency benchmark, generated in the same run so the idle and
  * the loaded figures meet the same machine: other clients' commands (appends that wake
- * and feed the same projection, each waiting for its read model like `execute`) and
+ * and feed the same projection, each waiting for its read model like `runWithReadYourWrites`) and
  * busy loops in worker threads that take CPU from the server and PostgreSQL.
  */
 import { randomUUID } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import { waitForReadModels } from '../api/commandBus.js';
 import type { RunningServer } from '../api/server.js';
-import { handleCommand, type CommandContext } from '../commands/handleCommand.js';
-import { userDecider } from '../commands/users/decider.js';
+import type { CommandContext } from '../commands/handleCommand.js';
+import { handleChangeRole } from '../commands/users/changeRole.js';
+import { handleRegisterUser } from '../commands/users/registerUser.js';
 import { userStream } from '../domain/users/events.js';
 
 export interface LoadOptions {
@@ -51,7 +52,7 @@ export async function startLoad(server: RunningServer, o: LoadOptions = defaultL
   for (const username of users) {
     const existing = await deps.store.readStream(userStream(username));
     if (existing.length === 0) {
-      await handleCommand(deps, userStream(username), userDecider, { type: 'RegisterUser', userId: randomUUID(), username, role: 'support', passwordHash: 'bench-not-a-real-hash' }, context());
+      await handleRegisterUser(deps, { userId: randomUUID(), username, role: 'support', passwordHash: 'bench-not-a-real-hash' }, context());
     }
   }
 
@@ -63,7 +64,7 @@ export async function startLoad(server: RunningServer, o: LoadOptions = defaultL
   const writers = users.map(async (username) => {
     for (let i = 0; !stopped && performance.now() - started < o.maxMs; i++) {
       const role = i % 2 === 0 ? 'frontline' : 'support';
-      const r = await handleCommand(deps, userStream(username), userDecider, { type: 'ChangeRole', username, role }, context());
+      const r = await handleChangeRole(deps, { username, role }, context());
       if (r.position) await waitForReadModels(deps, deps.engine.affectedBy(r.events.map((e) => e.type)), r.position);
       commands += 1;
     }

@@ -36,7 +36,7 @@ import autocannon from 'autocannon';
 import { DateTime } from 'luxon';
 import { startEmbeddedPostgres } from '../infra/embedded/postgres.js';
 import { findRedisServer, freePort, startRedisServer } from '../infra/embedded/redis.js';
-import { DEMO_HISTORY_DAYS } from '../infra/seed/demoHistory.js';
+import { DEMO_HISTORY_DAYS } from '../seed/demoHistory.js';
 import { PLANT_ZONE } from '../domain/shifts/calendar.js';
 import { loadavg } from './latency.js';
 import { fmt, percentile, printTable, serversToStop } from './support.js';

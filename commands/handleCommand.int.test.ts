@@ -3,7 +3,7 @@ import { EventCatalog, defineEvent, type EventOf } from '../domain/shared/catalo
 import { PostgresEventStore } from '../infra/eventstore/postgres.js';
 import { createTestDatabase, type TestDatabase } from '../test/support/db.js';
 import { describeWith } from '../test/support/services.js';
-import { handleCommand, runCommand, type CommandDeps, type Decider } from './handleCommand.js';
+import { onStream, runCommand, type CommandDeps, type Decider } from './handleCommand.js';
 
 const Added = defineEvent('CounterAdded', 1, z.object({ by: z.number().int().positive() }));
 const catalog = new EventCatalog([Added]);
@@ -15,6 +15,9 @@ const counter: Decider<{ add: number }, number, Ev> = {
   decide: (c) => [{ type: 'CounterAdded', data: { by: c.add } }],
 };
 const ctx = { userId: 'u', username: 'anna', role: 'frontline', now: new Date('2026-11-20T10:00:00Z') };
+
+/** Adds to the counter of one stream, as a one-stream handler does. */
+const add = (deps: CommandDeps, stream: string, by: number) => runCommand(deps, ctx, onStream(stream, counter, (state) => counter.decide({ add: by }, state, ctx.now)));
 
 /**
  * Two instances of the app on one database: each has its own event store connection and so
@@ -43,7 +46,7 @@ describeWith(['postgres'])('commands from two instances on one database', () => 
     let attempts = 0;
     return runCommand<Ev>(one, ctx, async (reads) => {
       const state = await reads.read(stream, counter);
-      if (attempts++ < times) await handleCommand(two, stream, counter, { add: 10 }, ctx);
+      if (attempts++ < times) await add(two, stream, 10);
       return { stream, events: counter.decide({ add: 1 }, state, ctx.now) };
     });
   };
@@ -59,7 +62,7 @@ describeWith(['postgres'])('commands from two instances on one database', () => 
   });
 
   it('records every one of ten commands sent at once, half to each instance, on one stream', async () => {
-    const sent = Array.from({ length: 10 }, (_, i) => handleCommand(i % 2 === 0 ? one : two, 'counter-both', counter, { add: i + 1 }, ctx));
+    const sent = Array.from({ length: 10 }, (_, i) => add(i % 2 === 0 ? one : two, 'counter-both', i + 1));
     const results = await Promise.allSettled(sent);
     expect(results.map((r) => r.status)).toEqual(Array(10).fill('fulfilled'));
     expect((await bys('counter-both')).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);

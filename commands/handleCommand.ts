@@ -1,16 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import type { EventCatalog, EventOf } from '../domain/shared/catalog.js';
 import { WrongExpectedRevisionError, type EventStore, type ExpectedRevision, type Position } from '../domain/shared/eventStore.js';
+import type { Fold } from '../domain/shared/fold.js';
 import { ReadSet } from './readSet.js';
 import { pause, retryDelayMs, turnsOf } from './turns.js';
 
 /** What a command handler needs to read and append. */
 export type CommandDeps = { store: EventStore; catalog: EventCatalog };
 
-/** A pure decision: events from (command, state, now), or a thrown DomainError. */
-export interface Decider<C, S, E extends EventOf> {
-  initialState: S;
-  evolve(state: S, event: E): S;
+/**
+ * An aggregate's rules as one value: its fold and a pure decision, events from (command,
+ * state, now) or a thrown DomainError. The decider specifications test it given/when/then.
+ */
+export interface Decider<C, S, E extends EventOf> extends Fold<S, E> {
   decide(command: C, state: S, now: Date): E[];
 }
 
@@ -30,18 +32,6 @@ export interface CommandResult<E> {
   revision: number;
   /** Global position of the last appended event; null when the command changed nothing. */
   position: Position | null;
-}
-
-export interface HandleOptions {
-  /** The revision the client last saw; when given, a mismatch is a 409 and is never retried. */
-  expectedRevision?: number;
-  maxRetries?: number;
-  /**
-   * The stream is long-lived and read by many commands (the plant structure, a shop floor's
-   * shift calendar): fold it through the cache keyed by revision (commands/readSet.ts), so
-   * the command reads only the events it has not seen.
-   */
-  cached?: boolean;
 }
 
 /** What one attempt of a command decided: the events and the stream they go to. */
@@ -141,24 +131,17 @@ export async function runCommand<E extends EventOf>(
 }
 
 /**
- * The one-stream case: read the stream, fold it, decide, append with the read revision.
- * A client that pinned the revision it last saw gets a 409 on a mismatch, never a retry.
+ * The attempt of a command whose rules need only its own stream: read it (a long-lived
+ * stream through the revision cache), fold it, decide on the state.
  */
-export async function handleCommand<C, S, E extends EventOf>(
-  deps: CommandDeps,
+export function onStream<S, E extends EventOf>(
   stream: string,
-  decider: Decider<C, S, E>,
-  command: C,
-  context: CommandContext,
-  options: HandleOptions = {},
-): Promise<CommandResult<E>> {
-  const pinned = options.expectedRevision;
-  return runCommand(deps, context, async (reads) => {
-    const state = options.cached ? await reads.readCached(stream, decider) : await reads.read(stream, decider);
-    const revision = reads.revisionOf(stream);
-    if (pinned !== undefined && pinned !== revision) {
-      throw new WrongExpectedRevisionError(stream, pinned, revision < 0 ? 'no_stream' : revision);
-    }
-    return { stream, events: decider.decide(command, state, context.now) };
-  }, { maxRetries: pinned === undefined ? options.maxRetries : 0 });
+  fold: Fold<S, E>,
+  decide: (state: S) => E[],
+  options: { cached?: boolean } = {},
+): (reads: ReadSet) => Promise<Decision<E>> {
+  return async (reads) => {
+    const state = options.cached ? await reads.readCached(stream, fold) : await reads.read(stream, fold);
+    return { stream, events: decide(state) };
+  };
 }

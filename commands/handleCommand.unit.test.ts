@@ -3,7 +3,7 @@ import { EventCatalog, defineEvent, type EventOf } from '../domain/shared/catalo
 import { conflict } from '../domain/shared/errors.js';
 import { MemoryEventStore } from '../infra/eventstore/memory.js';
 import { WrongExpectedRevisionError, type AppendResult, type EventStore, type ExpectedRevision, type NewEvent } from '../domain/shared/eventStore.js';
-import { handleCommand, type Decider } from './handleCommand.js';
+import { onStream, runCommand, type CommandDeps, type CommandContext, type Decider } from './handleCommand.js';
 import { retryDelayMs } from './turns.js';
 
 const Added = defineEvent('CounterAdded', 1, z.object({ by: z.number().int().positive() }));
@@ -20,6 +20,17 @@ const counter: Decider<Cmd, number, Ev> = {
   },
 };
 const ctx = { userId: 'u', username: 'anna', role: 'frontline', now: new Date('2026-11-20T10:00:00Z') };
+
+/** The counter's command on one stream, as a one-stream handler runs it; a pinned revision is never retried. */
+const handleCounter = (deps: CommandDeps, stream: string, command: Cmd, context: CommandContext, options: { expectedRevision?: number } = {}) => {
+  const pinned = options.expectedRevision;
+  if (pinned === undefined) return runCommand(deps, context, onStream(stream, counter, (state) => counter.decide(command, state, context.now)));
+  return runCommand(deps, context, async (reads) => {
+    const state = await reads.read(stream, counter);
+    reads.requireRevision(stream, pinned);
+    return { stream, events: counter.decide(command, state, context.now) };
+  }, { maxRetries: 0 });
+};
 
 /** A store that lets another writer slip in before our first append. */
 class RacingStore extends MemoryEventStore {
@@ -48,11 +59,11 @@ class WatchedStore extends MemoryEventStore {
   }
 }
 
-describe('handleCommand', () => {
+describe('runCommand', () => {
   describe('given an empty stream', () => {
     it('appends the decided events with metadata from the command clock', async () => {
       const store = new MemoryEventStore();
-      const r = await handleCommand({ store, catalog }, 'counter-1', counter, { add: 2, max: 10 }, ctx);
+      const r = await handleCounter({ store, catalog }, 'counter-1', { add: 2, max: 10 }, ctx);
       expect(r.revision).toBe(0);
       const [e] = await store.readStream('counter-1');
       expect(e).toMatchObject({ type: 'CounterAdded', schemaVersion: 1, data: { by: 2 } });
@@ -60,7 +71,7 @@ describe('handleCommand', () => {
     });
     it('refuses events that do not match their schema and writes nothing', async () => {
       const store = new MemoryEventStore();
-      await expect(handleCommand({ store, catalog }, 'counter-1', counter, { add: -1, max: 10 }, ctx)).rejects.toThrow();
+      await expect(handleCounter({ store, catalog }, 'counter-1', { add: -1, max: 10 }, ctx)).rejects.toThrow();
       expect(await store.readStream('counter-1')).toEqual([]);
     });
   });
@@ -68,18 +79,18 @@ describe('handleCommand', () => {
   describe('given another writer appends first', () => {
     it('decides again on the fresh state (a merge, rules re-checked)', async () => {
       const store = new RacingStore();
-      await handleCommand({ store, catalog }, 'c', counter, { add: 3, max: 10 }, ctx);
+      await handleCounter({ store, catalog }, 'c', { add: 3, max: 10 }, ctx);
       expect((await store.readStream('c')).map((e) => e.data.by)).toEqual([5, 3]);
     });
     it('refuses when the fresh state breaks a rule', async () => {
       const store = new RacingStore();
-      await expect(handleCommand({ store, catalog }, 'c', counter, { add: 6, max: 10 }, ctx)).rejects.toMatchObject({ code: 'OVER_MAX' });
+      await expect(handleCounter({ store, catalog }, 'c', { add: 6, max: 10 }, ctx)).rejects.toMatchObject({ code: 'OVER_MAX' });
     });
     it('answers 409 without retrying when the client pinned the revision it saw', async () => {
       const store: EventStore = new MemoryEventStore();
-      await handleCommand({ store, catalog }, 'c', counter, { add: 1, max: 10 }, ctx);
-      await handleCommand({ store, catalog }, 'c', counter, { add: 1, max: 10 }, ctx);
-      await expect(handleCommand({ store, catalog }, 'c', counter, { add: 1, max: 10 }, ctx, { expectedRevision: 0 })).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+      await handleCounter({ store, catalog }, 'c', { add: 1, max: 10 }, ctx);
+      await handleCounter({ store, catalog }, 'c', { add: 1, max: 10 }, ctx);
+      await expect(handleCounter({ store, catalog }, 'c', { add: 1, max: 10 }, ctx, { expectedRevision: 0 })).rejects.toBeInstanceOf(WrongExpectedRevisionError);
       expect(await store.readStream('c')).toHaveLength(2);
     });
   });
@@ -87,14 +98,14 @@ describe('handleCommand', () => {
   describe('given ten distinct commands on one stream at once', () => {
     it('appends them one after the other in this process, and every one is recorded', async () => {
       const store = new WatchedStore();
-      const results = await Promise.allSettled(Array.from({ length: 10 }, () => handleCommand({ store, catalog }, 'c', counter, { add: 1, max: 100 }, ctx)));
+      const results = await Promise.allSettled(Array.from({ length: 10 }, () => handleCounter({ store, catalog }, 'c', { add: 1, max: 100 }, ctx)));
       expect(results.map((r) => r.status)).toEqual(Array(10).fill('fulfilled'));
       expect(await store.readStream('c')).toHaveLength(10);
       expect(store.mostInFlight).toBe(1);
     });
     it('still refuses at once the one whose client pinned a revision that moved', async () => {
       const store = new MemoryEventStore();
-      const pinned = [0, 1].map(() => handleCommand({ store, catalog }, 'p', counter, { add: 1, max: 10 }, ctx, { expectedRevision: -1 }));
+      const pinned = [0, 1].map(() => handleCounter({ store, catalog }, 'p', { add: 1, max: 10 }, ctx, { expectedRevision: -1 }));
       const results = await Promise.allSettled(pinned);
       expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
       expect((results.find((r) => r.status === 'rejected') as PromiseRejectedResult).reason).toBeInstanceOf(WrongExpectedRevisionError);

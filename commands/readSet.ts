@@ -1,15 +1,8 @@
 import type { EventCatalog, EventOf } from '../domain/shared/catalog.js';
+import type { Fold } from '../domain/shared/fold.js';
 import { WrongExpectedRevisionError, type EventStore, type RecordedEvent, type StreamCondition } from '../domain/shared/eventStore.js';
 
 type Deps = { store: EventStore; catalog: EventCatalog };
-
-/** How a stream's events fold into a state: evolve one at a time, or a whole run at once. */
-export interface Fold<S, E extends EventOf> {
-  initialState: S;
-  evolve(state: S, event: E): S;
-  /** Folds many events at once (e.g. copying a map once instead of per event); defaults to evolve. */
-  evolveMany?(state: S, events: readonly E[]): S;
-}
 
 export interface Folded<S> {
   state: S;
@@ -85,6 +78,15 @@ export class ReadSet {
   /** A long-lived stream, through the per-store cache (see readCached). */
   async readCached<S, E extends EventOf>(stream: string, fold: Fold<S, E>, key?: string): Promise<S> {
     return this.note(stream, await readCached(this.deps, stream, fold, key));
+  }
+
+  /**
+   * The client named the revision of the stream it last saw (a report's editor): a stream
+   * that moved since is a conflict the command reports at once (a 409), never merges.
+   */
+  requireRevision(stream: string, expected: number): void {
+    const revision = this.revisionOf(stream);
+    if (expected !== revision) throw new WrongExpectedRevisionError(stream, expected, revision < 0 ? 'no_stream' : revision);
   }
 
   /** Revision of a stream this attempt read: -1 when it did not exist. */

@@ -34,7 +34,7 @@ const schema = z.object({
     .optional(),
   DEMO_PASSWORD: z.string().min(1).default('demo'),
   SEED_DEMO: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
-  /** With SEED_DEMO: about 60 days of reports and stops on the start that creates the demo plant (infra/seed/demoHistory.ts). */
+  /** With SEED_DEMO: about 60 days of reports and stops on the start that creates the demo plant (seed/demoHistory.ts). */
   SEED_DEMO_HISTORY: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   READ_YOUR_WRITES_TIMEOUT_MS: z.coerce.number().int().min(0).max(60_000).default(2000),

@@ -57,14 +57,6 @@ export function defineProjection<const D extends readonly EventDefinition[]>(
 }
 
 /**
- * The decoded events a projection handles, typed as its applyBatch receives them: the
- * engine's filter (by `canHandle`), for code that holds a mixed list, such as tests.
- */
-export function eventsFor<E extends DomainEvent>(projection: Projection<E>, events: readonly DomainEvent[]): E[] {
-  return events.filter((e): e is E => projection.canHandle.includes(e.type));
-}
-
-/**
  * Transitional: runs a per-event apply over a batch. Every product projection is moving
  * to a true multi-row applyBatch; this exists only until the last one has.
  */

@@ -14,7 +14,7 @@ import { ConfigError, parseConfig } from '../infra/config.js';
 import { createKnex } from '../infra/db/knex.js';
 import { migrate } from '../infra/db/migrations.js';
 import { startEmbeddedPostgres } from '../infra/embedded/postgres.js';
-import { importPlant, PlantFileError } from '../infra/seed/plantImport.js';
+import { importPlant, PlantFileError } from '../seed/plantImport.js';
 import { allProjections } from '../projections/registry.js';
 import { ProjectionEngine } from '../workers/projectionEngine.js';
 

@@ -21,7 +21,7 @@ import { START, comparePositions } from '../domain/shared/eventStore.js';
 import { createKnex } from '../infra/db/knex.js';
 import { freePort } from '../infra/embedded/redis.js';
 import { PostgresEventStore } from '../infra/eventstore/postgres.js';
-import { seedDemoHistory } from '../infra/seed/demoHistory.js';
+import { seedDemoHistory } from '../seed/demoHistory.js';
 import { allProjections } from '../projections/registry.js';
 import { createTestDatabase, type TestDatabase } from '../test/support/db.js';
 import { rebuiltUpTo, snapshotTables } from '../test/support/replayKit.js';

@@ -1,6 +1,6 @@
 import type { Context } from 'koa';
-import { execute } from '../api/commandBus.js';
-import { userDecider } from '../commands/users/decider.js';
+import { runWithReadYourWrites } from '../api/commandBus.js';
+import { handleChangeRole } from '../commands/users/changeRole.js';
 import { userStream } from '../domain/users/events.js';
 import { findUser } from '../projections/users/users.queries.js';
 import { startTestApp, type TestApp } from '../test/support/app.js';
@@ -26,13 +26,13 @@ for (const queue of ['bullmq', 'in-process'] as const) {
     it('returns from a command only after the affected read model shows it', async () => {
       for (let i = 0; i < 20; i++) {
         const role = i % 2 === 0 ? 'support' : 'frontline';
-        await execute(app.deps, ctxFor('admin'), userStream('frontline'), userDecider, { type: 'ChangeRole', username: 'frontline', role });
+        await runWithReadYourWrites(app.deps, ctxFor('admin'), (c) => handleChangeRole(app.deps, { username: 'frontline', role }, c));
         expect((await findUser(app.deps.knex, 'frontline'))?.role).toBe(role);
       }
     });
 
     it('records who did it in the event metadata', async () => {
-      await execute(app.deps, ctxFor('admin'), userStream('demoit'), userDecider, { type: 'ChangeRole', username: 'demoit', role: 'support' });
+      await runWithReadYourWrites(app.deps, ctxFor('admin'), (c) => handleChangeRole(app.deps, { username: 'demoit', role: 'support' }, c));
       const last = (await app.deps.store.readStream(userStream('demoit'))).at(-1)!;
       expect(last.type).toBe('UserRoleChanged');
       expect(last.metadata).toMatchObject({ userId: 'id-admin', username: 'admin', role: 'admin', correlationId: 'corr-12345678', causationId: null });

@@ -240,7 +240,7 @@ describeWith(['postgres'])('ProjectionEngine', () => {
     it('the users projection leaves the same rows (replay)', async () => {
       const { usersProjection } = await import('../projections/users/users.projection.js');
       const { createCatalog } = await import('../domain/catalog.js');
-      const { eventsFor } = await import('../projections/types.js');
+      const { eventsFor } = await import('../test/support/replayKit.js');
       const catalog = createCatalog();
       await store.appendToStream('user-anna', [
         { ...newEvent('UserRegistered', { userId: 'u1', username: 'anna', role: 'frontline', passwordHash: 'h1' }) },

@@ -4,21 +4,13 @@ import { START, comparePositions, type EventStore, type Position, type RecordedE
 import type { AnyProjection as Projection } from '../projections/types.js';
 import { EventApplyError, isParked, isTransient, park, retryParked, type EngineLog } from './projectionFailures.js';
 import { NOTIFY_CHANNEL, createGeneration, type GenerationRow } from './projectionGenerations.js';
-import { rebuildGeneration, type RebuildProgress } from './projectionRebuild.js';
+import { rebuildGeneration, type BatchResult, type RebuildProgress } from './projectionRebuild.js';
 import { positionOf as pos, projectionStatus, type ProjectionStatus } from './projectionStatus.js';
 
 export type { GenerationRow } from './projectionGenerations.js';
 export type { EngineLog, ProjectionFailure } from './projectionFailures.js';
 export { EXACT_COUNT_LIMIT, type ProjectionStatus } from './projectionStatus.js';
-export type { RebuildProgress } from './projectionRebuild.js';
-
-export interface BatchResult {
-  processed: number;
-  caughtUp: boolean;
-  busy: boolean;
-  /** The generation is parked at an event its projection cannot apply: nothing more runs until it is retried. */
-  failed?: boolean;
-}
+export type { BatchResult, RebuildProgress } from './projectionRebuild.js';
 
 export { NOTIFY_CHANNEL } from './projectionGenerations.js';
 const SILENT: EngineLog = { error: () => undefined };

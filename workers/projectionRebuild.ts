@@ -3,8 +3,16 @@ import { START, type EventStore } from '../domain/shared/eventStore.js';
 import type { AnyProjection as Projection } from '../projections/types.js';
 import { CLEARED, EventApplyError, failureColumns, failureOf } from './projectionFailures.js';
 import { NOTIFY_CHANNEL, analyzeLoaded, createGeneration, dropRetired, failGeneration, indexLoaded, pointViews, type GenerationRow } from './projectionGenerations.js';
-import type { BatchResult } from './projectionEngine.js';
 import { positionOf as pos } from './projectionStatus.js';
+
+/** What one batch of a projection did; the rebuild loop and the engine's runs both read it. */
+export interface BatchResult {
+  processed: number;
+  caughtUp: boolean;
+  busy: boolean;
+  /** The generation is parked at an event its projection cannot apply: nothing more runs until it is retried. */
+  failed?: boolean;
+}
 
 export interface RebuildProgress {
   name: string;

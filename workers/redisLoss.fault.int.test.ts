@@ -6,9 +6,8 @@
  * the console. A redis-server of its own, on loopback.
  */
 import type { Context } from 'koa';
-import { execute } from '../api/commandBus.js';
-import { userDecider } from '../commands/users/decider.js';
-import { userStream } from '../domain/users/events.js';
+import { runWithReadYourWrites } from '../api/commandBus.js';
+import { handleRegisterUser } from '../commands/users/registerUser.js';
 import { findRedisServer, freePort, startRedisServer, type EmbeddedRedis } from '../infra/embedded/redis.js';
 import { startTestApp, type TestApp } from '../test/support/app.js';
 import { describeWith } from '../test/support/services.js';
@@ -37,13 +36,12 @@ describeWith(['postgres', 'redis'])('Redis killed during writes', () => {
     for (let i = 0; i < 30; i++) {
       if (i === 10) process.kill(redis.pid, 'SIGKILL');
       const username = `worker-${i}`;
-      await execute(app.deps, adminCtx, userStream(username), userDecider, {
-        type: 'RegisterUser',
+      await runWithReadYourWrites(app.deps, adminCtx, (c) => handleRegisterUser(app.deps, {
         userId: `id-worker-${i}`,
         username,
         role: 'frontline',
         passwordHash: 'scrypt$1$1$1$x$y',
-      });
+      }, c));
       acknowledged.push(username);
     }
 
@@ -60,7 +58,7 @@ describeWith(['postgres', 'redis'])('Redis killed during writes', () => {
     const body = (await health.json()) as { status: string; redis: unknown; projections: Array<{ lag: number }> };
     expect([health.status, body.status, body.redis]).toEqual([200, 'degraded', false]);
     // The app keeps writing and reading with Redis still gone.
-    await execute(app.deps, adminCtx, userStream('worker-last'), userDecider, { type: 'RegisterUser', userId: 'id-worker-last', username: 'worker-last', role: 'support', passwordHash: 'scrypt$1$1$1$x$y' });
+    await runWithReadYourWrites(app.deps, adminCtx, (c) => handleRegisterUser(app.deps, { userId: 'id-worker-last', username: 'worker-last', role: 'support', passwordHash: 'scrypt$1$1$1$x$y' }, c));
     expect(await app.deps.knex('users').where({ username: 'worker-last' }).first()).toBeTruthy();
     expect(printed.map((args) => String(args[0]))).toEqual([]);
   }, 180_000);

@@ -5,9 +5,8 @@
  */
 import type { Context } from 'koa';
 import { SignJWT } from 'jose';
-import { execute } from '../commandBus.js';
-import { userDecider } from '../../commands/users/decider.js';
-import { userStream } from '../../domain/users/events.js';
+import { runWithReadYourWrites } from '../commandBus.js';
+import { handleChangeRole } from '../../commands/users/changeRole.js';
 import { findUser } from '../../projections/users/users.queries.js';
 import { startTestApp, type TestApp } from '../../test/support/app.js';
 import { describeWith } from '../../test/support/services.js';
@@ -50,9 +49,9 @@ describeWith(['postgres'])('bearer tokens', () => {
     const token = await app.login('frontline');
     const projections = () => fetch(`${app.url}/admin/projections`, { headers: { authorization: `Bearer ${token}` } });
     expect((await projections()).status).toBe(403);
-    await execute(app.deps, adminCtx, userStream('frontline'), userDecider, { type: 'ChangeRole', username: 'frontline', role: 'admin' });
+    await runWithReadYourWrites(app.deps, adminCtx, (c) => handleChangeRole(app.deps, { username: 'frontline', role: 'admin' }, c));
     expect((await projections()).status).toBe(200);
-    await execute(app.deps, adminCtx, userStream('frontline'), userDecider, { type: 'ChangeRole', username: 'frontline', role: 'frontline' });
+    await runWithReadYourWrites(app.deps, adminCtx, (c) => handleChangeRole(app.deps, { username: 'frontline', role: 'frontline' }, c));
     const after = await projections();
     expect([after.status, ((await after.json()) as { error: { code: string } }).error.code]).toEqual([403, 'FORBIDDEN']);
   });

@@ -1,12 +1,11 @@
 import { dbrStream, sameConstants, type DbrConstants } from '../../domain/dbr/constants.js';
 import type { DbrEvent } from '../../domain/dbr/events.js';
-import type { DbrState } from '../../domain/dbr/state.js';
+import { dbrFold, type DbrState } from '../../domain/dbr/state.js';
 import { activeItem } from '../../domain/plant/state.js';
 import { notFound, validationError } from '../../domain/shared/errors.js';
 import { DBR_VALUE_TOO_LARGE, MAX_DBR_VALUE } from '../../domain/shared/bounds.js';
 import { runCommand, type CommandContext, type CommandDeps, type CommandResult } from '../handleCommand.js';
 import { readPlantIn } from '../plant/readPlant.js';
-import { dbrDecider } from './decider.js';
 
 /** Replace a line's DBR constants as a whole, as the editor's single Save does. */
 export interface SetDbrConstants {
@@ -35,7 +34,7 @@ export function handleSetDbrConstants(
   return runCommand(deps, ctx, async (reads) => {
     if (!activeItem(await readPlantIn(reads), 'line', input.lineId)) throw notFound(LINE_NOT_FOUND);
     const stream = dbrStream(input.lineId);
-    const state = await reads.read(stream, dbrDecider);
+    const state = await reads.read(stream, dbrFold);
     return { stream, events: decideSetDbrConstants({ type: 'SetDbrConstants', ...input }, state) };
   });
 }

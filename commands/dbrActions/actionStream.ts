@@ -1,14 +1,7 @@
-import { shiftCalendarStream, type ScheduledShift } from '../../domain/shifts/events.js';
 import { dbrActionStream, type DbrActionEvent } from '../../domain/dbrActions/events.js';
-import { evolveDbrAction, initialDbrActionState, type DbrActionFacts, type DbrActionState } from '../../domain/dbrActions/state.js';
+import { dbrActionFold, evolveDbrAction, type DbrActionFacts, type DbrActionState } from '../../domain/dbrActions/state.js';
 import { runCommand, type CommandContext, type CommandResult } from '../handleCommand.js';
-import type { Fold, ReadSet } from '../readSet.js';
-import { shiftsByDay } from '../stops/shiftLock.js';
-
-export const dbrActionFold: Fold<DbrActionState, DbrActionEvent> = {
-  initialState: initialDbrActionState,
-  evolve: evolveDbrAction,
-};
+import type { ReadSet } from '../readSet.js';
 
 /** What every DBR action command answers: the command's result and the action as it now stands. */
 export interface DbrActionResult extends CommandResult<DbrActionEvent> {
@@ -21,16 +14,6 @@ export function factsAfter(state: DbrActionState, events: readonly DbrActionEven
   const after = events.reduce(evolveDbrAction, state);
   if (after.status === 'none') throw new Error('A DBR action command decided on an action that does not exist');
   return after.action;
-}
-
-/**
- * The shifts of a shop floor's day as the event store knows them (a read table may lag),
- * through the command-side cache the stop lock uses. Read through the ReadSet, so a
- * generation landing meanwhile makes the append fail and the command decide again.
- */
-export async function shiftsOfDay(reads: ReadSet, shopFloorId: number, day: string): Promise<readonly ScheduledShift[]> {
-  const byDay = await reads.readCached(shiftCalendarStream(shopFloorId), shiftsByDay, 'shifts-by-day');
-  return byDay.get(day) ?? [];
 }
 
 /**

@@ -2,17 +2,18 @@ import { activeItem, type PlantItem, type PlantState } from '../../domain/plant/
 import { conflict, validationError } from '../../domain/shared/errors.js';
 import type { ScheduledShift } from '../../domain/shifts/events.js';
 import { stationStream } from '../../domain/station/events.js';
-import { evolveStation, initialStationState } from '../../domain/station/state.js';
+import { stationFold } from '../../domain/station/state.js';
 import { dbrActionStream, type DbrActionEvent } from '../../domain/dbrActions/events.js';
 import { dbrActionId, FIRST_DUE_DAY, LAST_DUE_DAY, MAX_ACTIONS_PER_LINE_DAY } from '../../domain/dbrActions/ids.js';
 import { dbrReferenceNotFound, INVALID_DBR_ACTION, optionalDbrText, requiredDbrText } from '../../domain/dbrActions/rules.js';
-import type { DbrActionState } from '../../domain/dbrActions/state.js';
+import { dbrActionFold, type DbrActionState } from '../../domain/dbrActions/state.js';
 import { fieldErrors } from '../../domain/stops/rules.js';
 import { runCommand, type CommandContext } from '../handleCommand.js';
 import { KeyedQueue } from '../keyedQueue.js';
 import { readPlantIn } from '../plant/readPlant.js';
 import type { ReadSet } from '../readSet.js';
-import { dbrActionFold, factsAfter, shiftsOfDay, type DbrActionResult } from './actionStream.js';
+import { shiftsOfDay } from '../shifts/readCalendar.js';
+import { factsAfter, type DbrActionResult } from './actionStream.js';
 
 /**
  * What the 'Azioni DBR' form sends (foundations §3 "DBR action creation form"), parsed:
@@ -136,8 +137,6 @@ export function decideCreateDbrAction(command: CreateDbrAction, state: DbrAction
     },
   }];
 }
-
-const stationFold = { initialState: initialStationState, evolve: evolveStation };
 
 /**
  * The first free id of the line's due day: reads `dbr-action-<id(n)>` for n = 1, 2, ...

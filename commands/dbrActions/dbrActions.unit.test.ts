@@ -1,13 +1,13 @@
 import type { DbrActionEvent } from '../../domain/dbrActions/events.js';
-import type { DbrActionState } from '../../domain/dbrActions/state.js';
+import { dbrActionFold } from '../../domain/dbrActions/state.js';
 import type { ScheduledShift } from '../../domain/shifts/events.js';
 import { plantStateFrom, smallPlantFile } from '../../test/builders/plantFixtures.js';
 import { decideGenerateShifts } from '../shifts/generateShifts.js';
 import { initialShiftCalendarState } from '../../domain/shifts/state.js';
 import { settingsOf } from '../../domain/plant/state.js';
 import type { CreateDbrAction } from './createDbrAction.js';
-import { dbrActionDecider, type DbrActionCommand } from './decider.js';
-import { refusal } from '../../test/support/refusals.js';
+import { dbrActionDecider } from './decider.js';
+import { deciderSpec } from '../../test/support/deciderSpec.js';
 
 // Small plant: shop floor 1 'Confezionamento' with 'Linea 1' (line 1: Filler 1, Capper 2) and
 // 'Linea 2' (line 2: Filler 3); shop floor 2 'Preparazione' with 'Linea P' (line 3).
@@ -40,13 +40,9 @@ const create = (over: Partial<CreateDbrAction> = {}): CreateDbrAction => ({
   activity: '  Pulire i sensori della tappatrice  ',
   ...over,
 });
-const given = (...events: DbrActionEvent[]) => events.reduce(dbrActionDecider.evolve, dbrActionDecider.initialState);
-const when = (state: DbrActionState, command: DbrActionCommand) => dbrActionDecider.decide(command, state, now);
-
-const refused = (fn: () => unknown) => {
-  const e = refusal(fn);
-  return { status: e.status, code: e.code, message: e.message, fields: e.fields };
-};
+const spec = deciderSpec(dbrActionDecider, now);
+/** The action's state after these events, as its fold leaves it. */
+const stateAfter = (...events: DbrActionEvent[]) => events.reduce(dbrActionFold.evolve, dbrActionFold.initialState);
 
 const created: DbrActionEvent = {
   type: 'DbrActionCreated',
@@ -57,55 +53,57 @@ const created: DbrActionEvent = {
 };
 const executed: DbrActionEvent = { type: 'DbrActionMarkedExecuted', data: { actionId: ACTION_1, executedAt: '2030-06-05T08:00:00.000Z' } };
 const deleted: DbrActionEvent = { type: 'DbrActionDeleted', data: { actionId: ACTION_1 } };
+/** The first decided event's data passes the check. */
+const firstData = (check: (data: Record<string, unknown>) => void) => (events: DbrActionEvent[]) => check(events[0]!.data as Record<string, unknown>);
 
 describe('given no action (a new stream)', () => {
   it('creates the action with its place, due shift and trimmed texts', () => {
-    expect(when(given(), create())).toEqual([created]);
+    spec.given([]).when(create()).then([created]);
   });
 
   it("records 'Fine gg' and 'Non specificato' as no shift and no equipment; a blank support as none", () => {
-    expect(when(given(), create({ dueShiftId: null, equipmentId: null, supportBy: '   ' }))[0]!.data).toMatchObject({
+    spec.given([]).when(create({ dueShiftId: null, equipmentId: null, supportBy: '   ' })).then(firstData((data) => expect(data).toMatchObject({
       equipmentId: null, dueShiftId: null, dueShiftName: null, supportBy: null,
-    });
+    })));
   });
 
   it('keeps activity, owner and support to 250 characters', () => {
     const full = 'x'.repeat(250);
-    expect(when(given(), create({ activity: full, owner: full, supportBy: full }))[0]!.data).toMatchObject({ activity: full, owner: full, supportBy: full });
-    expect(refused(() => when(given(), create({ activity: 'a'.repeat(251), owner: 'o'.repeat(251), supportBy: 's'.repeat(251) })))).toEqual({
+    spec.given([]).when(create({ activity: full, owner: full, supportBy: full })).then(firstData((data) => expect(data).toMatchObject({ activity: full, owner: full, supportBy: full })));
+    spec.given([]).when(create({ activity: 'a'.repeat(251), owner: 'o'.repeat(251), supportBy: 's'.repeat(251) })).thenRefuses({
       status: 400, code: 'VALIDATION_FAILED', message: 'Azione DBR non valida',
       fields: { activity: 'Al massimo 250 caratteri', owner: 'Al massimo 250 caratteri', supportBy: 'Al massimo 250 caratteri' },
     });
   });
 
   it('refuses a blank activity or owner, naming both', () => {
-    expect(refused(() => when(given(), create({ activity: '  ', owner: '' })))).toEqual({
+    spec.given([]).when(create({ activity: '  ', owner: '' })).thenRefuses({
       status: 400, code: 'VALIDATION_FAILED', message: 'Azione DBR non valida', fields: { activity: 'Obbligatorio', owner: 'Obbligatorio' },
     });
   });
 
   it('refuses an unknown line with 404, and a line of another shop floor than the one named', () => {
-    expect(refused(() => when(given(), create({ lineName: 'Linea 9' })))).toEqual({ status: 404, code: 'NOT_FOUND', message: 'Linea non trovata', fields: { line: 'Linea non trovata' } });
-    expect(refused(() => when(given(), create({ lineName: 'Linea P', shopFloorId: 1 }))).status).toBe(404);
-    expect(refused(() => when(given(), create({ shopFloorId: 7 })))).toEqual({ status: 404, code: 'NOT_FOUND', message: 'Reparto non trovato', fields: { shop_floor_id: 'Reparto non trovato' } });
+    spec.given([]).when(create({ lineName: 'Linea 9' })).thenRefuses({ status: 404, code: 'NOT_FOUND', message: 'Linea non trovata', fields: { line: 'Linea non trovata' } });
+    spec.given([]).when(create({ lineName: 'Linea P', shopFloorId: 1 })).thenRefuses({ status: 404 });
+    spec.given([]).when(create({ shopFloorId: 7 })).thenRefuses({ status: 404, code: 'NOT_FOUND', message: 'Reparto non trovato', fields: { shop_floor_id: 'Reparto non trovato' } });
   });
 
   it('refuses an unknown equipment with 404 and an equipment of another line with 400', () => {
-    expect(refused(() => when(given(), create({ equipmentId: 99 })))).toEqual({ status: 404, code: 'NOT_FOUND', message: 'Dispositivo non trovato', fields: { equipment: 'Dispositivo non trovato' } });
-    expect(refused(() => when(given(), create({ equipmentId: 3 })))).toEqual({
+    spec.given([]).when(create({ equipmentId: 99 })).thenRefuses({ status: 404, code: 'NOT_FOUND', message: 'Dispositivo non trovato', fields: { equipment: 'Dispositivo non trovato' } });
+    spec.given([]).when(create({ equipmentId: 3 })).thenRefuses({
       status: 400, code: 'VALIDATION_FAILED', message: 'Azione DBR non valida', fields: { equipment: 'Il dispositivo non appartiene alla linea scelta' },
     });
   });
 
   it('refuses a shift that is not one of the due day on that shop floor with 404', () => {
     for (const dueShiftId of [1000004, 2000001, 999]) {
-      expect(refused(() => when(given(), create({ dueShiftId })))).toEqual({ status: 404, code: 'NOT_FOUND', message: 'Turno non trovato', fields: { due_shift: 'Turno non trovato' } });
+      spec.given([]).when(create({ dueShiftId })).thenRefuses({ status: 404, code: 'NOT_FOUND', message: 'Turno non trovato', fields: { due_shift: 'Turno non trovato' } });
     }
-    expect(refused(() => when(given(), create({ dayShifts: [] }))).status).toBe(404);
+    spec.given([]).when(create({ dayShifts: [] })).thenRefuses({ status: 404 });
   });
 
   it('checks the texts before the references', () => {
-    expect(refused(() => when(given(), create({ lineName: 'Linea 9', activity: '' })))).toMatchObject({ status: 400, fields: { activity: 'Obbligatorio' } });
+    spec.given([]).when(create({ lineName: 'Linea 9', activity: '' })).thenRefuses((error) => expect(error).toMatchObject({ status: 400, fields: { activity: 'Obbligatorio' } }));
   });
 
   it('finds a line whose name two shop floors share through the shop floor given, else the default station, else refuses', () => {
@@ -113,56 +111,56 @@ describe('given no action (a new stream)', () => {
     raw.shopFloors[1].lines.push({ name: 'Linea 1', referenceMachine: 'Miscelatore 2', equipments: [{ name: 'Mixer', workpoints: [] }] });
     const twice = plantStateFrom(raw);
     // The second 'Linea 1' is line 4 (ids in creation order), its Mixer equipment 4.
-    expect(when(given(), create({ plant: twice, shopFloorId: 2, equipmentId: 4, dueShiftId: null }))[0]!.data).toMatchObject({ shopFloorId: 2, lineId: 4 });
-    expect(when(given(), create({ plant: twice, stationShopFloorId: 1 }))[0]!.data).toMatchObject({ shopFloorId: 1, lineId: 1 });
-    expect(refused(() => when(given(), create({ plant: twice })))).toMatchObject({ status: 400, fields: { line: 'Linea ambigua' } });
+    spec.given([]).when(create({ plant: twice, shopFloorId: 2, equipmentId: 4, dueShiftId: null })).then(firstData((data) => expect(data).toMatchObject({ shopFloorId: 2, lineId: 4 })));
+    spec.given([]).when(create({ plant: twice, stationShopFloorId: 1 })).then(firstData((data) => expect(data).toMatchObject({ shopFloorId: 1, lineId: 1 })));
+    spec.given([]).when(create({ plant: twice })).thenRefuses((error) => expect(error).toMatchObject({ status: 400, fields: { line: 'Linea ambigua' } }));
   });
 
   it('answers 404 to mark, unmark and delete', () => {
     for (const type of ['MarkDbrExecuted', 'UnmarkDbrExecuted', 'DeleteDbrAction'] as const) {
-      expect(refused(() => when(given(), { type, actionId: ACTION_1 }))).toEqual({ status: 404, code: 'NOT_FOUND', message: 'Azione DBR non trovata', fields: undefined });
+      spec.given([]).when({ type, actionId: ACTION_1 }).thenRefuses({ status: 404, code: 'NOT_FOUND', message: 'Azione DBR non trovata', fields: undefined });
     }
   });
 });
 
 describe('given an open action', () => {
   it('marks it executed at the command’s time', () => {
-    expect(when(given(created), { type: 'MarkDbrExecuted', actionId: ACTION_1 })).toEqual([
+    spec.given([created]).when({ type: 'MarkDbrExecuted', actionId: ACTION_1 }).then([
       { type: 'DbrActionMarkedExecuted', data: { actionId: ACTION_1, executedAt: '2030-06-05T09:41:00.000Z' } },
     ]);
   });
 
   it('unmarking changes nothing', () => {
-    expect(when(given(created), { type: 'UnmarkDbrExecuted', actionId: ACTION_1 })).toEqual([]);
+    spec.given([created]).when({ type: 'UnmarkDbrExecuted', actionId: ACTION_1 }).thenNothingHappened();
   });
 
   it('deletes it', () => {
-    expect(when(given(created), { type: 'DeleteDbrAction', actionId: ACTION_1 })).toEqual([deleted]);
+    spec.given([created]).when({ type: 'DeleteDbrAction', actionId: ACTION_1 }).then([deleted]);
   });
 });
 
 describe('given an executed action', () => {
   it('marking again changes nothing: the first time stays', () => {
-    expect(when(given(created, executed), { type: 'MarkDbrExecuted', actionId: ACTION_1 })).toEqual([]);
-    expect(given(created, executed)).toMatchObject({ status: 'active', action: { executedAt: '2030-06-05T08:00:00.000Z' } });
+    spec.given([created, executed]).when({ type: 'MarkDbrExecuted', actionId: ACTION_1 }).thenNothingHappened();
+    expect(stateAfter(created, executed)).toMatchObject({ status: 'active', action: { executedAt: '2030-06-05T08:00:00.000Z' } });
   });
 
   it('unmarks it: open again', () => {
-    const events = when(given(created, executed), { type: 'UnmarkDbrExecuted', actionId: ACTION_1 });
-    expect(events).toEqual([{ type: 'DbrActionUnmarkedExecuted', data: { actionId: ACTION_1 } }]);
-    expect(given(created, executed, ...events)).toMatchObject({ status: 'active', action: { executedAt: null } });
+    const unmarked: DbrActionEvent = { type: 'DbrActionUnmarkedExecuted', data: { actionId: ACTION_1 } };
+    spec.given([created, executed]).when({ type: 'UnmarkDbrExecuted', actionId: ACTION_1 }).then([unmarked]);
+    expect(stateAfter(created, executed, unmarked)).toMatchObject({ status: 'active', action: { executedAt: null } });
   });
 
   it('may be deleted', () => {
-    expect(when(given(created, executed), { type: 'DeleteDbrAction', actionId: ACTION_1 })).toEqual([deleted]);
+    spec.given([created, executed]).when({ type: 'DeleteDbrAction', actionId: ACTION_1 }).then([deleted]);
   });
 });
 
 describe('given a deleted action', () => {
   it('answers 404 to mark, unmark and delete', () => {
-    for (const state of [given(created, deleted), given(created, executed, deleted)]) {
+    for (const history of [[created, deleted], [created, executed, deleted]]) {
       for (const type of ['MarkDbrExecuted', 'UnmarkDbrExecuted', 'DeleteDbrAction'] as const) {
-        expect(refused(() => when(state, { type, actionId: ACTION_1 })).status).toBe(404);
+        spec.given(history).when({ type, actionId: ACTION_1 }).thenRefuses({ status: 404 });
       }
     }
   });

@@ -1,6 +1,7 @@
-import type { PlantEvent, ShiftPattern } from '../../domain/plant/events.js';
+import { PLANT_STREAM, type PlantEvent, type ShiftPattern } from '../../domain/plant/events.js';
 import type { PlantFile, PlantFileShopFloor } from '../../domain/plant/plantFile.js';
-import { settingsOf, type PlantState } from '../../domain/plant/state.js';
+import { plantFold, settingsOf, type PlantState } from '../../domain/plant/state.js';
+import { onStream, runCommand, type CommandContext, type CommandDeps, type CommandResult } from '../handleCommand.js';
 import { Reconciliation } from './reconcile.js';
 
 /**
@@ -83,4 +84,9 @@ export function decideImportPlantStructure(command: ImportPlantStructure, state:
   }));
   r.retireTheRest();
   return r.events;
+}
+
+/** The whole command on the plant stream, folded through the revision cache every other command reads it by. */
+export function handleImportPlantStructure(deps: CommandDeps, input: { plant: PlantFile }, ctx: CommandContext): Promise<CommandResult<PlantEvent>> {
+  return runCommand(deps, ctx, onStream(PLANT_STREAM, plantFold, (state) => decideImportPlantStructure({ type: 'ImportPlantStructure', ...input }, state), { cached: true }));
 }

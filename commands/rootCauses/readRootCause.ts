@@ -1,11 +1,10 @@
 import type { EventCatalog } from '../../domain/shared/catalog.js';
 import { rootCauseStream } from '../../domain/rootCauses/events.js';
-import type { RootCauseState } from '../../domain/rootCauses/state.js';
+import { rootCauseFold, type RootCauseState } from '../../domain/rootCauses/state.js';
 import type { EventStore } from '../../domain/shared/eventStore.js';
 import { readFolded } from '../readSet.js';
-import { rootCauseDecider } from './decider.js';
 
 /** The analysis as saved, for the answer of a save that changed nothing. */
 export async function readRootCause(deps: { store: EventStore; catalog: EventCatalog }, stopEventId: number): Promise<RootCauseState> {
-  return (await readFolded(deps, rootCauseStream(stopEventId), rootCauseDecider)).state;
+  return (await readFolded(deps, rootCauseStream(stopEventId), rootCauseFold)).state;
 }

@@ -2,11 +2,10 @@ import { z } from 'zod';
 import { notFound, validationError } from '../../domain/shared/errors.js';
 import { maxChars } from '../../domain/shared/bounds.js';
 import { ROOT_CAUSE_MAX, rootCauseStream, type RootCauseEvent } from '../../domain/rootCauses/events.js';
-import type { RootCauseState } from '../../domain/rootCauses/state.js';
+import { rootCauseFold, type RootCauseState } from '../../domain/rootCauses/state.js';
 import { fieldErrors } from '../../domain/stops/rules.js';
 import { runCommand, type CommandContext, type CommandDeps, type CommandResult } from '../handleCommand.js';
 import { unplannedStopExists } from '../stops/locateStop.js';
-import { rootCauseDecider } from './decider.js';
 
 /**
  * Save the analysis of one unplanned stop (Root Cause Tool, autosave on blur). A box
@@ -49,7 +48,7 @@ export function handleRecordRootCause(
 ): Promise<CommandResult<RootCauseEvent>> {
   return runCommand(deps, ctx, async (reads) => {
     const stream = rootCauseStream(input.stopEventId);
-    const state = await reads.read(stream, rootCauseDecider);
+    const state = await reads.read(stream, rootCauseFold);
     const stopExists = await unplannedStopExists(reads, input.stopEventId);
     return { stream, events: decideRecordRootCause({ ...input, type: 'RecordRootCause', stopExists }, state) };
   });

@@ -1,48 +1,47 @@
 import type { RootCauseEvent } from '../../domain/rootCauses/events.js';
+import { deciderSpec } from '../../test/support/deciderSpec.js';
 import { rootCauseDecider } from './decider.js';
 import type { RecordRootCause } from './recordRootCause.js';
-import { refusal } from '../../test/support/refusals.js';
 
-const given = (...events: RootCauseEvent[]) => events.reduce(rootCauseDecider.evolve, rootCauseDecider.initialState);
+const spec = deciderSpec(rootCauseDecider);
 const save = (over: Partial<RecordRootCause> = {}): RecordRootCause => ({ type: 'RecordRootCause', stopEventId: 1_000_001, stopExists: true, ...over });
-const when = (command: RecordRootCause, state = given()) => rootCauseDecider.decide(command, state, new Date(0));
 const saved = (rootCause: string, troubleshooting: string): RootCauseEvent => ({ type: 'RootCauseRecorded', data: { stopEventId: 1_000_001, rootCause, troubleshooting } });
 
 describe('given a stop without an analysis', () => {
   it('records both boxes, trimmed', () => {
-    expect(when(save({ rootCause: ' Guarnizione usurata ', troubleshooting: 'Sostituita' }))).toEqual([saved('Guarnizione usurata', 'Sostituita')]);
+    spec.given([]).when(save({ rootCause: ' Guarnizione usurata ', troubleshooting: 'Sostituita' })).then([saved('Guarnizione usurata', 'Sostituita')]);
   });
 
   it('records one box, the other staying empty', () => {
-    expect(when(save({ troubleshooting: 'Pulizia sensore' }))).toEqual([saved('', 'Pulizia sensore')]);
+    spec.given([]).when(save({ troubleshooting: 'Pulizia sensore' })).then([saved('', 'Pulizia sensore')]);
   });
 
   it('records nothing for two empty boxes (nothing changed)', () => {
-    expect(when(save({ rootCause: '', troubleshooting: '' }))).toEqual([]);
+    spec.given([]).when(save({ rootCause: '', troubleshooting: '' })).thenNothingHappened();
   });
 
   it('refuses a box over 2000 characters and a save without any box', () => {
-    expect(refusal(() => when(save({ rootCause: 'r'.repeat(2001), troubleshooting: 't'.repeat(2000) }))).fields).toEqual({ root_cause: 'Al massimo 2000 caratteri' });
-    expect(refusal(() => when(save())).status).toBe(400);
+    spec.given([]).when(save({ rootCause: 'r'.repeat(2001), troubleshooting: 't'.repeat(2000) })).thenRefuses({ fields: { root_cause: 'Al massimo 2000 caratteri' } });
+    spec.given([]).when(save()).thenRefuses({ status: 400 });
   });
 
   it('refuses an unknown or deleted stop with 404', () => {
-    expect(refusal(() => when(save({ stopExists: false, rootCause: 'x' }))).code).toBe('NOT_FOUND');
+    spec.given([]).when(save({ stopExists: false, rootCause: 'x' })).thenRefuses('NOT_FOUND');
   });
 });
 
 describe('given a saved analysis', () => {
-  const state = given(saved('Guarnizione usurata', 'Sostituita'));
+  const history = [saved('Guarnizione usurata', 'Sostituita')];
 
   it('keeps the box left out and changes the other', () => {
-    expect(when(save({ troubleshooting: 'Sostituita e serrata' }), state)).toEqual([saved('Guarnizione usurata', 'Sostituita e serrata')]);
+    spec.given(history).when(save({ troubleshooting: 'Sostituita e serrata' })).then([saved('Guarnizione usurata', 'Sostituita e serrata')]);
   });
 
   it('lets a box be cleared', () => {
-    expect(when(save({ rootCause: '' }), state)).toEqual([saved('', 'Sostituita')]);
+    spec.given(history).when(save({ rootCause: '' })).then([saved('', 'Sostituita')]);
   });
 
   it('records nothing when the texts are the same', () => {
-    expect(when(save({ rootCause: 'Guarnizione usurata', troubleshooting: 'Sostituita ' }), state)).toEqual([]);
+    spec.given(history).when(save({ rootCause: 'Guarnizione usurata', troubleshooting: 'Sostituita ' })).thenNothingHappened();
   });
 });

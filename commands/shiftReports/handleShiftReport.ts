@@ -1,8 +1,6 @@
-import type { Knex } from 'knex';
-import type { EventCatalog } from '../../domain/shared/catalog.js';
-import type { EventStore } from '../../domain/shared/eventStore.js';
 import { shiftReportStream, type ReportContent, type ShiftReportEvent } from '../../domain/shiftReports/events.js';
-import { handleCommand, type CommandContext, type CommandResult } from '../handleCommand.js';
+import { shiftReportFold } from '../../domain/shiftReports/state.js';
+import { runCommand, type CommandContext, type CommandDeps, type CommandResult } from '../handleCommand.js';
 import { KeyedQueue } from '../keyedQueue.js';
 import { shiftReportDecider, type ShiftReportCommand } from './decider.js';
 import { loadReportContext, type ReportContext } from './loadReportContext.js';
@@ -30,9 +28,9 @@ const revisionless = new KeyedQueue();
 const REVISIONLESS_RETRIES = 10;
 
 /**
- * The whole report command (autosave, submit, amend): resolves the line by name and the
- * shift's length and labels from the read models (404 for an unknown line or shift),
- * then decides on the report's stream. The user is the command's.
+ * The whole report command (autosave, submit, amend): resolves the line by name, the
+ * shift's length and the labels from the plant and calendar streams (404 for an unknown
+ * line or shift), then decides on the report's stream. The user is the command's.
  *
  * Without a `revision`, one user's concurrent commands on one report are applied in the
  * order they arrived (docs/line-log.md): this process runs them one at a time, and a
@@ -40,7 +38,7 @@ const REVISIONLESS_RETRIES = 10;
  * mismatch is a 409 at once.
  */
 export async function handleShiftReport(
-  deps: { store: EventStore; catalog: EventCatalog; knex: Knex },
+  deps: CommandDeps,
   input: ShiftReportInput,
   ctx: CommandContext,
 ): Promise<CommandResult<ShiftReportEvent> & { context: ReportContext }> {
@@ -50,22 +48,28 @@ export async function handleShiftReport(
 }
 
 async function decideReport(
-  deps: { store: EventStore; catalog: EventCatalog; knex: Knex },
+  deps: CommandDeps,
   input: ShiftReportInput,
   ctx: CommandContext,
   options: { maxRetries?: number },
 ): Promise<CommandResult<ShiftReportEvent> & { context: ReportContext }> {
-  const context = await loadReportContext(deps.knex, { lineName: input.lineName, day: input.day, shiftCode: input.shiftCode, username: ctx.username });
-  const command = {
-    type: COMMAND[input.mode],
-    key: context.key,
-    content: input.content,
-    labels: context.labels,
-    shiftHours: context.shiftHours,
-    username: ctx.username,
-    revisionPinned: input.revision !== undefined,
-  } as ShiftReportCommand;
-  const stream = shiftReportStream(context.key.lineId, input.day, input.shiftCode);
-  const result = await handleCommand(deps, stream, shiftReportDecider, command, ctx, { expectedRevision: input.revision, ...options });
-  return { ...result, context };
+  const pinned = input.revision;
+  let context: ReportContext | undefined;
+  const result = await runCommand(deps, ctx, async (reads) => {
+    context = await loadReportContext(reads, { lineName: input.lineName, day: input.day, shiftCode: input.shiftCode, username: ctx.username });
+    const stream = shiftReportStream(context.key.lineId, input.day, input.shiftCode);
+    const state = await reads.read(stream, shiftReportFold);
+    if (pinned !== undefined) reads.requireRevision(stream, pinned);
+    const command = {
+      type: COMMAND[input.mode],
+      key: context.key,
+      content: input.content,
+      labels: context.labels,
+      shiftHours: context.shiftHours,
+      username: ctx.username,
+      revisionPinned: pinned !== undefined,
+    } as ShiftReportCommand;
+    return { stream, events: shiftReportDecider.decide(command, state, ctx.now) };
+  }, { maxRetries: pinned === undefined ? options.maxRetries : 0 });
+  return { ...result, context: context! };
 }

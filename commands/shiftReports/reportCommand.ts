@@ -15,7 +15,7 @@ export interface ReportCommandBase {
   /** Length of the shift in hours: the most a report may declare as worked. */
   shiftHours: number;
   username: string;
-  /** Whether the client sent the revision it last read (checked by handleCommand). */
+  /** Whether the client sent the revision it last read (checked by handleShiftReport). */
   revisionPinned: boolean;
 }
 

@@ -3,11 +3,10 @@ import { dayProblem } from '../../domain/shared/bounds.js';
 import { activeItem, settingsOf } from '../../domain/plant/state.js';
 import { runCommand, type CommandContext, type CommandDeps, type CommandResult } from '../handleCommand.js';
 import { readPlantIn } from '../plant/readPlant.js';
-import { shiftCalendarDecider } from './decider.js';
 import type { ShiftPattern } from '../../domain/plant/events.js';
 import { daysInRange, eachDay, MAX_GENERATION_DAYS, shiftId, shiftTimes } from '../../domain/shifts/calendar.js';
 import { shiftCalendarStream, type ScheduledShift, type ShiftEvent } from '../../domain/shifts/events.js';
-import { shiftKey, type ShiftCalendarState } from '../../domain/shifts/state.js';
+import { shiftCalendarFold, shiftKey, type ShiftCalendarState } from '../../domain/shifts/state.js';
 
 /**
  * Put a shop floor's shift patterns on its calendar for every day of a range. The
@@ -69,7 +68,7 @@ export function handleGenerateShifts(
     if (!activeItem(plant, 'shopFloor', input.shopFloorId)) throw notFound(SHOP_FLOOR_NOT_FOUND);
     const { patterns, manageExtraShift } = settingsOf(plant, input.shopFloorId);
     const stream = shiftCalendarStream(input.shopFloorId);
-    const state = await reads.readCached(stream, shiftCalendarDecider);
+    const state = await reads.readCached(stream, shiftCalendarFold);
     return { stream, events: decideGenerateShifts({ type: 'GenerateShifts', ...input, patterns, manageExtraShift }, state) };
   });
 }

@@ -3,8 +3,7 @@ import { activeItem, type PlantState } from '../../domain/plant/state.js';
 import { stationStream, type StationEvent } from '../../domain/station/events.js';
 import { runCommand, type CommandContext, type CommandDeps, type CommandResult } from '../handleCommand.js';
 import { readPlantIn } from '../plant/readPlant.js';
-import { stationDecider } from './decider.js';
-import type { StationState } from '../../domain/station/state.js';
+import { stationFold, type StationState } from '../../domain/station/state.js';
 
 /**
  * Save a user's default station. The plant as recorded travels with the command so
@@ -41,17 +40,17 @@ export function decideChooseDefaultStation(command: ChooseDefaultStation, state:
   return [{ type: 'DefaultStationChosen', data: { username: command.username.toLowerCase(), shopFloorId, lineId, equipmentId } }];
 }
 
-/** The whole command: the plant (cached, as a condition of the append) and the user's station stream. */
+/** The whole command for the issuing user (their name and role are the command's): the plant (cached, as a condition of the append) and the user's station stream. */
 export function handleChooseDefaultStation(
   deps: CommandDeps,
-  input: { username: string; role: string; shopFloorId: number; lineId: number; equipmentId: number | null },
+  input: { shopFloorId: number; lineId: number; equipmentId: number | null },
   ctx: CommandContext,
 ): Promise<CommandResult<StationEvent> & { plant: PlantState }> {
   let plant: PlantState | undefined;
   return runCommand(deps, ctx, async (reads) => {
     plant = await readPlantIn(reads);
-    const stream = stationStream(input.username);
-    const state = await reads.read(stream, stationDecider);
-    return { stream, events: decideChooseDefaultStation({ ...input, type: 'ChooseDefaultStation', plant }, state) };
+    const stream = stationStream(ctx.username);
+    const state = await reads.read(stream, stationFold);
+    return { stream, events: decideChooseDefaultStation({ ...input, type: 'ChooseDefaultStation', username: ctx.username, role: ctx.role, plant }, state) };
   }).then((result) => ({ ...result, plant: plant! }));
 }

@@ -36,9 +36,9 @@ export function decideEditUnplannedStopDetail(command: EditUnplannedStopDetail, 
 /** The whole command: the stop's stream (day or legacy), the calendar and the reports for the lock. */
 export function handleEditUnplannedStopDetail(
   deps: CommandDeps,
-  input: { stopId: number; field: UnplannedDetailField; value: string; role: string },
+  input: { stopId: number; field: UnplannedDetailField; value: string },
   ctx: CommandContext,
 ): Promise<CommandResult<UnplannedStopEvent>> {
   const stop = { id: input.stopId, where: unplannedStreamOf(input.stopId), read: readUnplannedStream, notFound: stopNotFound };
-  return runOnExistingStop(deps, ctx, stop, (state, shiftSubmitted) => decideEditUnplannedStopDetail({ ...input, type: 'EditUnplannedStopDetail', shiftSubmitted }, state));
+  return runOnExistingStop(deps, ctx, stop, (state, shiftSubmitted) => decideEditUnplannedStopDetail({ ...input, type: 'EditUnplannedStopDetail', role: ctx.role, shiftSubmitted }, state));
 }

@@ -2,13 +2,12 @@ import { conflict, validationError } from '../../domain/shared/errors.js';
 import { activeItem, type PlantState } from '../../domain/plant/state.js';
 import { plannedStopsStream, type PlannedStopEvent } from '../../domain/stops/events.js';
 import { MAX_STOPS_PER_DAY, stopId } from '../../domain/stops/ids.js';
-import type { PlannedStopsState } from '../../domain/stops/plannedState.js';
+import { plannedFold, type PlannedStopsState } from '../../domain/stops/plannedState.js';
 import { assertMayChange, checkPlannedLength, checkTimes, fieldErrors, optionalNote, plantDay } from '../../domain/stops/rules.js';
 import { runCommand, type CommandContext, type CommandDeps, type CommandResult } from '../handleCommand.js';
 import { readPlantIn } from '../plant/readPlant.js';
 import type { StopPlace } from './recordUnplannedStop.js';
 import { isShiftSubmitted } from './shiftLock.js';
-import { plannedFold } from './stopStreams.js';
 
 /** What the planned-stop chatbot sends (line log §4.3, §7). */
 export interface PlannedStopInput {
@@ -65,7 +64,7 @@ export function decideRecordPlannedStop(command: RecordPlannedStop, state: Plann
 /** The whole command: plant (cached), the day stream, calendar and reports for the lock; appends on condition none moved. */
 export function handleRecordPlannedStop(
   deps: CommandDeps,
-  input: PlannedStopInput & { role: string },
+  input: PlannedStopInput,
   ctx: CommandContext,
 ): Promise<CommandResult<PlannedStopEvent>> {
   return runCommand(deps, ctx, async (reads) => {
@@ -77,6 +76,6 @@ export function handleRecordPlannedStop(
     const stream = plannedStopsStream(place.equipmentId, day);
     const own = await reads.read(stream, plannedFold);
     const shiftSubmitted = await isShiftSubmitted(reads, place, input.startTime);
-    return { stream, events: decideRecordPlannedStop({ ...input, type: 'RecordPlannedStop', day, plant, shiftSubmitted }, own, ctx.now) };
+    return { stream, events: decideRecordPlannedStop({ ...input, type: 'RecordPlannedStop', day, plant, role: ctx.role, shiftSubmitted }, own, ctx.now) };
   });
 }

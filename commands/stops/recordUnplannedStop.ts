@@ -121,7 +121,7 @@ export function decideRecordUnplannedStop(command: RecordUnplannedStop, state: U
  */
 export function handleRecordUnplannedStop(
   deps: CommandDeps,
-  input: UnplannedStopInput & { role: string },
+  input: UnplannedStopInput,
   ctx: CommandContext,
 ): Promise<CommandResult<UnplannedStopEvent>> {
   return runCommand(deps, ctx, async (reads: ReadSet) => {
@@ -132,7 +132,7 @@ export function handleRecordUnplannedStop(
     checkUnplannedLength(input.startTime, input.endTime);
     const { day, own, nearby } = await unplannedStopsAround(reads, place.equipmentId, input.startTime, input.endTime);
     const shiftSubmitted = await isShiftSubmitted(reads, place, input.startTime);
-    const command: RecordUnplannedStop = { ...input, type: 'RecordUnplannedStop', equipmentId: place.equipmentId, day, plant, shiftSubmitted, nearby };
+    const command: RecordUnplannedStop = { ...input, type: 'RecordUnplannedStop', equipmentId: place.equipmentId, day, plant, role: ctx.role, shiftSubmitted, nearby };
     return { stream: unplannedStopsStream(place.equipmentId, day), events: decideRecordUnplannedStop(command, own, ctx.now) };
   });
 }

@@ -1,31 +1,13 @@
 import { DateTime } from 'luxon';
 import { shiftReportStream } from '../../domain/shiftReports/events.js';
 import { PLANT_ZONE } from '../../domain/shifts/calendar.js';
-import { shiftCalendarStream, type ScheduledShift, type ShiftEvent } from '../../domain/shifts/events.js';
-import type { Fold, ReadSet } from '../readSet.js';
+import type { ScheduledShift } from '../../domain/shifts/events.js';
+import type { ReadSet } from '../readSet.js';
+import { readShiftsByDay } from '../shifts/readCalendar.js';
 
 export { shiftReportStream };
 /** The one event type that closes a shift (docs/line-log.md, Shift reports). */
 export const SHIFT_REPORT_SUBMITTED = 'ShiftReportSubmitted';
-
-/** A shop floor's scheduled shifts by the plant day they start on. */
-type ShiftsByDay = ReadonlyMap<string, readonly ScheduledShift[]>;
-
-/**
- * The calendar indexed by day, so finding the shifts that hold an instant looks at two
- * days, not at every shift ever generated. Kept in the command-side cache.
- */
-export const shiftsByDay: Fold<ShiftsByDay, ShiftEvent> = {
-  initialState: new Map(),
-  evolve: (state, event) => shiftsByDay.evolveMany!(state, [event]),
-  evolveMany(state, events) {
-    const next = new Map(state);
-    for (const event of events) {
-      for (const s of event.data.shifts) next.set(s.shiftDay, [...(next.get(s.shiftDay) ?? []), s]);
-    }
-    return next;
-  },
-};
 
 /**
  * Every shift of the shop floor's calendar whose [start, end) holds the instant, as the
@@ -34,7 +16,7 @@ export const shiftsByDay: Fold<ShiftsByDay, ShiftEvent> = {
  * night shift, the day before the instant's. In calendar order.
  */
 export async function shiftsContaining(reads: ReadSet, shopFloorId: number, instant: string): Promise<ScheduledShift[]> {
-  const byDay = await reads.readCached(shiftCalendarStream(shopFloorId), shiftsByDay, 'shifts-by-day');
+  const byDay = await readShiftsByDay(reads, shopFloorId);
   const t = Date.parse(instant);
   const day = DateTime.fromMillis(t, { zone: PLANT_ZONE });
   const candidates = [...(byDay.get(day.minus({ days: 1 }).toISODate()!) ?? []), ...(byDay.get(day.toISODate()!) ?? [])];

@@ -1,6 +1,6 @@
 import { createCatalog } from '../../domain/catalog.js';
 import { MemoryEventStore } from '../../infra/eventstore/memory.js';
-import { handleCommand } from '../handleCommand.js';
+import { decideOn } from '../../test/builders/decideOn.js';
 import { ReadSet } from '../readSet.js';
 import { shiftCalendarDecider } from '../shifts/decider.js';
 import { isShiftSubmitted, shiftReportStream, shiftsContaining } from './shiftLock.js';
@@ -22,7 +22,7 @@ describe('given a calendar for June 5-6 with A, B, C and the extra E', () => {
     deps.store.appendToStream(shiftReportStream(lineId, day, code), [{ type: 'ShiftReportSubmitted', schemaVersion: 1, data: {}, metadata }], { expectedRevision: 'any' });
 
   beforeAll(async () => {
-    await handleCommand(deps, 'shift-calendar-1', shiftCalendarDecider, {
+    await decideOn(deps, 'shift-calendar-1', shiftCalendarDecider, {
       type: 'GenerateShifts', shopFloorId: 1, startDate: '2030-06-05', endDate: '2030-06-06', patterns: PATTERNS, manageExtraShift: true,
     }, ctx);
   });

@@ -5,15 +5,15 @@ import { DomainError } from '../../domain/shared/errors.js';
 import { shiftReportStream } from '../../domain/shiftReports/events.js';
 import { eachDay, shiftTimes } from '../../domain/shifts/calendar.js';
 import { legacyUnplannedStopsStream } from '../../domain/stops/events.js';
-import { legacyStopId } from '../../domain/stops/ids.js';
+import { legacyStopId } from '../../test/builders/stopIds.js';
 import { PostgresEventStore } from '../../infra/eventstore/postgres.js';
-import { historyCatalog, historyLines, planShift } from '../../infra/seed/demoHistoryPlan.js';
-import { readDemoPlantFile } from '../../infra/seed/demoPlant.js';
-import { importPlant } from '../../infra/seed/plantImport.js';
+import { historyCatalog, historyLines, planShift } from '../../seed/demoHistoryPlan.js';
+import { readDemoPlantFile } from '../../seed/demoPlant.js';
+import { importPlant } from '../../seed/plantImport.js';
 import { command as reportCommand, FULL } from '../../test/builders/shiftReportFixtures.js';
 import { createTestDatabase, type TestDatabase } from '../../test/support/db.js';
 import { describeWith } from '../../test/support/services.js';
-import { handleCommand } from '../handleCommand.js';
+import { decideOn } from '../../test/builders/decideOn.js';
 import { readPlantState } from '../plant/readPlant.js';
 import { handleRecordRootCause } from '../rootCauses/recordRootCause.js';
 import { shiftReportDecider } from '../shiftReports/decider.js';
@@ -57,13 +57,13 @@ describeWith(['postgres'])('unplanned stops on day streams', () => {
     deps = { store, catalog };
     await importPlant(deps, readDemoPlantFile(), { userId: 'system', username: 'admin', role: 'admin', now: new Date('2030-01-01T00:00:00Z') });
     plant = await readPlantState(deps);
-    await handleCommand(deps, 'shift-calendar-1', shiftCalendarDecider, {
+    await decideOn(deps, 'shift-calendar-1', shiftCalendarDecider, {
       type: 'GenerateShifts', shopFloorId: 1, startDate: '2030-01-01', endDate: '2030-01-20', patterns: PATTERNS, manageExtraShift: false,
     }, as('admin'));
     const workpoint = activeChildren(plant, 'workpoint', 1)[0]!;
     const stopCode = activeChildren(plant, 'stopCode', workpoint.id)[0]!;
     stop = (startTime, endTime) => ({
-      role: 'frontline', workpointId: workpoint.id, stopCodeId: stopCode.id, triggeringEventId: 1, failureMode: 'Tappo storto', correctiveAction: 'Regolato',
+      workpointId: workpoint.id, stopCodeId: stopCode.id, triggeringEventId: 1, failureMode: 'Tappo storto', correctiveAction: 'Regolato',
       actionMaterialChange: false, actionCleaning: false, actionSettingAdjustment: true, actionComponentRestore: false, startTime, endTime,
     });
   });
@@ -72,7 +72,7 @@ describeWith(['postgres'])('unplanned stops on day streams', () => {
     await db?.drop();
   });
 
-  const record = (startTime: string, endTime: string, role = 'frontline') => handleRecordUnplannedStop(deps, { ...stop(startTime, endTime), role }, as(role));
+  const record = (startTime: string, endTime: string, role = 'frontline') => handleRecordUnplannedStop(deps, stop(startTime, endTime), as(role));
   const types = async (stream: string) => (await store.readStream(stream)).map((e) => e.type);
 
   describe('across midnight', () => {
@@ -148,12 +148,12 @@ describeWith(['postgres'])('unplanned stops on day streams', () => {
 
     it('edits and deletes old stops on their own stream, keeping their ids; a deleted old stop no longer blocks', async () => {
       const [first, second] = [legacy[1]!, legacy[2]!];
-      await handleEditUnplannedStopDetail(deps, { stopId: first.id, field: 'failureMode', value: 'Guarnizione', role: 'frontline' }, as('frontline'));
-      await handleDeleteUnplannedStop(deps, { stopId: second.id, role: 'frontline' }, as('frontline'));
+      await handleEditUnplannedStopDetail(deps, { stopId: first.id, field: 'failureMode', value: 'Guarnizione' }, as('frontline'));
+      await handleDeleteUnplannedStop(deps, { stopId: second.id }, as('frontline'));
       expect((await types(legacyUnplannedStopsStream(1))).slice(-2)).toEqual(['UnplannedStopDetailEdited', 'UnplannedStopDeleted']);
       expect((await store.readStream(legacyUnplannedStopsStream(1))).slice(-2).map((e) => e.data.stopId)).toEqual([first.id, second.id]);
       expect((await record(second.startTime, second.endTime)).events).toHaveLength(1);
-      const gone = await refusal(handleDeleteUnplannedStop(deps, { stopId: second.id, role: 'frontline' }, as('frontline')));
+      const gone = await refusal(handleDeleteUnplannedStop(deps, { stopId: second.id }, as('frontline')));
       expect(gone.status).toBe(404);
     });
 
@@ -183,7 +183,7 @@ describeWith(['postgres'])('unplanned stops on day streams', () => {
       };
       const stopAttempt = handleRecordUnplannedStop({ store: racing, catalog }, stop(at(day, '09:00'), at(day, '09:10')), as('frontline'));
       while (!held) await new Promise((r) => setTimeout(r, 5));
-      await handleCommand(deps, reportStream, shiftReportDecider, reportCommand('SubmitShiftReport', { key: { lineId: 1, shopFloorId: 1, day, shiftCode: 'A' }, content: FULL }), as('frontline'));
+      await decideOn(deps, reportStream, shiftReportDecider, reportCommand('SubmitShiftReport', { key: { lineId: 1, shopFloorId: 1, day, shiftCode: 'A' }, content: FULL }), as('frontline'));
       submitDone();
       const err = await refusal(stopAttempt);
       expect([err.status, err.code, err.message]).toEqual([409, 'REPORT_ALREADY_SUBMITTED', 'Report già inviato']);

@@ -5,26 +5,14 @@ import {
   type PlannedStopEvent, type UnplannedStopEvent,
 } from '../../domain/stops/events.js';
 import { parseStopId } from '../../domain/stops/ids.js';
-import { evolvePlannedStops, evolvePlannedStopsMany, initialPlannedStopsState, type PlannedStopsState } from '../../domain/stops/plannedState.js';
+import { plannedFold } from '../../domain/stops/plannedState.js';
 import { MAX_UNPLANNED_STOP_HOURS, plantDay } from '../../domain/stops/rules.js';
-import { evolveUnplannedStops, evolveUnplannedStopsMany, initialUnplannedStopsState, type UnplannedStopFacts, type UnplannedStopsState } from '../../domain/stops/unplannedState.js';
+import { initialUnplannedStopsState, unplannedFold, type UnplannedStopFacts, type UnplannedStopsState } from '../../domain/stops/unplannedState.js';
 import type { EventOf } from '../../domain/shared/catalog.js';
 import type { DomainError } from '../../domain/shared/errors.js';
 import { runCommand, type CommandContext, type CommandDeps, type CommandResult } from '../handleCommand.js';
-import type { Fold, ReadSet } from '../readSet.js';
+import type { ReadSet } from '../readSet.js';
 import { isShiftSubmitted } from './shiftLock.js';
-
-export const unplannedFold: Fold<UnplannedStopsState, UnplannedStopEvent> = {
-  initialState: initialUnplannedStopsState,
-  evolve: evolveUnplannedStops,
-  evolveMany: evolveUnplannedStopsMany,
-};
-
-export const plannedFold: Fold<PlannedStopsState, PlannedStopEvent> = {
-  initialState: initialPlannedStopsState,
-  evolve: evolvePlannedStops,
-  evolveMany: evolvePlannedStopsMany,
-};
 
 /** Which stream holds a stop: its day stream, or (stops recorded before day streams) its equipment's legacy stream. */
 export interface StopStream {

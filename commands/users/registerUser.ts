@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { conflict } from '../../domain/shared/errors.js';
 import { roleSchema } from '../../domain/users/roles.js';
-import type { UserEvent } from '../../domain/users/events.js';
-import type { UserState } from '../../domain/users/state.js';
+import { userStream, type UserEvent } from '../../domain/users/events.js';
+import { userFold, type UserState } from '../../domain/users/state.js';
+import { onStream, runCommand, type CommandContext, type CommandDeps, type CommandResult } from '../handleCommand.js';
 
 export const registerUserSchema = z.object({
   type: z.literal('RegisterUser'),
@@ -17,4 +18,9 @@ export function decideRegisterUser(command: RegisterUser, state: UserState): Use
   if (state.status !== 'none') throw conflict('USER_EXISTS', `L'utente ${command.username} esiste già`);
   const { userId, username, role, passwordHash } = command;
   return [{ type: 'UserRegistered', data: { userId, username, role, passwordHash } }];
+}
+
+/** Registers a user on the stream of their name (the demo seed, the user scripts); a taken name is a 409. */
+export function handleRegisterUser(deps: CommandDeps, input: Omit<RegisterUser, 'type'>, ctx: CommandContext): Promise<CommandResult<UserEvent>> {
+  return runCommand(deps, ctx, onStream(userStream(input.username), userFold, (state) => decideRegisterUser({ type: 'RegisterUser', ...input }, state)));
 }

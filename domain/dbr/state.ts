@@ -1,5 +1,6 @@
 import type { DbrConstants } from './constants.js';
 import type { DbrEvent } from './events.js';
+import type { Fold } from '../shared/fold.js';
 
 export interface DbrState {
   constants: DbrConstants | null;
@@ -17,3 +18,9 @@ export function evolveDbr(state: DbrState, event: DbrEvent): DbrState {
     }
   }
 }
+
+/** How the aggregate's stream folds into DbrState: what its commands decide on. */
+export const dbrFold: Fold<DbrState, DbrEvent> = {
+  initialState: initialDbrState,
+  evolve: evolveDbr,
+};

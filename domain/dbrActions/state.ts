@@ -1,4 +1,5 @@
 import type { DbrActionCreatedData, DbrActionEvent } from './events.js';
+import type { Fold } from '../shared/fold.js';
 
 /** An action as its stream tells it: what was planned and when it was ticked (null: open). */
 export interface DbrActionFacts extends DbrActionCreatedData {
@@ -29,3 +30,9 @@ export function evolveDbrAction(state: DbrActionState, event: DbrActionEvent): D
     }
   }
 }
+
+/** How the aggregate's stream folds into DbrActionState: what its commands decide on. */
+export const dbrActionFold: Fold<DbrActionState, DbrActionEvent> = {
+  initialState: initialDbrActionState,
+  evolve: evolveDbrAction,
+};

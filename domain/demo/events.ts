@@ -4,7 +4,7 @@ import type { EventFromDefinition } from '../plant/events.js';
 import { isoDay } from '../shifts/events.js';
 
 /**
- * The demo history (infra/seed/demoHistory.ts) was claimed for these days. Appended to
+ * The demo history (seed/demoHistory.ts) was claimed for these days. Appended to
  * its own stream with expectedRevision 'no_stream' before the first history command,
  * so two instances starting together never both seed, and a restart never seeds again.
  */

@@ -1,4 +1,5 @@
 import type { PlantEvent, ShiftPattern } from './events.js';
+import type { Fold } from '../shared/fold.js';
 
 /** The kinds of things a plant is made of; each has its own id sequence starting at 1. */
 export const PLANT_KINDS = ['shopFloor', 'line', 'equipment', 'workpoint', 'stopCode', 'triggeringEvent', 'plannedStopReason'] as const;
@@ -136,3 +137,9 @@ export function activeChildren(state: PlantState, kind: PlantKind, parentId: num
 export function settingsOf(state: PlantState, shopFloorId: number): ShopFloorSettings {
   return state.settings.get(shopFloorId) ?? DEFAULT_SETTINGS;
 }
+
+/** How the aggregate's stream folds into PlantState: what its commands decide on. */
+export const plantFold: Fold<PlantState, PlantEvent> = {
+  initialState: initialPlantState,
+  evolve: evolvePlant,
+};

@@ -1,4 +1,5 @@
 import type { RootCauseEvent } from './events.js';
+import type { Fold } from '../shared/fold.js';
 
 export interface RootCauseState {
   rootCause: string;
@@ -19,3 +20,9 @@ export function evolveRootCause(_state: RootCauseState, event: RootCauseEvent): 
     }
   }
 }
+
+/** How the aggregate's stream folds into RootCauseState: what its commands decide on. */
+export const rootCauseFold: Fold<RootCauseState, RootCauseEvent> = {
+  initialState: initialRootCauseState,
+  evolve: evolveRootCause,
+};

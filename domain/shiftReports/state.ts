@@ -1,4 +1,5 @@
 import type { ReportContent, ShiftReportEvent } from './events.js';
+import type { Fold } from '../shared/fold.js';
 
 /**
  * A report is nothing yet, a draft the operator is still filling in, or submitted
@@ -33,3 +34,9 @@ export function evolveShiftReport(_state: ShiftReportState, event: ShiftReportEv
     }
   }
 }
+
+/** How the aggregate's stream folds into ShiftReportState: what its commands decide on. */
+export const shiftReportFold: Fold<ShiftReportState, ShiftReportEvent> = {
+  initialState: initialShiftReportState,
+  evolve: evolveShiftReport,
+};

@@ -1,5 +1,4 @@
 import { DateTime } from 'luxon';
-import type { ShiftPattern } from '../plant/events.js';
 
 /** The plant's clock: shift times are wall-clock times in Italy (line log §4.1). */
 export const PLANT_ZONE = 'Europe/Rome';
@@ -40,7 +39,7 @@ export function eachDay(start: string, end: string): string[] {
  * Start and end instants of a pattern on a day. A shift whose end is not after its
  * start (22:00-06:00) ends the next day and still belongs to the day it starts.
  */
-export function shiftTimes(day: string, pattern: Pick<ShiftPattern, 'start' | 'end'>): { startTime: string; endTime: string } {
+export function shiftTimes(day: string, pattern: { start: string; end: string }): { startTime: string; endTime: string } {
   const start = DateTime.fromISO(`${day}T${pattern.start}`, { zone: PLANT_ZONE });
   let end = DateTime.fromISO(`${day}T${pattern.end}`, { zone: PLANT_ZONE });
   if (pattern.end <= pattern.start) end = DateTime.fromISO(`${start.plus({ days: 1 }).toISODate()}T${pattern.end}`, { zone: PLANT_ZONE });

@@ -1,4 +1,5 @@
 import type { StationEvent } from './events.js';
+import type { Fold } from '../shared/fold.js';
 
 export interface StationState {
   station: { shopFloorId: number; lineId: number; equipmentId: number | null } | null;
@@ -18,3 +19,9 @@ export function evolveStation(state: StationState, event: StationEvent): Station
     }
   }
 }
+
+/** How the aggregate's stream folds into StationState: what its commands decide on. */
+export const stationFold: Fold<StationState, StationEvent> = {
+  initialState: initialStationState,
+  evolve: evolveStation,
+};

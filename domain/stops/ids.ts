@@ -42,11 +42,6 @@ export function stopId(kind: StopKind, equipmentId: number, day: string, sequenc
   return DAY_ID_BASE + equipmentId * 1e9 + index * 1e4 + (kind === 'planned' ? 1e3 : 0) + sequence;
 }
 
-/** A legacy id (kept for the stops written before day streams, and for tests of them). */
-export function legacyStopId(kind: StopKind, equipmentId: number, sequence: number): number {
-  return equipmentId * LEGACY_PER_EQUIPMENT + (kind === 'planned' ? LEGACY_PLANNED_OFFSET : 0) + sequence;
-}
-
 /** The sequence of an id within its stream (1, 2, ...), for either scheme. */
 export function sequenceOf(id: number): number {
   if (id >= DAY_ID_BASE) return id % 1e3;

@@ -1,5 +1,6 @@
 import { sequenceOf } from './ids.js';
 import type { PlannedStopEvent } from './events.js';
+import type { Fold } from '../shared/fold.js';
 
 /** What the planned-stop rules need: the place and start for the lock, the note for "nothing changed". */
 export interface PlannedStopFacts {
@@ -58,3 +59,10 @@ function applyPlanned(stops: Map<number, PlannedStopFacts>, lastSequence: number
     }
   }
 }
+
+/** How the aggregate's stream folds into PlannedStopsState: what its commands decide on. */
+export const plannedFold: Fold<PlannedStopsState, PlannedStopEvent> = {
+  initialState: initialPlannedStopsState,
+  evolve: evolvePlannedStops,
+  evolveMany: evolvePlannedStopsMany,
+};

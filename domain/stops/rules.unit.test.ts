@@ -1,4 +1,5 @@
-import { legacyStopId, parseStopId, sequenceOf, stopId } from './ids.js';
+import { legacyStopId } from '../../test/builders/stopIds.js';
+import { parseStopId, sequenceOf, stopId } from './ids.js';
 import { durationMinutes, formatSpan, overlaps } from './rules.js';
 
 describe('stop ids', () => {

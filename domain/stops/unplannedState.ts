@@ -1,5 +1,6 @@
 import { sequenceOf } from './ids.js';
 import type { UnplannedStopEvent } from './events.js';
+import type { Fold } from '../shared/fold.js';
 
 /** What the rules of one equipment's unplanned stops need: times for overlap, texts for "nothing changed". */
 export interface UnplannedStopFacts {
@@ -59,3 +60,10 @@ function applyUnplanned(stops: Map<number, UnplannedStopFacts>, lastSequence: nu
     }
   }
 }
+
+/** How the aggregate's stream folds into UnplannedStopsState: what its commands decide on. */
+export const unplannedFold: Fold<UnplannedStopsState, UnplannedStopEvent> = {
+  initialState: initialUnplannedStopsState,
+  evolve: evolveUnplannedStops,
+  evolveMany: evolveUnplannedStopsMany,
+};

@@ -1,5 +1,6 @@
 import type { Role } from './roles.js';
 import type { UserEvent } from './events.js';
+import type { Fold } from '../shared/fold.js';
 
 export type UserState =
   | { status: 'none' }
@@ -21,3 +22,9 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
     }
   }
 }
+
+/** How the aggregate's stream folds into UserState: what its commands decide on. */
+export const userFold: Fold<UserState, UserEvent> = {
+  initialState: initialUserState,
+  evolve: evolveUser,
+};

@@ -2,9 +2,8 @@ import { createCatalog } from '../../domain/catalog.js';
 import type { EventOf } from '../../domain/shared/catalog.js';
 import { MemoryEventStore } from '../../infra/eventstore/memory.js';
 import { useTestDatabase } from '../../test/support/db.js';
-import { replayBatchedAndSingly, replayOverlapping, replayTwice, storedEvents } from '../../test/support/replayKit.js';
+import { eventsFor, replayBatchedAndSingly, replayOverlapping, replayTwice, storedEvents } from '../../test/support/replayKit.js';
 import { describeWith } from '../../test/support/services.js';
-import { eventsFor } from '../types.js';
 import { dashboardProjection } from './dashboard.projection.js';
 
 /**

@@ -1,9 +1,8 @@
 import { createCatalog } from '../../domain/catalog.js';
 import type { DomainEvent } from '../../domain/shared/catalog.js';
 import { useTestDatabase } from '../../test/support/db.js';
-import { expectSameRowsEveryWay } from '../../test/support/replayKit.js';
+import { eventsFor, expectSameRowsEveryWay } from '../../test/support/replayKit.js';
 import { describeWith } from '../../test/support/services.js';
-import { eventsFor } from '../types.js';
 import { dashboardHistoryProjection } from './dashboardHistory.projection.js';
 
 /**

@@ -1,7 +1,7 @@
 import { createCatalog } from '../../domain/catalog.js';
 import type { ShiftEvent } from '../../domain/shifts/events.js';
 import { MemoryEventStore } from '../../infra/eventstore/memory.js';
-import { seedDemoPlant } from '../../infra/seed/demoPlant.js';
+import { seedDemoPlant } from '../../seed/demoPlant.js';
 import { handleCreateDbrAction, type CreateDbrActionInput } from '../../commands/dbrActions/createDbrAction.js';
 import { handleDeleteDbrAction } from '../../commands/dbrActions/deleteDbrAction.js';
 import { handleMarkDbrExecuted } from '../../commands/dbrActions/markDbrExecuted.js';

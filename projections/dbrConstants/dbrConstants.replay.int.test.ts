@@ -1,7 +1,7 @@
 import { createCatalog } from '../../domain/catalog.js';
 import { dbrStream, type DbrConstants } from '../../domain/dbr/constants.js';
 import { MemoryEventStore } from '../../infra/eventstore/memory.js';
-import { handleCommand } from '../../commands/handleCommand.js';
+import { decideOn } from '../../test/builders/decideOn.js';
 import { dbrDecider } from '../../commands/dbr/decider.js';
 import { useTestDatabase } from '../../test/support/db.js';
 import { expectSameRowsEveryWay, replayTwice, storedEvents } from '../../test/support/replayKit.js';
@@ -34,7 +34,7 @@ describeWith(['postgres'])('dbr_constants projection replayed', () => {
       ['07:25', 2, { ...BASE, def_speed: 6000, def_volume: 45000, max_waste: 0.04 }],
     ];
     for (const [hhmm, lineId, constants] of steps) {
-      await handleCommand({ store, catalog }, dbrStream(lineId), dbrDecider, { type: 'SetDbrConstants', lineId, constants }, { userId: 'u-admin', username: 'admin', role: 'admin', now: at(hhmm) });
+      await decideOn({ store, catalog }, dbrStream(lineId), dbrDecider, { type: 'SetDbrConstants', lineId, constants }, { userId: 'u-admin', username: 'admin', role: 'admin', now: at(hhmm) });
     }
   });
 

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { notFound, validationError } from '../../domain/shared/errors.js';
 
 /** One selectable thing of the plant: id, name and, for children, the parent's id. */
 export interface PlantRow {
@@ -68,4 +69,31 @@ export async function findUnits(knex: Knex, shopFloorId: number): Promise<{ unit
 export async function findReportLabels(knex: Knex, shopFloorId: number): Promise<string[]> {
   const row = await knex('plant_report_labels').where({ shop_floor_id: shopFloorId }).first();
   return row ? (row.labels as string[]) : [];
+}
+
+/** The line a report belongs to, found by the name the spec's calls send. */
+export interface ReportLine {
+  lineId: number;
+  shopFloorId: number;
+  lineName: string;
+}
+
+/**
+ * The line a report query names (`line_name`), from the read tables. Names are unique
+ * within a shop floor only, so when two shop floors have a line of that name the user's
+ * default station decides; if it cannot, the request is refused rather than guessed
+ * (the report commands apply the same rule to the plant stream).
+ */
+export async function resolveReportLine(knex: Knex, lineName: string, username: string): Promise<ReportLine> {
+  const rows: Array<{ id: number; shop_floor_id: number; name: string }> = await knex('plant_lines')
+    .where({ retired: false, name: lineName.trim() })
+    .orderBy('id')
+    .select('id', 'shop_floor_id', 'name');
+  const toLine = (r: (typeof rows)[number]): ReportLine => ({ lineId: Number(r.id), shopFloorId: Number(r.shop_floor_id), lineName: r.name });
+  if (rows.length === 0) throw notFound('Linea non trovata');
+  if (rows.length === 1) return toLine(rows[0]!);
+  const station = await knex('default_stations').where({ username: username.toLowerCase() }).first('shop_floor_id');
+  const mine = station ? rows.filter((r) => Number(r.shop_floor_id) === Number(station.shop_floor_id)) : [];
+  if (mine.length === 1) return toLine(mine[0]!);
+  throw validationError('Più reparti hanno una linea con questo nome: scegli il reparto nella stazione di default', { line_name: 'Linea ambigua' });
 }

@@ -1,8 +1,8 @@
 import { createCatalog } from '../../domain/catalog.js';
 import { MemoryEventStore } from '../../infra/eventstore/memory.js';
-import { importPlant } from '../../infra/seed/plantImport.js';
-import { readDemoPlantFile } from '../../infra/seed/demoPlant.js';
-import { handleCommand } from '../../commands/handleCommand.js';
+import { importPlant } from '../../seed/plantImport.js';
+import { readDemoPlantFile } from '../../seed/demoPlant.js';
+import { decideOn } from '../../test/builders/decideOn.js';
 import { readPlantState } from '../../commands/plant/readPlant.js';
 import { shiftCalendarDecider } from '../../commands/shifts/decider.js';
 import { stationDecider } from '../../commands/station/decider.js';
@@ -35,10 +35,10 @@ describeWith(['postgres'])('plant, shifts, DBR constants and station projections
     const plant = await readPlantState(deps);
     const { patterns, manageExtraShift } = settingsOf(plant, 1);
     for (const [startDate, endDate] of [['2030-01-01', '2030-01-10'], ['2030-01-05', '2030-01-20']] as const) {
-      await handleCommand(deps, 'shift-calendar-1', shiftCalendarDecider, { type: 'GenerateShifts', shopFloorId: 1, startDate, endDate, patterns, manageExtraShift }, ctx);
+      await decideOn(deps, 'shift-calendar-1', shiftCalendarDecider, { type: 'GenerateShifts', shopFloorId: 1, startDate, endDate, patterns, manageExtraShift }, ctx);
     }
     for (const equipmentId of [1, 2]) {
-      await handleCommand(deps, 'station-frontline', stationDecider, { type: 'ChooseDefaultStation', username: 'frontline', role: 'frontline', shopFloorId: 1, lineId: 1, equipmentId, plant }, ctx);
+      await decideOn(deps, 'station-frontline', stationDecider, { type: 'ChooseDefaultStation', username: 'frontline', role: 'frontline', shopFloorId: 1, lineId: 1, equipmentId, plant }, ctx);
     }
   });
 

@@ -1,7 +1,7 @@
 import { createCatalog } from '../../domain/catalog.js';
 import { rootCauseStream } from '../../domain/rootCauses/events.js';
 import { MemoryEventStore } from '../../infra/eventstore/memory.js';
-import { handleCommand } from '../../commands/handleCommand.js';
+import { decideOn } from '../../test/builders/decideOn.js';
 import { rootCauseDecider } from '../../commands/rootCauses/decider.js';
 import type { RecordRootCause } from '../../commands/rootCauses/recordRootCause.js';
 import { useTestDatabase } from '../../test/support/db.js';
@@ -31,7 +31,7 @@ describeWith(['postgres'])('root_causes projection replayed', () => {
     ];
     for (const [hhmm, boxes] of steps) {
       const command: RecordRootCause = { type: 'RecordRootCause', stopExists: true, ...boxes };
-      await handleCommand({ store, catalog }, rootCauseStream(boxes.stopEventId), rootCauseDecider, command, { userId: 'u-support', username: 'support', role: 'support', now: at(hhmm) });
+      await decideOn({ store, catalog }, rootCauseStream(boxes.stopEventId), rootCauseDecider, command, { userId: 'u-support', username: 'support', role: 'support', now: at(hhmm) });
     }
   });
 

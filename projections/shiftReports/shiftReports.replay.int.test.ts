@@ -1,13 +1,12 @@
 import { createCatalog } from '../../domain/catalog.js';
 import { shiftReportStream, type ReportContent, type ReportKey } from '../../domain/shiftReports/events.js';
 import { MemoryEventStore } from '../../infra/eventstore/memory.js';
-import { handleCommand } from '../../commands/handleCommand.js';
+import { decideOn } from '../../test/builders/decideOn.js';
 import { shiftReportDecider, type ShiftReportCommand } from '../../commands/shiftReports/decider.js';
 import { command, EMPTY, FULL, KEY } from '../../test/builders/shiftReportFixtures.js';
 import { useTestDatabase } from '../../test/support/db.js';
 import { describeWith } from '../../test/support/services.js';
-import { expectSameRowsEveryWay, replayBatchedAndSingly, replayTwice, storedEvents } from '../../test/support/replayKit.js';
-import { eventsFor } from '../types.js';
+import { eventsFor, expectSameRowsEveryWay, replayBatchedAndSingly, replayTwice, storedEvents } from '../../test/support/replayKit.js';
 import { shiftReportsProjection } from './shiftReports.projection.js';
 
 /** Replay: the shift reports applied twice leave the same rows, each the last event's content. */
@@ -17,7 +16,7 @@ describeWith(['postgres'])('shift_reports projection replayed', () => {
   const store = new MemoryEventStore();
   const now = new Date('2030-03-10T10:00:00Z');
   const run = (c: ShiftReportCommand, username: string) =>
-    handleCommand({ store, catalog }, shiftReportStream(c.key.lineId, c.key.day, c.key.shiftCode), shiftReportDecider, { ...c, username }, { userId: username, username, role: username, now });
+    decideOn({ store, catalog }, shiftReportStream(c.key.lineId, c.key.day, c.key.shiftCode), shiftReportDecider, { ...c, username }, { userId: username, username, role: username, now });
 
   beforeAll(async () => {
     await run(command('SaveShiftReportDraft', { content: EMPTY }), 'frontline');
@@ -88,7 +87,7 @@ describeWith(['postgres'])('shift_reports projection replayed over a morning of 
     ];
     for (const [mm, username, type, key, content] of steps) {
       const c = command(type, { key, content, username, revisionPinned: username === 'support' });
-      await handleCommand({ store, catalog }, shiftReportStream(key.lineId, key.day, key.shiftCode), shiftReportDecider, c, { userId: username, username, role: username, now: at(mm) });
+      await decideOn({ store, catalog }, shiftReportStream(key.lineId, key.day, key.shiftCode), shiftReportDecider, c, { userId: username, username, role: username, now: at(mm) });
     }
   });
 

@@ -2,8 +2,8 @@ import { createCatalog } from '../../domain/catalog.js';
 import { shiftCalendarStream } from '../../domain/shifts/events.js';
 import { settingsOf } from '../../domain/plant/state.js';
 import { MemoryEventStore } from '../../infra/eventstore/memory.js';
-import { importPlant } from '../../infra/seed/plantImport.js';
-import { handleCommand } from '../../commands/handleCommand.js';
+import { importPlant } from '../../seed/plantImport.js';
+import { decideOn } from '../../test/builders/decideOn.js';
 import { readPlantState } from '../../commands/plant/readPlant.js';
 import { shiftCalendarDecider } from '../../commands/shifts/decider.js';
 import { smallPlantFile } from '../../test/builders/plantFixtures.js';
@@ -27,7 +27,7 @@ describeWith(['postgres'])('shifts projection replayed', () => {
     const deps = { store, catalog };
     const generate = async (startDate: string, endDate: string) => {
       const { patterns, manageExtraShift } = settingsOf(await readPlantState(deps), 1);
-      await handleCommand(deps, shiftCalendarStream(1), shiftCalendarDecider, { type: 'GenerateShifts', shopFloorId: 1, startDate, endDate, patterns, manageExtraShift }, ctx);
+      await decideOn(deps, shiftCalendarStream(1), shiftCalendarDecider, { type: 'GenerateShifts', shopFloorId: 1, startDate, endDate, patterns, manageExtraShift }, ctx);
     };
     await importPlant(deps, smallPlantFile(), ctx);
     await generate('2030-01-01', '2030-01-02');

@@ -1,8 +1,8 @@
 import { createCatalog } from '../../domain/catalog.js';
 import { stationStream } from '../../domain/station/events.js';
 import { MemoryEventStore } from '../../infra/eventstore/memory.js';
-import { importPlant } from '../../infra/seed/plantImport.js';
-import { handleCommand } from '../../commands/handleCommand.js';
+import { importPlant } from '../../seed/plantImport.js';
+import { decideOn } from '../../test/builders/decideOn.js';
 import { readPlantState } from '../../commands/plant/readPlant.js';
 import { stationDecider } from '../../commands/station/decider.js';
 import { smallPlantFile } from '../../test/builders/plantFixtures.js';
@@ -37,7 +37,7 @@ describeWith(['postgres'])('stations projection replayed', () => {
     ];
     for (const [hhmm, username, role, lineId, equipmentId] of steps) {
       const command = { type: 'ChooseDefaultStation' as const, username, role, shopFloorId: 1, lineId, equipmentId, plant };
-      await handleCommand(deps, stationStream(username), stationDecider, command, { userId: `u-${username}`, username, role, now: at(hhmm) });
+      await decideOn(deps, stationStream(username), stationDecider, command, { userId: `u-${username}`, username, role, now: at(hhmm) });
     }
   });
 

@@ -1,8 +1,8 @@
 import { createCatalog } from '../../domain/catalog.js';
 import { activeChildren } from '../../domain/plant/state.js';
 import { MemoryEventStore } from '../../infra/eventstore/memory.js';
-import { readDemoPlantFile } from '../../infra/seed/demoPlant.js';
-import { importPlant } from '../../infra/seed/plantImport.js';
+import { readDemoPlantFile } from '../../seed/demoPlant.js';
+import { importPlant } from '../../seed/plantImport.js';
 import { readPlantState } from '../../commands/plant/readPlant.js';
 import { handleRecordRootCause } from '../../commands/rootCauses/recordRootCause.js';
 import { handleGenerateShifts } from '../../commands/shifts/generateShifts.js';
@@ -42,14 +42,14 @@ describeWith(['postgres'])('stops and root causes projections replayed', () => {
     const workpoint = activeChildren(plant, 'workpoint', 1)[0]!;
     const stopCode = activeChildren(plant, 'stopCode', workpoint.id)[0]!;
     const unplanned = (startTime: string, endTime: string) => ({
-      role: 'frontline', workpointId: workpoint.id, stopCodeId: stopCode.id, triggeringEventId: 1, failureMode: 'Bottiglia caduta', correctiveAction: 'Rialzata',
+      workpointId: workpoint.id, stopCodeId: stopCode.id, triggeringEventId: 1, failureMode: 'Bottiglia caduta', correctiveAction: 'Rialzata',
       actionMaterialChange: true, actionCleaning: false, actionSettingAdjustment: true, actionComponentRestore: false, startTime, endTime,
     });
-    const planned = (startTime: string, endTime: string, notes: string | null) => ({ role: 'frontline', equipmentId: 1, plannedReasonId: 1, startTime, endTime, notes });
+    const planned = (startTime: string, endTime: string, notes: string | null) => ({ equipmentId: 1, plannedReasonId: 1, startTime, endTime, notes });
     const u = (input: ReturnType<typeof unplanned>) => handleRecordUnplannedStop(deps, input, ctx);
     const p = (input: ReturnType<typeof planned>) => handleRecordPlannedStop(deps, input, ctx);
-    const edit = (stopId: number, field: 'failureMode' | 'correctiveAction', value: string) => handleEditUnplannedStopDetail(deps, { stopId, field, value, role: 'frontline' }, ctx);
-    const note = (stopId: number, notes: string | null) => handleEditPlannedStopNote(deps, { stopId, notes, role: 'frontline' }, ctx);
+    const edit = (stopId: number, field: 'failureMode' | 'correctiveAction', value: string) => handleEditUnplannedStopDetail(deps, { stopId, field, value }, ctx);
+    const note = (stopId: number, notes: string | null) => handleEditPlannedStopNote(deps, { stopId, notes }, ctx);
     const admin = { ...ctx, userId: 'a', username: 'admin', role: 'admin' };
     const schedule = (startDate: string, endDate: string) => handleGenerateShifts(deps, { shopFloorId: 1, startDate, endDate }, admin);
 
@@ -62,12 +62,12 @@ describeWith(['postgres'])('stops and root causes projections replayed', () => {
     await edit(S5_1, 'failureMode', 'Coclea inceppata');
     await u(unplanned(at(5, '09:00'), at(5, '09:05'))); // S5_2
     await edit(S5_2, 'correctiveAction', 'Sostituita la guida');
-    await handleDeleteUnplannedStop(deps, { stopId: S5_2, role: 'frontline' }, ctx);
+    await handleDeleteUnplannedStop(deps, { stopId: S5_2 }, ctx);
     await u(unplanned(at(7, '10:00'), at(7, '10:20'))); // S7_1: the 7th has no shift yet
     await u(unplanned(at(9, '10:00'), at(9, '10:20'))); // S9_1: the 9th never gets one
     await p(planned(at(5, '07:00'), at(5, '07:30'), null)); // P5_2
     await note(P5_2, 'Pulizia straordinaria');
-    await handleDeletePlannedStop(deps, { stopId: P5_2, role: 'frontline' }, ctx);
+    await handleDeletePlannedStop(deps, { stopId: P5_2 }, ctx);
     await note(P5_1, null);
     await schedule('2030-06-07', '2030-06-07');
     await edit(S6_1, 'correctiveAction', 'Ripulita la coclea');

@@ -1,7 +1,7 @@
 import { createCatalog } from '../../domain/catalog.js';
 import { userStream } from '../../domain/users/events.js';
 import { MemoryEventStore } from '../../infra/eventstore/memory.js';
-import { handleCommand } from '../../commands/handleCommand.js';
+import { decideOn } from '../../test/builders/decideOn.js';
 import { userDecider, type UserCommand } from '../../commands/users/decider.js';
 import { useTestDatabase } from '../../test/support/db.js';
 import { expectSameRowsEveryWay, replayTwice, storedEvents } from '../../test/support/replayKit.js';
@@ -32,7 +32,7 @@ describeWith(['postgres'])('users projection replayed', () => {
       ['08:09', { type: 'ChangeRole', username: 'carla', role: 'support' }],
     ];
     for (const [hhmm, command] of steps) {
-      await handleCommand({ store, catalog }, userStream(command.username), userDecider, command, { userId: 'u-admin', username: 'admin', role: 'admin', now: at(hhmm) });
+      await decideOn({ store, catalog }, userStream(command.username), userDecider, command, { userId: 'u-admin', username: 'admin', role: 'admin', now: at(hhmm) });
     }
   });
 

@@ -50,3 +50,8 @@ export function fold(events: PlantEvent[], from: PlantState = plantDecider.initi
 export function plantStateFrom(raw: unknown, from: PlantState = plantDecider.initialState): PlantState {
   return fold(plantDecider.decide({ type: 'ImportPlantStructure', plant: parsePlant(raw) }, from, new Date(0)), from);
 }
+
+/** The history after importing a file over `before` (none by default): the given events of a plant decider test. */
+export function plantEventsFrom(raw: unknown, before: PlantEvent[] = []): PlantEvent[] {
+  return [...before, ...plantDecider.decide({ type: 'ImportPlantStructure', plant: parsePlant(raw) }, fold(before), new Date(0))];
+}

@@ -1,4 +1,5 @@
-import { refusal } from '../support/refusals.js';
+import type { DomainError } from '../../domain/shared/errors.js';
+import { deciderSpec } from '../support/deciderSpec.js';
 import type { ReportContent, ReportKey, ShiftReportEvent } from '../../domain/shiftReports/events.js';
 import { shiftReportDecider, type ShiftReportCommand } from '../../commands/shiftReports/decider.js';
 import type { ReportCommandBase } from '../../commands/shiftReports/reportCommand.js';
@@ -26,13 +27,14 @@ export const draftSaved = event('ShiftReportDraftSaved');
 export const submitted = event('ShiftReportSubmitted');
 export const amended = event('ShiftReportAmended');
 
-export const given = (...events: ShiftReportEvent[]) => events.reduce(shiftReportDecider.evolve, shiftReportDecider.initialState);
-export const when = (history: ShiftReportEvent[], c: ShiftReportCommand, now = NOW) => shiftReportDecider.decide(c, given(...history), now);
+/** The report decider's given/when/then, deciding at NOW unless a case names its own time. */
+export const spec = deciderSpec(shiftReportDecider, NOW);
 
-export { refusal };
+/** code, status, message and the named fields (sorted) of a refusal, for one-line expectations. */
+const summary = (e: DomainError) => ({ code: e.code, status: e.status, message: e.message, fields: Object.keys(e.fields ?? {}).sort() });
 
-/** code, status, message and the named fields of a refusal, for one-line expectations. */
-export const refused = (fn: () => unknown) => {
-  const e = refusal(fn);
-  return { code: e.code, status: e.status, message: e.message, fields: Object.keys(e.fields ?? {}).sort() };
-};
+/** A refusal whose summary is exactly this. */
+export const refusedWith = (expected: ReturnType<typeof summary>) => (e: DomainError) => expect(summary(e)).toEqual(expected);
+
+/** A refusal whose summary has these values (`fields` as the whole sorted list of named fields). */
+export const refusedLike = (expected: Partial<ReturnType<typeof summary>>) => (e: DomainError) => expect(summary(e)).toMatchObject(expected);

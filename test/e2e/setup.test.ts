@@ -5,8 +5,8 @@
  * equipment, and a failed save.
  */
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { importPlant } from '../../infra/seed/plantImport.js';
-import { readDemoPlantFile } from '../../infra/seed/demoPlant.js';
+import { importPlant } from '../../seed/plantImport.js';
+import { readDemoPlantFile } from '../../seed/demoPlant.js';
 import { screenshot } from '../support/browser.js';
 import { browserSuite } from '../support/browserSuite.js';
 import { describeWith } from '../support/services.js';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { DomainEvent, EventCatalog } from '../../domain/shared/catalog.js';
 import { START, comparePositions, type EventStore, type Position } from '../../domain/shared/eventStore.js';
-import type { AnyProjection as Projection, TableNames } from '../../projections/types.js';
+import type { AnyProjection as Projection, Projection as ProjectionOf, TableNames } from '../../projections/types.js';
 
 type Snapshot = Record<string, unknown[]>;
 
@@ -121,4 +121,12 @@ export async function rebuiltUpTo(knex: Knex, store: EventStore, catalog: EventC
   const rows = await snapshot(knex, tables);
   for (const phys of Object.values(tables)) await knex.schema.dropTable(phys);
   return rows;
+}
+
+/**
+ * The decoded events a projection handles, typed as its applyBatch receives them: the
+ * engine's filter (by `canHandle`), for code that holds a mixed list, such as tests.
+ */
+export function eventsFor<E extends DomainEvent>(projection: ProjectionOf<E>, events: readonly DomainEvent[]): E[] {
+  return events.filter((e): e is E => projection.canHandle.includes(e.type));
 }

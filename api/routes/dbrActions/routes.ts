@@ -7,7 +7,7 @@ import type { DbrActionResult } from '../../../commands/dbrActions/actionStream.
 import { notFound } from '../../../domain/shared/errors.js';
 import { MAX_GENERATION_DAYS } from '../../../domain/shifts/calendar.js';
 import { listDbrActions, shiftIdsOfShopFloor } from '../../../projections/dbrActions/dbrActions.queries.js';
-import { run } from '../../commandBus.js';
+import { runWithReadYourWrites } from '../../commandBus.js';
 import type { AppDeps } from '../../deps.js';
 import { parseInput } from '../../validation.js';
 import { BAD_PARAMS, checkDayRange, existingPlant } from '../plant/params.js';
@@ -42,7 +42,7 @@ export function dbrActionRoutes(deps: AppDeps): RouteDef[] {
           supportBy: body.supportBy,
           activity: body.activity,
         };
-        const result = await run(deps, ctx, (c) => handleCreateDbrAction(deps, input, c));
+        const result = await runWithReadYourWrites(deps, ctx, (c) => handleCreateDbrAction(deps, input, c));
         ctx.status = 201;
         ctx.body = await present(result);
       },
@@ -68,7 +68,7 @@ export function dbrActionRoutes(deps: AppDeps): RouteDef[] {
       action: 'dbr_actions:tick',
       async handler(ctx) {
         const { id } = parseInput(idPath, ctx.params, BAD_PARAMS);
-        ctx.body = await present(await run(deps, ctx, (c) => handleMarkDbrExecuted(deps, { actionId: id }, c)));
+        ctx.body = await present(await runWithReadYourWrites(deps, ctx, (c) => handleMarkDbrExecuted(deps, { actionId: id }, c)));
       },
     },
     {
@@ -77,7 +77,7 @@ export function dbrActionRoutes(deps: AppDeps): RouteDef[] {
       action: 'dbr_actions:tick',
       async handler(ctx) {
         const { id } = parseInput(idPath, ctx.params, BAD_PARAMS);
-        ctx.body = await present(await run(deps, ctx, (c) => handleUnmarkDbrExecuted(deps, { actionId: id }, c)));
+        ctx.body = await present(await runWithReadYourWrites(deps, ctx, (c) => handleUnmarkDbrExecuted(deps, { actionId: id }, c)));
       },
     },
     {
@@ -86,7 +86,7 @@ export function dbrActionRoutes(deps: AppDeps): RouteDef[] {
       action: 'dbr_actions:write',
       async handler(ctx) {
         const { id } = parseInput(idPath, ctx.params, BAD_PARAMS);
-        await run(deps, ctx, (c) => handleDeleteDbrAction(deps, { actionId: id }, c));
+        await runWithReadYourWrites(deps, ctx, (c) => handleDeleteDbrAction(deps, { actionId: id }, c));
         ctx.body = { id, deleted: true };
       },
     },

@@ -1,5 +1,5 @@
-import { readDemoPlantFile } from '../../../infra/seed/demoPlant.js';
-import { importPlant } from '../../../infra/seed/plantImport.js';
+import { readDemoPlantFile } from '../../../seed/demoPlant.js';
+import { importPlant } from '../../../seed/plantImport.js';
 import { startTestApp, type TestApp } from '../../../test/support/app.js';
 import { describeWith } from '../../../test/support/services.js';
 

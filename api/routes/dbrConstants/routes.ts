@@ -3,7 +3,7 @@ import { notFound } from '../../../domain/shared/errors.js';
 import { handleSetDbrConstants, LINE_NOT_FOUND } from '../../../commands/dbr/setDbrConstants.js';
 import { averageDbrConstants, findDbrConstants } from '../../../projections/dbrConstants/dbrConstants.queries.js';
 import { missingActive } from '../../../projections/plant/plant.queries.js';
-import { run } from '../../commandBus.js';
+import { runWithReadYourWrites } from '../../commandBus.js';
 import type { AppDeps } from '../../deps.js';
 import { parseInput } from '../../validation.js';
 import { BAD_PARAMS, existingPlant, idParam } from '../plant/params.js';
@@ -33,7 +33,7 @@ export function dbrConstantsRoutes(deps: AppDeps): RouteDef[] {
       async handler(ctx) {
         const { line_id } = parseInput(lineParam, ctx.params, BAD_PARAMS);
         const constants = parseInput(dbrConstantsBody, ctx.request.body ?? {}, 'Tutti i campi devono essere numeri');
-        await run(deps, ctx, (c) => handleSetDbrConstants(deps, { lineId: line_id, constants }, c));
+        await runWithReadYourWrites(deps, ctx, (c) => handleSetDbrConstants(deps, { lineId: line_id, constants }, c));
         ctx.body = { line_id, ...presentConstants(constants) };
       },
     },

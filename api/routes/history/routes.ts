@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { readPlantState } from '../../../commands/plant/readPlant.js';
-import { resolveReportLine } from '../../../commands/shiftReports/loadReportContext.js';
+import { resolveReportLine } from '../../../projections/plant/plant.queries.js';
 import { dbrActionStream } from '../../../domain/dbrActions/events.js';
 import {
   dbrActionHistory, plannedStopHistory, rootCauseHistory, shiftReportHistory, unplannedStopHistory, type HistoryEntry,

@@ -5,7 +5,7 @@ import { describeWith } from '../../../test/support/services.js';
 /**
  * 'Pareto fermate' (docs/analysts.md): downtime and count of unplanned stops by stop code and by
  * failure mode, per line and plant month, following edits and deletions. Stop code names are the
- * demo plant's (infra/seed/demo-plant.json: the first stop code of the Filler and of the Capper of line 1).
+ * demo plant's (seed/demo-plant.json: the first stop code of the Filler and of the Capper of line 1).
  */
 describeWith(['postgres'])('GET /factory/pareto-fermate', () => {
   let kit: StopsKit;

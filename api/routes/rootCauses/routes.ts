@@ -3,7 +3,7 @@ import { notFound } from '../../../domain/shared/errors.js';
 import { readRootCause } from '../../../commands/rootCauses/readRootCause.js';
 import { handleRecordRootCause } from '../../../commands/rootCauses/recordRootCause.js';
 import { findUnplannedStop } from '../../../projections/stops/stops.queries.js';
-import { run } from '../../commandBus.js';
+import { runWithReadYourWrites } from '../../commandBus.js';
 import type { AppDeps } from '../../deps.js';
 import { parseInput } from '../../validation.js';
 import { analysisAsOf, parseAsOf, unplannedStopExistedAt } from '../history/eventReads.js';
@@ -48,7 +48,7 @@ export function rootCauseRoutes(deps: AppDeps): RouteDef[] {
       async handler(ctx) {
         const body = parseInput(saveBody, ctx.request.body ?? {}, 'Analisi non valida');
         const input = { stopEventId: body.stop_event_id, rootCause: body.root_cause, troubleshooting: body.troubleshooting };
-        await run(deps, ctx, (c) => handleRecordRootCause(deps, input, c));
+        await runWithReadYourWrites(deps, ctx, (c) => handleRecordRootCause(deps, input, c));
         ctx.body = present(body.stop_event_id, await readRootCause(deps, body.stop_event_id));
       },
     },

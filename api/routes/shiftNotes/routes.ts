@@ -2,11 +2,11 @@ import type { Context } from 'koa';
 import { MESSAGES } from '../../../domain/shiftReports/errors.js';
 import { amendCreated } from '../../../commands/shiftReports/amendShiftReport.js';
 import { handleShiftReport, type ReportMode } from '../../../commands/shiftReports/handleShiftReport.js';
-import { resolveReportLine } from '../../../commands/shiftReports/loadReportContext.js';
+import { resolveReportLine } from '../../../projections/plant/plant.queries.js';
 import { reportAsOf } from '../../../domain/history/asOf.js';
 import { shiftReportStream } from '../../../domain/shiftReports/events.js';
 import { findShiftReport, type ShiftReportRow } from '../../../projections/shiftReports/shiftReports.queries.js';
-import { run } from '../../commandBus.js';
+import { runWithReadYourWrites } from '../../commandBus.js';
 import type { AppDeps } from '../../deps.js';
 import type { AuthUser } from '../../middlewares/auth.js';
 import { parseInput } from '../../validation.js';
@@ -29,7 +29,7 @@ export function shiftNoteRoutes(deps: AppDeps): RouteDef[] {
     const body = parseInput(shiftNoteBody, ctx.request.body ?? {}, confirming ? MESSAGES.incomplete : MESSAGES.invalidDraft);
     const { day, shiftCode, lineName } = requireKey(body, confirming);
     const content = contentOf(body);
-    const result = await run(deps, ctx, (c) => handleShiftReport(deps, { mode, lineName, day, shiftCode, content, revision: body.revision }, c));
+    const result = await runWithReadYourWrites(deps, ctx, (c) => handleShiftReport(deps, { mode, lineName, day, shiftCode, content, revision: body.revision }, c));
     const { context } = result;
     const row = await findShiftReport(deps.knex, context.key.lineId, day, shiftCode);
     // A save is a draft and a submit or amend is confirmed whatever was recorded; the row gives who and when once caught up.

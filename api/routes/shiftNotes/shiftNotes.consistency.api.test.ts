@@ -1,5 +1,5 @@
-import { readDemoPlantFile } from '../../../infra/seed/demoPlant.js';
-import { importPlant, IMPORT_CONTEXT } from '../../../infra/seed/plantImport.js';
+import { readDemoPlantFile } from '../../../seed/demoPlant.js';
+import { importPlant, IMPORT_CONTEXT } from '../../../seed/plantImport.js';
 import { describeWith } from '../../../test/support/services.js';
 import { catchUpTo } from '../../../test/support/settle.js';
 import { NOW, payload, startShiftNotesApp, type ShiftNotesClient } from '../../../test/builders/shiftNotesTestKit.js';

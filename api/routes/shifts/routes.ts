@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { handleGenerateShifts } from '../../../commands/shifts/generateShifts.js';
 import { listShifts } from '../../../projections/shifts/shifts.queries.js';
-import { run } from '../../commandBus.js';
+import { runWithReadYourWrites } from '../../commandBus.js';
 import type { AppDeps } from '../../deps.js';
 import { parseInput } from '../../validation.js';
 import { BAD_PARAMS, checkDayRange, dayParam as day, existingPlant, idParam, optionalParam } from '../plant/params.js';
@@ -44,7 +44,7 @@ export function shiftRoutes(deps: AppDeps): RouteDef[] {
         const schema = z.object({ shop_floor_id: idParam, start_date: day, end_date: day });
         const body = parseInput(schema, ctx.request.body ?? {}, 'Dati non validi');
         const input = { shopFloorId: body.shop_floor_id, startDate: body.start_date, endDate: body.end_date };
-        const result = await run(deps, ctx, (c) => handleGenerateShifts(deps, input, c));
+        const result = await runWithReadYourWrites(deps, ctx, (c) => handleGenerateShifts(deps, input, c));
         const created = result.events.reduce((n, e) => n + e.data.shifts.length, 0);
         ctx.body = { shop_floor_id: body.shop_floor_id, start_date: body.start_date, end_date: body.end_date, created };
       },

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { activeItem } from '../../../domain/plant/state.js';
 import { handleChooseDefaultStation } from '../../../commands/station/chooseDefaultStation.js';
 import { findDefaultStation } from '../../../projections/stations/stations.queries.js';
-import { run } from '../../commandBus.js';
+import { runWithReadYourWrites } from '../../commandBus.js';
 import type { AppDeps } from '../../deps.js';
 import type { AuthUser } from '../../middlewares/auth.js';
 import { parseInput } from '../../validation.js';
@@ -38,9 +38,8 @@ export function stationRoutes(deps: AppDeps): RouteDef[] {
       path: '/factory/default_station',
       action: 'station:write',
       async handler(ctx) {
-        const user = ctx.state.user as AuthUser;
         const body = parseInput(stationBody, ctx.request.body ?? {}, 'Stazione non valida');
-        const { plant } = await run(deps, ctx, (c) => handleChooseDefaultStation(deps, { username: user.username, role: user.role, ...body }, c));
+        const { plant } = await runWithReadYourWrites(deps, ctx, (c) => handleChooseDefaultStation(deps, body, c));
         const equipment = body.equipmentId === null ? null : activeItem(plant, 'equipment', body.equipmentId);
         ctx.body = {
           shopFloorId: body.shopFloorId,

@@ -3,9 +3,8 @@ import { readPlantState } from '../../../commands/plant/readPlant.js';
 import { handleDeletePlannedStop } from '../../../commands/stops/deletePlannedStop.js';
 import { handleEditPlannedStopNote } from '../../../commands/stops/editPlannedStopNote.js';
 import { handleRecordPlannedStop } from '../../../commands/stops/recordPlannedStop.js';
-import { run } from '../../commandBus.js';
+import { runWithReadYourWrites } from '../../commandBus.js';
 import type { AppDeps } from '../../deps.js';
-import type { AuthUser } from '../../middlewares/auth.js';
 import { parseInput } from '../../validation.js';
 import { BAD_PARAMS } from '../plant/params.js';
 import type { RouteDef } from '../types.js';
@@ -14,7 +13,6 @@ import { idPath, recordPlannedBody, updatePlannedNoteBody } from './schema.js';
 
 /** The planned-stop chatbot's record and the line log's note edit and delete (line log §4.3, §5, §7). */
 export function plannedStopRoutes(deps: AppDeps): RouteDef[] {
-  const roleOf = (ctx: { state: { user?: unknown } }) => (ctx.state.user as AuthUser).role;
   return [
     {
       method: 'post',
@@ -22,8 +20,8 @@ export function plannedStopRoutes(deps: AppDeps): RouteDef[] {
       action: 'stops:write',
       async handler(ctx) {
         const body = parseInput(recordPlannedBody, ctx.request.body ?? {}, 'Stop pianificato non valido');
-        const input = { equipmentId: body.equipment_id, plannedReasonId: body.planned_reason_id, startTime: body.start_time, endTime: body.end_time, notes: body.notes, role: roleOf(ctx) };
-        const result = await run(deps, ctx, (c) => handleRecordPlannedStop(deps, input, c));
+        const input = { equipmentId: body.equipment_id, plannedReasonId: body.planned_reason_id, startTime: body.start_time, endTime: body.end_time, notes: body.notes };
+        const result = await runWithReadYourWrites(deps, ctx, (c) => handleRecordPlannedStop(deps, input, c));
         const recorded = result.events[0];
         if (recorded?.type !== 'PlannedStopRecorded') throw new Error('RecordPlannedStop recorded no stop');
         ctx.status = 201;
@@ -36,7 +34,7 @@ export function plannedStopRoutes(deps: AppDeps): RouteDef[] {
       action: 'stops:write',
       async handler(ctx) {
         const body = parseInput(updatePlannedNoteBody, ctx.request.body ?? {}, 'Dati non validi');
-        await run(deps, ctx, (c) => handleEditPlannedStopNote(deps, { stopId: body.id, notes: body.notes, role: roleOf(ctx) }, c));
+        await runWithReadYourWrites(deps, ctx, (c) => handleEditPlannedStopNote(deps, { stopId: body.id, notes: body.notes }, c));
         ctx.body = { id: body.id, notes: optionalNote.parse(body.notes) };
       },
     },
@@ -46,7 +44,7 @@ export function plannedStopRoutes(deps: AppDeps): RouteDef[] {
       action: 'stops:write',
       async handler(ctx) {
         const { id } = parseInput(idPath, ctx.params, BAD_PARAMS);
-        await run(deps, ctx, (c) => handleDeletePlannedStop(deps, { stopId: id, role: roleOf(ctx) }, c));
+        await runWithReadYourWrites(deps, ctx, (c) => handleDeletePlannedStop(deps, { stopId: id }, c));
         ctx.body = { id, deleted: true };
       },
     },

@@ -2,9 +2,8 @@ import { readPlantState } from '../../../commands/plant/readPlant.js';
 import { handleDeleteUnplannedStop } from '../../../commands/stops/deleteUnplannedStop.js';
 import { handleEditUnplannedStopDetail } from '../../../commands/stops/editUnplannedStopDetail.js';
 import { handleRecordUnplannedStop } from '../../../commands/stops/recordUnplannedStop.js';
-import { run } from '../../commandBus.js';
+import { runWithReadYourWrites } from '../../commandBus.js';
 import type { AppDeps } from '../../deps.js';
-import type { AuthUser } from '../../middlewares/auth.js';
 import { parseInput } from '../../validation.js';
 import { BAD_PARAMS } from '../plant/params.js';
 import type { RouteDef } from '../types.js';
@@ -13,7 +12,6 @@ import { idPath, recordUnplannedBody, updateUnplannedBody } from './schema.js';
 
 /** The unplanned-stop chatbot's record and the line log's inline edit and delete (line log §2.1, §4.2, §5, §7). */
 export function unplannedStopRoutes(deps: AppDeps): RouteDef[] {
-  const roleOf = (ctx: { state: { user?: unknown } }) => (ctx.state.user as AuthUser).role;
   return [
     {
       method: 'post',
@@ -33,9 +31,8 @@ export function unplannedStopRoutes(deps: AppDeps): RouteDef[] {
           actionComponentRestore: body.action_component_restore,
           startTime: body.start_time,
           endTime: body.end_time,
-          role: roleOf(ctx),
         };
-        const result = await run(deps, ctx, (c) => handleRecordUnplannedStop(deps, input, c));
+        const result = await runWithReadYourWrites(deps, ctx, (c) => handleRecordUnplannedStop(deps, input, c));
         const recorded = result.events[0];
         if (recorded?.type !== 'UnplannedStopRecorded') throw new Error('RecordUnplannedStop recorded no stop');
         ctx.status = 201;
@@ -49,7 +46,7 @@ export function unplannedStopRoutes(deps: AppDeps): RouteDef[] {
       async handler(ctx) {
         const body = parseInput(updateUnplannedBody, ctx.request.body ?? {}, 'Dati non validi');
         const field = body.field === 'failure_mode' ? 'failureMode' : 'correctiveAction';
-        await run(deps, ctx, (c) => handleEditUnplannedStopDetail(deps, { stopId: body.id, field, value: body.value, role: roleOf(ctx) }, c));
+        await runWithReadYourWrites(deps, ctx, (c) => handleEditUnplannedStopDetail(deps, { stopId: body.id, field, value: body.value }, c));
         ctx.body = { id: body.id, field: body.field, value: body.value.trim() };
       },
     },
@@ -59,7 +56,7 @@ export function unplannedStopRoutes(deps: AppDeps): RouteDef[] {
       action: 'stops:write',
       async handler(ctx) {
         const { id } = parseInput(idPath, ctx.params, BAD_PARAMS);
-        await run(deps, ctx, (c) => handleDeleteUnplannedStop(deps, { stopId: id, role: roleOf(ctx) }, c));
+        await runWithReadYourWrites(deps, ctx, (c) => handleDeleteUnplannedStop(deps, { stopId: id }, c));
         ctx.body = { id, deleted: true };
       },
     },

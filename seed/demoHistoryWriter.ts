@@ -1,19 +1,17 @@
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
-import type { EventCatalog, EventOf } from '../../domain/shared/catalog.js';
-import { DomainError } from '../../domain/shared/errors.js';
-import type { PlantState } from '../../domain/plant/state.js';
-import { shiftReportStream } from '../../domain/shiftReports/events.js';
-import { userStream, type UserEvent } from '../../domain/users/events.js';
-import { handleCommand, type CommandContext, type CommandResult } from '../../commands/handleCommand.js';
-import { handleCreateDbrAction } from '../../commands/dbrActions/createDbrAction.js';
-import { handleMarkDbrExecuted } from '../../commands/dbrActions/markDbrExecuted.js';
-import { handleRecordRootCause } from '../../commands/rootCauses/recordRootCause.js';
-import { shiftReportDecider } from '../../commands/shiftReports/decider.js';
-import { loadReportContext } from '../../commands/shiftReports/loadReportContext.js';
-import { handleRecordPlannedStop } from '../../commands/stops/recordPlannedStop.js';
-import { handleRecordUnplannedStop } from '../../commands/stops/recordUnplannedStop.js';
-import type { EventStore } from '../../domain/shared/eventStore.js';
+import type { EventCatalog, EventOf } from '../domain/shared/catalog.js';
+import { DomainError } from '../domain/shared/errors.js';
+import type { PlantState } from '../domain/plant/state.js';
+import { userStream, type UserEvent } from '../domain/users/events.js';
+import type { CommandContext, CommandResult } from '../commands/handleCommand.js';
+import { handleCreateDbrAction } from '../commands/dbrActions/createDbrAction.js';
+import { handleMarkDbrExecuted } from '../commands/dbrActions/markDbrExecuted.js';
+import { handleRecordRootCause } from '../commands/rootCauses/recordRootCause.js';
+import { handleShiftReport } from '../commands/shiftReports/handleShiftReport.js';
+import { handleRecordPlannedStop } from '../commands/stops/recordPlannedStop.js';
+import { handleRecordUnplannedStop } from '../commands/stops/recordUnplannedStop.js';
+import type { EventStore } from '../domain/shared/eventStore.js';
 import type { DbrActionPlan } from './demoHistoryDbr.js';
 import type { ShiftPlan } from './demoHistoryPlan.js';
 
@@ -99,24 +97,21 @@ export async function writeShift(w: HistoryWriter, plan: ShiftPlan): Promise<His
   const counts = noCounts();
   const { deps, operator, analyst } = w;
   for (const p of plan.planned) {
-    const events = await run(w, counts, 'RecordPlannedStop', (ctx) => handleRecordPlannedStop(deps, { ...p.input, role: operator.role }, ctx), operator, p.now);
+    const events = await run(w, counts, 'RecordPlannedStop', (ctx) => handleRecordPlannedStop(deps, p.input, ctx), operator, p.now);
     if (events?.length) counts.plannedStops += 1;
   }
   const analyses: Array<{ stopId: number; rootCause: string; troubleshooting: string; now: Date }> = [];
   for (const u of plan.unplanned) {
-    const events = await run(w, counts, 'RecordUnplannedStop', (ctx) => handleRecordUnplannedStop(deps, { ...u.input, role: operator.role }, ctx), operator, u.now);
+    const events = await run(w, counts, 'RecordUnplannedStop', (ctx) => handleRecordUnplannedStop(deps, u.input, ctx), operator, u.now);
     const recorded = events?.[0];
     if (recorded?.type !== 'UnplannedStopRecorded') continue;
     counts.unplannedStops += 1;
     if (u.rootCause) analyses.push({ stopId: recorded.data.stopId, ...u.rootCause });
   }
   const report = await run(w, counts, 'SubmitShiftReport', async (ctx) => {
-    const context = await loadReportContext(deps.knex, { lineName: plan.lineName, day: plan.day, shiftCode: plan.shiftCode, username: operator.username });
-    if (context.key.lineId !== plan.lineId) throw new Error(`demo history: line ${plan.lineName} resolved to ${context.key.lineId}, planned for ${plan.lineId}`);
-    return handleCommand(deps, shiftReportStream(plan.lineId, plan.day, plan.shiftCode), shiftReportDecider, {
-      type: 'SubmitShiftReport', key: context.key, content: plan.report.content, labels: context.labels, shiftHours: context.shiftHours,
-      username: operator.username, revisionPinned: false,
-    }, ctx);
+    const result = await handleShiftReport(deps, { mode: 'submit', lineName: plan.lineName, day: plan.day, shiftCode: plan.shiftCode, content: plan.report.content }, ctx);
+    if (result.context.key.lineId !== plan.lineId) throw new Error(`demo history: line ${plan.lineName} resolved to ${result.context.key.lineId}, planned for ${plan.lineId}`);
+    return result;
   }, operator, plan.report.now);
   if (report?.length) counts.reports += 1;
   for (const a of analyses) {

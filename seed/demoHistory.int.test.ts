@@ -2,13 +2,13 @@ import { DateTime } from 'luxon';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import pino from 'pino';
-import { startServer, type RunningServer } from '../../api/server.js';
-import { eachDay } from '../../domain/shifts/calendar.js';
-import { parseConfig } from '../config.js';
+import { startServer, type RunningServer } from '../api/server.js';
+import { eachDay } from '../domain/shifts/calendar.js';
+import { parseConfig } from '../infra/config.js';
 import { seedDemoHistory } from './demoHistory.js';
-import { startTestApp, type TestApp } from '../../test/support/app.js';
-import { createTestDatabase, type TestDatabase } from '../../test/support/db.js';
-import { describeWith } from '../../test/support/services.js';
+import { startTestApp, type TestApp } from '../test/support/app.js';
+import { createTestDatabase, type TestDatabase } from '../test/support/db.js';
+import { describeWith } from '../test/support/services.js';
 
 /**
  * The demo history of a first start, read back through the API: 60 days of confirmed

@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
-import { PLANT_ZONE } from '../../domain/shifts/calendar.js';
-import type { CreateDbrActionInput } from '../../commands/dbrActions/createDbrAction.js';
+import { PLANT_ZONE } from '../domain/shifts/calendar.js';
+import type { CreateDbrActionInput } from '../commands/dbrActions/createDbrAction.js';
 import { DEMO_HISTORY_SEED, type HistoryLine } from './demoHistoryPlan.js';
 import { createRandom, hashSeed, type Random } from './random.js';
 

@@ -1,4 +1,4 @@
-import type { MachineNoteRow } from '../../domain/shiftReports/events.js';
+import type { MachineNoteRow } from '../domain/shiftReports/events.js';
 import type { Random } from './random.js';
 
 /**
@@ -7,7 +7,7 @@ import type { Random } from './random.js';
  * happened in the shift so the report and its stop tables tell the same story.
  */
 
-/** The demo plant's planned stop reasons the history uses, by name (infra/seed/demo-plant.json). */
+/** The demo plant's planned stop reasons the history uses, by name (seed/demo-plant.json). */
 export const REASON = {
   format: 'Cambio formato',
   cleaning: 'Pulizia programmata',

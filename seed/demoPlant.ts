@@ -1,14 +1,12 @@
 import fs from 'node:fs';
 import { DateTime } from 'luxon';
-import type { EventCatalog } from '../../domain/shared/catalog.js';
-import { PLANT_STREAM } from '../../domain/plant/events.js';
-import { activeChildren, settingsOf } from '../../domain/plant/state.js';
-import { PLANT_ZONE } from '../../domain/shifts/calendar.js';
-import { shiftCalendarStream } from '../../domain/shifts/events.js';
-import { handleCommand } from '../../commands/handleCommand.js';
-import { readPlantState } from '../../commands/plant/readPlant.js';
-import { shiftCalendarDecider } from '../../commands/shifts/decider.js';
-import type { EventStore } from '../../domain/shared/eventStore.js';
+import type { EventCatalog } from '../domain/shared/catalog.js';
+import { PLANT_STREAM } from '../domain/plant/events.js';
+import { activeChildren, settingsOf } from '../domain/plant/state.js';
+import { PLANT_ZONE } from '../domain/shifts/calendar.js';
+import { readPlantState } from '../commands/plant/readPlant.js';
+import { handleGenerateShifts } from '../commands/shifts/generateShifts.js';
+import type { EventStore } from '../domain/shared/eventStore.js';
 import { SYSTEM_CONTEXT } from './demoUsers.js';
 import { importPlant } from './plantImport.js';
 
@@ -34,16 +32,12 @@ export async function seedDemoPlant(deps: { store: EventStore; catalog: EventCat
   const today = DateTime.fromJSDate(now, { zone: PLANT_ZONE });
   let shifts = 0;
   for (const floor of activeChildren(plant, 'shopFloor', null)) {
-    const { patterns, manageExtraShift } = settingsOf(plant, floor.id);
-    if (patterns.length === 0) continue;
-    const r = await handleCommand(deps, shiftCalendarStream(floor.id), shiftCalendarDecider, {
-      type: 'GenerateShifts',
+    if (settingsOf(plant, floor.id).patterns.length === 0) continue;
+    const r = await handleGenerateShifts(deps, {
       shopFloorId: floor.id,
       startDate: today.minus({ days: DEMO_SHIFT_WINDOW.pastDays }).toISODate()!,
       endDate: today.plus({ days: DEMO_SHIFT_WINDOW.futureDays }).toISODate()!,
-      patterns,
-      manageExtraShift,
-    }, context, { cached: true });
+    }, context);
     shifts += r.events.reduce((n, e) => n + e.data.shifts.length, 0);
   }
   return { seeded: true, shifts };

@@ -1,14 +1,12 @@
-import type { EventCatalog } from '../../domain/shared/catalog.js';
-import { DomainError } from '../../domain/shared/errors.js';
-import { dbrStream } from '../../domain/dbr/constants.js';
-import { PLANT_STREAM } from '../../domain/plant/events.js';
-import { parsePlantFile, type PlantFile, type PlantFileIssue } from '../../domain/plant/plantFile.js';
-import { activeChildren, type PlantState } from '../../domain/plant/state.js';
-import { dbrDecider } from '../../commands/dbr/decider.js';
-import { handleCommand, type CommandContext } from '../../commands/handleCommand.js';
-import { plantDecider } from '../../commands/plant/decider.js';
-import { readPlantState } from '../../commands/plant/readPlant.js';
-import type { EventStore } from '../../domain/shared/eventStore.js';
+import type { EventCatalog } from '../domain/shared/catalog.js';
+import { DomainError } from '../domain/shared/errors.js';
+import { parsePlantFile, type PlantFile, type PlantFileIssue } from '../domain/plant/plantFile.js';
+import { activeChildren, type PlantState } from '../domain/plant/state.js';
+import { handleSetDbrConstants } from '../commands/dbr/setDbrConstants.js';
+import type { CommandContext } from '../commands/handleCommand.js';
+import { handleImportPlantStructure } from '../commands/plant/importPlantStructure.js';
+import { readPlantState } from '../commands/plant/readPlant.js';
+import type { EventStore } from '../domain/shared/eventStore.js';
 
 /** A plant file that cannot be applied; each issue names the JSON path of a bad field. Nothing was written. */
 export class PlantFileError extends Error {
@@ -49,7 +47,7 @@ export async function importPlant(
   const { plant } = parsed;
   const recorded: string[] = [];
   try {
-    const structure = await handleCommand(deps, PLANT_STREAM, plantDecider, { type: 'ImportPlantStructure', plant }, context, { cached: true });
+    const structure = await handleImportPlantStructure(deps, { plant }, context);
     recorded.push(...structure.events.map((e) => e.type));
   } catch (err) {
     if (err instanceof DomainError && err.fields) {
@@ -62,7 +60,7 @@ export async function importPlant(
     for (const [li, line] of floor.lines.entries()) {
       if (!line.dbrConstants) continue;
       const lineId = lineIdOf(state, plant, fi, li);
-      const r = await handleCommand(deps, dbrStream(lineId), dbrDecider, { type: 'SetDbrConstants', lineId, constants: line.dbrConstants }, context);
+      const r = await handleSetDbrConstants(deps, { lineId, constants: line.dbrConstants }, context);
       recorded.push(...r.events.map((e) => e.type));
     }
   }

@@ -1,9 +1,9 @@
 import { DateTime } from 'luxon';
-import { activeChildren, type PlantState } from '../../domain/plant/state.js';
-import type { ReportContent } from '../../domain/shiftReports/events.js';
-import { PLANT_ZONE } from '../../domain/shifts/calendar.js';
-import type { PlannedStopInput } from '../../commands/stops/recordPlannedStop.js';
-import type { UnplannedStopInput } from '../../commands/stops/recordUnplannedStop.js';
+import { activeChildren, type PlantState } from '../domain/plant/state.js';
+import type { ReportContent } from '../domain/shiftReports/events.js';
+import { PLANT_ZONE } from '../domain/shifts/calendar.js';
+import type { PlannedStopInput } from '../commands/stops/recordPlannedStop.js';
+import type { UnplannedStopInput } from '../commands/stops/recordUnplannedStop.js';
 import { machineNotes, plannedNote, REASON, reportNotes, type ReasonKind, type ShiftFacts } from './demoHistoryNotes.js';
 import { stopTextsFor, TRIGGER } from './demoHistoryStopTexts.js';
 import { createRandom, hashSeed, type Random } from './random.js';

@@ -5,7 +5,7 @@
  * Keyed by stop code name, so a renamed or added code falls back to generic texts.
  */
 
-/** The demo plant's triggering events, by name (infra/seed/demo-plant.json). */
+/** The demo plant's triggering events, by name (seed/demo-plant.json). */
 export const TRIGGER = {
   format: 'Cambio formato',
   lot: 'Cambio lotto materiale',

@@ -1,16 +1,16 @@
 import { DateTime } from 'luxon';
-import { parsePlantFile } from '../../domain/plant/plantFile.js';
-import type { PlantState } from '../../domain/plant/state.js';
-import { isFutureDay } from '../../domain/shiftReports/rules.js';
-import { eachDay, PLANT_ZONE, shiftTimes } from '../../domain/shifts/calendar.js';
-import type { PlannedStopsState } from '../../domain/stops/plannedState.js';
-import { plantDay } from '../../domain/stops/rules.js';
-import type { UnplannedStopsState } from '../../domain/stops/unplannedState.js';
-import { plantDecider } from '../../commands/plant/decider.js';
-import { rootCauseDecider } from '../../commands/rootCauses/decider.js';
-import { shiftReportDecider } from '../../commands/shiftReports/decider.js';
-import { plannedStopsDecider } from '../../commands/stops/plannedDecider.js';
-import { unplannedStopsDecider } from '../../commands/stops/unplannedDecider.js';
+import { parsePlantFile } from '../domain/plant/plantFile.js';
+import type { PlantState } from '../domain/plant/state.js';
+import { isFutureDay } from '../domain/shiftReports/rules.js';
+import { eachDay, PLANT_ZONE, shiftTimes } from '../domain/shifts/calendar.js';
+import type { PlannedStopsState } from '../domain/stops/plannedState.js';
+import { plantDay } from '../domain/stops/rules.js';
+import type { UnplannedStopsState } from '../domain/stops/unplannedState.js';
+import { plantDecider } from '../commands/plant/decider.js';
+import { rootCauseDecider } from '../commands/rootCauses/decider.js';
+import { shiftReportDecider } from '../commands/shiftReports/decider.js';
+import { plannedStopsDecider } from '../commands/stops/plannedDecider.js';
+import { unplannedStopsDecider } from '../commands/stops/unplannedDecider.js';
 import { historyCatalog, historyLines, planShift, type ShiftPlan } from './demoHistoryPlan.js';
 import { readDemoPlantFile } from './demoPlant.js';
 

@@ -1,7 +1,7 @@
-import { createCatalog } from '../../domain/catalog.js';
-import { PostgresEventStore } from '../eventstore/postgres.js';
-import { createTestDatabase, type TestDatabase } from '../../test/support/db.js';
-import { describeWith } from '../../test/support/services.js';
+import { createCatalog } from '../domain/catalog.js';
+import { PostgresEventStore } from '../infra/eventstore/postgres.js';
+import { createTestDatabase, type TestDatabase } from '../test/support/db.js';
+import { describeWith } from '../test/support/services.js';
 import { readDemoPlantFile } from './demoPlant.js';
 import { importPlant, PlantFileError } from './plantImport.js';
 
