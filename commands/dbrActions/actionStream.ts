@@ -1,7 +1,6 @@
 import { dbrActionStream, type DbrActionEvent } from '../../domain/dbrActions/events.js';
 import { dbrActionFold, evolveDbrAction, type DbrActionFacts, type DbrActionState } from '../../domain/dbrActions/state.js';
 import { runCommand, type CommandContext, type CommandResult } from '../handleCommand.js';
-import type { ReadSet } from '../readSet.js';
 
 /** What every DBR action command answers: the command's result and the action as it now stands. */
 export interface DbrActionResult extends CommandResult<DbrActionEvent> {

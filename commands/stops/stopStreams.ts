@@ -1,9 +1,6 @@
 import { DateTime } from 'luxon';
 import { eachDay, PLANT_ZONE } from '../../domain/shifts/calendar.js';
-import {
-  legacyPlannedStopsStream, legacyUnplannedStopsStream, plannedStopsStream, unplannedStopsStream,
-  type PlannedStopEvent, type UnplannedStopEvent,
-} from '../../domain/stops/events.js';
+import { legacyPlannedStopsStream, legacyUnplannedStopsStream, plannedStopsStream, unplannedStopsStream } from '../../domain/stops/events.js';
 import { parseStopId } from '../../domain/stops/ids.js';
 import { plannedFold } from '../../domain/stops/plannedState.js';
 import { MAX_UNPLANNED_STOP_HOURS, plantDay } from '../../domain/stops/rules.js';
