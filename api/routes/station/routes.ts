@@ -5,9 +5,8 @@ import { findDefaultStation } from '../../../projections/stations/stations.queri
 import { run } from '../../commandBus.js';
 import type { AppDeps } from '../../deps.js';
 import type { AuthUser } from '../../middlewares/auth.js';
-import { parseInput } from '../../validation.js';
-import { idParam } from '../plant/params.js';
-import type { RouteDef } from '../types.js';
+import { idParam } from '../../params.js';
+import { route, type RouteDef } from '../types.js';
 
 const stationBody = z.object({
   shopFloorId: idParam,
@@ -33,13 +32,14 @@ export function stationRoutes(deps: AppDeps): RouteDef[] {
         ctx.body = station ?? 'null';
       },
     },
-    {
+    route({
       method: 'put',
       path: '/factory/default_station',
       action: 'station:write',
+      input: { body: stationBody, bodyMessage: 'Stazione non valida' },
       async handler(ctx) {
         const user = ctx.state.user as AuthUser;
-        const body = parseInput(stationBody, ctx.request.body ?? {}, 'Stazione non valida');
+        const body = ctx.input.body;
         const { plant } = await run(deps, ctx, (c) => handleChooseDefaultStation(deps, { username: user.username, role: user.role, ...body }, c));
         const equipment = body.equipmentId === null ? null : activeItem(plant, 'equipment', body.equipmentId);
         ctx.body = {
@@ -51,6 +51,6 @@ export function stationRoutes(deps: AppDeps): RouteDef[] {
           equipmentName: equipment?.name ?? null,
         };
       },
-    },
+    }),
   ];
 }
