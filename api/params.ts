@@ -45,7 +45,7 @@ export const dayCheck = (v: string, ctx: z.RefinementCtx) => {
  * A day of the plant's calendar, YYYY-MM-DD (2031-02-30 and 1999-12-31 are 400s, each with
  * its own message): every call that takes a day, query or body.
  */
-export const dayParam = z.string({ error: 'Obbligatorio' }).trim().superRefine(dayCheck);
+export const dayParam = z.string({ error: 'Obbligatorio' }).trim().superRefine(dayCheck).meta({ format: 'date', description: 'YYYY-MM-DD, a day of the plant calendar' });
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/;
 
@@ -59,7 +59,8 @@ export const instantParam = z
   .trim()
   .refine((v) => ISO_INSTANT.test(v) && DateTime.fromISO(v, { zone: PLANT_ZONE }).isValid, BAD_INSTANT)
   .transform((v) => DateTime.fromISO(v, { zone: PLANT_ZONE }).toUTC().toISO()!)
-  .refine((v) => inPlantTime(Date.parse(v)), DAY_OUT_OF_RANGE);
+  .refine((v) => inPlantTime(Date.parse(v)), DAY_OUT_OF_RANGE)
+  .meta({ description: 'ISO 8601 date and time; without an offset, Italian wall-clock time' });
 
 /**
  * A list parameter (repeated keys or comma-joined, empties ignored) of at most
