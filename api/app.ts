@@ -11,8 +11,10 @@ import { BODY_LIMITS, FORM_DEPTH, readableBody, refuseMultipart, rejectUnstorabl
 import { JSON_TYPES, parseJsonBody } from './middlewares/jsonBody.js';
 import { requestContext, responseErrorListener, securityHeaders } from './middlewares/requestContext.js';
 import { allRoutes } from './routes/index.js';
+import type { InputSchemas, RouteContext } from './routes/types.js';
 import { queueBoard } from './queueBoard.js';
 import { serveWeb } from './static.js';
+import { validate } from './validate.js';
 
 /** The Koa app: thin routes (validate, authorize, handle, present) and the built web app. */
 export function createApp(deps: AppDeps): Koa {
@@ -24,7 +26,12 @@ export function createApp(deps: AppDeps): Koa {
   const once = idempotency(new IdempotencyKeys(deps.knex));
   for (const route of allRoutes(deps)) {
     const guards = route.action === 'public' ? [] : [auth, authorize(route.action), ...(route.method === 'get' ? [] : [once])];
-    router[route.method](route.path, ...guards, route.handler);
+    // The input is parsed after authorization, as each handler did before: a role that may not call a route learns nothing of its input.
+    router[route.method](route.path, ...guards, validate(route.input), async (ctx) => {
+      // validate() has put the parsed input on the context.
+      await route.handler(ctx as unknown as RouteContext<InputSchemas>);
+      if (route.status) ctx.status = route.status;
+    });
   }
   app.on('error', responseErrorListener(deps.log));
   app.use(requestContext(deps.log));

@@ -74,6 +74,8 @@ const TABLE: Record<string, string> = {
   'GET /factory/planned_stops/:id/history': LINE_LOG_AUDIT,
   'GET /factory/root_cause/:stopEventId/history': IMPROVEMENT,
   'GET /factory/dbr_actions/:id/history': IMPROVEMENT,
+  // The API description (README, Operations): every signed-in user, not anonymous visitors.
+  'GET /openapi.json': ALL,
 };
 
 const PUBLIC = ['POST /loginjwt', 'GET /health'];

@@ -14,25 +14,32 @@ import { shiftNoteRoutes } from './shiftNotes/routes.js';
 import { shiftRoutes } from './shifts/routes.js';
 import { stationRoutes } from './station/routes.js';
 import { stopEventRoutes } from './stopEvents/routes.js';
+import { openApiRoutes } from '../openapi/route.js';
 import type { RouteDef } from './types.js';
 
-/** Every API route. The permission test walks this list for every role. */
+/**
+ * Every API route, each tagged with its resource. The permission test walks this list for every
+ * role, and `GET /openapi.json` describes exactly this list, itself included.
+ */
 export function allRoutes(deps: AppDeps): RouteDef[] {
-  return [
-    ...authRoutes(deps),
-    ...healthRoutes(deps),
-    ...projectionRoutes(deps),
-    ...queueBoardRoutes(deps),
-    ...plantRoutes(deps),
-    ...stationRoutes(deps),
-    ...shiftRoutes(deps),
-    ...dbrConstantsRoutes(deps),
-    ...shiftNoteRoutes(deps),
-    ...stopEventRoutes(deps),
-    ...rootCauseRoutes(deps),
-    ...dashboardRoutes(deps),
-    ...paretoRoutes(deps),
-    ...dbrActionRoutes(deps),
-    ...historyRoutes(deps),
+  const groups: Array<[tag: string, routes: RouteDef[]]> = [
+    ['auth', authRoutes(deps)],
+    ['health', healthRoutes(deps)],
+    ['projections', projectionRoutes(deps)],
+    ['queues', queueBoardRoutes(deps)],
+    ['plant', plantRoutes(deps)],
+    ['station', stationRoutes(deps)],
+    ['shifts', shiftRoutes(deps)],
+    ['dbr_constants', dbrConstantsRoutes(deps)],
+    ['shift_notes', shiftNoteRoutes(deps)],
+    ['stop_events', stopEventRoutes(deps)],
+    ['root_cause', rootCauseRoutes(deps)],
+    ['dashboard', dashboardRoutes(deps)],
+    ['pareto', paretoRoutes(deps)],
+    ['dbr_actions', dbrActionRoutes(deps)],
+    ['history', historyRoutes(deps)],
   ];
+  const routes = groups.flatMap(([tag, list]) => list.map((r) => ({ ...r, tag })));
+  routes.push(...openApiRoutes(() => routes).map((r) => ({ ...r, tag: 'openapi' })));
+  return routes;
 }

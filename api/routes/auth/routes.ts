@@ -5,8 +5,7 @@ import { DUMMY_HASH, verifyPassword } from '../../../infra/auth/passwords.js';
 import { findUser } from '../../../projections/users/users.queries.js';
 import type { AppDeps } from '../../deps.js';
 import type { AuthUser } from '../../middlewares/auth.js';
-import { parseInput } from '../../validation.js';
-import type { RouteDef } from '../types.js';
+import { route, type RouteDef } from '../types.js';
 
 const loginSchema = z.object({
   username: z.string().trim().min(1, 'Obbligatorio').max(64),
@@ -22,13 +21,13 @@ const verifyWithin = (deps: AppDeps, password: string, stored: string) => deps.h
 
 export function authRoutes(deps: AppDeps): RouteDef[] {
   return [
-    {
+    route({
       method: 'post',
       path: '/loginjwt',
       action: 'public',
+      input: { body: loginSchema, bodyMessage: INVALID_CREDENTIALS, form: true },
       async handler(ctx) {
-        const body = (ctx.request.body ?? {}) as Record<string, unknown>;
-        const input = parseInput(loginSchema, body, INVALID_CREDENTIALS);
+        const input = ctx.input.body;
         // The address first: past its limit nothing more is counted or hashed for it.
         const addressKey = `addr:${ctx.ip}`;
         if (!(await deps.addressLimiter.attempt(addressKey))) throw tooManyAttempts();
@@ -56,7 +55,7 @@ export function authRoutes(deps: AppDeps): RouteDef[] {
         ctx.set('Cache-Control', 'no-store');
         ctx.body = { access_token: token, token_type: 'bearer' };
       },
-    },
+    }),
     {
       method: 'get',
       path: '/me',

@@ -4,10 +4,9 @@ import { MAX_GENERATION_DAYS, PLANT_ZONE } from '../../../domain/shifts/calendar
 import { dashboardSummary, lastProductionDay, lastStopDay, volumesHistory } from '../../../projections/dashboard/dashboard.queries.js';
 import { dashboardSummaryAsOf } from '../../../projections/dashboardHistory/dashboardHistory.queries.js';
 import type { AppDeps } from '../../deps.js';
-import { parseInput } from '../../validation.js';
-import { parseAsOf } from '../history/eventReads.js';
-import { BAD_PARAMS, checkDayRange, existingPlant, PLANT_NOT_FOUND } from '../plant/params.js';
-import type { RouteDef } from '../types.js';
+import { checkDayRange, parseAsOf } from '../../params.js';
+import { existingPlant, PLANT_NOT_FOUND } from '../../plantChecks.js';
+import { route, type RouteDef } from '../types.js';
 import { improvementQuery, lookupQuery, volumesQuery } from './schema.js';
 
 /** The look-back of both date lookups (spec 000 §4, §9). */
@@ -21,15 +20,15 @@ export function dashboardRoutes(deps: AppDeps): RouteDef[] {
   const shopFloorExists = (id: number) => existingPlant(deps.knex, 'shopFloors', id);
   const today = () => DateTime.fromJSDate(deps.clock(), { zone: PLANT_ZONE }).startOf('day');
   const iso = (d: DateTime) => d.toISODate()!;
-  const lookup = (ctx: { query: unknown }) => parseInput(lookupQuery, ctx.query, BAD_PARAMS);
   return [
-    {
+    route({
       method: 'get',
       path: '/factory/dashboard-improvement',
       action: 'dashboard:read',
+      input: { query: improvementQuery },
       async handler(ctx) {
-        const q = parseInput(improvementQuery, ctx.query, BAD_PARAMS);
-        // As the line-log reads take it (docs/audit.md): ISO 8601, Italian wall-clock time without an offset.
+        const q = ctx.input.query;
+        // As the line-log reads take it (docs/audit.md): ISO 8601, Italian wall-clock time without an offset; its own message, so read after the query.
         const asOf = parseAsOf(ctx.query.as_of);
         checkDayRange(q.date_from, q.date_to, MAX_GENERATION_DAYS);
         if (asOf) {
@@ -44,54 +43,58 @@ export function dashboardRoutes(deps: AppDeps): RouteDef[] {
         if (!summary) throw notFound(PLANT_NOT_FOUND.shopFloors);
         ctx.body = summary;
       },
-    },
-    {
+    }),
+    route({
       method: 'get',
       path: '/factory/volumes-history',
       action: 'dashboard:read',
+      input: { query: volumesQuery },
       async handler(ctx) {
-        const q = parseInput(volumesQuery, ctx.query, BAD_PARAMS);
+        const q = ctx.input.query;
         const to = today().minus({ days: 1 });
         const volumes = await volumesHistory(deps.knex, q.shop_floor_id, q.line_id, iso(to.minus({ days: q.days - 1 })), iso(to));
         if (!volumes) throw notFound(PLANT_NOT_FOUND.shopFloors);
         ctx.body = q.line_id.length === 0 ? [] : volumes;
       },
-    },
-    {
+    }),
+    route({
       method: 'get',
       path: '/factory/dashboard/last-production-date',
       action: 'dashboard:read',
+      input: { query: lookupQuery },
       async handler(ctx) {
-        const q = lookup(ctx);
+        const q = ctx.input.query;
         await shopFloorExists(q.shop_floor_id);
         const t = today();
         ctx.body = { date: q.line_id.length === 0 ? null : await lastProductionDay(deps.knex, q.shop_floor_id, q.line_id, iso(t.minus({ days: LOOKBACK_DAYS })), iso(t.minus({ days: 1 }))) };
       },
-    },
-    {
+    }),
+    route({
       method: 'get',
       path: '/factory/dashboard/last-stop-date',
       action: 'dashboard:read',
+      input: { query: lookupQuery },
       async handler(ctx) {
-        const q = lookup(ctx);
+        const q = ctx.input.query;
         await shopFloorExists(q.shop_floor_id);
         const yesterday = today().minus({ days: 1 });
         ctx.body = { date: q.line_id.length === 0 ? null : await lastStopDay(deps.knex, q.shop_floor_id, q.line_id, iso(yesterday.minus({ days: LOOKBACK_DAYS - 1 })), iso(yesterday)) };
       },
-    },
-    {
+    }),
+    route({
       method: 'get',
       path: '/factory/dashboard/default-dates',
       action: 'dashboard:read',
+      input: { query: lookupQuery },
       async handler(ctx) {
-        const q = lookup(ctx);
+        const q = ctx.input.query;
         await shopFloorExists(q.shop_floor_id);
         const t = today();
         const last = q.line_id.length === 0 ? null : await lastProductionDay(deps.knex, q.shop_floor_id, q.line_id, iso(t.minus({ days: LOOKBACK_DAYS })), iso(t.minus({ days: 1 })));
         const day = last ?? iso(previousWorkingDay(t));
         ctx.body = { date_from: day, date_to: day, last_production_date: last };
       },
-    },
+    }),
   ];
 }
 

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { dayParam, idParam, nameListParam } from '../plant/params.js';
-import { idListParam, lineIdListParam } from '../stopEvents/schema.js';
+import { asOfParam, dayParam, idListParam, idParam, lineIdListParam, nameListParam } from '../../params.js';
 
 /** `GET /factory/dashboard-improvement` (spec 000 §7): lines by name, shifts by id. */
 export const improvementQuery = z.object({
@@ -9,6 +8,7 @@ export const improvementQuery = z.object({
   shifts: idListParam,
   date_from: dayParam,
   date_to: dayParam,
+  as_of: asOfParam,
 });
 
 /** `GET /factory/volumes-history`: `line_id` may be a list, so the trend of the selected lines is one call. */

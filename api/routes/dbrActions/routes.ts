@@ -9,11 +9,11 @@ import { MAX_GENERATION_DAYS } from '../../../domain/shifts/calendar.js';
 import { listDbrActions, shiftIdsOfShopFloor } from '../../../projections/dbrActions/dbrActions.queries.js';
 import { runWithReadYourWrites } from '../../commandBus.js';
 import type { AppDeps } from '../../deps.js';
-import { parseInput } from '../../validation.js';
-import { BAD_PARAMS, checkDayRange, existingPlant } from '../plant/params.js';
-import type { RouteDef } from '../types.js';
+import { checkDayRange, idPath } from '../../params.js';
+import { existingPlant } from '../../plantChecks.js';
+import { route, type RouteDef } from '../types.js';
 import { presentDbrAction, rowFromFacts } from './presenters.js';
-import { createBody, idPath, rangeQuery } from './schema.js';
+import { createBody, rangeQuery } from './schema.js';
 
 /** The longest range a list may ask for, as for shifts and stops. */
 const MAX_RANGE_DAYS = MAX_GENERATION_DAYS;
@@ -26,12 +26,14 @@ const MAX_RANGE_DAYS = MAX_GENERATION_DAYS;
 export function dbrActionRoutes(deps: AppDeps): RouteDef[] {
   const present = async (result: DbrActionResult) => presentDbrAction(rowFromFacts(result.action, await readPlantState(deps)));
   return [
-    {
+    route({
       method: 'post',
       path: '/factory/dbr_actions',
       action: 'dbr_actions:write',
+      input: { body: createBody, bodyMessage: 'Azione DBR non valida' },
+      status: 201,
       async handler(ctx) {
-        const body = parseInput(createBody, ctx.request.body ?? {}, 'Azione DBR non valida');
+        const body = ctx.input.body;
         const input = {
           day: body.day,
           dueShiftId: body.due_shift,
@@ -43,16 +45,16 @@ export function dbrActionRoutes(deps: AppDeps): RouteDef[] {
           activity: body.activity,
         };
         const result = await runWithReadYourWrites(deps, ctx, (c) => handleCreateDbrAction(deps, input, c));
-        ctx.status = 201;
         ctx.body = await present(result);
       },
-    },
-    {
+    }),
+    route({
       method: 'get',
       path: '/factory/dbr_actions-range',
       action: 'dbr_actions:read',
+      input: { query: rangeQuery },
       async handler(ctx) {
-        const q = parseInput(rangeQuery, ctx.query, BAD_PARAMS);
+        const q = ctx.input.query;
         checkDayRange(q.date_from, q.date_to, MAX_RANGE_DAYS);
         await existingPlant(deps.knex, 'shopFloors', q.shop_floor_id);
         if (q.shifts.length > 0 && (await shiftIdsOfShopFloor(deps.knex, q.shop_floor_id, q.shifts)).length !== q.shifts.length) {
@@ -61,34 +63,37 @@ export function dbrActionRoutes(deps: AppDeps): RouteDef[] {
         const rows = await listDbrActions(deps.knex, { shopFloorId: q.shop_floor_id, dateFrom: q.date_from, dateTo: q.date_to, lineNames: q.lines, shiftIds: q.shifts });
         ctx.body = rows.map(presentDbrAction);
       },
-    },
-    {
+    }),
+    route({
       method: 'patch',
       path: '/factory/dbr_actions/:id/mark-executed',
       action: 'dbr_actions:tick',
+      input: { params: idPath },
       async handler(ctx) {
-        const { id } = parseInput(idPath, ctx.params, BAD_PARAMS);
+        const { id } = ctx.input.params;
         ctx.body = await present(await runWithReadYourWrites(deps, ctx, (c) => handleMarkDbrExecuted(deps, { actionId: id }, c)));
       },
-    },
-    {
+    }),
+    route({
       method: 'patch',
       path: '/factory/dbr_actions/:id/unmark-executed',
       action: 'dbr_actions:tick',
+      input: { params: idPath },
       async handler(ctx) {
-        const { id } = parseInput(idPath, ctx.params, BAD_PARAMS);
+        const { id } = ctx.input.params;
         ctx.body = await present(await runWithReadYourWrites(deps, ctx, (c) => handleUnmarkDbrExecuted(deps, { actionId: id }, c)));
       },
-    },
-    {
+    }),
+    route({
       method: 'delete',
       path: '/factory/dbr_actions/:id',
       action: 'dbr_actions:write',
+      input: { params: idPath },
       async handler(ctx) {
-        const { id } = parseInput(idPath, ctx.params, BAD_PARAMS);
+        const { id } = ctx.input.params;
         await runWithReadYourWrites(deps, ctx, (c) => handleDeleteDbrAction(deps, { actionId: id }, c));
         ctx.body = { id, deleted: true };
       },
-    },
+    }),
   ];
 }

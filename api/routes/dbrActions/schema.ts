@@ -1,13 +1,5 @@
 import { z } from 'zod';
-import { boundedList, dayParam, idParam, nameListParam } from '../plant/params.js';
-
-/**
- * Ids of DBR actions and shifts: numbers in JSON, digit strings in paths, query strings and
- * form posts. Action ids have up to 16 digits (domain/dbrActions/ids.ts).
- */
-export const bigIdParam = z
-  .union([z.number(), z.string().trim().regex(/^\d{1,16}$/, 'Id non valido').transform(Number)], { error: 'Id non valido' })
-  .pipe(z.number({ error: 'Id non valido' }).int('Id non valido').positive('Id non valido').max(Number.MAX_SAFE_INTEGER, 'Id non valido'));
+import { bigIdParam, boundedList, dayParam, idParam, nameListParam } from '../../params.js';
 
 /** An optional id: absent, null and '' are "none" ('Fine gg' for the shift, 'Non specificato' for the equipment). */
 const optionalId = z.preprocess((v) => (v === undefined || v === null || (typeof v === 'string' && v.trim() === '') ? null : v), bigIdParam.nullable());
@@ -30,8 +22,6 @@ export const createBody = z.object({
   activity: text,
   shop_floor_id: optionalId,
 });
-
-export const idPath = z.object({ id: bigIdParam });
 
 /** Shift ids, comma-joined with an extra empty entry (or repeated); empties ignored, none = no shift filter. */
 const shiftIdsParam = boundedList((id) => /^\d{1,15}$/.test(id) && Number(id) > 0, 'Elenco di id non valido', Number);

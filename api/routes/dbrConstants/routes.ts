@@ -5,9 +5,9 @@ import { averageDbrConstants, findDbrConstants } from '../../../projections/dbrC
 import { missingActive } from '../../../projections/plant/plant.queries.js';
 import { runWithReadYourWrites } from '../../commandBus.js';
 import type { AppDeps } from '../../deps.js';
-import { parseInput } from '../../validation.js';
-import { BAD_PARAMS, existingPlant, idParam } from '../plant/params.js';
-import type { RouteDef } from '../types.js';
+import { BAD_PARAMS, idParam } from '../../params.js';
+import { existingPlant } from '../../plantChecks.js';
+import { route, type RouteDef } from '../types.js';
 import { presentConstants } from './presenters.js';
 import { averageBody, dbrConstantsBody } from './schema.js';
 
@@ -16,38 +16,41 @@ const lineParam = z.object({ line_id: idParam });
 /** The DBR constants editor and the dashboard's averages (foundations §2, §3, §5, §7). */
 export function dbrConstantsRoutes(deps: AppDeps): RouteDef[] {
   return [
-    {
+    route({
       method: 'get',
       path: '/factory/dbr_constants/:line_id',
       action: 'plant:read',
+      input: { params: lineParam },
       async handler(ctx) {
-        const { line_id } = parseInput(lineParam, ctx.params, BAD_PARAMS);
+        const { line_id } = ctx.input.params;
         await existingPlant(deps.knex, 'lines', line_id);
         ctx.body = { line_id, ...presentConstants(await findDbrConstants(deps.knex, line_id)) };
       },
-    },
-    {
+    }),
+    route({
       method: 'put',
       path: '/factory/dbr_constants/:line_id',
       action: 'dbr_constants:write',
+      input: { params: lineParam, body: dbrConstantsBody, bodyMessage: 'Tutti i campi devono essere numeri' },
       async handler(ctx) {
-        const { line_id } = parseInput(lineParam, ctx.params, BAD_PARAMS);
-        const constants = parseInput(dbrConstantsBody, ctx.request.body ?? {}, 'Tutti i campi devono essere numeri');
+        const { line_id } = ctx.input.params;
+        const constants = ctx.input.body;
         await runWithReadYourWrites(deps, ctx, (c) => handleSetDbrConstants(deps, { lineId: line_id, constants }, c));
         ctx.body = { line_id, ...presentConstants(constants) };
       },
-    },
-    {
+    }),
+    route({
       method: 'post',
       path: '/factory/dbr_constants/average',
       action: 'plant:read',
+      input: { body: averageBody, bodyMessage: BAD_PARAMS },
       async handler(ctx) {
-        const lineIds = [...new Set(parseInput(averageBody, ctx.request.body, BAD_PARAMS))];
+        const lineIds = [...new Set(ctx.input.body)];
         const [missing] = await missingActive(deps.knex, 'lines', lineIds);
         if (missing !== undefined) throw notFound(`${LINE_NOT_FOUND}: ${missing}`);
         const avg = await averageDbrConstants(deps.knex, lineIds);
         ctx.body = { ...presentConstants(avg.constants), line_ids: avg.lineIds };
       },
-    },
+    }),
   ];
 }

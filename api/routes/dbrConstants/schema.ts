@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DBR_FIELDS, type DbrField } from '../../../domain/dbr/constants.js';
-import { idParam } from '../plant/params.js';
+import { idParam } from '../../params.js';
 import { LIST_TOO_LONG, MAX_LIST_ENTRIES } from '../../../domain/shared/bounds.js';
 
 /**

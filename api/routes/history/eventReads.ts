@@ -2,17 +2,14 @@
  * Reads for audit and as-of answers straight from the event store, never from a read
  * table (docs/audit.md): a record's events, and the line log's streams of one shift.
  */
-import { DAY_OUT_OF_RANGE, inPlantTime } from '../../../domain/shared/bounds.js';
-import { DateTime } from 'luxon';
-import { z } from 'zod';
 import { readPlantState } from '../../../commands/plant/readPlant.js';
 import { plannedStreamOf, unplannedStreamOf } from '../../../commands/stops/stopStreams.js';
 import { plannedStopsAsOf, rootCauseAsOf, unplannedStopsAsOf } from '../../../domain/history/asOf.js';
 import type { PlantState } from '../../../domain/plant/state.js';
 import { rootCauseStream } from '../../../domain/rootCauses/events.js';
 import type { DomainEvent } from '../../../domain/shared/catalog.js';
-import { notFound, validationError } from '../../../domain/shared/errors.js';
-import { eachDay, PLANT_ZONE } from '../../../domain/shifts/calendar.js';
+import { notFound } from '../../../domain/shared/errors.js';
+import { eachDay } from '../../../domain/shifts/calendar.js';
 import { legacyPlannedStopsStream, legacyUnplannedStopsStream, plannedStopsStream, unplannedStopsStream } from '../../../domain/stops/events.js';
 import { plantDay } from '../../../domain/stops/rules.js';
 import type { PlannedStopRow, UnplannedStopRow } from '../../../projections/stops/stops.queries.js';
@@ -24,23 +21,6 @@ type Reads = Pick<AppDeps, 'store' | 'catalog'>;
 /** A stream's events, upcast and validated. */
 export async function readEvents(deps: Reads, stream: string): Promise<DomainEvent[]> {
   return (await deps.store.readStream(stream)).map((r) => deps.catalog.decode(r));
-}
-
-const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/;
-export const BAD_AS_OF = 'as_of non valido: data e ora ISO 8601, es. 2030-06-05T08:10:00+02:00';
-
-/**
- * The optional `as_of` of the line-log reads: an ISO 8601 instant (without an offset it is
- * Italian wall-clock time). Absent or empty: now, from the read models. Malformed, or
- * outside the plant's time (domain/shared/bounds.ts): 400.
- */
-export function parseAsOf(value: unknown): Date | null {
-  if (value === undefined || value === '') return null;
-  const text = Array.isArray(value) ? null : z.string().trim().safeParse(value).data;
-  const parsed = text && ISO_INSTANT.test(text) ? DateTime.fromISO(text, { zone: PLANT_ZONE }) : null;
-  if (!parsed?.isValid) throw validationError(BAD_AS_OF, { as_of: 'Data e ora non valide (ISO 8601)' });
-  if (!inPlantTime(parsed.toMillis())) throw validationError(BAD_AS_OF, { as_of: DAY_OUT_OF_RANGE });
-  return parsed.toJSDate();
 }
 
 /** A stop's own events in its stream (a day stream holds the equipment's other stops too); 404 when it never existed. */

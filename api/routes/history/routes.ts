@@ -11,13 +11,9 @@ import { dbrActionNotFound } from '../../../domain/dbrActions/rules.js';
 import { shiftReportStream } from '../../../domain/shiftReports/events.js';
 import type { AppDeps } from '../../deps.js';
 import type { AuthUser } from '../../middlewares/auth.js';
-import { parseInput } from '../../validation.js';
-import { idPath as dbrIdPath } from '../dbrActions/schema.js';
-import { BAD_PARAMS } from '../plant/params.js';
-import { shiftNoteQuery } from '../shiftNotes/schema.js';
-import { idPath } from '../stopEvents/schema.js';
+import { bigIdParam, idPath, shiftNoteQuery } from '../../params.js';
 import { local } from '../stopEvents/plantTime.js';
-import type { RouteDef } from '../types.js';
+import { route, type RouteDef } from '../types.js';
 import { readEvents, stopEvents } from './eventReads.js';
 
 /** An entry as the calls answer it: the time in Europe/Rome, to the millisecond when it has some (so it can be an as_of). */
@@ -30,57 +26,62 @@ const present = (entries: HistoryEntry[]) => entries.map((e) => ({ ...e, at: loc
  */
 export function historyRoutes(deps: AppDeps): RouteDef[] {
   return [
-    {
+    route({
       method: 'get',
       path: '/factory/shift_notes/history',
       action: 'line_log_history:read',
+      input: { query: shiftNoteQuery },
       async handler(ctx) {
         const user = ctx.state.user as AuthUser;
-        const q = parseInput(shiftNoteQuery, ctx.query, BAD_PARAMS);
+        const q = ctx.input.query;
         const line = await resolveReportLine(deps.knex, q.line_name, user.username);
         const events = await readEvents(deps, shiftReportStream(line.lineId, q.day, q.shift_code));
         const settings = settingsOf(await readPlantState(deps), line.shopFloorId);
         ctx.body = present(shiftReportHistory(events, { unit: settings.units?.unit1 ?? null, labels: settings.reportLabels }));
       },
-    },
-    {
+    }),
+    route({
       method: 'get',
       path: '/factory/stop_events/:id/history',
       action: 'line_log_history:read',
+      input: { params: idPath },
       async handler(ctx) {
-        const { id } = parseInput(idPath, ctx.params, BAD_PARAMS);
+        const { id } = ctx.input.params;
         ctx.body = present(unplannedStopHistory(await stopEvents(deps, 'unplanned', id), await readPlantState(deps)));
       },
-    },
-    {
+    }),
+    route({
       method: 'get',
       path: '/factory/planned_stops/:id/history',
       action: 'line_log_history:read',
+      input: { params: idPath },
       async handler(ctx) {
-        const { id } = parseInput(idPath, ctx.params, BAD_PARAMS);
+        const { id } = ctx.input.params;
         ctx.body = present(plannedStopHistory(await stopEvents(deps, 'planned', id), await readPlantState(deps)));
       },
-    },
-    {
+    }),
+    route({
       method: 'get',
       path: '/factory/root_cause/:stopEventId/history',
       action: 'history:read',
+      input: { params: z.object({ stopEventId: bigIdParam }) },
       async handler(ctx) {
-        const { stopEventId } = parseInput(z.object({ stopEventId: idPath.shape.id }), ctx.params, BAD_PARAMS);
+        const { stopEventId } = ctx.input.params;
         await stopEvents(deps, 'unplanned', stopEventId);
         ctx.body = present(rootCauseHistory(await readEvents(deps, rootCauseStream(stopEventId))));
       },
-    },
-    {
+    }),
+    route({
       method: 'get',
       path: '/factory/dbr_actions/:id/history',
       action: 'history:read',
+      input: { params: idPath },
       async handler(ctx) {
-        const { id } = parseInput(dbrIdPath, ctx.params, BAD_PARAMS);
+        const { id } = ctx.input.params;
         const events = await readEvents(deps, dbrActionStream(id));
         if (events.length === 0) throw dbrActionNotFound();
         ctx.body = present(dbrActionHistory(events, await readPlantState(deps)));
       },
-    },
+    }),
   ];
 }

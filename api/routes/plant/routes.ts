@@ -9,9 +9,9 @@ import {
   type PlantView,
 } from '../../../projections/plant/plant.queries.js';
 import type { AppDeps } from '../../deps.js';
-import { parseInput } from '../../validation.js';
-import type { RouteDef } from '../types.js';
-import { BAD_PARAMS, existingPlant, idParam, optionalParam, PLANT_NOT_FOUND } from './params.js';
+import { idParam, optionalParam } from '../../params.js';
+import { existingPlant, PLANT_NOT_FOUND } from '../../plantChecks.js';
+import { route, type RouteDef } from '../types.js';
 import { presentChild, presentNamed, presentRefMachine, presentUnits } from './presenters.js';
 
 /**
@@ -23,13 +23,13 @@ export function plantRoutes(deps: AppDeps): RouteDef[] {
   const existing = (view: PlantView, id: number) => existingPlant(knex, view, id);
 
   /** GET /factory/<children>?<param>=id: the parent must exist, then its active children. */
-  const children = (path: string, param: string, parent: PlantView, view: PlantView, parentKey: string): RouteDef => ({
+  const children = (path: string, param: string, parent: PlantView, view: PlantView, parentKey: string): RouteDef => route({
     method: 'get',
     path,
     action: 'plant:read',
+    input: { query: z.object({ [param]: idParam }) },
     async handler(ctx) {
-      const q = parseInput(z.object({ [param]: idParam }), ctx.query, BAD_PARAMS) as Record<string, number>;
-      const parentId = q[param]!;
+      const parentId = (ctx.input.query as Record<string, number>)[param]!;
       await existing(parent, parentId);
       ctx.body = (await listActive(knex, view, parentId)).map(presentChild(parentKey));
     },
@@ -44,50 +44,53 @@ export function plantRoutes(deps: AppDeps): RouteDef[] {
     },
   });
 
-  const perShopFloor = (path: string, read: (shopFloorId: number) => Promise<unknown>): RouteDef => ({
+  const perShopFloor = (path: string, read: (shopFloorId: number) => Promise<unknown>): RouteDef => route({
     method: 'get',
     path,
     action: 'plant:read',
+    input: { params: z.object({ shop_floor_id: idParam }) },
     async handler(ctx) {
-      const { shop_floor_id } = parseInput(z.object({ shop_floor_id: idParam }), ctx.params, BAD_PARAMS);
+      const { shop_floor_id } = ctx.input.params;
       await existing('shopFloors', shop_floor_id);
       ctx.body = await read(shop_floor_id);
     },
   });
 
   return [
-    {
+    route({
       method: 'get',
       path: '/factory/shop_floors',
       action: 'plant:read',
+      input: { query: z.object({ name: z.string().max(120).optional() }) },
       async handler(ctx) {
-        const { name } = parseInput(z.object({ name: z.string().max(120).optional() }), ctx.query, BAD_PARAMS);
+        const { name } = ctx.input.query;
         const rows = name?.trim() ? await listShopFloorsByName(knex, name) : await listActive(knex, 'shopFloors');
         ctx.body = rows.map(presentNamed);
       },
-    },
-    {
+    }),
+    route({
       method: 'get',
       path: '/factory/lines',
       action: 'plant:read',
+      input: { query: z.object({ shop_floor_id: optionalParam(idParam) }) },
       async handler(ctx) {
-        const { shop_floor_id } = parseInput(z.object({ shop_floor_id: optionalParam(idParam) }), ctx.query, BAD_PARAMS);
+        const { shop_floor_id } = ctx.input.query;
         if (shop_floor_id !== undefined) await existing('shopFloors', shop_floor_id);
         ctx.body = (await listActive(knex, 'lines', shop_floor_id)).map(presentChild('shop_floor_id'));
       },
-    },
+    }),
     children('/factory/equipments', 'line_id', 'lines', 'equipments', 'line_id'),
-    {
+    route({
       method: 'get',
       path: '/factory/line_ref_machine/:line_id',
       action: 'plant:read',
+      input: { params: z.object({ line_id: idParam }) },
       async handler(ctx) {
-        const { line_id } = parseInput(z.object({ line_id: idParam }), ctx.params, BAD_PARAMS);
-        const line = await findLine(knex, line_id);
+        const line = await findLine(knex, ctx.input.params.line_id);
         if (!line) throw notFound(PLANT_NOT_FOUND.lines);
         ctx.body = presentRefMachine(line);
       },
-    },
+    }),
     children('/factory/workpoints', 'equipment_id', 'equipments', 'workpoints', 'equipment_id'),
     children('/factory/stop_codes', 'workpoint_id', 'workpoints', 'stopCodes', 'workpoint_id'),
     flat('/factory/triggering_events', 'triggeringEvents'),

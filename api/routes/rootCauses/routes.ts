@@ -5,15 +5,13 @@ import { handleRecordRootCause } from '../../../commands/rootCauses/recordRootCa
 import { findUnplannedStop } from '../../../projections/stops/stops.queries.js';
 import { runWithReadYourWrites } from '../../commandBus.js';
 import type { AppDeps } from '../../deps.js';
-import { parseInput } from '../../validation.js';
-import { analysisAsOf, parseAsOf, unplannedStopExistedAt } from '../history/eventReads.js';
-import { BAD_PARAMS } from '../plant/params.js';
-import { stopIdParam } from '../stopEvents/schema.js';
-import type { RouteDef } from '../types.js';
+import { asOfParam, bigIdParam, parseAsOf } from '../../params.js';
+import { analysisAsOf, unplannedStopExistedAt } from '../history/eventReads.js';
+import { route, type RouteDef } from '../types.js';
 
 /** A box may be left out (kept as saved); null is an empty box. Lengths are the domain's. */
 const box = z.union([z.string(), z.null()], { error: 'Deve essere un testo' }).optional().transform((v) => (v === null ? '' : v));
-const saveBody = z.object({ stop_event_id: stopIdParam, root_cause: box, troubleshooting: box });
+const saveBody = z.object({ stop_event_id: bigIdParam, root_cause: box, troubleshooting: box });
 
 const present = (stopEventId: number, r: { rootCause: string; troubleshooting: string }) => ({
   stop_event_id: stopEventId,
@@ -24,12 +22,14 @@ const present = (stopEventId: number, r: { rootCause: string; troubleshooting: s
 /** The Root Cause Tool's two boxes per unplanned stop, autosaved on blur (line log §2.5, §7). */
 export function rootCauseRoutes(deps: AppDeps): RouteDef[] {
   return [
-    {
+    route({
       method: 'get',
       path: '/factory/root_cause/:stopEventId',
       action: 'stops:read',
+      input: { params: z.object({ stopEventId: bigIdParam }), query: z.object({ as_of: asOfParam }) },
       async handler(ctx) {
-        const { stopEventId } = parseInput(z.object({ stopEventId: stopIdParam }), ctx.params, BAD_PARAMS);
+        const { stopEventId } = ctx.input.params;
+        // `as_of` answers its own message (BAD_AS_OF), so it is read apart from the declared parameters.
         const asOf = parseAsOf(ctx.query.as_of);
         if (asOf) {
           if (!(await unplannedStopExistedAt(deps, stopEventId, asOf))) throw notFound('Stop non trovato');
@@ -40,17 +40,18 @@ export function rootCauseRoutes(deps: AppDeps): RouteDef[] {
         if (!stop) throw notFound('Stop non trovato');
         ctx.body = present(stopEventId, stop.rootCause ?? { rootCause: '', troubleshooting: '' });
       },
-    },
-    {
+    }),
+    route({
       method: 'post',
       path: '/factory/root_cause',
       action: 'root_causes:write',
+      input: { body: saveBody, bodyMessage: 'Analisi non valida' },
       async handler(ctx) {
-        const body = parseInput(saveBody, ctx.request.body ?? {}, 'Analisi non valida');
+        const body = ctx.input.body;
         const input = { stopEventId: body.stop_event_id, rootCause: body.root_cause, troubleshooting: body.troubleshooting };
         await runWithReadYourWrites(deps, ctx, (c) => handleRecordRootCause(deps, input, c));
         ctx.body = present(body.stop_event_id, await readRootCause(deps, body.stop_event_id));
       },
-    },
+    }),
   ];
 }

@@ -1,4 +1,3 @@
-import type { Context } from 'koa';
 import { MESSAGES } from '../../../domain/shiftReports/errors.js';
 import { amendCreated } from '../../../commands/shiftReports/amendShiftReport.js';
 import { handleShiftReport, type ReportMode } from '../../../commands/shiftReports/handleShiftReport.js';
@@ -9,13 +8,11 @@ import { findShiftReport, type ShiftReportRow } from '../../../projections/shift
 import { runWithReadYourWrites } from '../../commandBus.js';
 import type { AppDeps } from '../../deps.js';
 import type { AuthUser } from '../../middlewares/auth.js';
-import { parseInput } from '../../validation.js';
-import { parseAsOf, readEvents } from '../history/eventReads.js';
-import { BAD_PARAMS } from '../plant/params.js';
-import type { RouteDef } from '../types.js';
+import { asOfParam, parseAsOf, shiftNoteQuery } from '../../params.js';
+import { readEvents } from '../history/eventReads.js';
+import { route, type RouteDef } from '../types.js';
 import { presentShiftNote, presentShiftNoteRow, type ShiftNoteStatus } from './presenters.js';
-import { contentOf, requireKey, shiftNoteBody, shiftNoteQuery } from './schema.js';
-
+import { contentOf, requireKey, shiftNoteBody } from './schema.js';
 
 /**
  * The line log's report (line log §2.1, §2.4, §4.1, §5, §7): read, autosave, submit and
@@ -23,21 +20,28 @@ import { contentOf, requireKey, shiftNoteBody, shiftNoteQuery } from './schema.j
  * and the empty shape are described in docs/line-log.md.
  */
 export function shiftNoteRoutes(deps: AppDeps): RouteDef[] {
-  const write = (mode: ReportMode) => async (ctx: Context) => {
-    const user = ctx.state.user as AuthUser;
-    const confirming = mode !== 'save';
-    const body = parseInput(shiftNoteBody, ctx.request.body ?? {}, confirming ? MESSAGES.incomplete : MESSAGES.invalidDraft);
-    const { day, shiftCode, lineName } = requireKey(body, confirming);
-    const content = contentOf(body);
-    const result = await runWithReadYourWrites(deps, ctx, (c) => handleShiftReport(deps, { mode, lineName, day, shiftCode, content, revision: body.revision }, c));
-    const { context } = result;
-    const row = await findShiftReport(deps.knex, context.key.lineId, day, shiftCode);
-    // A save is a draft and a submit or amend is confirmed whatever was recorded; the row gives who and when once caught up.
-    const status: ShiftNoteStatus =
-      row && row.revision === result.revision ? row : { confirmed: confirming, revision: result.revision, updatedAt: deps.clock(), updatedBy: user.username };
-    const note = presentShiftNote({ day, shift_code: shiftCode, line_name: context.lineName }, content, status);
-    ctx.body = mode === 'amend' ? { ...note, created: amendCreated(result.events) } : note;
-  };
+  /** A save is a draft, a submit or an amend confirms: a bad body says which. */
+  const write = (method: 'post' | 'put', path: string, action: 'shift_reports:write' | 'shift_reports:amend', mode: ReportMode) => route({
+    method,
+    path,
+    action,
+    input: { body: shiftNoteBody, bodyMessage: mode !== 'save' ? MESSAGES.incomplete : MESSAGES.invalidDraft },
+    async handler(ctx) {
+      const user = ctx.state.user as AuthUser;
+      const confirming = mode !== 'save';
+      const body = ctx.input.body;
+      const { day, shiftCode, lineName } = requireKey(body, confirming);
+      const content = contentOf(body);
+      const result = await runWithReadYourWrites(deps, ctx, (c) => handleShiftReport(deps, { mode, lineName, day, shiftCode, content, revision: body.revision }, c));
+      const { context } = result;
+      const row = await findShiftReport(deps.knex, context.key.lineId, day, shiftCode);
+      // A save is a draft and a submit or amend is confirmed whatever was recorded; the row gives who and when once caught up.
+      const status: ShiftNoteStatus =
+        row && row.revision === result.revision ? row : { confirmed: confirming, revision: result.revision, updatedAt: deps.clock(), updatedBy: user.username };
+      const note = presentShiftNote({ day, shift_code: shiftCode, line_name: context.lineName }, content, status);
+      ctx.body = mode === 'amend' ? { ...note, created: amendCreated(result.events) } : note;
+    },
+  });
 
   /** The report as it stood at `as_of`, folded from its stream (docs/audit.md). */
   const reportRowAsOf = async (line: { lineId: number; shopFloorId: number }, day: string, shiftCode: string, asOf: Date): Promise<ShiftReportRow | null> => {
@@ -46,22 +50,24 @@ export function shiftNoteRoutes(deps: AppDeps): RouteDef[] {
   };
 
   return [
-    {
+    route({
       method: 'get',
       path: '/factory/shift_notes',
       action: 'shift_reports:read',
+      input: { query: shiftNoteQuery.extend({ as_of: asOfParam }) },
       async handler(ctx) {
         const user = ctx.state.user as AuthUser;
-        const q = parseInput(shiftNoteQuery, ctx.query, BAD_PARAMS);
+        const q = ctx.input.query;
         const line = await resolveReportLine(deps.knex, q.line_name, user.username);
+        // `as_of` answers its own message (BAD_AS_OF) after the line is known, so it is read apart from the declared parameters.
         const asOf = parseAsOf(ctx.query.as_of);
         const row = asOf ? await reportRowAsOf(line, q.day, q.shift_code, asOf) : await findShiftReport(deps.knex, line.lineId, q.day, q.shift_code);
         const confirmedOnly = user.role === 'support' || q.confirmed_only === true;
         ctx.body = presentShiftNoteRow({ day: q.day, shift_code: q.shift_code, line_name: line.lineName }, row, confirmedOnly);
       },
-    },
-    { method: 'post', path: '/factory/shift_notes/save', action: 'shift_reports:write', handler: write('save') },
-    { method: 'post', path: '/factory/shift_notes/submit', action: 'shift_reports:write', handler: write('submit') },
-    { method: 'put', path: '/factory/shift_notes/update', action: 'shift_reports:amend', handler: write('amend') },
+    }),
+    write('post', '/factory/shift_notes/save', 'shift_reports:write', 'save'),
+    write('post', '/factory/shift_notes/submit', 'shift_reports:write', 'submit'),
+    write('put', '/factory/shift_notes/update', 'shift_reports:amend', 'amend'),
   ];
 }

@@ -3,28 +3,12 @@ import { validationError } from '../../../domain/shared/errors.js';
 import { incompleteReport, MESSAGES } from '../../../domain/shiftReports/errors.js';
 import type { ReportContent } from '../../../domain/shiftReports/events.js';
 import { missingForSubmit } from '../../../domain/shiftReports/rules.js';
-import { dayProblem } from '../../../domain/shared/bounds.js';
 import { charCount } from '../../../domain/shared/text.js';
-import { optionalParam } from '../plant/params.js';
+import { dayCheck } from '../../params.js';
 
 const absent = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
 const tooLong = (max: number) => `Al massimo ${max} caratteri`;
-const text = (max: number) => z.string({ error: 'Obbligatorio' }).trim().min(1, 'Obbligatorio').refine((v) => charCount(v) <= max, tooLong(max));
-/** A plant day; its message says whether it is not a date or outside the plant's calendar. */
-const dayCheck = (v: string, ctx: z.RefinementCtx) => {
-  const problem = dayProblem(v);
-  if (problem) ctx.addIssue({ code: 'custom', message: problem });
-};
-const day = text(10).superRefine(dayCheck);
-
-/** GET /factory/shift_notes: day, shift_code and line_name as the spec's call sends them. */
-export const shiftNoteQuery = z.object({
-  day,
-  shift_code: text(10),
-  line_name: text(120),
-  confirmed_only: optionalParam(z.enum(['true', 'false'], { error: 'Valori ammessi: true, false' }).transform((v) => v === 'true')),
-});
 
 const NUMBER = /^[-+]?(\d+([.,]\d*)?|[.,]\d+)$/;
 

@@ -5,9 +5,8 @@ import { findDefaultStation } from '../../../projections/stations/stations.queri
 import { runWithReadYourWrites } from '../../commandBus.js';
 import type { AppDeps } from '../../deps.js';
 import type { AuthUser } from '../../middlewares/auth.js';
-import { parseInput } from '../../validation.js';
-import { idParam } from '../plant/params.js';
-import type { RouteDef } from '../types.js';
+import { idParam } from '../../params.js';
+import { route, type RouteDef } from '../types.js';
 
 const stationBody = z.object({
   shopFloorId: idParam,
@@ -33,12 +32,13 @@ export function stationRoutes(deps: AppDeps): RouteDef[] {
         ctx.body = station ?? 'null';
       },
     },
-    {
+    route({
       method: 'put',
       path: '/factory/default_station',
       action: 'station:write',
+      input: { body: stationBody, bodyMessage: 'Stazione non valida' },
       async handler(ctx) {
-        const body = parseInput(stationBody, ctx.request.body ?? {}, 'Stazione non valida');
+        const body = ctx.input.body;
         const { plant } = await runWithReadYourWrites(deps, ctx, (c) => handleChooseDefaultStation(deps, body, c));
         const equipment = body.equipmentId === null ? null : activeItem(plant, 'equipment', body.equipmentId);
         ctx.body = {
@@ -50,6 +50,6 @@ export function stationRoutes(deps: AppDeps): RouteDef[] {
           equipmentName: equipment?.name ?? null,
         };
       },
-    },
+    }),
   ];
 }

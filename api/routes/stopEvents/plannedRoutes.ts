@@ -5,48 +5,50 @@ import { handleEditPlannedStopNote } from '../../../commands/stops/editPlannedSt
 import { handleRecordPlannedStop } from '../../../commands/stops/recordPlannedStop.js';
 import { runWithReadYourWrites } from '../../commandBus.js';
 import type { AppDeps } from '../../deps.js';
-import { parseInput } from '../../validation.js';
-import { BAD_PARAMS } from '../plant/params.js';
-import type { RouteDef } from '../types.js';
+import { idPath } from '../../params.js';
+import { route, type RouteDef } from '../types.js';
 import { plannedRowFromEvent, presentPlanned } from './presenters.js';
-import { idPath, recordPlannedBody, updatePlannedNoteBody } from './schema.js';
+import { recordPlannedBody, updatePlannedNoteBody } from './schema.js';
 
 /** The planned-stop chatbot's record and the line log's note edit and delete (line log §4.3, §5, §7). */
 export function plannedStopRoutes(deps: AppDeps): RouteDef[] {
   return [
-    {
+    route({
       method: 'post',
       path: '/factory/planned_stops',
       action: 'stops:write',
+      input: { body: recordPlannedBody, bodyMessage: 'Stop pianificato non valido' },
+      status: 201,
       async handler(ctx) {
-        const body = parseInput(recordPlannedBody, ctx.request.body ?? {}, 'Stop pianificato non valido');
+        const body = ctx.input.body;
         const input = { equipmentId: body.equipment_id, plannedReasonId: body.planned_reason_id, startTime: body.start_time, endTime: body.end_time, notes: body.notes };
         const result = await runWithReadYourWrites(deps, ctx, (c) => handleRecordPlannedStop(deps, input, c));
         const recorded = result.events[0];
         if (recorded?.type !== 'PlannedStopRecorded') throw new Error('RecordPlannedStop recorded no stop');
-        ctx.status = 201;
         ctx.body = presentPlanned(plannedRowFromEvent(recorded.data, await readPlantState(deps)));
       },
-    },
-    {
+    }),
+    route({
       method: 'post',
       path: '/factory/stop_events/update_planned_note',
       action: 'stops:write',
+      input: { body: updatePlannedNoteBody },
       async handler(ctx) {
-        const body = parseInput(updatePlannedNoteBody, ctx.request.body ?? {}, 'Dati non validi');
+        const body = ctx.input.body;
         await runWithReadYourWrites(deps, ctx, (c) => handleEditPlannedStopNote(deps, { stopId: body.id, notes: body.notes }, c));
         ctx.body = { id: body.id, notes: optionalNote.parse(body.notes) };
       },
-    },
-    {
+    }),
+    route({
       method: 'delete',
       path: '/factory/stop_events/delete_planned/:id',
       action: 'stops:write',
+      input: { params: idPath },
       async handler(ctx) {
-        const { id } = parseInput(idPath, ctx.params, BAD_PARAMS);
+        const { id } = ctx.input.params;
         await runWithReadYourWrites(deps, ctx, (c) => handleDeletePlannedStop(deps, { stopId: id }, c));
         ctx.body = { id, deleted: true };
       },
-    },
+    }),
   ];
 }

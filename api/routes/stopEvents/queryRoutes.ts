@@ -3,10 +3,10 @@ import { MAX_GENERATION_DAYS } from '../../../domain/shifts/calendar.js';
 import { listShifts } from '../../../projections/shifts/shifts.queries.js';
 import { knownShiftIds, listPlannedStops, listUnplannedStops } from '../../../projections/stops/stops.queries.js';
 import type { AppDeps } from '../../deps.js';
-import { parseInput } from '../../validation.js';
-import { parseAsOf, plannedByShiftAsOf, unplannedByShiftAsOf } from '../history/eventReads.js';
-import { BAD_PARAMS, checkDayRange, existingPlant } from '../plant/params.js';
-import type { RouteDef } from '../types.js';
+import { checkDayRange, parseAsOf } from '../../params.js';
+import { existingPlant } from '../../plantChecks.js';
+import { plannedByShiftAsOf, unplannedByShiftAsOf } from '../history/eventReads.js';
+import { route, type RouteDef } from '../types.js';
 import { DEFAULT_PAGE_SIZE, encodeCursor, MAX_STOPS_PER_RESPONSE, tooManyStops } from './paging.js';
 import { presentPlanned, presentUnplanned } from './presenters.js';
 import { byShiftQuery, unplannedRangeQuery } from './schema.js';
@@ -29,35 +29,38 @@ export function stopQueryRoutes(deps: AppDeps): RouteDef[] {
     return { start: shift.startTime, end: shift.endTime };
   };
   return [
-    {
+    route({
       method: 'get',
       path: '/factory/stop_events/unplanned_by_shift',
       action: 'stops:read',
+      input: { query: byShiftQuery },
       async handler(ctx) {
-        const q = parseInput(byShiftQuery, ctx.query, BAD_PARAMS);
+        const q = ctx.input.query;
         const asOf = parseAsOf(ctx.query.as_of);
         const filter = { shopFloorId: q.shop_floor_id, lineIds: q.lines_id, window: await shiftWindow(q) };
         const rows = asOf ? await unplannedByShiftAsOf(deps, filter, asOf) : (await listUnplannedStops(deps.knex, filter)).rows;
         ctx.body = rows.map(presentUnplanned);
       },
-    },
-    {
+    }),
+    route({
       method: 'get',
       path: '/factory/stop_events/planned_by_shift',
       action: 'stops:read',
+      input: { query: byShiftQuery },
       async handler(ctx) {
-        const q = parseInput(byShiftQuery, ctx.query, BAD_PARAMS);
+        const q = ctx.input.query;
         const asOf = parseAsOf(ctx.query.as_of);
         const filter = { shopFloorId: q.shop_floor_id, lineIds: q.lines_id, window: await shiftWindow(q) };
         ctx.body = (asOf ? await plannedByShiftAsOf(deps, filter, asOf) : await listPlannedStops(deps.knex, filter)).map(presentPlanned);
       },
-    },
-    {
+    }),
+    route({
       method: 'get',
       path: '/factory/stop_events/unplanned',
       action: 'stops:read',
+      input: { query: unplannedRangeQuery },
       async handler(ctx) {
-        const q = parseInput(unplannedRangeQuery, ctx.query, BAD_PARAMS);
+        const q = ctx.input.query;
         checkDayRange(q.date_from, q.date_to, MAX_RANGE_DAYS);
         await shopFloorExists(q.shop_floor_id);
         if (q.shift_id.length > 0 && (await knownShiftIds(deps.knex, q.shop_floor_id, q.shift_id)).length !== q.shift_id.length) {
@@ -75,7 +78,7 @@ export function stopQueryRoutes(deps: AppDeps): RouteDef[] {
         }
         ctx.body = page.rows.map(presentUnplanned);
       },
-    },
+    }),
   ];
 }
 

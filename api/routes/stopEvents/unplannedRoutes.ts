@@ -4,21 +4,22 @@ import { handleEditUnplannedStopDetail } from '../../../commands/stops/editUnpla
 import { handleRecordUnplannedStop } from '../../../commands/stops/recordUnplannedStop.js';
 import { runWithReadYourWrites } from '../../commandBus.js';
 import type { AppDeps } from '../../deps.js';
-import { parseInput } from '../../validation.js';
-import { BAD_PARAMS } from '../plant/params.js';
-import type { RouteDef } from '../types.js';
+import { idPath } from '../../params.js';
+import { route, type RouteDef } from '../types.js';
 import { presentUnplanned, unplannedRowFromEvent } from './presenters.js';
-import { idPath, recordUnplannedBody, updateUnplannedBody } from './schema.js';
+import { recordUnplannedBody, updateUnplannedBody } from './schema.js';
 
 /** The unplanned-stop chatbot's record and the line log's inline edit and delete (line log §2.1, §4.2, §5, §7). */
 export function unplannedStopRoutes(deps: AppDeps): RouteDef[] {
   return [
-    {
+    route({
       method: 'post',
       path: '/factory/stop_events',
       action: 'stops:write',
+      input: { body: recordUnplannedBody, bodyMessage: 'Stop non valido' },
+      status: 201,
       async handler(ctx) {
-        const body = parseInput(recordUnplannedBody, ctx.request.body ?? {}, 'Stop non valido');
+        const body = ctx.input.body;
         const input = {
           workpointId: body.workpoint_id,
           stopCodeId: body.stop_code_id,
@@ -35,30 +36,31 @@ export function unplannedStopRoutes(deps: AppDeps): RouteDef[] {
         const result = await runWithReadYourWrites(deps, ctx, (c) => handleRecordUnplannedStop(deps, input, c));
         const recorded = result.events[0];
         if (recorded?.type !== 'UnplannedStopRecorded') throw new Error('RecordUnplannedStop recorded no stop');
-        ctx.status = 201;
         ctx.body = presentUnplanned(unplannedRowFromEvent(recorded.data, await readPlantState(deps)));
       },
-    },
-    {
+    }),
+    route({
       method: 'post',
       path: '/factory/stop_events/update_unplanned_details',
       action: 'stops:write',
+      input: { body: updateUnplannedBody },
       async handler(ctx) {
-        const body = parseInput(updateUnplannedBody, ctx.request.body ?? {}, 'Dati non validi');
+        const body = ctx.input.body;
         const field = body.field === 'failure_mode' ? 'failureMode' : 'correctiveAction';
         await runWithReadYourWrites(deps, ctx, (c) => handleEditUnplannedStopDetail(deps, { stopId: body.id, field, value: body.value }, c));
         ctx.body = { id: body.id, field: body.field, value: body.value.trim() };
       },
-    },
-    {
+    }),
+    route({
       method: 'delete',
       path: '/factory/stop_events/delete_unplanned/:id',
       action: 'stops:write',
+      input: { params: idPath },
       async handler(ctx) {
-        const { id } = parseInput(idPath, ctx.params, BAD_PARAMS);
+        const { id } = ctx.input.params;
         await runWithReadYourWrites(deps, ctx, (c) => handleDeleteUnplannedStop(deps, { stopId: id }, c));
         ctx.body = { id, deleted: true };
       },
-    },
+    }),
   ];
 }

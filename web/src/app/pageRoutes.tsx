@@ -20,6 +20,7 @@ const AzioniDbrMiglioramentoPage = lazyPage(() => import('../pages/azioni-dbr-mi
 const AdminPage = lazyPage(() => import('../pages/admin/AdminPage.js'), 'AdminPage');
 const DBRConstantsFormPage = lazyPage(() => import('../pages/DBRConstantsForm/DBRConstantsFormPage.js'), 'DBRConstantsFormPage');
 const ProiezioniPage = lazyPage(() => import('../pages/proiezioni/ProiezioniPage.js'), 'ProiezioniPage');
+const ApiDocsPage = lazyPage(() => import('../pages/api-docs/ApiDocsPage.js'), 'ApiDocsPage');
 const AssistentePage = lazyPage(() => import('../pages/assistente/AssistentePage.js'), 'AssistentePage');
 const AssistenteCILPage = lazyPage(() => import('../pages/assistenteCIL/AssistenteCILPage.js'), 'AssistenteCILPage');
 const AssistenteCLPage = lazyPage(() => import('../pages/assistenteCL/AssistenteCLPage.js'), 'AssistenteCLPage');
@@ -45,6 +46,7 @@ export const PAGE_ELEMENTS: Readonly<Record<string, ReactElement>> = {
   '/admin': <AdminPage />,
   '/DBRConstantsForm': <DBRConstantsFormPage />,
   '/proiezioni': <ProiezioniPage />,
+  '/api-docs': <ApiDocsPage />,
   '/assistente': <AssistentePage />,
   '/assistenteCIL': <AssistenteCILPage />,
   '/assistenteCL': <AssistenteCLPage />,

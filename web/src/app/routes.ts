@@ -37,6 +37,7 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/admin', label: 'ADMIN', title: 'ADMIN – Generazione Turni', section: 'admin', landing: true },
   { path: '/DBRConstantsForm', label: 'DBR Constants', title: 'Edit DBR Constants', section: 'admin' },
   { path: '/proiezioni', label: 'Proiezioni', section: 'admin' },
+  { path: '/api-docs', label: 'Riferimento API', section: 'admin' },
   { path: '/assistente', label: 'Assistente', title: 'Assistente AI', section: 'assistente', landing: true },
   { path: '/assistenteCIL', label: 'Assistente CIL', section: 'assistente' },
   { path: '/assistenteCL', label: 'Assistente Centerline', section: 'assistente' },

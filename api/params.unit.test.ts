@@ -1,4 +1,4 @@
-import { DomainError } from '../../../domain/shared/errors.js';
+import { DomainError } from '../domain/shared/errors.js';
 import { checkDayRange } from './params.js';
 
 /** The day ranges the list calls take (dashboard, DBR actions, stop list, shifts-range). */
