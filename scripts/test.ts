@@ -33,7 +33,7 @@ function codeChecks(): Array<{ name: string; command: string; ok: boolean }> {
   return [
     run('Type check', 'npm run typecheck', [bin('typescript', 'bin/tsc'), '-p', 'tsconfig.json', '--noEmit']),
     run('Lint', 'npm run lint', [bin('eslint', 'bin/eslint.js'), '.', '--max-warnings=0']),
-    run('Format', 'npm run format:check', [bin('prettier', 'bin/prettier.cjs'), '--check', '--log-level=warn', '.']),
+    run('Format', 'npm run format:check', [bin('prettier', 'bin/prettier.cjs'), '--check', '--log-level=warn', '**/*.{ts,tsx,js,cjs}']),
   ];
 }
 
