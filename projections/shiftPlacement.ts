@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { plantOffsetMinutes } from '../domain/shifts/plantOffset.js';
+import { bigint, boolean, date, int, text, timestamptz, type ColumnList } from './columns.js';
 
 /**
  * Placing stops into the regular shift holding their start, in Node, from the shifts a
@@ -69,19 +70,22 @@ export class ShiftIndex {
   }
 }
 
+const shiftCopy = <C extends ColumnList>(code: C) => ({
+  id: bigint().primary(),
+  shop_floor_id: int(),
+  ...code,
+  shift_day: date(),
+  start_time: timestamptz(),
+  end_time: timestamptz(),
+  extra: boolean(),
+});
+
 /**
  * The columns of a projection's own copy of the shift calendar (a projection never reads
- * another's tables): what loadShiftIndex reads, with `code` for those that count by shift code.
+ * another's tables): what loadShiftIndex reads, and with `code` for those that count by shift code.
  */
-export function shiftCopyColumns(t: Knex.CreateTableBuilder, withCode: boolean): void {
-  t.bigInteger('id').primary();
-  t.integer('shop_floor_id').notNullable();
-  if (withCode) t.text('code').notNullable();
-  t.date('shift_day').notNullable();
-  t.timestamp('start_time', { useTz: true }).notNullable();
-  t.timestamp('end_time', { useTz: true }).notNullable();
-  t.boolean('extra').notNullable();
-}
+export const SHIFT_COPY = shiftCopy({});
+export const SHIFT_COPY_WITH_CODE = shiftCopy({ code: text() });
 
 /**
  * Loads the regular shifts that may hold these starts (their shop floors, from the day

@@ -4,7 +4,8 @@ import { ShiftsScheduled } from '../../domain/shifts/events.js';
 import { durationMinutes } from '../../domain/stops/rules.js';
 import { PlannedStopDeleted, PlannedStopRecorded, UnplannedStopDeleted, UnplannedStopRecorded } from '../../domain/stops/events.js';
 import { arrayLiteral, inChunks, keyOf, unnested, upsertRows, type Columns, type Row } from '../batchWrite.js';
-import { italianDay, loadShiftIndex, shiftCopyColumns } from '../shiftPlacement.js';
+import { defineColumns } from '../columns.js';
+import { italianDay, loadShiftIndex, SHIFT_COPY_WITH_CODE } from '../shiftPlacement.js';
 import { defineProjection } from '../types.js';
 
 const SHIFTS: Columns = { id: 'bigint', shop_floor_id: 'int', code: 'text', shift_day: 'date', start_time: 'timestamptz', end_time: 'timestamptz', extra: 'boolean' };
@@ -129,7 +130,7 @@ export const dashboardProjection = defineProjection(
   version: 4,
   tables: {
     dashboard_shifts: (t) => {
-      shiftCopyColumns(t, true);
+      defineColumns(SHIFT_COPY_WITH_CODE).table()(t);
       t.index(['shop_floor_id', 'shift_day']);
     },
     dashboard_stops: (t) => {

@@ -2,40 +2,20 @@ import type { Knex } from 'knex';
 import { PLANT_ZONE } from '../../domain/shifts/calendar.js';
 import { arrayLiteral } from '../batchWrite.js';
 import { italianDay, loadShiftIndex } from '../shiftPlacement.js';
-import type { PlannedPatch, PlannedRow, ShiftRow, UnplannedPatch, UnplannedRow } from './stopsFold.js';
+import { PLACEMENT, PLANNED_STOPS, STOP_SHIFTS, UNPLANNED_STOPS, type PlannedRow, type ShiftRow, type UnplannedRow } from './stopsColumns.js';
+import type { PlannedPatch, UnplannedPatch } from './stopsFold.js';
 
 /** A column written from an array: its name, its SQL type and how a row gives it. */
 type Column<R> = readonly [name: string, type: string, value: (r: R) => unknown];
 
-const placeColumns = <R extends UnplannedRow | PlannedRow>(): Column<R>[] => [
-  ['id', 'bigint', (r) => r.id],
-  ['shop_floor_id', 'int', (r) => r.shop_floor_id],
-  ['line_id', 'int', (r) => r.line_id],
-  ['equipment_id', 'int', (r) => r.equipment_id],
-  ['start_time', 'timestamptz', (r) => r.start_time],
-  ['end_time', 'timestamptz', (r) => r.end_time],
-  ['deleted', 'boolean', (r) => r.deleted],
-  ['updated_at', 'timestamptz', (r) => r.updated_at],
-];
+/** The columns of a table a row of R gives, leaving out the ones `skip` names. */
+const written = <R>(table: { names: readonly string[]; columns: Readonly<Record<string, string>> }, skip: readonly string[] = []): Column<R>[] =>
+  table.names.filter((c) => !skip.includes(c)).map((c) => [c, table.columns[c]!, (r: R) => r[c as keyof R]]);
 
-export const UNPLANNED_COLUMNS: Column<UnplannedRow>[] = [
-  ...placeColumns<UnplannedRow>(),
-  ['workpoint_id', 'int', (r) => r.workpoint_id],
-  ['stop_code_id', 'int', (r) => r.stop_code_id],
-  ['triggering_event_id', 'int', (r) => r.triggering_event_id],
-  ['failure_mode', 'text', (r) => r.failure_mode],
-  ['corrective_action', 'text', (r) => r.corrective_action],
-  ['action_material_change', 'boolean', (r) => r.action_material_change],
-  ['action_cleaning', 'boolean', (r) => r.action_cleaning],
-  ['action_setting_adjustment', 'boolean', (r) => r.action_setting_adjustment],
-  ['action_component_restore', 'boolean', (r) => r.action_component_restore],
-];
-
-export const PLANNED_COLUMNS: Column<PlannedRow>[] = [
-  ...placeColumns<PlannedRow>(),
-  ['planned_reason_id', 'int', (r) => r.planned_reason_id],
-  ['notes', 'text', (r) => r.notes],
-];
+/** The stop columns an event gives; the placement is added by upsertStops. */
+export const UNPLANNED_COLUMNS = written<UnplannedRow>(UNPLANNED_STOPS, PLACEMENT);
+export const PLANNED_COLUMNS = written<PlannedRow>(PLANNED_STOPS, PLACEMENT);
+const SHIFT_COLUMNS = written<ShiftRow>(STOP_SHIFTS);
 
 /** `unnest(?::t1[], ?::t2[], ...) as alias(c1, c2, ...)` and its bindings: one bind parameter per column, whatever the row count. */
 function unnest<R>(columns: readonly Column<R>[], rows: readonly R[], alias: string): { sql: string; bindings: Knex.Value[] } {
@@ -63,14 +43,7 @@ export async function upsertShifts(trx: Knex.Transaction, table: string, shifts:
   if (shifts.length === 0) return [];
   // A shift that moved (never done today, but a calendar is events) frees the stops of its old window.
   const before = await trx(table).whereIn('id', shifts.map((s) => s.id)).andWhere('extra', false).select('shop_floor_id', 'start_time', 'end_time');
-  const columns: Column<ShiftRow>[] = [
-    ['id', 'bigint', (s) => s.id],
-    ['shop_floor_id', 'int', (s) => s.shop_floor_id],
-    ['shift_day', 'date', (s) => s.shift_day],
-    ['start_time', 'timestamptz', (s) => s.start_time],
-    ['end_time', 'timestamptz', (s) => s.end_time],
-    ['extra', 'boolean', (s) => s.extra],
-  ];
+  const columns = SHIFT_COLUMNS;
   const v = unnest(columns, shifts, 'v');
   await trx.raw(
     `insert into ?? (${columns.map(([c]) => c).join(', ')}) select * from ${v.sql}
