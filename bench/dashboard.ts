@@ -9,19 +9,16 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { DateTime } from 'luxon';
 import pg from 'pg';
 import type { RunningServer } from '../api/server.js';
 import { createCatalog } from '../domain/catalog.js';
-import { PLANT_ZONE } from '../domain/shifts/calendar.js';
 import { PostgresEventStore } from '../infra/eventstore/postgres.js';
 import { demoActor } from '../infra/seed/demoHistoryWriter.js';
 import { defaultGeneratorOptions } from './historyGenerate.js';
 import { defaultLoadOptions, loadHistory, type LoadResult } from './historyLoad.js';
-import { defaultHistoryOptions, loadavg, prepare, rebuildAll, serve, type RebuildRow } from './history.js';
-import { login } from './historyMeasure.js';
+import { defaultHistoryOptions, historyCalendar, loadavg, prepare, rebuildAll, serve, type RebuildRow } from './history.js';
 import { explainScope, measureScope, type Figure, type Scope } from './dashboardReads.js';
-import { fmt, now, printTable, ratio, type BenchDatabase, type TableRow } from './support.js';
+import { fmt, login, now, printTable, ratio, type BenchDatabase, type TableRow } from './support.js';
 import { REBUILD_BATCH_SIZE } from '../workers/projectionEngine.js';
 
 export interface DashboardOptions {
@@ -46,11 +43,7 @@ export interface DashboardResult {
 
 export async function benchDashboard(adminUrl: string, redisUrl: string | null, options: DashboardOptions = defaultDashboardOptions): Promise<DashboardResult> {
   const o: DashboardOptions = { ...options, stopsPerEquipmentDay: [Math.ceil(options.stops / 2), options.stops] };
-  const clock = new Date();
-  const today = DateTime.fromJSDate(clock, { zone: PLANT_ZONE }).startOf('day');
-  const days = Array.from({ length: o.days }, (_, i) => today.minus({ days: o.days - i }).toISODate()!);
-  const calendarEnd = today.plus({ days: 7 }).toISODate()!;
-  const setupAt = today.minus({ days: o.days + 1 }).set({ hour: 9 }).toJSDate();
+  const { clock, days, calendarEnd, setupAt } = historyCalendar(o.days);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'linea-bench-dashboard-'));
   let db: BenchDatabase | null = null;
   let server: RunningServer | null = null;

@@ -65,12 +65,6 @@ export async function startApp(databaseUrl: string, redisUrl: string | null, dat
   }
 }
 
-export async function login(url: string, username: string): Promise<string> {
-  const res = await fetch(`${url}/loginjwt`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ username, password: 'demo' }) });
-  if (res.status !== 200) throw new Error(`login ${username}: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { access_token: string }).access_token;
-}
-
 export async function getJson<T>(url: string, token: string, p: string): Promise<T> {
   const res = await fetch(`${url}${p}`, { headers: { authorization: `Bearer ${token}` } });
   if (res.status !== 200) throw new Error(`GET ${p}: ${res.status} ${await res.text()}`);

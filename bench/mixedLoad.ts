@@ -33,13 +33,11 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { DateTime } from 'luxon';
-import { startEmbeddedPostgres } from '../infra/embedded/postgres.js';
-import { findRedisServer, freePort, startRedisServer } from '../infra/embedded/redis.js';
 import { DEMO_HISTORY_DAYS } from '../infra/seed/demoHistory.js';
 import { PLANT_ZONE } from '../domain/shifts/calendar.js';
 import { loadavg } from './latency.js';
-import { appLog, getJson, login, startApp } from './loadApp.js';
-import { fmt, percentile, printTable, serversToStop } from './support.js';
+import { appLog, getJson, startApp } from './loadApp.js';
+import { fmt, login, percentile, printTable, serversToStop, startBenchServers } from './support.js';
 
 function option(name: string, fallback: number): number {
   const a = process.argv.slice(2).find((x) => x.startsWith(`--${name}=`));
@@ -113,23 +111,12 @@ function client(url: string, token: string, requests: Req[], sockets: { errors: 
 
 const started = performance.now();
 try {
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'linea-load-'));
-  fs.chmodSync(tmp, 0o777);
-  stops.push(async () => fs.rmSync(tmp, { recursive: true, force: true }));
-  const pgServer = await startEmbeddedPostgres(path.join(tmp, 'pg'), await freePort(), { persistent: false });
-  stops.push(() => pgServer.stop());
-  const redisBin = findRedisServer();
-  let redisUrl: string | null = null;
-  if (redisBin) {
-    const redis = await startRedisServer(redisBin, await freePort());
-    stops.push(redis.stop);
-    redisUrl = redis.url;
-  }
+  const { dir: tmp, pgUrl, redisUrl } = await startBenchServers('linea-load-', true, stops);
   console.log(`# linea mixed load, ${new Date().toISOString()}`);
   console.log(`node ${process.version}, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown cpu'}), embedded PostgreSQL (fsync=off), ${redisUrl ? 'redis-server: BullMQ' : 'no redis-server: in-process queue'}`);
   console.log(`${OPERATORS} operators + ${DASHBOARDS} dashboards for ${DURATION} s, ${RATE > 0 ? `${RATE} request(s) a second each` : "no pace (capacity)"}; load average before the start: ${loadavg()}`);
   console.log('starting the app with the demo plant and its 60-day history (a minute or two)...');
-  const url = await startApp(pgServer.url, redisUrl, path.join(tmp, 'data'), stops);
+  const url = await startApp(pgUrl, redisUrl, path.join(tmp, 'data'), stops);
   console.log(`app up and its read models caught up after ${fmt((performance.now() - started) / 1000, 1)} s at ${url}; load average now: ${loadavg()}`);
 
   const frontline = await login(url, 'frontline');

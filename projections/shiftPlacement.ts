@@ -70,6 +70,18 @@ export class ShiftIndex {
   }
 }
 
+/**
+ * The SQL twin of ShiftIndex.place, for stops already stored: a lateral join (alias `rs`,
+ * giving `columns` of the shifts table `sh`, bound as the next `??`) to the regular shift
+ * holding the start of the row aliased `s`, which has `start_day`, its Italian day.
+ */
+export const regularShiftOf = (s: string, columns: string) => `lateral (
+  select ${columns} from ?? sh
+   where sh.shop_floor_id = ${s}.shop_floor_id and not sh.extra
+     and sh.shift_day between ${s}.start_day - 1 and ${s}.start_day
+     and sh.start_time <= ${s}.start_time and ${s}.start_time < sh.end_time
+   order by sh.start_time, sh.id limit 1) rs on true`;
+
 const shiftCopy = <C extends ColumnList>(code: C) => ({
   id: bigint().primary(),
   shop_floor_id: int(),

@@ -1,23 +1,12 @@
 import type { Knex } from 'knex';
 import { PLANT_ZONE } from '../../domain/shifts/calendar.js';
 import { arrayLiteral, inChunks, unnested, upsertRows, type Row } from '../batchWrite.js';
+import { regularShiftOf } from '../shiftPlacement.js';
 import { DASHBOARD_DAYS, DASHBOARD_SHIFTS, DASHBOARD_STOPS, type DashboardTables, type DayDelta, type ShiftRow } from './dashboardColumns.js';
 import { NO_SHIFT, type MovedStop, type NewStop, type PlacedStop } from './dashboardFold.js';
 
 const WINDOWS = DASHBOARD_SHIFTS.pick('shop_floor_id', 'start_time', 'end_time');
 const KEYS = DASHBOARD_DAYS.pick('line_id', 'day', 'shift_code');
-
-/**
- * The regular shift holding a stop's start (`s` is the row's alias, with `start_day`, its
- * Italian day): the one that starts first, among the shifts of that day and the day before
- * (a night shift holds the small hours of the next day), as in docs/line-log.md.
- */
-const regularShiftOf = (s: string) => `lateral (
-  select sh.shift_day, sh.code from ?? sh
-   where sh.shop_floor_id = ${s}.shop_floor_id and not sh.extra
-     and sh.shift_day between ${s}.start_day - 1 and ${s}.start_day
-     and sh.start_time <= ${s}.start_time and ${s}.start_time < sh.end_time
-   order by sh.start_time, sh.id limit 1) rs on true`;
 
 /** The returned place of a stop row aliased `t`, the day as ISO text. */
 const PLACE = `t.line_id, t.shop_floor_id, to_char(t.day, 'YYYY-MM-DD') as day, t.shift_code, t.kind, t.minutes`;
@@ -39,7 +28,7 @@ export async function writeShifts(trx: Knex.Transaction, T: DashboardTables, shi
        select distinct s.id, s.shop_floor_id, s.start_time, (s.start_time at time zone ?)::date as start_day, s.day as old_day, s.shift_code as old_code
          from ${w.sql} join ?? s on s.shop_floor_id = v.shop_floor_id and s.start_time >= v.start_time and s.start_time < v.end_time
      ), placed as (
-       select a.id, a.old_day, a.old_code, coalesce(rs.shift_day, a.start_day) as day, coalesce(rs.code, ?) as code from affected a left join ${regularShiftOf('a')}
+       select a.id, a.old_day, a.old_code, coalesce(rs.shift_day, a.start_day) as day, coalesce(rs.code, ?) as code from affected a left join ${regularShiftOf('a', 'sh.shift_day, sh.code')}
      )
      update ?? t set day = p.day, shift_code = p.code from placed p
       where t.id = p.id and (t.day <> p.day or t.shift_code <> p.code)

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { PLANT_ZONE } from '../../domain/shifts/calendar.js';
 import { arrayLiteral } from '../batchWrite.js';
-import { italianDay, loadShiftIndex } from '../shiftPlacement.js';
+import { italianDay, loadShiftIndex, regularShiftOf } from '../shiftPlacement.js';
 import { PLACEMENT, PLANNED_STOPS, STOP_SHIFTS, UNPLANNED_STOPS, type PlannedRow, type ShiftRow, type UnplannedRow } from './stopsColumns.js';
 import type { PlannedPatch, UnplannedPatch } from './stopsFold.js';
 
@@ -25,18 +25,6 @@ function unnest<R>(columns: readonly Column<R>[], rows: readonly R[], alias: str
     bindings: columns.map(([, , value]) => rows.map(value) as Knex.Value),
   };
 }
-
-/**
- * The regular shift holding a stop's start, the SQL twin of the rule in docs/line-log.md:
- * regular shifts only (not 'Turno E'), starting on the start's Italian day or the day
- * before; where two hold it, the one that starts first. `s` is the stop's alias.
- */
-const regularShiftOf = (s: string) => `lateral (
-  select sh.id, sh.shift_day from ?? sh
-  where sh.shop_floor_id = ${s}.shop_floor_id and not sh.extra
-    and sh.shift_day between ${s}.start_day - 1 and ${s}.start_day
-    and sh.start_time <= ${s}.start_time and ${s}.start_time < sh.end_time
-  order by sh.start_time, sh.id limit 1) rs on true`;
 
 /** Upserts the batch's shifts into the projection's own copy; answers the windows whose stops must be placed again. */
 export async function upsertShifts(trx: Knex.Transaction, table: string, shifts: readonly ShiftRow[]): Promise<Array<{ shop_floor_id: number; start_time: string; end_time: string }>> {
@@ -142,7 +130,7 @@ export async function replaceInShifts(trx: Knex.Transaction, table: string, shif
          -- whatever the stored shift day (a regular shift's or the start's own), it lies in these bounds: the index range
          and u.shift_day between (w.start_time at time zone ?)::date - 1 and (w.end_time at time zone ?)::date
      ), placed as (
-       select a.id, coalesce(rs.shift_day, a.start_day) as shift_day, rs.id as shift_id from affected a left join ${regularShiftOf('a')}
+       select a.id, coalesce(rs.shift_day, a.start_day) as shift_day, rs.id as shift_id from affected a left join ${regularShiftOf('a', 'sh.id, sh.shift_day')}
      )
      update ?? t set shift_day = p.shift_day, shift_id = p.shift_id from placed p
      where t.id = p.id and (t.shift_day is distinct from p.shift_day or t.shift_id is distinct from p.shift_id)`,
