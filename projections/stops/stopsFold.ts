@@ -45,6 +45,14 @@ const place = (d: { stopId: number; shopFloorId: number; lineId: number; equipme
   updated_at,
 });
 
+/** A deletion: on the batch's row of a stop recorded in it, else on the patch of a stop recorded before. */
+const deleted = (row: { deleted: boolean; updated_at: string } | undefined, patch: () => { deleted: boolean }, at: string) => {
+  if (row) {
+    row.deleted = true;
+    row.updated_at = at;
+  } else patch().deleted = true;
+};
+
 /**
  * Folds a batch in global order, as applying the events one by one would: a stop recorded
  * in the batch becomes one whole row with its later edits and deletion already in it
@@ -103,14 +111,9 @@ export function foldStopsBatch(events: readonly StopsProjectionEvent[]): StopsBa
         } else unplannedPatch(event.data.stopId, at)[column] = event.data.value;
         break;
       }
-      case 'UnplannedStopDeleted': {
-        const row = b.unplanned.get(event.data.stopId);
-        if (row) {
-          row.deleted = true;
-          row.updated_at = at;
-        } else unplannedPatch(event.data.stopId, at).deleted = true;
+      case 'UnplannedStopDeleted':
+        deleted(b.unplanned.get(event.data.stopId), () => unplannedPatch(event.data.stopId, at), at);
         break;
-      }
       case 'PlannedStopRecorded': {
         const d = event.data;
         b.plannedPatches.delete(d.stopId);
@@ -123,14 +126,9 @@ export function foldStopsBatch(events: readonly StopsProjectionEvent[]): StopsBa
         else Object.assign(plannedPatch(event.data.stopId, at), { notes_set: true, notes: event.data.notes });
         break;
       }
-      case 'PlannedStopDeleted': {
-        const row = b.planned.get(event.data.stopId);
-        if (row) {
-          row.deleted = true;
-          row.updated_at = at;
-        } else plannedPatch(event.data.stopId, at).deleted = true;
+      case 'PlannedStopDeleted':
+        deleted(b.planned.get(event.data.stopId), () => plannedPatch(event.data.stopId, at), at);
         break;
-      }
       case 'ShiftsScheduled': {
         const { shopFloorId } = event.data;
         for (const s of event.data.shifts) {

@@ -80,34 +80,31 @@ export async function upsertStops<R extends { shop_floor_id: number; start_time:
   );
 }
 
-/** Edits and deletions of unplanned stops recorded in earlier batches, one statement. */
-export async function patchUnplanned(trx: Knex.Transaction, table: string, patches: readonly UnplannedPatch[]): Promise<void> {
+/** Changes to stops recorded in earlier batches, one statement: `set` reads each patch as `v`. */
+async function patchStops<P>(trx: Knex.Transaction, table: string, columns: readonly Column<P>[], patches: readonly P[], set: string): Promise<void> {
   if (patches.length === 0) return;
-  const v = unnest<UnplannedPatch>(
+  const v = unnest(columns, patches, 'v');
+  await trx.raw(`update ?? t set ${set} from ${v.sql} where t.id = v.id`, [table, ...v.bindings]);
+}
+
+/** Edits and deletions of unplanned stops recorded in earlier batches, one statement. */
+export function patchUnplanned(trx: Knex.Transaction, table: string, patches: readonly UnplannedPatch[]): Promise<void> {
+  return patchStops<UnplannedPatch>(
+    trx, table,
     [['id', 'bigint', (p) => p.id], ['failure_mode', 'text', (p) => p.failure_mode], ['corrective_action', 'text', (p) => p.corrective_action], ['deleted', 'boolean', (p) => p.deleted], ['updated_at', 'timestamptz', (p) => p.updated_at]],
     patches,
-    'v',
-  );
-  await trx.raw(
-    `update ?? t set failure_mode = coalesce(v.failure_mode, t.failure_mode), corrective_action = coalesce(v.corrective_action, t.corrective_action),
-       deleted = t.deleted or v.deleted, updated_at = v.updated_at
-     from ${v.sql} where t.id = v.id`,
-    [table, ...v.bindings],
+    `failure_mode = coalesce(v.failure_mode, t.failure_mode), corrective_action = coalesce(v.corrective_action, t.corrective_action),
+     deleted = t.deleted or v.deleted, updated_at = v.updated_at`,
   );
 }
 
 /** Note edits and deletions of planned stops recorded in earlier batches, one statement. */
-export async function patchPlanned(trx: Knex.Transaction, table: string, patches: readonly PlannedPatch[]): Promise<void> {
-  if (patches.length === 0) return;
-  const v = unnest<PlannedPatch>(
+export function patchPlanned(trx: Knex.Transaction, table: string, patches: readonly PlannedPatch[]): Promise<void> {
+  return patchStops<PlannedPatch>(
+    trx, table,
     [['id', 'bigint', (p) => p.id], ['notes_set', 'boolean', (p) => p.notes_set], ['notes', 'text', (p) => p.notes], ['deleted', 'boolean', (p) => p.deleted], ['updated_at', 'timestamptz', (p) => p.updated_at]],
     patches,
-    'v',
-  );
-  await trx.raw(
-    `update ?? t set notes = case when v.notes_set then v.notes else t.notes end, deleted = t.deleted or v.deleted, updated_at = v.updated_at
-     from ${v.sql} where t.id = v.id`,
-    [table, ...v.bindings],
+    'notes = case when v.notes_set then v.notes else t.notes end, deleted = t.deleted or v.deleted, updated_at = v.updated_at',
   );
 }
 
