@@ -26,9 +26,9 @@ import type { AnyProjection } from '../projections/types.js';
 import { ProjectionEngine, REBUILD_BATCH_SIZE } from '../workers/projectionEngine.js';
 import { printHttpTables, type HttpFigures } from './historyReport.js';
 import { defaultLoadOptions, loadHistory, type LoadResult } from './historyLoad.js';
-import { alternate, login, plannedRequest, saveRequest, stopRequest, unplannedListRequest, type Target } from './historyMeasure.js';
+import { alternate, plannedRequest, saveRequest, stopRequest, unplannedListRequest, type Target } from './historyMeasure.js';
 import { setUpPlant, type BenchPlant } from './historyPlant.js';
-import { createDatabase, fmt, now, printTable, ratio, type BenchDatabase, type TableRow } from './support.js';
+import { createDatabase, fmt, login, now, printTable, ratio, type BenchDatabase, type TableRow } from './support.js';
 
 export interface HistoryOptions {
   lines: number;
@@ -153,14 +153,23 @@ export interface HistoryResult {
   http: HttpFigures;
 }
 
+/**
+ * The days a generated history covers (`count` days ending yesterday, in the plant's zone),
+ * the end of its calendar (a week ahead) and the moment the plant was set up (the day before).
+ */
+export function historyCalendar(count: number) {
+  const clock = new Date();
+  const today = DateTime.fromJSDate(clock, { zone: PLANT_ZONE }).startOf('day');
+  const days = Array.from({ length: count }, (_, i) => today.minus({ days: count - i }).toISODate()!);
+  const calendarEnd = today.plus({ days: 7 }).toISODate()!;
+  const setupAt = today.minus({ days: count + 1 }).set({ hour: 9 }).toJSDate();
+  return { clock, today, days, calendarEnd, setupAt };
+}
+
 export async function benchHistory(adminUrl: string, redisUrl: string | null, o: HistoryOptions = defaultHistoryOptions): Promise<HistoryResult> {
   // Three free ten-minute slots per past day: more requests would record a stop twice on one slot (409).
   if (o.samples + o.warmup > 3 * o.days) throw new Error(`${o.samples + o.warmup} requests per command need at least ${Math.ceil((o.samples + o.warmup) / 3)} days of history`);
-  const clock = new Date();
-  const today = DateTime.fromJSDate(clock, { zone: PLANT_ZONE }).startOf('day');
-  const days = Array.from({ length: o.days }, (_, i) => today.minus({ days: o.days - i }).toISODate()!);
-  const calendarEnd = today.plus({ days: 7 }).toISODate()!;
-  const setupAt = today.minus({ days: o.days + 1 }).set({ hour: 9 }).toJSDate();
+  const { clock, days, calendarEnd, setupAt } = historyCalendar(o.days);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'linea-bench-history-'));
   const opened: BenchDatabase[] = [];
   const servers: RunningServer[] = [];

@@ -16,16 +16,6 @@ export interface Target {
   token: string;
 }
 
-export async function login(url: string, username: string, password = 'demo'): Promise<string> {
-  const res = await fetch(`${url}/loginjwt`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ username, password }),
-  });
-  if (res.status !== 200) throw new Error(`login ${username} failed: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { access_token: string }).access_token;
-}
-
 interface Request {
   method: 'GET' | 'POST';
   path: string;

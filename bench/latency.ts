@@ -21,7 +21,7 @@ import type { Role } from '../domain/users/roles.js';
 import { parseConfig } from '../infra/config.js';
 import { findUser } from '../projections/users/users.queries.js';
 import { defaultLoadOptions, startLoad, type LoadOptions } from './load.js';
-import { createDatabase, fmt, now, printTable, ratio, summarize, type BenchDatabase, type LatencySummary, type TableRow } from './support.js';
+import { createDatabase, fmt, login, now, printTable, ratio, summarize, type BenchDatabase, type LatencySummary, type TableRow } from './support.js';
 
 export interface LatencyOptions {
   /** Measured commands per path and condition, split over `rounds`. */
@@ -47,16 +47,6 @@ export function loadavg(): string {
   } catch {
     return os.loadavg().map((l) => l.toFixed(2)).join(' ');
   }
-}
-
-async function login(url: string, username: string, password: string): Promise<string> {
-  const res = await fetch(`${url}/loginjwt`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ username, password }),
-  });
-  if (res.status !== 200) throw new Error(`login ${username} failed: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { access_token: string }).access_token;
 }
 
 interface Sample {

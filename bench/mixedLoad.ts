@@ -28,20 +28,16 @@
  * Options: `--duration=30` (seconds), `--operators=50`, `--dashboards=5`, `--rate=1`; LOAD_CPU_PROF=DIR
  * profiles the app (a .cpuprofile for Chrome's DevTools, written when the app stops).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { DateTime } from 'luxon';
-import { startEmbeddedPostgres } from '../infra/embedded/postgres.js';
-import { findRedisServer, freePort, startRedisServer } from '../infra/embedded/redis.js';
 import { DEMO_HISTORY_DAYS } from '../seed/demoHistory.js';
 import { PLANT_ZONE } from '../domain/shifts/calendar.js';
 import { loadavg } from './latency.js';
-import { fmt, percentile, printTable, serversToStop } from './support.js';
-
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+import { appLog, getJson, startApp } from './loadApp.js';
+import { fmt, login, percentile, printTable, serversToStop, startBenchServers } from './support.js';
 
 function option(name: string, fallback: number): number {
   const a = process.argv.slice(2).find((x) => x.startsWith(`--${name}=`));
@@ -64,72 +60,6 @@ const TARGET_P95_MS = 200;
 // Provisioning and the demo history take a minute or two on a busy machine; the load is bounded by --duration.
 const stops = serversToStop('load', (DURATION + 600) * 1000);
 const stopAll = stops.stopAll;
-
-const appLog = (dataDir: string) => path.join(path.dirname(dataDir), 'app.log');
-
-/** The real app as `npm start` runs it, on our PostgreSQL and Redis, API only, in a child process. */
-async function startApp(databaseUrl: string, redisUrl: string | null, dataDir: string): Promise<string> {
-  const port = await freePort();
-  const webDir = path.join(dataDir, 'no-web');
-  fs.mkdirSync(webDir, { recursive: true });
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'production',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATABASE_URL: databaseUrl,
-    ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
-    DATA_DIR: dataDir,
-    WEB_DIST: webDir,
-    JWT_SECRET: 'load-secret-that-is-long-enough-0123456789',
-    LOG_LEVEL: 'warn',
-  };
-  // The app's log (warnings and errors) goes to a file: the commands that waited the whole read-your-writes bound are counted from it.
-  // LOAD_CPU_PROF=DIR writes a V8 CPU profile of the app (not of this script) there when it stops.
-  const profile = process.env.LOAD_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.LOAD_CPU_PROF)}`] : [];
-  const logFd = fs.openSync(appLog(dataDir), 'w');
-  const child: ChildProcess = spawn(path.join(root, 'node_modules', '.bin', 'tsx'), [...profile, path.join(root, 'scripts', 'start.ts')], { cwd: root, env, stdio: ['ignore', logFd, 'inherit'] });
-  fs.closeSync(logFd);
-  let exited = false;
-  child.once('exit', () => {
-    exited = true;
-  });
-  stops.push(async () => {
-    if (exited) return;
-    const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-    child.kill('SIGTERM');
-    await Promise.race([gone, new Promise((r) => setTimeout(r, 15_000))]);
-    if (!exited) child.kill('SIGKILL');
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const started = Date.now();
-  for (;;) {
-    if (exited) throw new Error('the app exited during its start');
-    try {
-      // Up, and every read model has caught up with the demo history the start wrote: a load that
-      // began earlier would measure the catch-up (commands waiting for read models still replaying it).
-      const res = await fetch(`${url}/health`);
-      const health = res.status === 200 ? ((await res.json()) as { projections: Array<{ lag: number }> }) : null;
-      if (health && health.projections.length > 0 && health.projections.every((p) => p.lag === 0)) return url;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() - started > 540_000) throw new Error('the app did not answer /health within 9 minutes');
-    await new Promise((r) => setTimeout(r, 500));
-  }
-}
-
-async function login(url: string, username: string): Promise<string> {
-  const res = await fetch(`${url}/loginjwt`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ username, password: 'demo' }) });
-  if (res.status !== 200) throw new Error(`login ${username}: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { access_token: string }).access_token;
-}
-
-async function getJson<T>(url: string, token: string, p: string): Promise<T> {
-  const res = await fetch(`${url}${p}`, { headers: { authorization: `Bearer ${token}` } });
-  if (res.status !== 200) throw new Error(`GET ${p}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
 
 /** Latencies (ms) and errors of one kind of request. */
 interface KindStats {
@@ -181,23 +111,12 @@ function client(url: string, token: string, requests: Req[], sockets: { errors: 
 
 const started = performance.now();
 try {
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'linea-load-'));
-  fs.chmodSync(tmp, 0o777);
-  stops.push(async () => fs.rmSync(tmp, { recursive: true, force: true }));
-  const pgServer = await startEmbeddedPostgres(path.join(tmp, 'pg'), await freePort(), { persistent: false });
-  stops.push(() => pgServer.stop());
-  const redisBin = findRedisServer();
-  let redisUrl: string | null = null;
-  if (redisBin) {
-    const redis = await startRedisServer(redisBin, await freePort());
-    stops.push(redis.stop);
-    redisUrl = redis.url;
-  }
+  const { dir: tmp, pgUrl, redisUrl } = await startBenchServers('linea-load-', true, stops);
   console.log(`# linea mixed load, ${new Date().toISOString()}`);
   console.log(`node ${process.version}, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown cpu'}), embedded PostgreSQL (fsync=off), ${redisUrl ? 'redis-server: BullMQ' : 'no redis-server: in-process queue'}`);
   console.log(`${OPERATORS} operators + ${DASHBOARDS} dashboards for ${DURATION} s, ${RATE > 0 ? `${RATE} request(s) a second each` : "no pace (capacity)"}; load average before the start: ${loadavg()}`);
   console.log('starting the app with the demo plant and its 60-day history (a minute or two)...');
-  const url = await startApp(pgServer.url, redisUrl, path.join(tmp, 'data'));
+  const url = await startApp(pgUrl, redisUrl, path.join(tmp, 'data'), stops);
   console.log(`app up and its read models caught up after ${fmt((performance.now() - started) / 1000, 1)} s at ${url}; load average now: ${loadavg()}`);
 
   const frontline = await login(url, 'frontline');

@@ -11,18 +11,14 @@
  * `npm run bench -- dashboard` runs the dashboard section alone (bench/dashboard.ts: about
  * a million stops, 1.7M events; `--days=N --lines=N --samples=N --stops=N` likewise).
  */
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
-import { startEmbeddedPostgres } from '../infra/embedded/postgres.js';
-import { findRedisServer, freePort, startRedisServer } from '../infra/embedded/redis.js';
 import { benchAppends } from './appends.js';
 import { benchCatchUp } from './catchUp.js';
 import { benchDashboard, defaultDashboardOptions, type DashboardOptions } from './dashboard.js';
 import { benchHistory, defaultHistoryOptions, type HistoryOptions } from './history.js';
 import { benchLatency, loadavg, loadedBullMqRatio, type LatencyResult } from './latency.js';
-import { fmt, printTable, serversToStop, type TableRow } from './support.js';
+import { fmt, printTable, serversToStop, startBenchServers, type TableRow } from './support.js';
 import { benchWebAssets } from './webAssets.js';
 
 const SECTIONS = ['appends', 'catchup', 'latency', 'web'] as const;
@@ -107,25 +103,13 @@ async function runDashboard(url: string, redisUrl: string | null): Promise<void>
 
 const started = performance.now();
 try {
-  const pgDir = fs.mkdtempSync(path.join(os.tmpdir(), 'linea-bench-pg-'));
-  fs.chmodSync(pgDir, 0o777);
-  stops.push(async () => fs.rmSync(pgDir, { recursive: true, force: true }));
-  const pgServer = await startEmbeddedPostgres(path.join(pgDir, 'data'), await freePort(), { persistent: false });
-  stops.push(() => pgServer.stop());
-
   // Only the latency benchmark compares schedulers; the others never need Redis.
-  const redisBin = selected.has('latency') ? findRedisServer() : null;
-  let redisUrl: string | null = null;
-  if (redisBin) {
-    const redis = await startRedisServer(redisBin, await freePort());
-    stops.push(redis.stop);
-    redisUrl = redis.url;
-  }
+  const { pgUrl, redisUrl } = await startBenchServers('linea-bench-pg-', selected.has('latency'), stops);
 
   console.log(`# linea benchmarks, ${new Date().toISOString()}`);
   console.log(
     `node ${process.version}, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown cpu'}), ` +
-      `PostgreSQL ${await serverVersion(pgServer.url)} embedded (fsync=off, as in the tests), ` +
+      `PostgreSQL ${await serverVersion(pgUrl)} embedded (fsync=off, as in the tests), ` +
       `${redisUrl ? 'redis-server found: BullMQ wake-ups' : 'no redis-server: in-process wake-ups only'}`,
   );
   console.log(`sections: ${[...selected].join(', ')}`);
@@ -134,27 +118,27 @@ try {
   console.log(`load average before: ${load()} (other work on the machine skews every number below); /proc/loadavg: ${loadavg()}`);
 
   if (HISTORY) {
-    await runHistory(pgServer.url, redisUrl);
+    await runHistory(pgUrl, redisUrl);
   } else if (DASHBOARD) {
-    await runDashboard(pgServer.url, redisUrl);
+    await runDashboard(pgUrl, redisUrl);
   } else {
     const summary: TableRow[] = [];
     if (selected.has('appends')) {
-      const appends = await benchAppends(pgServer.url);
+      const appends = await benchAppends(pgUrl);
       summary.push({ benchmark: '1. appends, port/raw events/s', measured: `${(appends.portEventsPerSecond / appends.rawEventsPerSecond).toFixed(2)}`, goal: '>= 0.80' });
     }
     if (selected.has('catchup')) {
-      const catchUps = await benchCatchUp(pgServer.url);
+      const catchUps = await benchCatchUp(pgUrl);
       summary.push(...catchUps.map((c) => ({ benchmark: `2. catch-up events/s, batch ${c.batchSize}`, measured: fmt(c.catchUpEventsPerSecond), goal: '>= 50,000' })));
     }
     if (selected.has('latency')) {
-      const latencies: LatencyResult[] = await benchLatency(pgServer.url, redisUrl);
+      const latencies: LatencyResult[] = await benchLatency(pgUrl, redisUrl);
       summary.push(...latencies.map((l) => ({ benchmark: `3. read-your-writes p95 ms, ${l.scheduler}, ${l.condition}`, measured: fmt(l.endToEnd.p95, 1), goal: '<= 50' })));
       const loadedRatio = loadedBullMqRatio(latencies);
       if (loadedRatio !== null) summary.push({ benchmark: '3. read-your-writes loaded p95, BullMQ / in-process', measured: `${loadedRatio.toFixed(2)}x`, goal: '<= 1.5x' });
     }
     if (selected.has('web')) {
-      const web = await benchWebAssets(pgServer.url);
+      const web = await benchWebAssets(pgUrl);
       summary.push(
         { benchmark: '4. entry (shell) JS, gzip KB', measured: fmt(web.entry.gzip / 1024, 1), goal: '' },
         { benchmark: `4. heaviest route ${web.largest.path}, total JS gzip KB`, measured: fmt(web.largest.total.gzip / 1024, 1), goal: '' },

@@ -1,6 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { migrateDatabase } from '../infra/db/migrations.js';
+import { startEmbeddedPostgres } from '../infra/embedded/postgres.js';
+import { findRedisServer, freePort, startRedisServer } from '../infra/embedded/redis.js';
 
 /** A database of its own on the bench cluster, so one benchmark never measures another's rows; migrated as a start migrates it. */
 export interface BenchDatabase {
@@ -112,4 +117,36 @@ export function serversToStop(label: string, watchdogMs: number): { push(stop: (
   process.once('unhandledRejection', (err) => void abort(`unhandled rejection ${String(err)}`));
   setTimeout(() => void abort(`still running after ${Math.round(watchdogMs / 1000)} s`), watchdogMs).unref();
   return { push: (stop) => void stops.push(stop), stopAll };
+}
+
+/** A bearer token for a demo account (every demo account's password is 'demo'). */
+export async function login(url: string, username: string, password = 'demo'): Promise<string> {
+  const res = await fetch(`${url}/loginjwt`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ username, password }),
+  });
+  if (res.status !== 200) throw new Error(`login ${username} failed: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+/**
+ * An embedded PostgreSQL in a fresh temporary folder (`dir`, removed on stop) and, when asked
+ * and one is installed, a redis-server on loopback; `stops` stops both.
+ */
+export async function startBenchServers(
+  prefix: string,
+  withRedis: boolean,
+  stops: { push(stop: () => Promise<void>): void },
+): Promise<{ dir: string; pgUrl: string; redisUrl: string | null }> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  fs.chmodSync(dir, 0o777);
+  stops.push(async () => fs.rmSync(dir, { recursive: true, force: true }));
+  const pgServer = await startEmbeddedPostgres(path.join(dir, 'pg'), await freePort(), { persistent: false });
+  stops.push(() => pgServer.stop());
+  const redisBin = withRedis ? findRedisServer() : null;
+  if (!redisBin) return { dir, pgUrl: pgServer.url, redisUrl: null };
+  const redis = await startRedisServer(redisBin, await freePort());
+  stops.push(redis.stop);
+  return { dir, pgUrl: pgServer.url, redisUrl: redis.url };
 }

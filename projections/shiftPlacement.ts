@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { plantOffsetMinutes } from '../domain/shifts/plantOffset.js';
+import { bigint, boolean, date, int, text, timestamptz, type ColumnList } from './columns.js';
 
 /**
  * Placing stops into the regular shift holding their start, in Node, from the shifts a
@@ -70,18 +71,33 @@ export class ShiftIndex {
 }
 
 /**
- * The columns of a projection's own copy of the shift calendar (a projection never reads
- * another's tables): what loadShiftIndex reads, with `code` for those that count by shift code.
+ * The SQL twin of ShiftIndex.place, for stops already stored: a lateral join (alias `rs`,
+ * giving `columns` of the shifts table `sh`, bound as the next `??`) to the regular shift
+ * holding the start of the row aliased `s`, which has `start_day`, its Italian day.
  */
-export function shiftCopyColumns(t: Knex.CreateTableBuilder, withCode: boolean): void {
-  t.bigInteger('id').primary();
-  t.integer('shop_floor_id').notNullable();
-  if (withCode) t.text('code').notNullable();
-  t.date('shift_day').notNullable();
-  t.timestamp('start_time', { useTz: true }).notNullable();
-  t.timestamp('end_time', { useTz: true }).notNullable();
-  t.boolean('extra').notNullable();
-}
+export const regularShiftOf = (s: string, columns: string) => `lateral (
+  select ${columns} from ?? sh
+   where sh.shop_floor_id = ${s}.shop_floor_id and not sh.extra
+     and sh.shift_day between ${s}.start_day - 1 and ${s}.start_day
+     and sh.start_time <= ${s}.start_time and ${s}.start_time < sh.end_time
+   order by sh.start_time, sh.id limit 1) rs on true`;
+
+const shiftCopy = <C extends ColumnList>(code: C) => ({
+  id: bigint().primary(),
+  shop_floor_id: int(),
+  ...code,
+  shift_day: date(),
+  start_time: timestamptz(),
+  end_time: timestamptz(),
+  extra: boolean(),
+});
+
+/**
+ * The columns of a projection's own copy of the shift calendar (a projection never reads
+ * another's tables): what loadShiftIndex reads, and with `code` for those that count by shift code.
+ */
+export const SHIFT_COPY = shiftCopy({});
+export const SHIFT_COPY_WITH_CODE = shiftCopy({ code: text() });
 
 /**
  * Loads the regular shifts that may hold these starts (their shop floors, from the day

@@ -129,22 +129,18 @@ export async function volumesHistory(knex: Knex, shopFloorId: number, lineIds: n
   return r.rows.map((row) => ({ date: row.date, volume: Number(row.volume) }));
 }
 
-/** The most recent day in [from, to] on which the lines produced something, or null. */
-export async function lastProductionDay(knex: Knex, shopFloorId: number, lineIds: number[], from: string, to: string): Promise<string | null> {
+/** The most recent day in [from, to] whose day rows of the lines meet `condition` (a fixed SQL test on a figure), or null. */
+async function lastDayWith(knex: Knex, condition: 'volume > 0' | 'stop_count > 0', shopFloorId: number, lineIds: number[], from: string, to: string): Promise<string | null> {
   const r = await knex.raw<{ rows: { day: string }[] }>(
     `select to_char(max(day), 'YYYY-MM-DD') as day from dashboard_days
-      where shop_floor_id = ? and line_id = any(?::int[]) and day between ?::date and ?::date and volume > 0`,
+      where shop_floor_id = ? and line_id = any(?::int[]) and day between ?::date and ?::date and ${condition}`,
     [shopFloorId, lineIds, from, to],
   );
   return r.rows[0]?.day ?? null;
 }
 
+/** The most recent day in [from, to] on which the lines produced something, or null. */
+export const lastProductionDay = (knex: Knex, shopFloorId: number, lineIds: number[], from: string, to: string) => lastDayWith(knex, 'volume > 0', shopFloorId, lineIds, from, to);
+
 /** The most recent day in [from, to] with an unplanned stop on the lines, or null. */
-export async function lastStopDay(knex: Knex, shopFloorId: number, lineIds: number[], from: string, to: string): Promise<string | null> {
-  const r = await knex.raw<{ rows: { day: string }[] }>(
-    `select to_char(max(day), 'YYYY-MM-DD') as day from dashboard_days
-      where shop_floor_id = ? and line_id = any(?::int[]) and day between ?::date and ?::date and stop_count > 0`,
-    [shopFloorId, lineIds, from, to],
-  );
-  return r.rows[0]?.day ?? null;
-}
+export const lastStopDay = (knex: Knex, shopFloorId: number, lineIds: number[], from: string, to: string) => lastDayWith(knex, 'stop_count > 0', shopFloorId, lineIds, from, to);

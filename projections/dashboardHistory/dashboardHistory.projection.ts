@@ -2,14 +2,41 @@ import { ShiftReportAmended, ShiftReportSubmitted } from '../../domain/shiftRepo
 import { ShiftsScheduled } from '../../domain/shifts/events.js';
 import { durationMinutes } from '../../domain/stops/rules.js';
 import { PlannedStopDeleted, PlannedStopRecorded, UnplannedStopDeleted, UnplannedStopRecorded } from '../../domain/stops/events.js';
-import { inChunks, unnested, type Columns, type Row } from '../batchWrite.js';
-import { italianDay, shiftCopyColumns } from '../shiftPlacement.js';
+import { inChunks, unnested, type Columns } from '../batchWrite.js';
+import { bigint, date, defineColumns, double, int, text, timestamptz, type RowOf } from '../columns.js';
+import { italianDay, SHIFT_COPY_WITH_CODE } from '../shiftPlacement.js';
 import { defineProjection } from '../types.js';
 
-const SHIFTS: Columns = { id: 'bigint', shop_floor_id: 'int', code: 'text', shift_day: 'date', start_time: 'timestamptz', end_time: 'timestamptz', extra: 'boolean', valid_from: 'timestamptz' };
-const STOPS: Columns = { id: 'bigint', kind: 'text', shop_floor_id: 'int', line_id: 'int', start_time: 'timestamptz', start_day: 'date', minutes: 'int', valid_from: 'timestamptz', valid_to: 'timestamptz' };
-const REPORTS: Columns = { line_id: 'int', day: 'date', shift_code: 'text', report_revision: 'int', shop_floor_id: 'int', volume: 'double precision', waste: 'double precision', working_minutes: 'double precision', valid_from: 'timestamptz' };
-const KEYS: Columns = { line_id: 'int', day: 'date', shift_code: 'text' };
+const SHIFTS = defineColumns({ ...SHIFT_COPY_WITH_CODE, valid_from: timestamptz() });
+const STOPS = defineColumns({
+  id: bigint().primary(),
+  /** 'u' unplanned, 'p' planned. */
+  kind: text(),
+  shop_floor_id: int(),
+  line_id: int(),
+  start_time: timestamptz(),
+  start_day: date(),
+  minutes: int(),
+  valid_from: timestamptz(),
+  /** Null while the stop is not deleted. */
+  valid_to: timestamptz().nullable(),
+});
+const REPORTS = defineColumns({
+  line_id: int(),
+  day: date(),
+  shift_code: text(),
+  report_revision: int(),
+  shop_floor_id: int(),
+  volume: double(),
+  waste: double(),
+  working_minutes: double(),
+  valid_from: timestamptz(),
+  /** The next revision's time; null for the revision in force. */
+  valid_to: timestamptz().nullable(),
+});
+/** What a report's row is written with: valid until the batch's keys are recomputed. */
+const REPORT_ROWS = REPORTS.pick('line_id', 'day', 'shift_code', 'report_revision', 'shop_floor_id', 'volume', 'waste', 'working_minutes', 'valid_from');
+const KEYS = REPORTS.pick('line_id', 'day', 'shift_code');
 
 /** The Italian day of a stop's start (the zone offset looked up once per hour, not per stop). */
 const startDay = (iso: string) => italianDay(Date.parse(iso));
@@ -31,46 +58,16 @@ export const dashboardHistoryProjection = defineProjection([ShiftsScheduled, Unp
   name: 'dashboard_history',
   version: 1,
   tables: {
-    dashboard_history_shifts: (t) => {
-      shiftCopyColumns(t, true);
-      t.timestamp('valid_from', { useTz: true }).notNullable();
-      t.index(['shop_floor_id', 'start_time']);
-    },
-    dashboard_history_stops: (t) => {
-      t.bigInteger('id').primary();
-      /** 'u' unplanned, 'p' planned. */
-      t.text('kind').notNullable();
-      t.integer('shop_floor_id').notNullable();
-      t.integer('line_id').notNullable();
-      t.timestamp('start_time', { useTz: true }).notNullable();
-      t.date('start_day').notNullable();
-      t.integer('minutes').notNullable();
-      t.timestamp('valid_from', { useTz: true }).notNullable();
-      /** Null while the stop is not deleted. */
-      t.timestamp('valid_to', { useTz: true }).nullable();
-      t.index(['line_id', 'start_time']);
-    },
-    dashboard_history_reports: (t) => {
-      t.integer('line_id').notNullable();
-      t.date('day').notNullable();
-      t.text('shift_code').notNullable();
-      t.integer('report_revision').notNullable();
-      t.integer('shop_floor_id').notNullable();
-      t.double('volume').notNullable();
-      t.double('waste').notNullable();
-      t.double('working_minutes').notNullable();
-      t.timestamp('valid_from', { useTz: true }).notNullable();
-      /** The next revision's time; null for the revision in force. */
-      t.timestamp('valid_to', { useTz: true }).nullable();
-      t.primary(['line_id', 'day', 'shift_code', 'report_revision']);
-    },
+    dashboard_history_shifts: SHIFTS.table((t) => t.index(['shop_floor_id', 'start_time'])),
+    dashboard_history_stops: STOPS.table((t) => t.index(['line_id', 'start_time'])),
+    dashboard_history_reports: REPORTS.table((t) => t.primary(['line_id', 'day', 'shift_code', 'report_revision'])),
   },
   async applyBatch({ trx, tables }, events) {
     const T = { shifts: tables.dashboard_history_shifts!, stops: tables.dashboard_history_stops!, reports: tables.dashboard_history_reports! };
-    const shifts = new Map<number, Row>();
-    const stops = new Map<number, Row>();
+    const shifts = new Map<number, RowOf<typeof SHIFTS>>();
+    const stops = new Map<number, RowOf<typeof STOPS>>();
     const deletions = new Map<number, string>();
-    const reports = new Map<string, Row>();
+    const reports = new Map<string, Omit<RowOf<typeof REPORTS>, 'valid_to'>>();
     for (const event of events) {
       const at = event.metadata.occurredAt;
       switch (event.type) {
@@ -112,15 +109,15 @@ export const dashboardHistoryProjection = defineProjection([ShiftsScheduled, Unp
     // A shift keeps the time it was first scheduled; a stop the time of its first deletion.
     if (shifts.size > 0) {
       await inChunks([...shifts.values()], (chunk) => {
-        const from = unnested(SHIFTS, chunk);
-        return trx.raw(`insert into ?? (${names(SHIFTS)}) select ${names(SHIFTS)} from ${from.sql} on conflict (id) do nothing`, [T.shifts, ...from.bindings]);
+        const from = unnested(SHIFTS.columns, chunk);
+        return trx.raw(`insert into ?? (${names(SHIFTS.columns)}) select ${names(SHIFTS.columns)} from ${from.sql} on conflict (id) do nothing`, [T.shifts, ...from.bindings]);
       });
     }
     if (stops.size > 0) {
       await inChunks([...stops.values()], (chunk) => {
-        const from = unnested(STOPS, chunk);
+        const from = unnested(STOPS.columns, chunk);
         return trx.raw(
-          `insert into ?? as t (${names(STOPS)}) select ${names(STOPS)} from ${from.sql} on conflict (id) do update set valid_to = coalesce(t.valid_to, excluded.valid_to)`,
+          `insert into ?? as t (${names(STOPS.columns)}) select ${names(STOPS.columns)} from ${from.sql} on conflict (id) do update set valid_to = coalesce(t.valid_to, excluded.valid_to)`,
           [T.stops, ...from.bindings],
         );
       });
@@ -132,8 +129,8 @@ export const dashboardHistoryProjection = defineProjection([ShiftsScheduled, Unp
     if (reports.size > 0) {
       const rows = [...reports.values()];
       await inChunks(rows, (chunk) => {
-        const from = unnested(REPORTS, chunk);
-        return trx.raw(`insert into ?? (${names(REPORTS)}) select ${names(REPORTS)} from ${from.sql} on conflict (line_id, day, shift_code, report_revision) do nothing`, [T.reports, ...from.bindings]);
+        const from = unnested(REPORT_ROWS, chunk);
+        return trx.raw(`insert into ?? (${names(REPORT_ROWS)}) select ${names(REPORT_ROWS)} from ${from.sql} on conflict (line_id, day, shift_code, report_revision) do nothing`, [T.reports, ...from.bindings]);
       });
       // Each revision is valid until the next one of its report: recomputed over the whole key, so any batching agrees.
       const keys = [...new Map(rows.map((r) => [`${r.line_id}\u0000${r.day}\u0000${r.shift_code}`, { line_id: r.line_id, day: r.day, shift_code: r.shift_code }])).values()];

@@ -1,26 +1,29 @@
 import { dbrActionEvents } from '../../domain/dbrActions/events.js';
+import { bigint, boolean, date, defineColumns, int, text, timestamptz, type RowOf } from '../columns.js';
 import { defineProjection } from '../types.js';
 
+const ACTIONS = defineColumns({
+  id: bigint().primary(),
+  shop_floor_id: int(),
+  line_id: int(),
+  equipment_id: int().nullable(),
+  due_date: date(),
+  due_shift_id: bigint().nullable(),
+  due_shift_name: text().nullable(),
+  activity: text(),
+  owner: text(),
+  support_by: text().nullable(),
+  executed_at: timestamptz().nullable(),
+  deleted: boolean().defaultTo(false),
+  created_at: timestamptz(),
+  created_by: text(),
+  updated_at: timestamptz(),
+  deleted_at: timestamptz().nullable(),
+  deleted_by: text().nullable(),
+});
+
 /** A whole row, as a creation (and whatever followed it in the same batch) leaves it. */
-interface ActionRow {
-  id: number;
-  shop_floor_id: number;
-  line_id: number;
-  equipment_id: number | null;
-  due_date: string;
-  due_shift_id: number | null;
-  due_shift_name: string | null;
-  activity: string;
-  owner: string;
-  support_by: string | null;
-  executed_at: string | null;
-  deleted: boolean;
-  created_at: string;
-  created_by: string;
-  updated_at: string;
-  deleted_at: string | null;
-  deleted_by: string | null;
-}
+type ActionRow = RowOf<typeof ACTIONS>;
 
 /** What later events change on a row created in an earlier batch: absolute values, so a replay sets the same. */
 interface ActionPatch {
@@ -33,9 +36,9 @@ interface ActionPatch {
   updated_at: string;
 }
 
-const ROW_COLUMNS = 'id bigint, shop_floor_id integer, line_id integer, equipment_id integer, due_date date, due_shift_id bigint, due_shift_name text, activity text, owner text, support_by text, executed_at timestamptz, deleted boolean, created_at timestamptz, created_by text, updated_at timestamptz, deleted_at timestamptz, deleted_by text';
+const ROW_COLUMNS = ACTIONS.names.map((c) => `${c} ${ACTIONS.columns[c]}`).join(', ');
 const PATCH_COLUMNS = 'id bigint, set_executed boolean, executed_at timestamptz, deleted boolean, deleted_at timestamptz, deleted_by text, updated_at timestamptz';
-const COLUMN_NAMES = ROW_COLUMNS.split(', ').map((c) => c.split(' ')[0]!);
+const COLUMN_NAMES = ACTIONS.names;
 
 /**
  * The DBR actions as lists read them ('Attività giornaliere', 'Azioni DBR esistenti', the
@@ -51,25 +54,7 @@ export const dbrActionsProjection = defineProjection(dbrActionEvents, {
   name: 'dbr_actions',
   version: 1,
   tables: {
-    dbr_actions: (t) => {
-      t.bigInteger('id').primary();
-      t.integer('shop_floor_id').notNullable();
-      t.integer('line_id').notNullable();
-      t.integer('equipment_id').nullable();
-      t.date('due_date').notNullable();
-      t.bigInteger('due_shift_id').nullable();
-      t.text('due_shift_name').nullable();
-      t.text('activity').notNullable();
-      t.text('owner').notNullable();
-      t.text('support_by').nullable();
-      t.timestamp('executed_at', { useTz: true }).nullable();
-      t.boolean('deleted').notNullable().defaultTo(false);
-      t.timestamp('created_at', { useTz: true }).notNullable();
-      t.text('created_by').notNullable();
-      t.timestamp('updated_at', { useTz: true }).notNullable();
-      t.timestamp('deleted_at', { useTz: true }).nullable();
-      t.text('deleted_by').nullable();
-    },
+    dbr_actions: ACTIONS.table(),
   },
   async afterCreate(knex, tables) {
     // The range query: a shop floor's lines over a range of due days, deleted rows left out.

@@ -1,28 +1,25 @@
-import { DBR_FIELDS } from '../../domain/dbr/constants.js';
+import { DBR_FIELDS, type DbrField } from '../../domain/dbr/constants.js';
 import { dbrEvents } from '../../domain/dbr/events.js';
-import { upsertRows, type Columns, type Row } from '../batchWrite.js';
+import { upsertRows } from '../batchWrite.js';
+import { defineColumns, double, int, timestamptz, type RowOf } from '../columns.js';
 import { defineProjection } from '../types.js';
 
-const DBR_CONSTANTS: Columns = {
-  line_id: 'int',
-  ...Object.fromEntries(DBR_FIELDS.map((f) => [f, 'double precision'])),
-  updated_at: 'timestamptz',
-};
+const DBR_CONSTANTS = defineColumns({
+  line_id: int().primary(),
+  ...(Object.fromEntries(DBR_FIELDS.map((f) => [f, double()])) as Record<DbrField, ReturnType<typeof double>>),
+  updated_at: timestamptz(),
+});
 
 /** Each line's DBR constants, for the editor and for the dashboard's averages. */
 export const dbrConstantsProjection = defineProjection(dbrEvents, {
   name: 'dbr_constants',
   version: 1,
   tables: {
-    dbr_constants: (t) => {
-      t.integer('line_id').primary();
-      for (const f of DBR_FIELDS) t.double(f).notNullable();
-      t.timestamp('updated_at', { useTz: true }).notNullable();
-    },
+    dbr_constants: DBR_CONSTANTS.table(),
   },
   async applyBatch({ trx, tables }, events) {
     // Every event carries the whole set, so the last one per line is the row.
-    const lines = new Map<number, Row>();
+    const lines = new Map<number, RowOf<typeof DBR_CONSTANTS>>();
     events.forEach((event) => {
       switch (event.type) {
         case 'DbrConstantsSet':
@@ -34,6 +31,6 @@ export const dbrConstantsProjection = defineProjection(dbrEvents, {
         }
       }
     });
-    if (lines.size > 0) await upsertRows(trx, tables.dbr_constants!, ['line_id'], DBR_CONSTANTS, [...lines.values()]);
+    if (lines.size > 0) await upsertRows(trx, tables.dbr_constants!, ['line_id'], DBR_CONSTANTS.columns, [...lines.values()]);
   },
 });

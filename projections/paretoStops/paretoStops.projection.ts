@@ -1,17 +1,18 @@
 import { unplannedStopEvents } from '../../domain/stops/events.js';
 import { EntityFold } from '../batchWrite.js';
+import { bigint, boolean, defineColumns, int, numeric, text } from '../columns.js';
 import { italianDay } from '../shiftPlacement.js';
 import { defineProjection } from '../types.js';
 
-const COLUMNS = {
-  stop_id: 'bigint',
-  line_id: 'int',
-  month: 'text',
-  stop_code_id: 'int',
-  failure_mode: 'text',
-  downtime_minutes: 'numeric',
-  deleted: 'boolean',
-} as const;
+const PARETO_STOPS = defineColumns({
+  stop_id: bigint().primary(),
+  line_id: int(),
+  month: text(),
+  stop_code_id: int(),
+  failure_mode: text(),
+  downtime_minutes: numeric(12, 2),
+  deleted: boolean().defaultTo(false),
+});
 
 /**
  * The plant month ('2030-06') of an instant: a stop counts for the Italian month of its start.
@@ -32,21 +33,13 @@ export const paretoStopsProjection = defineProjection(unplannedStopEvents, {
   name: 'pareto_stops',
   version: 1,
   tables: {
-    pareto_stops: (t) => {
-      t.bigInteger('stop_id').primary();
-      t.integer('line_id').notNullable();
-      t.text('month').notNullable();
-      t.integer('stop_code_id').notNullable();
-      t.text('failure_mode').notNullable();
-      t.decimal('downtime_minutes', 12, 2).notNullable();
-      t.boolean('deleted').notNullable().defaultTo(false);
-    },
+    pareto_stops: PARETO_STOPS.table(),
   },
   async afterCreate(knex, tables) {
     await knex.raw('create index ?? on ?? (line_id, month)', [`${tables.pareto_stops}_line_month`, tables.pareto_stops!]);
   },
   async applyBatch({ trx, tables }, events) {
-    const stops = new EntityFold<number>('stop_id', COLUMNS);
+    const stops = new EntityFold<number>('stop_id', PARETO_STOPS.columns);
     for (const event of events) {
       switch (event.type) {
         case 'UnplannedStopRecorded': {

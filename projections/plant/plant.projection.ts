@@ -1,39 +1,36 @@
-import type { Knex } from 'knex';
 import { plantEvents } from '../../domain/plant/events.js';
-import { EntityFold, upsertRows, type Columns, type Row } from '../batchWrite.js';
+import { EntityFold, upsertRows } from '../batchWrite.js';
+import { boolean, defineColumns, int, jsonb, text, timestamptz, type ColumnList, type RowOf } from '../columns.js';
 import { defineProjection } from '../types.js';
 
-const named = (parent?: string) => (t: Knex.CreateTableBuilder) => {
-  t.integer('id').primary();
-  if (parent) t.integer(parent).notNullable().index();
-  t.text('name').notNullable();
-  t.boolean('retired').notNullable().defaultTo(false);
-  t.timestamp('updated_at', { useTz: true }).notNullable();
+/** An item of the plant with a name, under its parent (indexed, for the selectors that filter by it), that can be retired. */
+const named = (parent?: string, extra: ColumnList = {}) =>
+  defineColumns({
+    id: int().primary(),
+    ...(parent ? { [parent]: int().index() } : {}),
+    name: text(),
+    retired: boolean().defaultTo(false),
+    updated_at: timestamptz(),
+    ...extra,
+  });
+
+/** The tables of named items; a new shop floor manages no extra shift until told. */
+const NAMED = {
+  plant_shop_floors: named(undefined, { manage_extra_shift: boolean().defaultTo(false) }),
+  plant_lines: named('shop_floor_id', { reference_machine: text() }),
+  plant_equipments: named('line_id'),
+  plant_workpoints: named('equipment_id'),
+  plant_stop_codes: named('workpoint_id'),
+  plant_triggering_events: named(),
+  plant_planned_stop_reasons: named(),
 };
 
-/** The columns of a `named` table, typed for the batch statements. */
-const namedColumns = (parent?: string, extra: Columns = {}): Columns => ({
-  id: 'int',
-  ...(parent ? { [parent]: 'int' } : {}),
-  name: 'text',
-  retired: 'boolean',
-  updated_at: 'timestamptz',
-  ...extra,
-});
+const UNITS = defineColumns({ shop_floor_id: int().primary(), unit1: text(), unit2: text(), unit3: text() });
+const LABELS = defineColumns({ shop_floor_id: int().primary(), labels: jsonb() });
 
-const UNITS: Columns = { shop_floor_id: 'int', unit1: 'text', unit2: 'text', unit3: 'text' };
-const LABELS: Columns = { shop_floor_id: 'int', labels: 'jsonb' };
-
-/** One fold per table of added, renamed and retired items; a new shop floor manages no extra shift until told. */
-const entityFolds = () => ({
-  plant_shop_floors: new EntityFold<number>('id', namedColumns(undefined, { manage_extra_shift: 'boolean' }), { manage_extra_shift: false }),
-  plant_lines: new EntityFold<number>('id', namedColumns('shop_floor_id', { reference_machine: 'text' })),
-  plant_equipments: new EntityFold<number>('id', namedColumns('line_id')),
-  plant_workpoints: new EntityFold<number>('id', namedColumns('equipment_id')),
-  plant_stop_codes: new EntityFold<number>('id', namedColumns('workpoint_id')),
-  plant_triggering_events: new EntityFold<number>('id', namedColumns()),
-  plant_planned_stop_reasons: new EntityFold<number>('id', namedColumns()),
-});
+/** One fold per table of added, renamed and retired items, a new row taking its table's defaults. */
+const entityFolds = () =>
+  Object.fromEntries(Object.entries(NAMED).map(([table, c]) => [table, new EntityFold<number>('id', c.columns, c.defaults)])) as Record<keyof typeof NAMED, EntityFold<number>>;
 
 /**
  * The plant's structure for the selectors of every screen (reparti, linee, macchine,
@@ -44,34 +41,14 @@ export const plantProjection = defineProjection(plantEvents, {
   name: 'plant',
   version: 1,
   tables: {
-    plant_shop_floors: (t) => {
-      named()(t);
-      t.boolean('manage_extra_shift').notNullable().defaultTo(false);
-    },
-    plant_lines: (t) => {
-      named('shop_floor_id')(t);
-      t.text('reference_machine').notNullable();
-    },
-    plant_equipments: named('line_id'),
-    plant_workpoints: named('equipment_id'),
-    plant_stop_codes: named('workpoint_id'),
-    plant_triggering_events: named(),
-    plant_planned_stop_reasons: named(),
-    plant_units: (t) => {
-      t.integer('shop_floor_id').primary();
-      t.text('unit1').notNullable();
-      t.text('unit2').notNullable();
-      t.text('unit3').notNullable();
-    },
-    plant_report_labels: (t) => {
-      t.integer('shop_floor_id').primary();
-      t.jsonb('labels').notNullable();
-    },
+    ...Object.fromEntries(Object.entries(NAMED).map(([table, columns]) => [table, columns.table()])),
+    plant_units: UNITS.table(),
+    plant_report_labels: LABELS.table(),
   },
   async applyBatch({ trx, tables }, events) {
     const f = entityFolds();
-    const units = new Map<number, Row>();
-    const labels = new Map<number, Row>();
+    const units = new Map<number, RowOf<typeof UNITS>>();
+    const labels = new Map<number, RowOf<typeof LABELS>>();
     events.forEach((event) => {
       const updated_at = event.metadata.occurredAt;
       const added = { retired: false, updated_at };
@@ -164,7 +141,7 @@ export const plantProjection = defineProjection(plantEvents, {
       }
     });
     for (const [table, fold] of Object.entries(f)) await fold.write(trx, tables[table]!);
-    if (units.size > 0) await upsertRows(trx, tables.plant_units!, ['shop_floor_id'], UNITS, [...units.values()]);
-    if (labels.size > 0) await upsertRows(trx, tables.plant_report_labels!, ['shop_floor_id'], LABELS, [...labels.values()]);
+    if (units.size > 0) await upsertRows(trx, tables.plant_units!, ['shop_floor_id'], UNITS.columns, [...units.values()]);
+    if (labels.size > 0) await upsertRows(trx, tables.plant_report_labels!, ['shop_floor_id'], LABELS.columns, [...labels.values()]);
   },
 });

@@ -1,36 +1,33 @@
 import { shiftReportEvents } from '../../domain/shiftReports/events.js';
-import { inChunks, insertNew, keyOf, unnested, type Columns, type Row } from '../batchWrite.js';
+import { inChunks, insertNew, keyOf, unnested, type Columns } from '../batchWrite.js';
+import { boolean, date, defineColumns, double, int, jsonb, text, timestamptz, type RowOf } from '../columns.js';
 import { defineProjection } from '../types.js';
 
-const REPORTS: Columns = {
-  line_id: 'int',
-  day: 'date',
-  shift_code: 'text',
-  shop_floor_id: 'int',
-  notes: 'text',
-  machine_notes: 'jsonb',
-  production_volume: 'double precision',
-  waste: 'double precision',
-  working_time: 'double precision',
-  confirmed: 'boolean',
-  revision: 'int',
-  updated_at: 'timestamptz',
-  updated_by: 'text',
-  submitted_at: 'timestamptz',
-  submitted_by: 'text',
-};
+const REPORTS = defineColumns({
+  line_id: int(),
+  day: date(),
+  shift_code: text(),
+  shop_floor_id: int(),
+  notes: text(),
+  machine_notes: jsonb(),
+  production_volume: double().nullable(),
+  waste: double().nullable(),
+  working_time: double().nullable(),
+  confirmed: boolean(),
+  /** The stream's revision after this row's last event: the client's optimistic-concurrency token. */
+  revision: int(),
+  updated_at: timestamptz(),
+  updated_by: text(),
+  submitted_at: timestamptz().nullable(),
+  submitted_by: text().nullable(),
+});
 /** Plus the revision of the batch's last submit, which decides whether it still counts against a row already there. */
-const REPORTS_WITH_SUBMIT: Columns = { ...REPORTS, submitted_revision: 'int' };
+const REPORTS_WITH_SUBMIT: Columns = { ...REPORTS.columns, submitted_revision: 'int' };
 
 /** The columns every event overwrites: all but the key and the submit. */
-const CONTENT = Object.keys(REPORTS).filter((c) => !['line_id', 'day', 'shift_code', 'submitted_at', 'submitted_by'].includes(c));
+const CONTENT = REPORTS.names.filter((c) => !['line_id', 'day', 'shift_code', 'submitted_at', 'submitted_by'].includes(c));
 
-interface Folded extends Row {
-  revision: number;
-  submitted_at: string | null;
-  submitted_by: string | null;
-  submitted_revision: number | null;
-}
+type Folded = RowOf<typeof REPORTS> & { submitted_revision: number | null };
 
 /**
  * The line log's report per line, day and shift, as the last event left it (every
@@ -49,26 +46,10 @@ export const shiftReportsProjection = defineProjection(shiftReportEvents, {
   name: 'shift_reports',
   version: 1,
   tables: {
-    shift_reports: (t) => {
-      t.integer('line_id').notNullable();
-      t.date('day').notNullable();
-      t.text('shift_code').notNullable();
-      t.integer('shop_floor_id').notNullable();
-      t.text('notes').notNullable();
-      t.jsonb('machine_notes').notNullable();
-      t.double('production_volume').nullable();
-      t.double('waste').nullable();
-      t.double('working_time').nullable();
-      t.boolean('confirmed').notNullable();
-      /** The stream's revision after this row's last event: the client's optimistic-concurrency token. */
-      t.integer('revision').notNullable();
-      t.timestamp('updated_at', { useTz: true }).notNullable();
-      t.text('updated_by').notNullable();
-      t.timestamp('submitted_at', { useTz: true }).nullable();
-      t.text('submitted_by').nullable();
+    shift_reports: REPORTS.table((t) => {
       t.primary(['line_id', 'day', 'shift_code']);
       t.index(['shop_floor_id', 'day']);
-    },
+    }),
   },
   async applyBatch({ trx, tables }, events) {
     const table = tables.shift_reports!;
@@ -116,7 +97,7 @@ export const shiftReportsProjection = defineProjection(shiftReportEvents, {
       reports.set(key, row);
     });
     if (reports.size === 0) return;
-    const inserted = await insertNew(trx, table, ['line_id', 'day', 'shift_code'], REPORTS, [...reports.values()]);
+    const inserted = await insertNew(trx, table, ['line_id', 'day', 'shift_code'], REPORTS.columns, [...reports.values()]);
     const existing = [...reports].filter(([key]) => !inserted.has(key)).map(([, row]) => row);
     const submitted = (c: string) => `${c} = case when v.submitted_revision > t.revision then v.${c} else t.${c} end`;
     const set = [...CONTENT.map((c) => `${c} = v.${c}`), submitted('submitted_at'), submitted('submitted_by')].join(', ');

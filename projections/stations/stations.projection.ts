@@ -1,25 +1,20 @@
 import { stationEvents } from '../../domain/station/events.js';
-import { upsertRows, type Columns, type Row } from '../batchWrite.js';
+import { upsertRows } from '../batchWrite.js';
+import { defineColumns, int, text, timestamptz, type RowOf } from '../columns.js';
 import { defineProjection } from '../types.js';
 
-const STATIONS: Columns = { username: 'text', shop_floor_id: 'int', line_id: 'int', equipment_id: 'int', updated_at: 'timestamptz' };
+const STATIONS = defineColumns({ username: text().primary(), shop_floor_id: int(), line_id: int(), equipment_id: int().nullable(), updated_at: timestamptz() });
 
 /** Each user's default station, read on any device the user logs in from. */
 export const stationsProjection = defineProjection(stationEvents, {
   name: 'stations',
   version: 1,
   tables: {
-    default_stations: (t) => {
-      t.text('username').primary();
-      t.integer('shop_floor_id').notNullable();
-      t.integer('line_id').notNullable();
-      t.integer('equipment_id').nullable();
-      t.timestamp('updated_at', { useTz: true }).notNullable();
-    },
+    default_stations: STATIONS.table(),
   },
   async applyBatch({ trx, tables }, events) {
     // Every choice is the whole station, so the last one per user is the row.
-    const stations = new Map<string, Row>();
+    const stations = new Map<string, RowOf<typeof STATIONS>>();
     events.forEach((event) => {
       switch (event.type) {
         case 'DefaultStationChosen': {
@@ -33,6 +28,6 @@ export const stationsProjection = defineProjection(stationEvents, {
         }
       }
     });
-    if (stations.size > 0) await upsertRows(trx, tables.default_stations!, ['username'], STATIONS, [...stations.values()]);
+    if (stations.size > 0) await upsertRows(trx, tables.default_stations!, ['username'], STATIONS.columns, [...stations.values()]);
   },
 });

@@ -1,29 +1,9 @@
-import type { Knex } from 'knex';
 import { ShiftsScheduled } from '../../domain/shifts/events.js';
 import { stopEvents } from '../../domain/stops/events.js';
-import { shiftCopyColumns } from '../shiftPlacement.js';
 import { defineProjection } from '../types.js';
+import { PLANNED_STOPS, STOP_SHIFTS, UNPLANNED_STOPS } from './stopsColumns.js';
 import { foldStopsBatch } from './stopsFold.js';
 import { patchPlanned, patchUnplanned, PLANNED_COLUMNS, replaceInShifts, UNPLANNED_COLUMNS, upsertShifts, upsertStops } from './stopsWrites.js';
-
-/** Columns both kinds share: the place (for the filters), the times, and the days the lists filter on. */
-const common = (t: Knex.CreateTableBuilder) => {
-  t.bigInteger('id').primary();
-  t.integer('shop_floor_id').notNullable();
-  t.integer('line_id').notNullable();
-  t.integer('equipment_id').notNullable();
-  t.timestamp('start_time', { useTz: true }).notNullable();
-  t.timestamp('end_time', { useTz: true }).notNullable();
-  /** Day of the start in Italy: the shift day when no regular shift holds the start. */
-  t.date('start_day').notNullable();
-  /** The day the stop counts for (docs/line-log.md): its regular shift's day, else start_day. */
-  t.date('shift_day').notNullable();
-  /** The regular shift holding the start, null while none is scheduled. */
-  t.bigInteger('shift_id').nullable();
-  /** Deleted stops keep their row (history); every list leaves them out. */
-  t.boolean('deleted').notNullable().defaultTo(false);
-  t.timestamp('updated_at', { useTz: true }).notNullable();
-};
 
 /**
  * The line log's stop tables, the Root Cause Tool and the dashboard's stop history.
@@ -36,27 +16,9 @@ export const stopsProjection = defineProjection([...stopEvents, ShiftsScheduled]
   name: 'stops',
   version: 2,
   tables: {
-    unplanned_stops: (t) => {
-      common(t);
-      t.integer('workpoint_id').notNullable();
-      t.integer('stop_code_id').notNullable();
-      t.integer('triggering_event_id').notNullable();
-      t.text('failure_mode').notNullable();
-      t.text('corrective_action').notNullable();
-      t.boolean('action_material_change').notNullable();
-      t.boolean('action_cleaning').notNullable();
-      t.boolean('action_setting_adjustment').notNullable();
-      t.boolean('action_component_restore').notNullable();
-    },
-    planned_stops: (t) => {
-      common(t);
-      t.integer('planned_reason_id').notNullable();
-      t.text('notes').nullable();
-    },
-    /** Every scheduled shift, extra ones included (the shift_id filter matches them too). */
-    stop_shifts: (t) => {
-      shiftCopyColumns(t, false);
-    },
+    unplanned_stops: UNPLANNED_STOPS.table(),
+    planned_stops: PLANNED_STOPS.table(),
+    stop_shifts: STOP_SHIFTS.table(),
   },
   /**
    * The lists' order is (shift_day, start_time, id), the same as by start time since a stop's

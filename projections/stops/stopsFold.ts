@@ -1,38 +1,10 @@
 import type { ShiftsScheduled } from '../../domain/shifts/events.js';
 import type { stopEvents } from '../../domain/stops/events.js';
 import type { DomainEventOf } from '../types.js';
+import type { PlannedRow, ShiftRow, UnplannedRow } from './stopsColumns.js';
 
 /** The events the stops read model is built from: the six stop events and the shift calendar. */
 export type StopsProjectionEvent = DomainEventOf<(typeof stopEvents)[number] | typeof ShiftsScheduled>;
-
-/** Columns both kinds share; the days and the shift are worked out in SQL (start_day, shift_day, shift_id). */
-interface Place {
-  id: number;
-  shop_floor_id: number;
-  line_id: number;
-  equipment_id: number;
-  start_time: string;
-  end_time: string;
-  deleted: boolean;
-  updated_at: string;
-}
-
-export interface UnplannedRow extends Place {
-  workpoint_id: number;
-  stop_code_id: number;
-  triggering_event_id: number;
-  failure_mode: string;
-  corrective_action: string;
-  action_material_change: boolean;
-  action_cleaning: boolean;
-  action_setting_adjustment: boolean;
-  action_component_restore: boolean;
-}
-
-export interface PlannedRow extends Place {
-  planned_reason_id: number;
-  notes: string | null;
-}
 
 /** Changes to a stop recorded in an earlier batch; null (or false) leaves the column as it is. */
 export interface UnplannedPatch {
@@ -52,15 +24,6 @@ export interface PlannedPatch {
   updated_at: string;
 }
 
-export interface ShiftRow {
-  id: number;
-  shop_floor_id: number;
-  shift_day: string;
-  start_time: string;
-  end_time: string;
-  extra: boolean;
-}
-
 /** A batch folded to what must be written: one entry per stop and per shift. */
 export interface StopsBatch {
   unplanned: Map<number, UnplannedRow>;
@@ -70,7 +33,8 @@ export interface StopsBatch {
   shifts: Map<number, ShiftRow>;
 }
 
-const place = (d: { stopId: number; shopFloorId: number; lineId: number; equipmentId: number; startTime: string; endTime: string }, updated_at: string): Place => ({
+/** Columns both kinds share, as a record gives them. */
+const place = (d: { stopId: number; shopFloorId: number; lineId: number; equipmentId: number; startTime: string; endTime: string }, updated_at: string) => ({
   id: d.stopId,
   shop_floor_id: d.shopFloorId,
   line_id: d.lineId,
@@ -80,6 +44,14 @@ const place = (d: { stopId: number; shopFloorId: number; lineId: number; equipme
   deleted: false,
   updated_at,
 });
+
+/** A deletion: on the batch's row of a stop recorded in it, else on the patch of a stop recorded before. */
+const deleted = (row: { deleted: boolean; updated_at: string } | undefined, patch: () => { deleted: boolean }, at: string) => {
+  if (row) {
+    row.deleted = true;
+    row.updated_at = at;
+  } else patch().deleted = true;
+};
 
 /**
  * Folds a batch in global order, as applying the events one by one would: a stop recorded
@@ -139,14 +111,9 @@ export function foldStopsBatch(events: readonly StopsProjectionEvent[]): StopsBa
         } else unplannedPatch(event.data.stopId, at)[column] = event.data.value;
         break;
       }
-      case 'UnplannedStopDeleted': {
-        const row = b.unplanned.get(event.data.stopId);
-        if (row) {
-          row.deleted = true;
-          row.updated_at = at;
-        } else unplannedPatch(event.data.stopId, at).deleted = true;
+      case 'UnplannedStopDeleted':
+        deleted(b.unplanned.get(event.data.stopId), () => unplannedPatch(event.data.stopId, at), at);
         break;
-      }
       case 'PlannedStopRecorded': {
         const d = event.data;
         b.plannedPatches.delete(d.stopId);
@@ -159,14 +126,9 @@ export function foldStopsBatch(events: readonly StopsProjectionEvent[]): StopsBa
         else Object.assign(plannedPatch(event.data.stopId, at), { notes_set: true, notes: event.data.notes });
         break;
       }
-      case 'PlannedStopDeleted': {
-        const row = b.planned.get(event.data.stopId);
-        if (row) {
-          row.deleted = true;
-          row.updated_at = at;
-        } else plannedPatch(event.data.stopId, at).deleted = true;
+      case 'PlannedStopDeleted':
+        deleted(b.planned.get(event.data.stopId), () => plannedPatch(event.data.stopId, at), at);
         break;
-      }
       case 'ShiftsScheduled': {
         const { shopFloorId } = event.data;
         for (const s of event.data.shifts) {

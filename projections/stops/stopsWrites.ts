@@ -1,41 +1,21 @@
 import type { Knex } from 'knex';
 import { PLANT_ZONE } from '../../domain/shifts/calendar.js';
 import { arrayLiteral } from '../batchWrite.js';
-import { italianDay, loadShiftIndex } from '../shiftPlacement.js';
-import type { PlannedPatch, PlannedRow, ShiftRow, UnplannedPatch, UnplannedRow } from './stopsFold.js';
+import { italianDay, loadShiftIndex, regularShiftOf } from '../shiftPlacement.js';
+import { PLACEMENT, PLANNED_STOPS, STOP_SHIFTS, UNPLANNED_STOPS, type PlannedRow, type ShiftRow, type UnplannedRow } from './stopsColumns.js';
+import type { PlannedPatch, UnplannedPatch } from './stopsFold.js';
 
 /** A column written from an array: its name, its SQL type and how a row gives it. */
 type Column<R> = readonly [name: string, type: string, value: (r: R) => unknown];
 
-const placeColumns = <R extends UnplannedRow | PlannedRow>(): Column<R>[] => [
-  ['id', 'bigint', (r) => r.id],
-  ['shop_floor_id', 'int', (r) => r.shop_floor_id],
-  ['line_id', 'int', (r) => r.line_id],
-  ['equipment_id', 'int', (r) => r.equipment_id],
-  ['start_time', 'timestamptz', (r) => r.start_time],
-  ['end_time', 'timestamptz', (r) => r.end_time],
-  ['deleted', 'boolean', (r) => r.deleted],
-  ['updated_at', 'timestamptz', (r) => r.updated_at],
-];
+/** The columns of a table a row of R gives, leaving out the ones `skip` names. */
+const written = <R>(table: { names: readonly string[]; columns: Readonly<Record<string, string>> }, skip: readonly string[] = []): Column<R>[] =>
+  table.names.filter((c) => !skip.includes(c)).map((c) => [c, table.columns[c]!, (r: R) => r[c as keyof R]]);
 
-export const UNPLANNED_COLUMNS: Column<UnplannedRow>[] = [
-  ...placeColumns<UnplannedRow>(),
-  ['workpoint_id', 'int', (r) => r.workpoint_id],
-  ['stop_code_id', 'int', (r) => r.stop_code_id],
-  ['triggering_event_id', 'int', (r) => r.triggering_event_id],
-  ['failure_mode', 'text', (r) => r.failure_mode],
-  ['corrective_action', 'text', (r) => r.corrective_action],
-  ['action_material_change', 'boolean', (r) => r.action_material_change],
-  ['action_cleaning', 'boolean', (r) => r.action_cleaning],
-  ['action_setting_adjustment', 'boolean', (r) => r.action_setting_adjustment],
-  ['action_component_restore', 'boolean', (r) => r.action_component_restore],
-];
-
-export const PLANNED_COLUMNS: Column<PlannedRow>[] = [
-  ...placeColumns<PlannedRow>(),
-  ['planned_reason_id', 'int', (r) => r.planned_reason_id],
-  ['notes', 'text', (r) => r.notes],
-];
+/** The stop columns an event gives; the placement is added by upsertStops. */
+export const UNPLANNED_COLUMNS = written<UnplannedRow>(UNPLANNED_STOPS, PLACEMENT);
+export const PLANNED_COLUMNS = written<PlannedRow>(PLANNED_STOPS, PLACEMENT);
+const SHIFT_COLUMNS = written<ShiftRow>(STOP_SHIFTS);
 
 /** `unnest(?::t1[], ?::t2[], ...) as alias(c1, c2, ...)` and its bindings: one bind parameter per column, whatever the row count. */
 function unnest<R>(columns: readonly Column<R>[], rows: readonly R[], alias: string): { sql: string; bindings: Knex.Value[] } {
@@ -46,31 +26,12 @@ function unnest<R>(columns: readonly Column<R>[], rows: readonly R[], alias: str
   };
 }
 
-/**
- * The regular shift holding a stop's start, the SQL twin of the rule in docs/line-log.md:
- * regular shifts only (not 'Turno E'), starting on the start's Italian day or the day
- * before; where two hold it, the one that starts first. `s` is the stop's alias.
- */
-const regularShiftOf = (s: string) => `lateral (
-  select sh.id, sh.shift_day from ?? sh
-  where sh.shop_floor_id = ${s}.shop_floor_id and not sh.extra
-    and sh.shift_day between ${s}.start_day - 1 and ${s}.start_day
-    and sh.start_time <= ${s}.start_time and ${s}.start_time < sh.end_time
-  order by sh.start_time, sh.id limit 1) rs on true`;
-
 /** Upserts the batch's shifts into the projection's own copy; answers the windows whose stops must be placed again. */
 export async function upsertShifts(trx: Knex.Transaction, table: string, shifts: readonly ShiftRow[]): Promise<Array<{ shop_floor_id: number; start_time: string; end_time: string }>> {
   if (shifts.length === 0) return [];
   // A shift that moved (never done today, but a calendar is events) frees the stops of its old window.
   const before = await trx(table).whereIn('id', shifts.map((s) => s.id)).andWhere('extra', false).select('shop_floor_id', 'start_time', 'end_time');
-  const columns: Column<ShiftRow>[] = [
-    ['id', 'bigint', (s) => s.id],
-    ['shop_floor_id', 'int', (s) => s.shop_floor_id],
-    ['shift_day', 'date', (s) => s.shift_day],
-    ['start_time', 'timestamptz', (s) => s.start_time],
-    ['end_time', 'timestamptz', (s) => s.end_time],
-    ['extra', 'boolean', (s) => s.extra],
-  ];
+  const columns = SHIFT_COLUMNS;
   const v = unnest(columns, shifts, 'v');
   await trx.raw(
     `insert into ?? (${columns.map(([c]) => c).join(', ')}) select * from ${v.sql}
@@ -119,34 +80,31 @@ export async function upsertStops<R extends { shop_floor_id: number; start_time:
   );
 }
 
-/** Edits and deletions of unplanned stops recorded in earlier batches, one statement. */
-export async function patchUnplanned(trx: Knex.Transaction, table: string, patches: readonly UnplannedPatch[]): Promise<void> {
+/** Changes to stops recorded in earlier batches, one statement: `set` reads each patch as `v`. */
+async function patchStops<P>(trx: Knex.Transaction, table: string, columns: readonly Column<P>[], patches: readonly P[], set: string): Promise<void> {
   if (patches.length === 0) return;
-  const v = unnest<UnplannedPatch>(
+  const v = unnest(columns, patches, 'v');
+  await trx.raw(`update ?? t set ${set} from ${v.sql} where t.id = v.id`, [table, ...v.bindings]);
+}
+
+/** Edits and deletions of unplanned stops recorded in earlier batches, one statement. */
+export function patchUnplanned(trx: Knex.Transaction, table: string, patches: readonly UnplannedPatch[]): Promise<void> {
+  return patchStops<UnplannedPatch>(
+    trx, table,
     [['id', 'bigint', (p) => p.id], ['failure_mode', 'text', (p) => p.failure_mode], ['corrective_action', 'text', (p) => p.corrective_action], ['deleted', 'boolean', (p) => p.deleted], ['updated_at', 'timestamptz', (p) => p.updated_at]],
     patches,
-    'v',
-  );
-  await trx.raw(
-    `update ?? t set failure_mode = coalesce(v.failure_mode, t.failure_mode), corrective_action = coalesce(v.corrective_action, t.corrective_action),
-       deleted = t.deleted or v.deleted, updated_at = v.updated_at
-     from ${v.sql} where t.id = v.id`,
-    [table, ...v.bindings],
+    `failure_mode = coalesce(v.failure_mode, t.failure_mode), corrective_action = coalesce(v.corrective_action, t.corrective_action),
+     deleted = t.deleted or v.deleted, updated_at = v.updated_at`,
   );
 }
 
 /** Note edits and deletions of planned stops recorded in earlier batches, one statement. */
-export async function patchPlanned(trx: Knex.Transaction, table: string, patches: readonly PlannedPatch[]): Promise<void> {
-  if (patches.length === 0) return;
-  const v = unnest<PlannedPatch>(
+export function patchPlanned(trx: Knex.Transaction, table: string, patches: readonly PlannedPatch[]): Promise<void> {
+  return patchStops<PlannedPatch>(
+    trx, table,
     [['id', 'bigint', (p) => p.id], ['notes_set', 'boolean', (p) => p.notes_set], ['notes', 'text', (p) => p.notes], ['deleted', 'boolean', (p) => p.deleted], ['updated_at', 'timestamptz', (p) => p.updated_at]],
     patches,
-    'v',
-  );
-  await trx.raw(
-    `update ?? t set notes = case when v.notes_set then v.notes else t.notes end, deleted = t.deleted or v.deleted, updated_at = v.updated_at
-     from ${v.sql} where t.id = v.id`,
-    [table, ...v.bindings],
+    'notes = case when v.notes_set then v.notes else t.notes end, deleted = t.deleted or v.deleted, updated_at = v.updated_at',
   );
 }
 
@@ -169,7 +127,7 @@ export async function replaceInShifts(trx: Knex.Transaction, table: string, shif
          -- whatever the stored shift day (a regular shift's or the start's own), it lies in these bounds: the index range
          and u.shift_day between (w.start_time at time zone ?)::date - 1 and (w.end_time at time zone ?)::date
      ), placed as (
-       select a.id, coalesce(rs.shift_day, a.start_day) as shift_day, rs.id as shift_id from affected a left join ${regularShiftOf('a')}
+       select a.id, coalesce(rs.shift_day, a.start_day) as shift_day, rs.id as shift_id from affected a left join ${regularShiftOf('a', 'sh.id, sh.shift_day')}
      )
      update ?? t set shift_day = p.shift_day, shift_id = p.shift_id from placed p
      where t.id = p.id and (t.shift_day is distinct from p.shift_day or t.shift_id is distinct from p.shift_id)`,

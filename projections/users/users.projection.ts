@@ -1,32 +1,26 @@
 import { userEvents } from '../../domain/users/events.js';
-import { EntityFold, type Columns } from '../batchWrite.js';
+import { EntityFold } from '../batchWrite.js';
+import { defineColumns, text, timestamptz } from '../columns.js';
 import { defineProjection } from '../types.js';
 
-const USERS: Columns = {
-  username: 'text',
-  user_id: 'text',
-  role: 'text',
-  password_hash: 'text',
-  registered_at: 'timestamptz',
-  updated_at: 'timestamptz',
-};
+const USERS = defineColumns({
+  username: text().primary(),
+  user_id: text().unique(),
+  role: text(),
+  password_hash: text(),
+  registered_at: timestamptz(),
+  updated_at: timestamptz(),
+});
 
 /** Accounts for login and the session check. */
 export const usersProjection = defineProjection(userEvents, {
   name: 'users',
   version: 1,
   tables: {
-    users: (t) => {
-      t.text('username').primary();
-      t.text('user_id').notNullable().unique();
-      t.text('role').notNullable();
-      t.text('password_hash').notNullable();
-      t.timestamp('registered_at', { useTz: true }).notNullable();
-      t.timestamp('updated_at', { useTz: true }).notNullable();
-    },
+    users: USERS.table(),
   },
   async applyBatch({ trx, tables }, events) {
-    const users = new EntityFold<string>('username', USERS);
+    const users = new EntityFold<string>('username', USERS.columns);
     events.forEach((event) => {
       // The stream names the account (lower case), whatever the spelling at registration.
       const username = event.streamId.slice('user-'.length);

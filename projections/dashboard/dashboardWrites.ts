@@ -1,0 +1,103 @@
+import type { Knex } from 'knex';
+import { PLANT_ZONE } from '../../domain/shifts/calendar.js';
+import { arrayLiteral, inChunks, unnested, upsertRows, type Row } from '../batchWrite.js';
+import { regularShiftOf } from '../shiftPlacement.js';
+import { DASHBOARD_DAYS, DASHBOARD_SHIFTS, DASHBOARD_STOPS, type DashboardTables, type DayDelta, type ShiftRow } from './dashboardColumns.js';
+import { NO_SHIFT, type MovedStop, type NewStop, type PlacedStop } from './dashboardFold.js';
+
+const WINDOWS = DASHBOARD_SHIFTS.pick('shop_floor_id', 'start_time', 'end_time');
+const KEYS = DASHBOARD_DAYS.pick('line_id', 'day', 'shift_code');
+
+/** The returned place of a stop row aliased `t`, the day as ISO text. */
+const PLACE = `t.line_id, t.shop_floor_id, to_char(t.day, 'YYYY-MM-DD') as day, t.shift_code, t.kind, t.minutes`;
+
+/**
+ * Upserts the batch's shifts into the projection's own copy, then places again the stops
+ * recorded before them in their windows; answers the stops that moved.
+ */
+export async function writeShifts(trx: Knex.Transaction, T: DashboardTables, shifts: readonly ShiftRow[]): Promise<MovedStop[]> {
+  // A regular shift that moved (never done today, but a calendar is events) frees the stops of its old window too.
+  const before = await trx.raw<{ rows: Row[] }>('select shop_floor_id, start_time, end_time from ?? where id = any(?::bigint[]) and not extra', [T.shifts, shifts.map((s) => s.id)]);
+  await upsertRows(trx, T.shifts, ['id'], DASHBOARD_SHIFTS.columns, shifts);
+  const windows = [...before.rows, ...shifts.filter((s) => !s.extra)];
+  if (windows.length === 0) return [];
+  // The stops of those windows, recorded before, go where the calendar now puts them.
+  const w = unnested(WINDOWS, windows);
+  const moved = await trx.raw<{ rows: MovedStop[] }>(
+    `with affected as (
+       select distinct s.id, s.shop_floor_id, s.start_time, (s.start_time at time zone ?)::date as start_day, s.day as old_day, s.shift_code as old_code
+         from ${w.sql} join ?? s on s.shop_floor_id = v.shop_floor_id and s.start_time >= v.start_time and s.start_time < v.end_time
+     ), placed as (
+       select a.id, a.old_day, a.old_code, coalesce(rs.shift_day, a.start_day) as day, coalesce(rs.code, ?) as code from affected a left join ${regularShiftOf('a', 'sh.shift_day, sh.code')}
+     )
+     update ?? t set day = p.day, shift_code = p.code from placed p
+      where t.id = p.id and (t.day <> p.day or t.shift_code <> p.code)
+     returning ${PLACE}, t.deleted, to_char(p.old_day, 'YYYY-MM-DD') as old_day, p.old_code`,
+    [PLANT_ZONE, ...w.bindings, T.stops, NO_SHIFT, T.shifts, T.stops],
+  );
+  return moved.rows;
+}
+
+/**
+ * Inserts the batch's recorded stops; one already there only takes a deletion it did not
+ * have. Answers the ids inserted (their place is the one given) and, with their stored
+ * place, the rows already there that this deleted.
+ */
+export async function writeRecordedStops(trx: Knex.Transaction, T: DashboardTables, stops: readonly NewStop[]): Promise<{ inserted: number[]; deleted: PlacedStop[] }> {
+  const { names, columns } = DASHBOARD_STOPS;
+  const r = await trx.raw<{ rows: Array<{ inserted: string | null; changed: PlacedStop[] | null }> }>(
+    `with w as (
+       insert into ?? as t (${names.join(', ')})
+       select * from unnest(${names.map((c) => `?::${columns[c]}[]`).join(', ')})
+       on conflict (id) do update set deleted = true where excluded.deleted and not t.deleted
+       returning t.id, t.line_id, t.shop_floor_id, t.day, t.shift_code, t.kind, t.minutes, (t.xmax = 0) as inserted)
+     select string_agg(id::text, ',') filter (where inserted) as inserted,
+            json_agg(json_build_object('line_id', line_id, 'shop_floor_id', shop_floor_id, 'day', to_char(day, 'YYYY-MM-DD'), 'shift_code', shift_code, 'kind', kind, 'minutes', minutes)) filter (where not inserted) as changed
+       from w`,
+    [T.stops, ...names.map((c) => arrayLiteral(stops.map((s) => s[c])))],
+  );
+  return { inserted: (r.rows[0]?.inserted?.split(',') ?? []).map(Number), deleted: r.rows[0]?.changed ?? [] };
+}
+
+/** Deletes stops of earlier batches; answers the place of each row it newly deleted. */
+export async function markStopsDeleted(trx: Knex.Transaction, T: DashboardTables, ids: readonly number[]): Promise<PlacedStop[]> {
+  const r = await trx.raw<{ rows: PlacedStop[] }>(`update ?? t set deleted = true where t.id = any(?::bigint[]) and not t.deleted returning ${PLACE}`, [T.stops, [...ids]]);
+  return r.rows;
+}
+
+const NEWER = 'excluded.report_revision > coalesce(t.report_revision, -1)';
+
+/**
+ * Adds the batch's figures to `dashboard_days` in one multi-row upsert per chunk (a report
+ * replaces the key's own only if newer); with `removed`, then drops the keys left with no
+ * report and no stop, as if never written, so batching never shows.
+ */
+export async function writeDays(trx: Knex.Transaction, table: string, rows: readonly DayDelta[], removed: boolean): Promise<void> {
+  if (rows.length === 0) return;
+  const names = DASHBOARD_DAYS.names.join(', ');
+  await inChunks(rows, (chunk) => {
+    const v = unnested(DASHBOARD_DAYS.columns, chunk);
+    return trx.raw(
+      `insert into ?? as t (${names})
+       select line_id, day, shift_code, shop_floor_id, coalesce(volume, 0), coalesce(waste, 0), coalesce(working_minutes, 0), report_revision, stop_count, unplanned_minutes, planned_minutes
+         from ${v.sql}
+       on conflict (line_id, day, shift_code) do update set
+         volume = case when ${NEWER} then excluded.volume else t.volume end,
+         waste = case when ${NEWER} then excluded.waste else t.waste end,
+         working_minutes = case when ${NEWER} then excluded.working_minutes else t.working_minutes end,
+         report_revision = greatest(t.report_revision, excluded.report_revision),
+         stop_count = t.stop_count + excluded.stop_count,
+         unplanned_minutes = t.unplanned_minutes + excluded.unplanned_minutes,
+         planned_minutes = t.planned_minutes + excluded.planned_minutes`,
+      [table, ...v.bindings],
+    );
+  });
+  if (!removed) return;
+  const k = unnested(KEYS, rows);
+  await trx.raw(
+    `delete from ?? t using ${k.sql}
+      where t.line_id = v.line_id and t.day = v.day and t.shift_code = v.shift_code
+        and t.report_revision is null and t.stop_count = 0 and t.unplanned_minutes = 0 and t.planned_minutes = 0`,
+    [table, ...k.bindings],
+  );
+}
