@@ -27,25 +27,18 @@ import { decideEditUnplannedStopDetail } from '../commands/stops/editUnplannedSt
 import { decideRecordPlannedStop } from '../commands/stops/recordPlannedStop.js';
 import { decideRecordUnplannedStop } from '../commands/stops/recordUnplannedStop.js';
 import { stopTextsFor } from '../seed/demoHistoryStopTexts.js';
-import { createRandom, hashSeed, type Random } from '../seed/random.js';
+import { createRandom, hashSeed } from '../seed/random.js';
 import type { Actor } from '../seed/demoHistoryWriter.js';
 import type { BenchEquipment, BenchPlant } from './historyPlant.js';
+import { clockOf, MINUTE, placeSpans } from './historySpans.js';
+
+export { RESERVED } from './historySpans.js';
 
 /** One append: a stream that does not exist yet and the events it receives. */
 export interface PlannedAppend {
   stream: string;
   events: NewEvent[];
 }
-
-/**
- * Wall-clock minutes of a plant day where the generator puts unplanned stops: never
- * 02:00-03:00 (missing or doubled on the days the clocks change) and never the
- * reserved half hour, which stays free on every equipment and day so the measured
- * commands always find a free slot in the past.
- */
-export const RESERVED = { from: 12 * 60, to: 12 * 60 + 30 } as const;
-const WINDOWS: ReadonlyArray<readonly [number, number]> = [[0, 120], [180, RESERVED.from], [RESERVED.to, 1440]];
-const MINUTE = 60_000;
 
 export interface GeneratorOptions {
   /** Unplanned stops per ordinary equipment and day, both ends included. */
@@ -75,49 +68,20 @@ export interface HistorySpec {
   previous: Map<number, UnplannedStopFacts[]>;
 }
 
-/** A wall-clock minute of a plant day as an instant: plain arithmetic except on the two days the offset changes. */
-function clockOf(day: string): (minute: number) => number {
-  const midnight = DateTime.fromISO(`${day}T00:00`, { zone: PLANT_ZONE });
-  const lastMinute = DateTime.fromISO(`${day}T23:59`, { zone: PLANT_ZONE });
-  if (midnight.offset === lastMinute.offset) {
-    const base = midnight.toMillis();
-    return (m) => base + m * MINUTE;
-  }
-  return (m) => midnight.set({ hour: Math.floor(m / 60), minute: m % 60 }).toMillis();
-}
-
-/** `n` non-overlapping [start, end) minute spans inside WINDOWS, spread over the day. */
-function placeSpans(random: Random, n: number): Array<[number, number]> {
-  const total = WINDOWS.reduce((s, [a, b]) => s + b - a, 0);
-  const spans: Array<[number, number]> = [];
-  for (let k = 0; k < n; k++) {
-    // The k-th share of the free minutes, cut to the largest piece that lies in one window.
-    const lo = (k * total) / n;
-    const hi = ((k + 1) * total) / n;
-    let best: [number, number] = [0, 0];
-    let offset = 0;
-    for (const [a, b] of WINDOWS) {
-      const from = a + Math.max(0, Math.ceil(lo - offset));
-      const to = a + Math.min(b - a, Math.floor(hi - offset));
-      if (to - from > best[1] - best[0]) best = [from, to];
-      offset += b - a;
-    }
-    const room = best[1] - best[0];
-    if (room < 2) continue;
-    const minutes = Math.min(room - 1, 3 + Math.floor(42 * random.next() ** 2.2));
-    const start = best[0] + random.int(0, room - minutes - 1);
-    spans.push([start, start + minutes]);
-  }
-  return spans;
-}
-
 export class DayGenerator {
   readonly counts = new Map<string, number>();
 
   constructor(private readonly g: HistorySpec) {}
 
   private meta(as: Actor, at: number): EventMetadata {
-    return { userId: as.userId, username: as.username, role: as.role, correlationId: randomUUID(), causationId: null, occurredAt: new Date(Math.min(at, this.g.now.getTime())).toISOString() };
+    return {
+      userId: as.userId,
+      username: as.username,
+      role: as.role,
+      correlationId: randomUUID(),
+      causationId: null,
+      occurredAt: new Date(Math.min(at, this.g.now.getTime())).toISOString(),
+    };
   }
 
   /** Encodes decided events as the command handler does: catalog.encode (zod) plus the command's metadata. */
@@ -170,13 +134,30 @@ export class DayGenerator {
       const startTime = new Date(clock(from)).toISOString();
       const endTime = new Date(clock(to)).toISOString();
       const at = clock(to) + random.int(2, 20) * MINUTE;
-      const decided = decideRecordUnplannedStop({
-        type: 'RecordUnplannedStop', equipmentId: eq.id, day, plant: g.plant.state, role: g.operator.role, shiftSubmitted: false, nearby,
-        workpointId: workpoint.id, stopCodeId: code.id, triggeringEventId: trigger.id,
-        failureMode: random.pick(texts.failureModes), correctiveAction: action,
-        actionMaterialChange: flags.includes('M'), actionCleaning: flags.includes('C'), actionSettingAdjustment: flags.includes('S'), actionComponentRestore: flags.includes('R'),
-        startTime, endTime,
-      }, state, new Date(at));
+      const decided = decideRecordUnplannedStop(
+        {
+          type: 'RecordUnplannedStop',
+          equipmentId: eq.id,
+          day,
+          plant: g.plant.state,
+          role: g.operator.role,
+          shiftSubmitted: false,
+          nearby,
+          workpointId: workpoint.id,
+          stopCodeId: code.id,
+          triggeringEventId: trigger.id,
+          failureMode: random.pick(texts.failureModes),
+          correctiveAction: action,
+          actionMaterialChange: flags.includes('M'),
+          actionCleaning: flags.includes('C'),
+          actionSettingAdjustment: flags.includes('S'),
+          actionComponentRestore: flags.includes('R'),
+          startTime,
+          endTime,
+        },
+        state,
+        new Date(at),
+      );
       state = evolveUnplannedStopsMany(state, decided);
       events.push(...this.encode(decided, this.meta(g.operator, at)));
       const data = (decided[0] as Extract<UnplannedStopEvent, { type: 'UnplannedStopRecorded' }>).data;
@@ -200,7 +181,10 @@ export class DayGenerator {
       if (!random.chance(g.options.rootCauseShare)) continue;
       const [rootCause, troubleshooting] = random.pick(stopTextsFor(codeNames.get(stop.id) ?? '').rootCauses);
       const decided = decideRecordRootCause({ type: 'RecordRootCause', stopEventId: stop.id, rootCause, troubleshooting, stopExists: true }, initialRootCauseState);
-      const nextMorning = DateTime.fromMillis(Date.parse(stop.endTime), { zone: PLANT_ZONE }).plus({ days: 1 }).set({ hour: 9, minute: random.int(0, 150) }).toMillis();
+      const nextMorning = DateTime.fromMillis(Date.parse(stop.endTime), { zone: PLANT_ZONE })
+        .plus({ days: 1 })
+        .set({ hour: 9, minute: random.int(0, 150) })
+        .toMillis();
       analyses.push({ stream: rootCauseStream(stop.id), events: this.encode(decided, this.meta(g.analyst, nextMorning)) });
     }
     g.previous.set(eq.id, [...state.stops.values()]);
@@ -220,18 +204,35 @@ export class DayGenerator {
       const end = start + 5 * random.int(3, 12) * MINUTE;
       const entry = byEquipment.get(eq.id) ?? { state: initialPlannedStopsState, events: [] };
       const at = end + random.int(2, 20) * MINUTE;
-      const notes = random.chance(0.2) ? null : `${reason.name} su ${eq.name}: ${random.pick(['come da piano', 'anticipato su richiesta del capoturno', 'durata come previsto', 'completato senza anomalie'])}`;
-      let decided: PlannedStopEvent[] = decideRecordPlannedStop({
-        type: 'RecordPlannedStop', equipmentId: eq.id, plannedReasonId: reason.id, day, plant: g.plant.state, role: g.operator.role, shiftSubmitted: false,
-        startTime: new Date(start).toISOString(), endTime: new Date(end).toISOString(), notes,
-      }, entry.state, new Date(at));
+      const notes = random.chance(0.2)
+        ? null
+        : `${reason.name} su ${eq.name}: ${random.pick(['come da piano', 'anticipato su richiesta del capoturno', 'durata come previsto', 'completato senza anomalie'])}`;
+      let decided: PlannedStopEvent[] = decideRecordPlannedStop(
+        {
+          type: 'RecordPlannedStop',
+          equipmentId: eq.id,
+          plannedReasonId: reason.id,
+          day,
+          plant: g.plant.state,
+          role: g.operator.role,
+          shiftSubmitted: false,
+          startTime: new Date(start).toISOString(),
+          endTime: new Date(end).toISOString(),
+          notes,
+        },
+        entry.state,
+        new Date(at),
+      );
       entry.state = evolvePlannedStopsMany(entry.state, decided);
       entry.events.push(...this.encode(decided, this.meta(g.operator, at)));
       const stopId = (decided[0]!.data as { stopId: number }).stopId;
       decided = random.chance(0.03)
         ? decideDeletePlannedStop({ type: 'DeletePlannedStop', stopId, role: g.operator.role, shiftSubmitted: false }, entry.state)
         : random.chance(0.1)
-          ? decideEditPlannedStopNote({ type: 'EditPlannedStopNote', stopId, notes: `${reason.name}: nota aggiornata a fine turno`, role: g.operator.role, shiftSubmitted: false }, entry.state)
+          ? decideEditPlannedStopNote(
+              { type: 'EditPlannedStopNote', stopId, notes: `${reason.name}: nota aggiornata a fine turno`, role: g.operator.role, shiftSubmitted: false },
+              entry.state,
+            )
           : [];
       entry.state = evolvePlannedStopsMany(entry.state, decided);
       entry.events.push(...this.encode(decided, this.meta(g.operator, at + MINUTE)));
@@ -249,7 +250,10 @@ export class DayGenerator {
     const productionVolume = Math.round((12_000 * workingTime * (0.6 + 0.3 * random.next())) / 10) * 10;
     const full: ReportContent = {
       notes: `${lineName}, turno ${code}: ${random.pick(['produzione regolare', 'rallentamenti in avvio', 'fermate brevi frequenti', 'cambio formato a inizio turno'])}. ${random.pick(['Nessuna anomalia di qualità.', 'Scarti nella norma.', 'Scarti sopra la media nella prima ora.', 'Da verificare la tenuta tappi.'])}`,
-      machineNotes: Array.from({ length: random.int(1, 3) }, () => ({ Macchina: random.pick(['Filler', 'Capper', 'Cartoner', 'Labeller']), Nota: random.pick(['Regolata la velocità', 'Pulizia a fine turno', 'Sostituita una guarnizione', 'Nessuna nota', 'Controllo visivo ok']) })),
+      machineNotes: Array.from({ length: random.int(1, 3) }, () => ({
+        Macchina: random.pick(['Filler', 'Capper', 'Cartoner', 'Labeller']),
+        Nota: random.pick(['Regolata la velocità', 'Pulizia a fine turno', 'Sostituita una guarnizione', 'Nessuna nota', 'Controllo visivo ok']),
+      })),
       productionVolume,
       waste: Math.round(productionVolume * (0.005 + 0.02 * random.next())),
       workingTime,
