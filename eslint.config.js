@@ -22,10 +22,7 @@ const web = (files, feature) => ({
   files,
   ignores: ['**/*.test.ts', '**/*.test.tsx'],
   rules: {
-    'no-restricted-imports': [
-      'error',
-      { patterns: [{ regex: SERVER_FROM_WEB, message: SERVER_MESSAGE }, ...(feature ? [{ regex: feature, message: FEATURE_MESSAGE }] : [])] },
-    ],
+    'no-restricted-imports': ['error', { patterns: [{ regex: SERVER_FROM_WEB, message: SERVER_MESSAGE }, ...(feature ? [{ regex: feature, message: FEATURE_MESSAGE }] : [])] }],
   },
 });
 
@@ -62,7 +59,11 @@ export default tseslint.config(
     languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
   },
   // Layers point down: domain <- commands <- api; projections <- api; infra holds adapters only.
-  layer(['domain/**/*.ts'], ['**/commands/**', '**/api/**', '**/infra/**', '**/projections/**', '**/workers/**', '**/web/**', '**/seed/**'], 'domain/ is pure rules and events: it imports nothing from the layers above it.'),
+  layer(
+    ['domain/**/*.ts'],
+    ['**/commands/**', '**/api/**', '**/infra/**', '**/projections/**', '**/workers/**', '**/web/**', '**/seed/**'],
+    'domain/ is pure rules and events: it imports nothing from the layers above it.',
+  ),
   layer(['commands/**/*.ts'], ['**/api/**', '**/projections/**', '**/web/**', '**/seed/**'], 'commands/ decide from streams: no read models, no HTTP.'),
   layer(['infra/**/*.ts'], ['**/commands/**', '**/api/**', '**/web/**'], 'infra/ holds adapters only: the seed and the routes are clients of the commands, not the other way.'),
   layer(['projections/**/*.ts'], ['**/commands/**', '**/api/**', '**/web/**'], 'projections/ are built from events alone.'),

@@ -45,10 +45,20 @@ export function createApp(deps: AppDeps): Koa {
   // every body kind the app parses has a size limit (413 above it) and a nesting limit (400
   // beyond it): JSON is read as text and its depth checked before it is parsed.
   app.use(refuseMultipart);
-  app.use(readableBody(koaBody({
-    multipart: false, urlencoded: true, json: false, text: true, textTypes: JSON_TYPES,
-    textLimit: BODY_LIMITS.json, formLimit: BODY_LIMITS.form, queryString: { depth: FORM_DEPTH, strictDepth: true },
-  })));
+  app.use(
+    readableBody(
+      koaBody({
+        multipart: false,
+        urlencoded: true,
+        json: false,
+        text: true,
+        textTypes: JSON_TYPES,
+        textLimit: BODY_LIMITS.json,
+        formLimit: BODY_LIMITS.form,
+        queryString: { depth: FORM_DEPTH, strictDepth: true },
+      }),
+    ),
+  );
   app.use(parseJsonBody);
   app.use(rejectUnstorableInput);
   app.use(router.routes());

@@ -31,7 +31,12 @@ describeWith(['postgres'])('input bounds', () => {
     const long = await bad('POST', '/factory/planned_stops', plannedBody(kit, { start_time: '2000-01-01T00:00:00+01:00', end_time: kit.at('06:00') }));
     expect(long.fields).toEqual({ end_time: "Al massimo 168 ore dopo l'inizio" });
     expect(long.message).toBe('Controlla le date: uno stop pianificato dura al massimo 168 ore');
-    const week = await kit.call('POST', '/factory/planned_stops', 'frontline', plannedBody(kit, { start_time: kit.at('06:00', '2000-01-03'), end_time: kit.at('06:00', '2000-01-10') }));
+    const week = await kit.call(
+      'POST',
+      '/factory/planned_stops',
+      'frontline',
+      plannedBody(kit, { start_time: kit.at('06:00', '2000-01-03'), end_time: kit.at('06:00', '2000-01-10') }),
+    );
     expect([week.status, week.body.duration_minutes]).toEqual([201, 7 * 24 * 60]);
   });
 
@@ -56,9 +61,13 @@ describeWith(['postgres'])('input bounds', () => {
       expect([day, asOf.status, asOf.body.error?.fields]).toEqual([day, 400, { as_of: OUT_OF_RANGE }]);
     }
     expect((await bad('POST', '/factory/shift_notes/save', report({ day: '0000-01-01' }))).fields).toEqual({ day: OUT_OF_RANGE });
-    expect((await bad('POST', '/factory/dbr_actions', { day: '2100-01-01', line: 'Linea 1', owner: 'Mario', activity: 'Pulire' }, 'support')).fields).toEqual({ day: OUT_OF_RANGE });
+    expect((await bad('POST', '/factory/dbr_actions', { day: '2100-01-01', line: 'Linea 1', owner: 'Mario', activity: 'Pulire' }, 'support')).fields).toEqual({
+      day: OUT_OF_RANGE,
+    });
     expect((await kit.call('GET', '/factory/pareto-fermate?shop_floor_id=1&line_id=1&month=0000-01')).body.error?.fields).toEqual({ month: OUT_OF_RANGE });
-    expect((await kit.call('GET', `/factory/shift_notes?day=${kit.day}&shift_code=A&line_name=Linea%201&as_of=0000-01-01T00:00`)).body.error?.fields).toEqual({ as_of: OUT_OF_RANGE });
+    expect((await kit.call('GET', `/factory/shift_notes?day=${kit.day}&shift_code=A&line_name=Linea%201&as_of=0000-01-01T00:00`)).body.error?.fields).toEqual({
+      as_of: OUT_OF_RANGE,
+    });
   });
 
   it('refuses a shift generation for the last week of 9999 and accepts the calendar’s last week, whose shifts reach the read models', async () => {
@@ -87,7 +96,22 @@ describeWith(['postgres'])('input bounds', () => {
   });
 
   it('refuses DBR constants beyond a billion in magnitude', async () => {
-    const constants = { def_speed: 1e10, def_uptime: 0, def_mtbf: 0, def_waste: 0, def_volume: -1e10, min_ut: 0, max_ut: 1, min_mtbf: 0, max_mtbf: 480, min_waste: 0, max_waste: 0.1, ut_threshold: 0.75, mtbf_threshold: 120, waste_threshold: 0.02 };
+    const constants = {
+      def_speed: 1e10,
+      def_uptime: 0,
+      def_mtbf: 0,
+      def_waste: 0,
+      def_volume: -1e10,
+      min_ut: 0,
+      max_ut: 1,
+      min_mtbf: 0,
+      max_mtbf: 480,
+      min_waste: 0,
+      max_waste: 0.1,
+      ut_threshold: 0.75,
+      mtbf_threshold: 120,
+      waste_threshold: 0.02,
+    };
     const r = await bad('PUT', '/factory/dbr_constants/1', constants, 'admin');
     expect(r.fields).toEqual({ def_speed: 'Deve essere compreso tra -1.000.000.000 e 1.000.000.000', def_volume: 'Deve essere compreso tra -1.000.000.000 e 1.000.000.000' });
     expect((await kit.call('PUT', '/factory/dbr_constants/1', 'admin', { ...constants, def_speed: 1e9, def_volume: -1e9 })).status).toBe(200);
@@ -106,7 +130,12 @@ describeWith(['postgres'])('input bounds', () => {
   });
 
   it('counts text limits in characters: 250 emoji fit a failure mode, 251 do not', async () => {
-    const fits = await kit.call('POST', '/factory/stop_events', 'frontline', unplannedBody(kit, { failure_mode: '😀'.repeat(250), start_time: kit.at('10:00'), end_time: kit.at('10:05') }));
+    const fits = await kit.call(
+      'POST',
+      '/factory/stop_events',
+      'frontline',
+      unplannedBody(kit, { failure_mode: '😀'.repeat(250), start_time: kit.at('10:00'), end_time: kit.at('10:05') }),
+    );
     expect(fits.status).toBe(201);
     const over = await bad('POST', '/factory/stop_events', unplannedBody(kit, { failure_mode: '😀'.repeat(251), start_time: kit.at('10:10'), end_time: kit.at('10:15') }));
     expect(over.fields).toEqual({ failure_mode: 'Al massimo 250 caratteri' });

@@ -16,7 +16,7 @@ const EVENT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$
 export function causationFrom(ctx: Context): string | null {
   // Read from the request's headers as Koa parsed them; a context built by hand (tests, scripts) may have none.
   const raw = ctx.request?.headers?.['x-causation-id'];
-  const header = (Array.isArray(raw) ? raw[0] ?? '' : raw ?? '').trim();
+  const header = (Array.isArray(raw) ? (raw[0] ?? '') : (raw ?? '')).trim();
   if (!header) return null;
   if (!EVENT_ID.test(header)) throw validationError('Causation id non valido', { 'X-Causation-Id': "Atteso l'id di un evento (UUID)" });
   return header.toLowerCase();
@@ -34,11 +34,7 @@ export function commandContext(deps: AppDeps, ctx: Context): CommandContext {
  * so the page that reloads sees the change.
  * The handler's own result comes back whole (a handler may add what the route presents).
  */
-export async function runWithReadYourWrites<R extends CommandResult<EventOf>>(
-  deps: AppDeps,
-  ctx: Context,
-  handler: (context: CommandContext) => Promise<R>,
-): Promise<R> {
+export async function runWithReadYourWrites<R extends CommandResult<EventOf>>(deps: AppDeps, ctx: Context, handler: (context: CommandContext) => Promise<R>): Promise<R> {
   const result = await handler(commandContext(deps, ctx));
   if (result.position) {
     const affected = deps.engine.affectedBy(result.events.map((e) => e.type));

@@ -39,11 +39,52 @@ const BASE_SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2_147_483_647);
 
 /** Values that have broken servers before: types, sizes, characters and numbers at the edges. */
 const NASTY_STRINGS = [
-  '', ' ', '\u0000', 'a\u0000b', '\u0001\u0008\u001b\u001f\u007f', '\t\r\n', '\ud800', 'x\udfffy', '\ufeff', '\u202e',
-  '💥🏭', 'Linea\u00a01', 'È già lì', '-1', '0', '00', '1.5', '1e3', '1e309', 'NaN', 'Infinity', '-Infinity',
-  '2147483648', '9007199254740993', '9'.repeat(30), 'null', 'true', '[]', '{}', '__proto__', 'constructor', 'toString',
-  '../../etc/passwd', '%00', '%', "' or 1=1 --", '"; drop table es_events; --', '2031-02-30', '0000-00-00', '9999-12-31',
-  '-000001-01-01', '+275760-09-13', '2030-06-05T25:61', '2030-06-05T08:10:00+99:99', 'x'.repeat(300), 'é'.repeat(5000),
+  '',
+  ' ',
+  '\u0000',
+  'a\u0000b',
+  '\u0001\u0008\u001b\u001f\u007f',
+  '\t\r\n',
+  '\ud800',
+  'x\udfffy',
+  '\ufeff',
+  '\u202e',
+  '💥🏭',
+  'Linea\u00a01',
+  'È già lì',
+  '-1',
+  '0',
+  '00',
+  '1.5',
+  '1e3',
+  '1e309',
+  'NaN',
+  'Infinity',
+  '-Infinity',
+  '2147483648',
+  '9007199254740993',
+  '9'.repeat(30),
+  'null',
+  'true',
+  '[]',
+  '{}',
+  '__proto__',
+  'constructor',
+  'toString',
+  '../../etc/passwd',
+  '%00',
+  '%',
+  "' or 1=1 --",
+  '"; drop table es_events; --',
+  '2031-02-30',
+  '0000-00-00',
+  '9999-12-31',
+  '-000001-01-01',
+  '+275760-09-13',
+  '2030-06-05T25:61',
+  '2030-06-05T08:10:00+99:99',
+  'x'.repeat(300),
+  'é'.repeat(5000),
 ];
 
 const nastyString = fc.oneof(
@@ -73,7 +114,23 @@ const nastyValue: fc.Arbitrary<unknown> = fc.oneof(
 );
 
 /** Bodies that are not a JSON object at all, sent as JSON. */
-const MALFORMED_JSON = ['{"a":', '{', '[', 'nul', '"\\u0000"', '{"id": 1e999}', '{"id": -}', '{"__proto__": {"x": 1}}', '\u0000', '{"a":"\\ud800"}', '12', 'true', 'null', '[]', ' '];
+const MALFORMED_JSON = [
+  '{"a":',
+  '{',
+  '[',
+  'nul',
+  '"\\u0000"',
+  '{"id": 1e999}',
+  '{"id": -}',
+  '{"__proto__": {"x": 1}}',
+  '\u0000',
+  '{"a":"\\ud800"}',
+  '12',
+  'true',
+  'null',
+  '[]',
+  ' ',
+];
 
 const DELETE = Symbol('delete');
 const EXTRA_KEYS = ['extra', '__proto__', 'constructor', 'id', 'revision', '\u0000', '', 'a'.repeat(200)];
@@ -139,7 +196,10 @@ function spoilBody(seed: unknown): fc.Arbitrary<Pick<Req, 'contentType' | 'body'
     {
       weight: 1,
       arbitrary: fc
-        .tuple(fc.constantFrom('text/plain', 'application/xml', 'application/x-www-form-urlencoded', 'application/json; charset=latin1', 'multipart/form-data; boundary=x'), nastyString)
+        .tuple(
+          fc.constantFrom('text/plain', 'application/xml', 'application/x-www-form-urlencoded', 'application/json; charset=latin1', 'multipart/form-data; boundary=x'),
+          nastyString,
+        )
         .map(([contentType, body]) => ({ contentType, body })),
     },
     {
@@ -158,7 +218,7 @@ function spoilBody(seed: unknown): fc.Arbitrary<Pick<Req, 'contentType' | 'body'
       weight: 1,
       arbitrary: spoil(obj).map((o) => ({
         contentType: 'application/x-www-form-urlencoded',
-        body: new URLSearchParams(Object.entries(o).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v) ?? ''])).toString(),
+        body: new URLSearchParams(Object.entries(o).map(([k, v]) => [k, typeof v === 'string' ? v : (JSON.stringify(v) ?? '')])).toString(),
       })),
     });
   } else if (seed !== undefined) {
@@ -185,7 +245,11 @@ const REGRESSIONS: Record<string, Req[]> = {
   'POST /loginjwt': [
     { path: '/loginjwt', contentType: FORM, body: 'username=a%00b&password=x' },
     { path: '/loginjwt', contentType: J, encoding: 'br', body: '{}' },
-    { path: '/loginjwt', contentType: 'multipart/form-data; boundary=x', body: `--x\r\nContent-Disposition: form-data; name="f"; filename="a.bin"\r\n\r\n${'a'.repeat(2000)}\r\n--x--\r\n` },
+    {
+      path: '/loginjwt',
+      contentType: 'multipart/form-data; boundary=x',
+      body: `--x\r\nContent-Disposition: form-data; name="f"; filename="a.bin"\r\n\r\n${'a'.repeat(2000)}\r\n--x--\r\n`,
+    },
   ],
   'GET /factory/shop_floors': [{ path: '/factory/shop_floors?name=%00' }],
   // A body that is not the Content-Encoding it names: zlib's error reached the client as 500 (now 400).
@@ -206,17 +270,55 @@ const REGRESSIONS: Record<string, Req[]> = {
   'POST /factory/stop_events': [
     // Ten megabytes of JSON whitespace in ten kilobytes of gzip: the body limit counts what is inflated.
     { path: '/factory/stop_events', contentType: J, encoding: 'gzip', body: gzipSync(Buffer.alloc(10 * 1024 * 1024, ' ')) },
-    { path: '/factory/stop_events', contentType: J, body: json({ workpoint_id: 2147483648, stop_code_id: 2147483648, triggering_event_id: 2147483648, failure_mode: 'a', corrective_action: 'b', start_time: '2030-06-05T08:10', end_time: '2030-06-05T08:20' }) },
+    {
+      path: '/factory/stop_events',
+      contentType: J,
+      body: json({
+        workpoint_id: 2147483648,
+        stop_code_id: 2147483648,
+        triggering_event_id: 2147483648,
+        failure_mode: 'a',
+        corrective_action: 'b',
+        start_time: '2030-06-05T08:10',
+        end_time: '2030-06-05T08:20',
+      }),
+    },
   ],
-  'POST /factory/planned_stops': [{ path: '/factory/planned_stops', contentType: J, body: json({ equipment_id: 1, planned_reason_id: 1, start_time: '+275760-09-13T00:00Z', end_time: '-271821-04-20T00:00Z' }) }],
-  'POST /factory/dbr_actions': [{ path: '/factory/dbr_actions', contentType: J, body: json({ day: '2030-06-05', due_shift: 9007199254740991, line: 'Linea 1', equipment: 2147483648, owner: 'a', activity: 'b', shop_floor_id: 2147483648 }) }],
+  'POST /factory/planned_stops': [
+    { path: '/factory/planned_stops', contentType: J, body: json({ equipment_id: 1, planned_reason_id: 1, start_time: '+275760-09-13T00:00Z', end_time: '-271821-04-20T00:00Z' }) },
+  ],
+  'POST /factory/dbr_actions': [
+    {
+      path: '/factory/dbr_actions',
+      contentType: J,
+      body: json({ day: '2030-06-05', due_shift: 9007199254740991, line: 'Linea 1', equipment: 2147483648, owner: 'a', activity: 'b', shop_floor_id: 2147483648 }),
+    },
+  ],
   'GET /factory/dbr_actions-range': [{ path: '/factory/dbr_actions-range?shop_floor_id=1&date_from=0001-01-01&date_to=9999-12-31&shifts=999999999999999' }],
-  'GET /factory/stop_events/unplanned': [{ path: '/factory/stop_events/unplanned?shop_floor_id=1&date_from=0001-01-01&date_to=9999-12-31&lines_id=999999999999999&limit=100000&after=x' }],
+  'GET /factory/stop_events/unplanned': [
+    { path: '/factory/stop_events/unplanned?shop_floor_id=1&date_from=0001-01-01&date_to=9999-12-31&lines_id=999999999999999&limit=100000&after=x' },
+  ],
   'GET /factory/dashboard-improvement': [{ path: '/factory/dashboard-improvement?shop_floor_id=1&date_from=0001-01-01&date_to=9999-12-31&shifts=999999999999999&lines=%E2%80%AE' }],
   'POST /admin/generate-shifts': [{ path: '/admin/generate-shifts', contentType: J, body: json({ shop_floor_id: 2147483648, start_date: '9999-12-31', end_date: '9999-12-31' }) }],
   'POST /factory/shift_notes/save': [
-    { path: '/factory/shift_notes/save', contentType: J, body: json({ day: '2030-06-05', shift_code: 'A', line_name: 'Linea 1', machine_notes: Array.from({ length: 5000 }, () => ({ a: 'x' })), production_volume: 1e308, waste: -1e308, working_time: 5e-324 }) },
-    { path: '/factory/shift_notes/save', contentType: FORM, body: 'day=2030-06-05&shift_code=A&line_name=Linea%201&machine_notes=%5B%7B%22__proto__%22%3A1%7D%5D&revision=999999999' },
+    {
+      path: '/factory/shift_notes/save',
+      contentType: J,
+      body: json({
+        day: '2030-06-05',
+        shift_code: 'A',
+        line_name: 'Linea 1',
+        machine_notes: Array.from({ length: 5000 }, () => ({ a: 'x' })),
+        production_volume: 1e308,
+        waste: -1e308,
+        working_time: 5e-324,
+      }),
+    },
+    {
+      path: '/factory/shift_notes/save',
+      contentType: FORM,
+      body: 'day=2030-06-05&shift_code=A&line_name=Linea%201&machine_notes=%5B%7B%22__proto__%22%3A1%7D%5D&revision=999999999',
+    },
   ],
   'PUT /factory/dbr_constants/:line_id': [{ path: '/factory/dbr_constants/2147483648', contentType: J, body: json({}) }],
 };
@@ -234,10 +336,33 @@ describeWith(['postgres'])('fuzzing every route: never 5xx, the error shape on 4
     const day = kit.day;
     const stop = await kit.call('POST', '/factory/stop_events', 'admin', unplannedBody(kit));
     const planned = await kit.call('POST', '/factory/planned_stops', 'admin', plannedBody(kit));
-    const action = await kit.call('POST', '/factory/dbr_actions', 'admin', { day, due_shift: null, line: 'Linea 1', equipment: null, owner: 'Rossi', supportBy: null, activity: 'Pulizia coclea', shop_floor_id: 1 });
-    if (stop.status !== 201 || planned.status !== 201 || action.status !== 201) throw new Error(`seed data: ${stop.status} ${planned.status} ${action.status} ${JSON.stringify(action.body)}`);
-    const report = { day, shift_code: 'A', line_name: 'Linea 1', notes: 'Tutto regolare', machine_notes: [{ macchina: 'Filler', nota: 'ok' }], production_volume: 1200, waste: 3, working_time: 7.5 };
-    const constants = Object.fromEntries(Object.keys((await kit.call('GET', '/factory/dbr_constants/1', 'admin')).body).filter((k) => k !== 'line_id').map((k) => [k, 1]));
+    const action = await kit.call('POST', '/factory/dbr_actions', 'admin', {
+      day,
+      due_shift: null,
+      line: 'Linea 1',
+      equipment: null,
+      owner: 'Rossi',
+      supportBy: null,
+      activity: 'Pulizia coclea',
+      shop_floor_id: 1,
+    });
+    if (stop.status !== 201 || planned.status !== 201 || action.status !== 201)
+      throw new Error(`seed data: ${stop.status} ${planned.status} ${action.status} ${JSON.stringify(action.body)}`);
+    const report = {
+      day,
+      shift_code: 'A',
+      line_name: 'Linea 1',
+      notes: 'Tutto regolare',
+      machine_notes: [{ macchina: 'Filler', nota: 'ok' }],
+      production_volume: 1200,
+      waste: 3,
+      working_time: 7.5,
+    };
+    const constants = Object.fromEntries(
+      Object.keys((await kit.call('GET', '/factory/dbr_constants/1', 'admin')).body)
+        .filter((k) => k !== 'line_id')
+        .map((k) => [k, 1]),
+    );
     const lines = { shop_floor_id: '1', line_id: '1' };
     const range = { shop_floor_id: '1', date_from: day, date_to: kit.nextDay };
     seeds = {
@@ -276,7 +401,9 @@ describeWith(['postgres'])('fuzzing every route: never 5xx, the error shape on 4
       'PUT /factory/dbr_constants/:line_id': { params: { line_id: '1' }, body: constants },
       'POST /factory/dbr_constants/average': { body: { line_ids: [1, 2] } },
       'GET /factory/dbr_actions-range': { query: { ...range, lines: 'Linea 1', shifts: '' } },
-      'POST /factory/dbr_actions': { body: { day, due_shift: null, line: 'Linea 1', equipment: null, owner: 'Rossi', supportBy: 'Bianchi', activity: 'Regolare guide', shop_floor_id: 1 } },
+      'POST /factory/dbr_actions': {
+        body: { day, due_shift: null, line: 'Linea 1', equipment: null, owner: 'Rossi', supportBy: 'Bianchi', activity: 'Regolare guide', shop_floor_id: 1 },
+      },
       'PATCH /factory/dbr_actions/:id/mark-executed': { params: { id: String(action.body.id) } },
       'PATCH /factory/dbr_actions/:id/unmark-executed': { params: { id: String(action.body.id) } },
       'DELETE /factory/dbr_actions/:id': { params: { id: '1' } },
@@ -295,7 +422,12 @@ describeWith(['postgres'])('fuzzing every route: never 5xx, the error shape on 4
     };
     // The reads that take a moment (docs/audit.md) get one too, so the fuzz spoils `as_of` as well.
     const asOf = new Date().toISOString();
-    for (const key of ['GET /factory/shift_notes', 'GET /factory/stop_events/unplanned_by_shift', 'GET /factory/stop_events/planned_by_shift', 'GET /factory/dashboard-improvement']) {
+    for (const key of [
+      'GET /factory/shift_notes',
+      'GET /factory/stop_events/unplanned_by_shift',
+      'GET /factory/stop_events/planned_by_shift',
+      'GET /factory/dashboard-improvement',
+    ]) {
       seeds[key] = { ...seeds[key], query: { ...seeds[key]!.query, as_of: asOf } };
     }
   });
@@ -307,7 +439,11 @@ describeWith(['postgres'])('fuzzing every route: never 5xx, the error shape on 4
     const headers: Record<string, string> = { authorization: `Bearer ${req.asOperator ? operatorToken : token}` };
     if (req.contentType) headers['content-type'] = req.contentType;
     if (req.encoding) headers['content-encoding'] = req.encoding;
-    const res = await fetch(`${kit.app.url}${req.path}`, { method, headers, body: method === 'GET' || req.body === undefined ? undefined : typeof req.body === 'string' ? req.body : new Uint8Array(req.body) });
+    const res = await fetch(`${kit.app.url}${req.path}`, {
+      method,
+      headers,
+      body: method === 'GET' || req.body === undefined ? undefined : typeof req.body === 'string' ? req.body : new Uint8Array(req.body),
+    });
     return { status: res.status, text: await res.text() };
   }
 
@@ -325,8 +461,10 @@ describeWith(['postgres'])('fuzzing every route: never 5xx, the error shape on 4
     const e = body?.error;
     const ok =
       Object.keys(body).length === 1 &&
-      typeof e?.code === 'string' && /^[A-Z][A-Z_]*$/.test(e.code) &&
-      typeof e.message === 'string' && e.message.length > 0 &&
+      typeof e?.code === 'string' &&
+      /^[A-Z][A-Z_]*$/.test(e.code) &&
+      typeof e.message === 'string' &&
+      e.message.length > 0 &&
       Object.keys(e).every((k) => ['code', 'message', 'fields'].includes(k)) &&
       (e.fields === undefined || (typeof e.fields === 'object' && Object.values(e.fields).every((m) => typeof m === 'string')));
     return ok ? null : `${status} out of the error shape: ${text.slice(0, 200)}`;
@@ -334,7 +472,19 @@ describeWith(['postgres'])('fuzzing every route: never 5xx, the error shape on 4
 
   it('has a seed for every route the server has that takes input', () => {
     const withInput = allRoutes(kit.app.deps)
-      .filter((r) => r.path.includes(':') || !['GET /me', 'GET /admin/projections', 'GET /health', 'GET /factory/default_station', 'GET /factory/triggering_events', 'GET /factory/planned_stop_reasons', 'GET /openapi.json'].includes(`${r.method.toUpperCase()} ${r.path}`))
+      .filter(
+        (r) =>
+          r.path.includes(':') ||
+          ![
+            'GET /me',
+            'GET /admin/projections',
+            'GET /health',
+            'GET /factory/default_station',
+            'GET /factory/triggering_events',
+            'GET /factory/planned_stop_reasons',
+            'GET /openapi.json',
+          ].includes(`${r.method.toUpperCase()} ${r.path}`),
+      )
       .map((r) => `${r.method.toUpperCase()} ${r.path}`);
     expect(withInput.filter((k) => !seeds[k])).toEqual([]);
   });
@@ -369,7 +519,12 @@ describeWith(['postgres'])('fuzzing every route: never 5xx, the error shape on 4
         failures.push(`${key} (seed ${seedNumber}, path ${result.counterexamplePath}): ${cause}\n    request: ${JSON.stringify(result.counterexample?.[0]).slice(0, 400)}`);
       }
     }
-    if (STATS) console.log(Object.entries(STATS).map(([k, v]) => `${k}: ${JSON.stringify(v)}`).join('\n'));
+    if (STATS)
+      console.log(
+        Object.entries(STATS)
+          .map(([k, v]) => `${k}: ${JSON.stringify(v)}`)
+          .join('\n'),
+      );
     expect(failures).toEqual([]);
   }, 600_000);
 });

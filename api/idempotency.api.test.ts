@@ -43,7 +43,12 @@ describeWith(['postgres'])('Idempotency-Key', () => {
     return [
       ['unplanned stop', 'frontline', '/factory/stop_events', unplannedBody(kit, { start_time: kit.at('09:00'), end_time: kit.at('09:10') })],
       ['planned stop', 'frontline', '/factory/planned_stops', plannedBody(kit, { start_time: kit.at('10:00'), end_time: kit.at('10:30') })],
-      ['DBR action', 'support', '/factory/dbr_actions', { day: today, due_shift: shifts.find((s) => s.code === 'A')!.id, line: 'Linea 1', equipment: 2, owner: 'Rossi', supportBy: 'Bianchi', activity: 'Pulire i sensori' }],
+      [
+        'DBR action',
+        'support',
+        '/factory/dbr_actions',
+        { day: today, due_shift: shifts.find((s) => s.code === 'A')!.id, line: 'Linea 1', equipment: 2, owner: 'Rossi', supportBy: 'Bianchi', activity: 'Pulire i sensori' },
+      ],
       ['root cause', 'support', '/factory/root_cause', { stop_event_id: stop.body.id, root_cause: 'Guida usurata', troubleshooting: 'Sostituita la guida' }],
       ['shift generation', 'admin', '/admin/generate-shifts', { shop_floor_id: 1, start_date: '2040-01-01', end_date: '2040-01-02' }],
     ];

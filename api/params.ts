@@ -20,7 +20,17 @@ export const BAD_PARAMS = 'Parametri non validi';
  * larger one is a 400, never a database error.
  */
 export const idParam = z
-  .union([z.number(), z.string().trim().regex(/^\d{1,9}$/, 'Id non valido').transform(Number)], { error: 'Id non valido' })
+  .union(
+    [
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^\d{1,9}$/, 'Id non valido')
+        .transform(Number),
+    ],
+    { error: 'Id non valido' },
+  )
   .pipe(z.number({ error: 'Id non valido' }).int('Id non valido').positive('Id non valido').max(999_999_999, 'Id non valido'));
 
 /**
@@ -29,7 +39,17 @@ export const idParam = z
  * query strings and form posts.
  */
 export const bigIdParam = z
-  .union([z.number(), z.string().trim().regex(/^\d{1,16}$/, 'Id non valido').transform(Number)], { error: 'Id non valido' })
+  .union(
+    [
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^\d{1,16}$/, 'Id non valido')
+        .transform(Number),
+    ],
+    { error: 'Id non valido' },
+  )
   .pipe(z.number({ error: 'Id non valido' }).int('Id non valido').positive('Id non valido').max(Number.MAX_SAFE_INTEGER, 'Id non valido'));
 
 /** `{ id }` in a path: a stop's or a DBR action's. */
@@ -67,17 +87,23 @@ export const instantParam = z
  * MAX_LIST_ENTRIES entries, each checked by `entry`; the field is named as a whole.
  */
 export const boundedList = <T>(entry: (v: string) => boolean, message: string, map: (v: string) => T) =>
-  z.preprocess(
-    (v) => listParam(v as string | string[] | undefined),
-    z
-      .array(z.string())
-      .max(MAX_LIST_ENTRIES, LIST_TOO_LONG)
-      .refine((items) => items.every(entry), message)
-      .transform((items) => [...new Set(items.map(map))]),
-  ).meta({ description: 'Repeated keys or comma-joined values; empty entries are ignored' });
+  z
+    .preprocess(
+      (v) => listParam(v as string | string[] | undefined),
+      z
+        .array(z.string())
+        .max(MAX_LIST_ENTRIES, LIST_TOO_LONG)
+        .refine((items) => items.every(entry), message)
+        .transform((items) => [...new Set(items.map(map))]),
+    )
+    .meta({ description: 'Repeated keys or comma-joined values; empty entries are ignored' });
 
 /** Line names as the dashboards and DBR screens send them: comma-joined and/or repeated, empties ignored. */
-export const nameListParam = boundedList((v) => charCount(v) <= 120, 'Nome di linea troppo lungo', (v) => v);
+export const nameListParam = boundedList(
+  (v) => charCount(v) <= 120,
+  'Nome di linea troppo lungo',
+  (v) => v,
+);
 
 /** A list parameter of positive ids of up to `digits` digits; the field is named as a whole. */
 const idList = (digits: number) => {
@@ -96,7 +122,12 @@ export const optionalParam = <S extends z.ZodType>(schema: S) => z.preprocess((v
 
 const tooLong = (max: number) => `Al massimo ${max} caratteri`;
 /** A required text of at most `max` characters, trimmed. */
-const keyText = (max: number) => z.string({ error: 'Obbligatorio' }).trim().min(1, 'Obbligatorio').refine((v) => charCount(v) <= max, tooLong(max));
+const keyText = (max: number) =>
+  z
+    .string({ error: 'Obbligatorio' })
+    .trim()
+    .min(1, 'Obbligatorio')
+    .refine((v) => charCount(v) <= max, tooLong(max));
 
 /** The line log report's key as its read and its history take it: day, shift_code and line_name as the spec's call sends them. */
 export const shiftNoteQuery = z.object({
@@ -112,7 +143,10 @@ export const BAD_AS_OF = 'as_of non valido: data e ora ISO 8601, es. 2030-06-05T
  * `as_of` as the query schemas declare it, for the API description only: a bad one
  * answers its own message (BAD_AS_OF), so the routes read it with parseAsOf.
  */
-export const asOfParam = z.unknown().optional().meta({ type: 'string', description: 'ISO 8601 date and time (Italian wall-clock time without an offset): the answer as it stood then' });
+export const asOfParam = z
+  .unknown()
+  .optional()
+  .meta({ type: 'string', description: 'ISO 8601 date and time (Italian wall-clock time without an offset): the answer as it stood then' });
 
 /**
  * The optional `as_of` of the line-log reads: an ISO 8601 instant (without an offset it is

@@ -24,6 +24,10 @@ describe('checkDayRange', () => {
   });
 
   it('refuses one day more than the longest allowed with 400 saying the limit', () => {
-    expect(refusal('2030-01-01', '2031-01-02', 366)).toEqual({ status: 400, message: 'Intervallo troppo lungo: al massimo 366 giorni', fields: { date_to: 'Al massimo 366 giorni' } });
+    expect(refusal('2030-01-01', '2031-01-02', 366)).toEqual({
+      status: 400,
+      message: 'Intervallo troppo lungo: al massimo 366 giorni',
+      fields: { date_to: 'Al massimo 366 giorni' },
+    });
   });
 });

@@ -24,7 +24,9 @@ describeWith(['postgres'])('a parked read model', () => {
     admin = await app.login('admin');
     // Stored past validation (an import, an older bug): shopFloorId must be a positive integer.
     // Only the 'stations' read model handles this type.
-    await app.deps.store.appendToStream('station-ghost', [newEvent('DefaultStationChosen', { username: 'ghost', shopFloorId: 'uno', lineId: 1, equipmentId: null })], { expectedRevision: 'no_stream' });
+    await app.deps.store.appendToStream('station-ghost', [newEvent('DefaultStationChosen', { username: 'ghost', shopFloorId: 'uno', lineId: 1, equipmentId: null })], {
+      expectedRevision: 'no_stream',
+    });
     bad = (await app.deps.store.readStream('station-ghost'))[0]!;
     app.deps.scheduler.wake(['stations']);
     await eventually(async () => expect((await app.deps.engine.status()).find((s) => s.name === 'stations')!.state).toBe('failed'));

@@ -94,7 +94,10 @@ describeWith(['postgres'])('permissions over every route', () => {
   const keyOf = (r: { method: string; path: string }) => `${r.method.toUpperCase()} ${r.path}`;
 
   it('has a row for every route the server has, and the server has every row', () => {
-    const server = allRoutes(app.deps).map(keyOf).filter((k) => !PUBLIC.includes(k)).sort();
+    const server = allRoutes(app.deps)
+      .map(keyOf)
+      .filter((k) => !PUBLIC.includes(k))
+      .sort();
     expect(server).toEqual(Object.keys(TABLE).sort());
     expect([...ROLES].sort()).toEqual(ALL.split(' ').sort());
   });

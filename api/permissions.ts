@@ -33,14 +33,36 @@ export const ACTIONS = [
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
-const everyone: Action[] = ['session:read', 'plant:read', 'station:write', 'shift_reports:read', 'stops:read', 'stops:write', 'dashboard:read', 'dbr_actions:read', 'dbr_actions:tick', 'line_log_history:read'];
+const everyone: Action[] = [
+  'session:read',
+  'plant:read',
+  'station:write',
+  'shift_reports:read',
+  'stops:read',
+  'stops:write',
+  'dashboard:read',
+  'dbr_actions:read',
+  'dbr_actions:tick',
+  'line_log_history:read',
+];
 
 export const PERMISSIONS: Record<Role, readonly Action[]> = {
   frontline: [...everyone, 'shift_reports:write'],
   support: [...everyone, 'history:read', 'shift_reports:amend', 'root_causes:write', 'dbr_actions:write'],
   demoit: [...everyone, 'history:read', 'shift_reports:write', 'shift_reports:amend', 'root_causes:write', 'dbr_actions:write'],
   demoen: [...everyone, 'history:read', 'shift_reports:write', 'shift_reports:amend', 'root_causes:write', 'dbr_actions:write'],
-  admin: [...everyone, 'history:read', 'ops:read', 'ops:rebuild', 'shifts:generate', 'dbr_constants:write', 'shift_reports:write', 'shift_reports:amend', 'root_causes:write', 'dbr_actions:write'],
+  admin: [
+    ...everyone,
+    'history:read',
+    'ops:read',
+    'ops:rebuild',
+    'shifts:generate',
+    'dbr_constants:write',
+    'shift_reports:write',
+    'shift_reports:amend',
+    'root_causes:write',
+    'dbr_actions:write',
+  ],
 };
 
 export function can(role: string, action: Action): boolean {

@@ -50,7 +50,10 @@ describeWith(['postgres', 'redis'])('PostgreSQL restarted under the running app'
     timed('POST', '/factory/dbr_actions', { headers: auth(token), body: JSON.stringify({ day, shop_floor_id: 1, line: 'Linea 1', owner: 'Rossi', activity }) });
   const list = (token: string) => timed('GET', `/factory/dbr_actions-range?shop_floor_id=1&date_from=${day}&date_to=${day}&lines=Linea%201`, { headers: auth(token) });
   const login = () =>
-    timed('POST', '/loginjwt', { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ username: 'support', password: 'demo' }).toString() });
+    timed('POST', '/loginjwt', {
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ username: 'support', password: 'demo' }).toString(),
+    });
 
   it('answers 503 in the error shape during the outage, serves again after it, nothing half-written', async () => {
     const token = await app.login('support');
@@ -59,12 +62,7 @@ describeWith(['postgres', 'redis'])('PostgreSQL restarted under the running app'
     await pg!.stop();
     pg = null;
 
-    const during = [
-      await create(token, 'Durante il fermo'),
-      await list(token),
-      await login(),
-      await timed('GET', '/factory/shop_floors', { headers: auth(token) }),
-    ];
+    const during = [await create(token, 'Durante il fermo'), await list(token), await login(), await timed('GET', '/factory/shop_floors', { headers: auth(token) })];
     for (const r of during) {
       expect([r.status, r.body]).toEqual([503, UNAVAILABLE]);
       expect(r.ms).toBeLessThan(OUTAGE_ANSWER_MS);

@@ -118,22 +118,39 @@ describeWith(['postgres'])('PostgreSQL stopped under eight writers', () => {
     /** Writer w's n-th write: three write DBR actions, three record stops (each on a day of its own), two autosave a report. */
     const write = (w: number, n: number) => {
       const label = `[w${w}#${n}]`;
-      if (w < 3) return { label, call: send('POST', '/factory/dbr_actions', token, { day: today.toISODate(), shop_floor_id: 1, line: 'Linea 1', owner: 'Rossi', activity: `Azione ${label}` }) };
+      if (w < 3)
+        return {
+          label,
+          call: send('POST', '/factory/dbr_actions', token, { day: today.toISODate(), shop_floor_id: 1, line: 'Linea 1', owner: 'Rossi', activity: `Azione ${label}` }),
+        };
       if (w < 6) {
         const start = today.minus({ days: 2 + w }).plus({ minutes: n });
         return {
           label,
           call: send('POST', '/factory/stop_events', token, {
-            workpoint_id: workpoint, stop_code_id: stopCode, triggering_event_id: 1, failure_mode: `Guasto ${label}`, corrective_action: 'Riavviata la linea',
-            action_material_change: false, action_cleaning: false, action_setting_adjustment: false, action_component_restore: false,
-            start_time: start.toISO(), end_time: start.plus({ seconds: 30 }).toISO(),
+            workpoint_id: workpoint,
+            stop_code_id: stopCode,
+            triggering_event_id: 1,
+            failure_mode: `Guasto ${label}`,
+            corrective_action: 'Riavviata la linea',
+            action_material_change: false,
+            action_cleaning: false,
+            action_setting_adjustment: false,
+            action_component_restore: false,
+            start_time: start.toISO(),
+            end_time: start.plus({ seconds: 30 }).toISO(),
           }),
         };
       }
       return {
         label,
         call: send('POST', '/factory/shift_notes/save', token, {
-          day: today.minus({ days: 1 }).toISODate(), shift_code: w === 6 ? 'A' : 'B', line_name: 'Linea 1', notes: `Bozza ${label}`, machine_notes: [], confirmed: false,
+          day: today.minus({ days: 1 }).toISODate(),
+          shift_code: w === 6 ? 'A' : 'B',
+          line_name: 'Linea 1',
+          notes: `Bozza ${label}`,
+          machine_notes: [],
+          confirmed: false,
         }),
       };
     };
@@ -149,7 +166,13 @@ describeWith(['postgres'])('PostgreSQL stopped under eight writers', () => {
         if (r.status === 503) await sleep(100);
       }
     });
-    const acksSince = (from: number) => new Set(answers.slice(from).filter((a) => a.status >= 200 && a.status < 300).map((a) => a.writer));
+    const acksSince = (from: number) =>
+      new Set(
+        answers
+          .slice(from)
+          .filter((a) => a.status >= 200 && a.status < 300)
+          .map((a) => a.writer),
+      );
     const waitFor = async (what: string, ok: () => boolean | Promise<boolean>, ms: number) => {
       const deadline = Date.now() + ms;
       let done = await ok();
@@ -182,7 +205,17 @@ describeWith(['postgres'])('PostgreSQL stopped under eight writers', () => {
           await holder.end().catch(() => undefined);
         }
         const down = answers.length;
-        await waitFor(`round ${round}: every writer refused while PostgreSQL is away`, () => new Set(answers.slice(down).filter((a) => a.status === 503).map((a) => a.writer)).size === WRITERS, 20_000);
+        await waitFor(
+          `round ${round}: every writer refused while PostgreSQL is away`,
+          () =>
+            new Set(
+              answers
+                .slice(down)
+                .filter((a) => a.status === 503)
+                .map((a) => a.writer),
+            ).size === WRITERS,
+          20_000,
+        );
         expectAlive();
         db = await startEmbeddedPostgres(pgDir, pgPort);
         const up = answers.length;
@@ -204,7 +237,9 @@ describeWith(['postgres'])('PostgreSQL stopped under eight writers', () => {
     client.on('error', () => undefined);
     await client.connect();
     try {
-      const { rows } = await client.query<{ data: string }>(`select data::text as data from es_events where type in ('DbrActionCreated', 'UnplannedStopRecorded', 'ShiftReportDraftSaved')`);
+      const { rows } = await client.query<{ data: string }>(
+        `select data::text as data from es_events where type in ('DbrActionCreated', 'UnplannedStopRecorded', 'ShiftReportDraftSaved')`,
+      );
       const stored = rows.map((r) => r.data).join('\n');
       const acknowledged = answers.filter((a) => a.status >= 200 && a.status < 300);
       // Each writer was acknowledged at least before and after each outage.

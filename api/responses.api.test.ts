@@ -43,7 +43,10 @@ function decode(r: RawResponse): Buffer {
   }
 }
 
-const varyList = (r: RawResponse) => String(r.headers.vary ?? '').split(/\s*,\s*/).map((v) => v.toLowerCase());
+const varyList = (r: RawResponse) =>
+  String(r.headers.vary ?? '')
+    .split(/\s*,\s*/)
+    .map((v) => v.toLowerCase());
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 

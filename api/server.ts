@@ -107,23 +107,24 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
 
   // Instances that start together (compose replicas) seed one after the other under an advisory
   // lock, so the second finds the demo users and plant there instead of failing on them.
-  if (config.SEED_DEMO) await knex.transaction(async (trx) => {
-    await trx.raw(`select pg_advisory_xact_lock(hashtext('linea-demo-seed'), 0)`);
-    const created = await seedDemoUsers({ store, catalog }, config.DEMO_PASSWORD, clock());
-    if (created.length > 0) log.info({ users: created }, 'demo users created');
-    const plant = await seedDemoPlant({ store, catalog }, clock());
-    if (plant.seeded) log.info({ shifts: plant.shifts }, 'demo plant created');
-    // The history reads the plant, shift and DBR read models, so they settle first.
-    await engine.settle();
-    if (plant.seeded && config.SEED_DEMO_HISTORY) {
-      const history = await seedDemoHistory({ store, catalog, knex, log }, clock());
-      if (history.seeded) {
-        const started = performance.now();
-        await engine.settle();
-        log.info(`demo history: read models caught up in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  if (config.SEED_DEMO)
+    await knex.transaction(async (trx) => {
+      await trx.raw(`select pg_advisory_xact_lock(hashtext('linea-demo-seed'), 0)`);
+      const created = await seedDemoUsers({ store, catalog }, config.DEMO_PASSWORD, clock());
+      if (created.length > 0) log.info({ users: created }, 'demo users created');
+      const plant = await seedDemoPlant({ store, catalog }, clock());
+      if (plant.seeded) log.info({ shifts: plant.shifts }, 'demo plant created');
+      // The history reads the plant, shift and DBR read models, so they settle first.
+      await engine.settle();
+      if (plant.seeded && config.SEED_DEMO_HISTORY) {
+        const history = await seedDemoHistory({ store, catalog, knex, log }, clock());
+        if (history.seeded) {
+          const started = performance.now();
+          await engine.settle();
+          log.info(`demo history: read models caught up in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+        }
       }
-    }
-  });
+    });
 
   const waiter = await CheckpointWaiter.start(opts.databaseUrl, engine);
   const deps: AppDeps = {

@@ -16,5 +16,8 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown, messa
 /** List parameters accept repeated keys and comma-joined values; empty entries are ignored. */
 export function listParam(value: string | string[] | undefined): string[] {
   const raw = Array.isArray(value) ? value : value === undefined ? [] : [value];
-  return raw.flatMap((v) => v.split(',')).map((v) => v.trim()).filter((v) => v.length > 0);
+  return raw
+    .flatMap((v) => v.split(','))
+    .map((v) => v.trim())
+    .filter((v) => v.length > 0);
 }

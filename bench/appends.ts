@@ -86,10 +86,7 @@ async function runRaw(url: string, writers: PlannedAppend[][]): Promise<number> 
             const b = k * 7;
             return `($${b + 1}, $${b + 2}, $${b + 3}, $${b + 4}, $${b + 5}, $${b + 6}, $${b + 7})`;
           });
-          await client.query(
-            `insert into es_events (event_id, stream_id, stream_revision, type, schema_version, data, metadata) values ${tuples.join(', ')}`,
-            params,
-          );
+          await client.query(`insert into es_events (event_id, stream_id, stream_revision, type, schema_version, data, metadata) values ${tuples.join(', ')}`, params);
           await client.query('commit');
         } catch (err) {
           await client.query('rollback').catch(() => undefined);

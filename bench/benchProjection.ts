@@ -114,7 +114,7 @@ export function createBenchProjection(suffix: string, stats: ApplyStats): Projec
       },
     },
     canHandle: ['BenchItemCounted', 'BenchStopRecorded'],
-    
+
     applyBatch: (ctx, events) => applyBatch({ trx: ctx.trx, tables: { counters: ctx.tables[counters]!, stops: ctx.tables[stops]! } }, events),
   };
 }

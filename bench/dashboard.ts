@@ -50,7 +50,9 @@ export async function benchDashboard(adminUrl: string, redisUrl: string | null, 
   let client: pg.Client | null = null;
   const started = now();
   try {
-    console.log(`\n## 5. Dashboard: ${o.lines} lines x ${o.days} days (${days[0]} to ${days.at(-1)}), ${o.stopsPerEquipmentDay.join(' to ')} unplanned stops per equipment and day  [loadavg ${loadavg()}]`);
+    console.log(
+      `\n## 5. Dashboard: ${o.lines} lines x ${o.days} days (${days[0]} to ${days.at(-1)}), ${o.stopsPerEquipmentDay.join(' to ')} unplanned stops per equipment and day  [loadavg ${loadavg()}]`,
+    );
     const prepared = await prepare(adminUrl, 'dash', { ...defaultHistoryOptions, lines: o.lines, days: o.days }, days, calendarEnd, setupAt);
     db = prepared.db;
     const plant = prepared.plant;
@@ -72,7 +74,8 @@ export async function benchDashboard(adminUrl: string, redisUrl: string | null, 
     const token = await login(server.url, 'admin');
     client = new pg.Client(db.url);
     await client.connect();
-    const regular = (from: string, to: string) => days.filter((d) => d >= from && d <= to).flatMap((d) => (plant.shifts.get(d) ?? []).filter((s) => !s.extra).map((s) => s.shiftId));
+    const regular = (from: string, to: string) =>
+      days.filter((d) => d >= from && d <= to).flatMap((d) => (plant.shifts.get(d) ?? []).filter((s) => !s.extra).map((s) => s.shiftId));
     const last = days.length - 1;
     const scope = (label: string, lineCount: number, n: number): Scope => {
       const from = days[Math.max(0, last - n + 1)]!;
@@ -85,49 +88,61 @@ export async function benchDashboard(adminUrl: string, redisUrl: string | null, 
     for (const s of scopes) {
       for (const f of await measureScope(server, token, client, plant, s, o)) {
         figures.push(f);
-        console.log(`  ${f.scope}, ${f.call}: ${f.rows} rows, HTTP p50/p95 ${fmt(f.http.p50, 1)}/${fmt(f.http.p95, 1)} ms, SQL ${fmt(f.sql.p50, 2)}/${fmt(f.sql.p95, 2)} ms  [loadavg ${loadavg()}]`);
+        console.log(
+          `  ${f.scope}, ${f.call}: ${f.rows} rows, HTTP p50/p95 ${fmt(f.http.p50, 1)}/${fmt(f.http.p95, 1)} ms, SQL ${fmt(f.sql.p50, 2)}/${fmt(f.sql.p95, 2)} ms  [loadavg ${loadavg()}]`,
+        );
       }
     }
     const loadAfter = loadavg();
     console.log(`\n## 5d. EXPLAIN (ANALYZE, BUFFERS) of the read-table statements of each call  [loadavg ${loadavg()}]`);
     for (const s of scopes.slice(1)) await explainScope(server, token, client, plant, s, o);
 
-    const stopCounts = await client.query<{ kind: string; n: string }>(`select 'unplanned' as kind, count(*) as n from unplanned_stops union all select 'planned', count(*) from planned_stops union all select 'dashboard_days rows', count(*) from dashboard_days`);
+    const stopCounts = await client.query<{ kind: string; n: string }>(
+      `select 'unplanned' as kind, count(*) as n from unplanned_stops union all select 'planned', count(*) from planned_stops union all select 'dashboard_days rows', count(*) from dashboard_days`,
+    );
     printTable(`5a. Generated history (through PostgresEventStore.appendToStream) and read tables`, [
       { what: 'events appended', value: fmt(load.events) },
       { what: 'events/s', value: fmt((load.events * 1000) / load.ms) },
       ...[...load.byType].sort((a, b) => b[1] - a[1]).map(([type, n]): TableRow => ({ what: `  ${type}`, value: fmt(n) })),
       ...stopCounts.rows.map((r): TableRow => ({ what: `rows in ${r.kind === 'dashboard_days rows' ? 'dashboard_days' : `${r.kind}_stops`}`, value: fmt(Number(r.n)) })),
     ]);
-    printTable(`5b. Catch-up: rebuild of each product projection (engine.rebuild, batch ${fmt(REBUILD_BATCH_SIZE)}) over ${fmt(ceiling.events)} events`, rebuild.map((r) => ({
-      projection: r.name,
-      'events handled': fmt(r.handled),
-      seconds: fmt(r.seconds, 1),
-      'in applyBatch, s': fmt(r.applySeconds, 1),
-      'events/s': fmt(r.eventsPerSecond),
-      'vs readAll only': ratio(r.eventsPerSecond, ceiling.events / ceiling.seconds),
-      goal: `>= 50,000: ${r.eventsPerSecond >= 50_000 ? 'met' : 'MISSED'}`,
-    })), [`baseline: readAll only over the same events: ${fmt(ceiling.events / ceiling.seconds)} events/s`]);
-    printTable(`5c. Dashboard reads through HTTP (admin) vs one direct SQL query on the read table, ${o.samples} each after ${o.warmup} warm-up, alternating`, figures.map((f) => ({
-      scope: f.scope,
-      call: f.call,
-      rows: fmt(f.rows),
-      'bytes/row': f.rows > 0 ? fmt(f.bytes / f.rows) : 'n/a',
-      'HTTP p50': fmt(f.http.p50, 1),
-      'HTTP p95': fmt(f.http.p95, 1),
-      'SQL p50': fmt(f.sql.p50, 2),
-      'SQL p95': fmt(f.sql.p95, 2),
-      'p95 HTTP/SQL': ratio(f.http.p95, f.sql.p95),
-      'same figures': f.same ? 'yes' : 'NO',
-      goal: f.goalMs === null ? 'no goal' : `p95 <= ${f.goalMs} ms: ${f.http.p95 <= f.goalMs ? 'met' : 'MISSED'}`,
-      note: f.note,
-    })), [
-      'Times in ms, from the request sent until the whole body arrived (HTTP), or until the rows arrived (SQL, one pg connection).',
-      'Summary: every line and regular shift of the scope, as the page asks with all names ticked; SQL: sum over dashboard_days of those lines, days and shift codes.',
-      `Summary as_of: the same request with as_of = the moment after the load (so the same figures as live are expected), answered from dashboard_history; SQL: the live sum.`,
-      `Volume history: 'days' ending yesterday; SQL: sum(volume) per day. Stops: the first page (limit ${o.pageRows}) with the scope's shift ids; SQL: the same rows of unplanned_stops by shift_id.`,
-      `loadavg before: ${loadBefore}; after: ${loadAfter}`,
-    ]);
+    printTable(
+      `5b. Catch-up: rebuild of each product projection (engine.rebuild, batch ${fmt(REBUILD_BATCH_SIZE)}) over ${fmt(ceiling.events)} events`,
+      rebuild.map((r) => ({
+        projection: r.name,
+        'events handled': fmt(r.handled),
+        seconds: fmt(r.seconds, 1),
+        'in applyBatch, s': fmt(r.applySeconds, 1),
+        'events/s': fmt(r.eventsPerSecond),
+        'vs readAll only': ratio(r.eventsPerSecond, ceiling.events / ceiling.seconds),
+        goal: `>= 50,000: ${r.eventsPerSecond >= 50_000 ? 'met' : 'MISSED'}`,
+      })),
+      [`baseline: readAll only over the same events: ${fmt(ceiling.events / ceiling.seconds)} events/s`],
+    );
+    printTable(
+      `5c. Dashboard reads through HTTP (admin) vs one direct SQL query on the read table, ${o.samples} each after ${o.warmup} warm-up, alternating`,
+      figures.map((f) => ({
+        scope: f.scope,
+        call: f.call,
+        rows: fmt(f.rows),
+        'bytes/row': f.rows > 0 ? fmt(f.bytes / f.rows) : 'n/a',
+        'HTTP p50': fmt(f.http.p50, 1),
+        'HTTP p95': fmt(f.http.p95, 1),
+        'SQL p50': fmt(f.sql.p50, 2),
+        'SQL p95': fmt(f.sql.p95, 2),
+        'p95 HTTP/SQL': ratio(f.http.p95, f.sql.p95),
+        'same figures': f.same ? 'yes' : 'NO',
+        goal: f.goalMs === null ? 'no goal' : `p95 <= ${f.goalMs} ms: ${f.http.p95 <= f.goalMs ? 'met' : 'MISSED'}`,
+        note: f.note,
+      })),
+      [
+        'Times in ms, from the request sent until the whole body arrived (HTTP), or until the rows arrived (SQL, one pg connection).',
+        'Summary: every line and regular shift of the scope, as the page asks with all names ticked; SQL: sum over dashboard_days of those lines, days and shift codes.',
+        `Summary as_of: the same request with as_of = the moment after the load (so the same figures as live are expected), answered from dashboard_history; SQL: the live sum.`,
+        `Volume history: 'days' ending yesterday; SQL: sum(volume) per day. Stops: the first page (limit ${o.pageRows}) with the scope's shift ids; SQL: the same rows of unplanned_stops by shift_id.`,
+        `loadavg before: ${loadBefore}; after: ${loadAfter}`,
+      ],
+    );
     console.log(`\n  dashboard section: ${fmt((now() - started) / 1000, 0)} s; loadavg now ${loadavg()}`);
     return { load, rebuild, figures };
   } finally {

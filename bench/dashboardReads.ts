@@ -73,7 +73,7 @@ async function measure(
   let first: Http | null = null;
   let firstSql: Array<Record<string, unknown>> | null = null;
   for (let k = 0; k < o.warmup + o.samples; k++) {
-    const pair = k % 2 === 0 ? [http, sql] as const : [sql, http] as const;
+    const pair = k % 2 === 0 ? ([http, sql] as const) : ([sql, http] as const);
     for (const run of pair) {
       if (run === http) {
         const r = await http();
@@ -100,19 +100,43 @@ export async function measureScope(server: RunningServer, token: string, client:
   const statusNote = (statuses: Set<number>) => (statuses.size === 1 && statuses.has(200) ? '' : `statuses ${[...statuses].join(', ')}`);
 
   // The summary: what the page asks with every line and shift name of the scope ticked.
-  const summaryQuery = new URLSearchParams({ shop_floor_id: String(floor), lines: scope.lines.map((l) => l.name).join(','), shifts: scope.shiftIds.join(','), date_from: scope.from, date_to: scope.to });
+  const summaryQuery = new URLSearchParams({
+    shop_floor_id: String(floor),
+    lines: scope.lines.map((l) => l.name).join(','),
+    shifts: scope.shiftIds.join(','),
+    date_from: scope.from,
+    date_to: scope.to,
+  });
   const summary = await measure(
     o,
     () => get(server, token, `/factory/dashboard-improvement?${summaryQuery}`),
-    () => timedSql(client, `select sum(volume) as volume, sum(working_minutes) as working_time, sum(waste) as waste, sum(stop_count) as stop_count,
+    () =>
+      timedSql(
+        client,
+        `select sum(volume) as volume, sum(working_minutes) as working_time, sum(waste) as waste, sum(stop_count) as stop_count,
                                    sum(unplanned_minutes) as unplanned, sum(planned_minutes) as planned
                               from dashboard_days where shop_floor_id = $1 and line_id = any($2::int[]) and day between $3::date and $4::date and shift_code = any($5::text[])`,
-      [floor, lineIds, scope.from, scope.to, REGULAR_CODES]),
+        [floor, lineIds, scope.from, scope.to, REGULAR_CODES],
+      ),
   );
   const answer = JSON.parse(summary.first.body) as Record<string, number>;
   const base = summary.firstSql[0]!;
-  const sameSummary = Number(base.volume) === answer.volume && Number(base.stop_count) === answer.stop_count && Number(base.unplanned) === answer.total_unplanned_downtime && Number(base.planned) === answer.total_planned_downtime;
-  figures.push({ scope: scope.label, call: 'GET /factory/dashboard-improvement', goalMs: SUMMARY_GOAL_MS, http: summarize(summary.http), sql: summarize(summary.sql), rows: 1, bytes: Buffer.byteLength(summary.first.body), same: sameSummary, note: statusNote(summary.statuses) });
+  const sameSummary =
+    Number(base.volume) === answer.volume &&
+    Number(base.stop_count) === answer.stop_count &&
+    Number(base.unplanned) === answer.total_unplanned_downtime &&
+    Number(base.planned) === answer.total_planned_downtime;
+  figures.push({
+    scope: scope.label,
+    call: 'GET /factory/dashboard-improvement',
+    goalMs: SUMMARY_GOAL_MS,
+    http: summarize(summary.http),
+    sql: summarize(summary.sql),
+    rows: 1,
+    bytes: Buffer.byteLength(summary.first.body),
+    same: sameSummary,
+    note: statusNote(summary.statuses),
+  });
 
   // The same summary as it stood a moment ago (`as_of`, docs/audit.md), from dashboard_history's
   // temporal rows: nothing has changed since the load, so it must equal the live answer. Its SQL
@@ -121,41 +145,89 @@ export async function measureScope(server: RunningServer, token: string, client:
   const pastSummary = await measure(
     o,
     () => get(server, token, `/factory/dashboard-improvement?${summaryQuery}&${new URLSearchParams({ as_of: asOf })}`),
-    () => timedSql(client, `select sum(volume) as volume from dashboard_days where shop_floor_id = $1 and line_id = any($2::int[]) and day between $3::date and $4::date and shift_code = any($5::text[])`,
-      [floor, lineIds, scope.from, scope.to, REGULAR_CODES]),
+    () =>
+      timedSql(
+        client,
+        `select sum(volume) as volume from dashboard_days where shop_floor_id = $1 and line_id = any($2::int[]) and day between $3::date and $4::date and shift_code = any($5::text[])`,
+        [floor, lineIds, scope.from, scope.to, REGULAR_CODES],
+      ),
   );
   const past = JSON.parse(pastSummary.first.body) as Record<string, number>;
   const samePast = Object.keys(answer).every((k) => past[k] === answer[k]);
-  figures.push({ scope: scope.label, call: 'GET /factory/dashboard-improvement?as_of', goalMs: null, http: summarize(pastSummary.http), sql: summarize(pastSummary.sql), rows: 1, bytes: Buffer.byteLength(pastSummary.first.body), same: samePast, note: statusNote(pastSummary.statuses) });
+  figures.push({
+    scope: scope.label,
+    call: 'GET /factory/dashboard-improvement?as_of',
+    goalMs: null,
+    http: summarize(pastSummary.http),
+    sql: summarize(pastSummary.sql),
+    rows: 1,
+    bytes: Buffer.byteLength(pastSummary.first.body),
+    same: samePast,
+    note: statusNote(pastSummary.statuses),
+  });
 
   // The volume history of those lines: `days` days ending yesterday, as the trend asks (30 there).
   const volumes = await measure(
     o,
     () => get(server, token, `/factory/volumes-history?${new URLSearchParams({ shop_floor_id: String(floor), line_id: lineIds.join(','), days: String(scope.days) })}`),
-    () => timedSql(client, `select to_char(day, 'YYYY-MM-DD') as date, sum(volume) as volume from dashboard_days
+    () =>
+      timedSql(
+        client,
+        `select to_char(day, 'YYYY-MM-DD') as date, sum(volume) as volume from dashboard_days
                              where shop_floor_id = $1 and line_id = any($2::int[]) and day between $3::date and $4::date group by day order by day`,
-      [floor, lineIds, scope.from, scope.to]),
+        [floor, lineIds, scope.from, scope.to],
+      ),
   );
   const trend = JSON.parse(volumes.first.body) as Array<{ date: string; volume: number }>;
   const produced = trend.filter((d) => d.volume > 0);
-  const sameVolumes = produced.length === volumes.firstSql.filter((r) => Number(r.volume) > 0).length && produced.every((d, i) => d.volume === Number(volumes.firstSql.filter((r) => Number(r.volume) > 0)[i]!.volume));
-  figures.push({ scope: scope.label, call: 'GET /factory/volumes-history', goalMs: SUMMARY_GOAL_MS, http: summarize(volumes.http), sql: summarize(volumes.sql), rows: trend.length, bytes: Buffer.byteLength(volumes.first.body), same: sameVolumes, note: statusNote(volumes.statuses) });
+  const sameVolumes =
+    produced.length === volumes.firstSql.filter((r) => Number(r.volume) > 0).length &&
+    produced.every((d, i) => d.volume === Number(volumes.firstSql.filter((r) => Number(r.volume) > 0)[i]!.volume));
+  figures.push({
+    scope: scope.label,
+    call: 'GET /factory/volumes-history',
+    goalMs: SUMMARY_GOAL_MS,
+    http: summarize(volumes.http),
+    sql: summarize(volumes.sql),
+    rows: trend.length,
+    bytes: Buffer.byteLength(volumes.first.body),
+    same: sameVolumes,
+    note: statusNote(volumes.statuses),
+  });
 
   // The unplanned stops of those lines and shifts: the first page of up to `pageRows`.
-  const stopsQuery = new URLSearchParams({ shop_floor_id: String(floor), date_from: scope.from, date_to: scope.to, lines_id: lineIds.join(','), shift_id: scope.shiftIds.join(','), limit: String(o.pageRows) });
+  const stopsQuery = new URLSearchParams({
+    shop_floor_id: String(floor),
+    date_from: scope.from,
+    date_to: scope.to,
+    lines_id: lineIds.join(','),
+    shift_id: scope.shiftIds.join(','),
+    limit: String(o.pageRows),
+  });
   const stops = await measure(
     o,
     () => get(server, token, `/factory/stop_events/unplanned?${stopsQuery}`),
-    () => timedSql(client, `select * from unplanned_stops
+    () =>
+      timedSql(
+        client,
+        `select * from unplanned_stops
                              where shop_floor_id = $1 and line_id = any($2::int[]) and shift_day between $3::date and $4::date and shift_id = any($5::bigint[]) and not deleted
                              order by shift_day, start_time, id limit $6`,
-      [floor, lineIds, scope.from, scope.to, scope.shiftIds, o.pageRows]),
+        [floor, lineIds, scope.from, scope.to, scope.shiftIds, o.pageRows],
+      ),
   );
   const list = JSON.parse(stops.first.body) as Array<{ id: number | string }>;
   const sameStops = list.length === stops.firstSql.length && list.every((r, i) => String(r.id) === String(stops.firstSql[i]!.id));
   figures.push({
-    scope: scope.label, call: 'GET /factory/stop_events/unplanned (a page)', goalMs: PAGE_GOAL_MS, http: summarize(stops.http), sql: summarize(stops.sql),
-    rows: list.length, bytes: Buffer.byteLength(stops.first.body), same: sameStops, note: statusNote(stops.statuses),
+    scope: scope.label,
+    call: 'GET /factory/stop_events/unplanned (a page)',
+    goalMs: PAGE_GOAL_MS,
+    http: summarize(stops.http),
+    sql: summarize(stops.sql),
+    rows: list.length,
+    bytes: Buffer.byteLength(stops.first.body),
+    same: sameStops,
+    note: statusNote(stops.statuses),
   });
   return figures;
 }
@@ -180,10 +252,19 @@ export async function explainScope(server: RunningServer, token: string, client:
   const floor = String(plant.shopFloorId);
   const lineIds = scope.lines.map((l) => l.id).join(',');
   const calls: Array<[string, string]> = [
-    ['dashboard-improvement', `/factory/dashboard-improvement?${new URLSearchParams({ shop_floor_id: floor, lines: scope.lines.map((l) => l.name).join(','), shifts: scope.shiftIds.join(','), date_from: scope.from, date_to: scope.to })}`],
-    ['dashboard-improvement as_of', `/factory/dashboard-improvement?${new URLSearchParams({ shop_floor_id: floor, lines: scope.lines.map((l) => l.name).join(','), shifts: scope.shiftIds.join(','), date_from: scope.from, date_to: scope.to, as_of: new Date().toISOString() })}`],
+    [
+      'dashboard-improvement',
+      `/factory/dashboard-improvement?${new URLSearchParams({ shop_floor_id: floor, lines: scope.lines.map((l) => l.name).join(','), shifts: scope.shiftIds.join(','), date_from: scope.from, date_to: scope.to })}`,
+    ],
+    [
+      'dashboard-improvement as_of',
+      `/factory/dashboard-improvement?${new URLSearchParams({ shop_floor_id: floor, lines: scope.lines.map((l) => l.name).join(','), shifts: scope.shiftIds.join(','), date_from: scope.from, date_to: scope.to, as_of: new Date().toISOString() })}`,
+    ],
     ['volumes-history', `/factory/volumes-history?${new URLSearchParams({ shop_floor_id: floor, line_id: lineIds, days: String(scope.days) })}`],
-    ['stop_events/unplanned', `/factory/stop_events/unplanned?${new URLSearchParams({ shop_floor_id: floor, date_from: scope.from, date_to: scope.to, lines_id: lineIds, shift_id: scope.shiftIds.join(','), limit: String(o.pageRows) })}`],
+    [
+      'stop_events/unplanned',
+      `/factory/stop_events/unplanned?${new URLSearchParams({ shop_floor_id: floor, date_from: scope.from, date_to: scope.to, lines_id: lineIds, shift_id: scope.shiftIds.join(','), limit: String(o.pageRows) })}`,
+    ],
   ];
   for (const [label, url] of calls) {
     for (const st of await statementsOf(server, () => get(server, token, url))) {

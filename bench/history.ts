@@ -50,7 +50,14 @@ const REBUILD_GOAL = 50_000;
 export const loadavg = (): string => fs.readFileSync('/proc/loadavg', 'utf8').trim();
 
 /** A database with the demo users, the plant and its calendar: what both stores share. */
-export async function prepare(adminUrl: string, label: string, o: HistoryOptions, days: string[], calendarEnd: string, setupAt: Date): Promise<{ db: BenchDatabase; plant: BenchPlant }> {
+export async function prepare(
+  adminUrl: string,
+  label: string,
+  o: HistoryOptions,
+  days: string[],
+  calendarEnd: string,
+  setupAt: Date,
+): Promise<{ db: BenchDatabase; plant: BenchPlant }> {
   const db = await createDatabase(adminUrl, label);
   const store = await PostgresEventStore.connect(db.url, { max: 2 });
   try {
@@ -108,10 +115,14 @@ export async function rebuildAll(url: string): Promise<{ rows: RebuildRow[]; cei
     }));
     const engine = new ProjectionEngine(knex, store, catalog, timed);
     await engine.ensure();
-    const byType = new Map((await knex.raw<{ rows: Array<{ type: string; n: string }> }>('select type, count(*) as n from es_events group by type')).rows.map((r) => [r.type, Number(r.n)]));
+    const byType = new Map(
+      (await knex.raw<{ rows: Array<{ type: string; n: string }> }>('select type, count(*) as n from es_events group by type')).rows.map((r) => [r.type, Number(r.n)]),
+    );
     await readOnly(store); // warms the cache the same way for every rebuild after it
     const ceiling = await readOnly(store);
-    console.log(`  readAll only (batch 5,000): ${fmt(ceiling.events)} events in ${fmt(ceiling.seconds, 1)} s, ${fmt(ceiling.events / ceiling.seconds)} events/s  [loadavg ${loadavg()}]`);
+    console.log(
+      `  readAll only (batch 5,000): ${fmt(ceiling.events)} events in ${fmt(ceiling.seconds, 1)} s, ${fmt(ceiling.events / ceiling.seconds)} events/s  [loadavg ${loadavg()}]`,
+    );
     const rows: RebuildRow[] = [];
     // BENCH_REBUILD_ONLY=stops,dashboard: rebuild only these, for a quick look at one projection.
     const only = process.env.BENCH_REBUILD_ONLY?.split(',').filter(Boolean);
@@ -130,7 +141,9 @@ export async function rebuildAll(url: string): Promise<{ rows: RebuildRow[]; cei
       const handled = p.canHandle.reduce((s: number, t: string) => s + (byType.get(t) ?? 0), 0);
       const applySeconds = (applyMs.get(p.name) ?? 0) / 1000;
       rows.push({ name: p.name, handled, events: done, seconds, eventsPerSecond: done / seconds, applySeconds });
-      console.log(`  rebuilt ${p.name}: ${fmt(done)} events (${fmt(handled)} handled) in ${fmt(seconds, 1)} s (${fmt(applySeconds, 1)} s in applyBatch), ${fmt(done / seconds)} events/s  [loadavg ${loadavg()}]`);
+      console.log(
+        `  rebuilt ${p.name}: ${fmt(done)} events (${fmt(handled)} handled) in ${fmt(seconds, 1)} s (${fmt(applySeconds, 1)} s in applyBatch), ${fmt(done / seconds)} events/s  [loadavg ${loadavg()}]`,
+      );
     }
     await knex.raw('vacuum analyze');
     return { rows, ceiling };
@@ -142,7 +155,13 @@ export async function rebuildAll(url: string): Promise<{ rows: RebuildRow[]; cei
 
 export async function serve(db: BenchDatabase, redisUrl: string | null, dataDir: string): Promise<RunningServer> {
   const config = parseConfig({
-    NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', JWT_SECRET: 'bench-secret-that-is-long-enough', DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEMO_HISTORY: 'false',
+    NODE_ENV: 'test',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    JWT_SECRET: 'bench-secret-that-is-long-enough',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    SEED_DEMO_HISTORY: 'false',
   });
   return startServer({ config, databaseUrl: db.url, redisUrl, log: pino({ level: 'silent' }), webDist: null, queuePrefix: `benchh${randomBytes(4).toString('hex')}` });
 }
@@ -162,7 +181,10 @@ export function historyCalendar(count: number) {
   const today = DateTime.fromJSDate(clock, { zone: PLANT_ZONE }).startOf('day');
   const days = Array.from({ length: count }, (_, i) => today.minus({ days: count - i }).toISODate()!);
   const calendarEnd = today.plus({ days: 7 }).toISODate()!;
-  const setupAt = today.minus({ days: count + 1 }).set({ hour: 9 }).toJSDate();
+  const setupAt = today
+    .minus({ days: count + 1 })
+    .set({ hour: 9 })
+    .toJSDate();
   return { clock, today, days, calendarEnd, setupAt };
 }
 
@@ -207,28 +229,38 @@ export async function benchHistory(adminUrl: string, redisUrl: string | null, o:
       stop: await alternate(targets, o.samples, o.warmup, 201, (k) => stopRequest(heavy, plant, days, k)),
       planned: await alternate(targets, o.samples, o.warmup, 201, (k) => plannedRequest(plant, days, k)),
       save: await alternate(targets, o.samples, o.warmup, 200, (k) => saveRequest(plant, days, k)),
-      yearOneLine: await alternate(targets, o.listSamples, 3, 200, () => unplannedListRequest(plant, days[Math.max(0, last - 364)]!, days[last]!, [plant.lines[0]!.id], o.pageRows)),
+      yearOneLine: await alternate(targets, o.listSamples, 3, 200, () =>
+        unplannedListRequest(plant, days[Math.max(0, last - 364)]!, days[last]!, [plant.lines[0]!.id], o.pageRows),
+      ),
       monthAllLines: await alternate(targets, o.listSamples, 3, 200, () => unplannedListRequest(plant, days[Math.max(0, last - 29)]!, days[last]!, lineIds, o.pageRows)),
       projections: await alternate(targets, 50, 3, 200, () => ({ method: 'GET', path: '/admin/projections' })),
       loadAfter: loadavg(),
     };
 
     const total = load.events;
-    printTable(`4a. History load through PostgresEventStore.appendToStream (${defaultLoadOptions.concurrency} appends in flight)`, [
-      { what: 'events appended', value: fmt(total) },
-      { what: 'appends (one stream each, expectedRevision no_stream)', value: fmt(load.appends) },
-      { what: 'seconds', value: fmt(load.ms / 1000, 1) },
-      { what: 'events/s', value: fmt((total * 1000) / load.ms) },
-      ...[...load.byType].sort((a, b) => b[1] - a[1]).map(([type, n]): TableRow => ({ what: `  ${type}`, value: fmt(n) })),
-    ], [`plus the demo users, the plant (${o.lines} lines x 3 equipment) and its calendar to ${calendarEnd}, written through the commands before the load`]);
-    printTable(`4b. Rebuild of each product projection (engine.rebuild, batch ${fmt(REBUILD_BATCH_SIZE)}) over ${fmt(ceiling.events)} events`, rebuild.map((r) => ({
-      projection: r.name,
-      'events handled': fmt(r.handled),
-      seconds: fmt(r.seconds, 1),
-      'events/s': fmt(r.eventsPerSecond),
-      'vs readAll only': ratio(r.eventsPerSecond, ceiling.events / ceiling.seconds),
-      goal: `>= ${fmt(REBUILD_GOAL)}: ${r.eventsPerSecond >= REBUILD_GOAL ? 'met' : 'MISSED'}`,
-    })), [`baseline: readAll only over the same events at batch 5,000: ${fmt(ceiling.events / ceiling.seconds)} events/s (${fmt(ceiling.seconds, 1)} s)`]);
+    printTable(
+      `4a. History load through PostgresEventStore.appendToStream (${defaultLoadOptions.concurrency} appends in flight)`,
+      [
+        { what: 'events appended', value: fmt(total) },
+        { what: 'appends (one stream each, expectedRevision no_stream)', value: fmt(load.appends) },
+        { what: 'seconds', value: fmt(load.ms / 1000, 1) },
+        { what: 'events/s', value: fmt((total * 1000) / load.ms) },
+        ...[...load.byType].sort((a, b) => b[1] - a[1]).map(([type, n]): TableRow => ({ what: `  ${type}`, value: fmt(n) })),
+      ],
+      [`plus the demo users, the plant (${o.lines} lines x 3 equipment) and its calendar to ${calendarEnd}, written through the commands before the load`],
+    );
+    printTable(
+      `4b. Rebuild of each product projection (engine.rebuild, batch ${fmt(REBUILD_BATCH_SIZE)}) over ${fmt(ceiling.events)} events`,
+      rebuild.map((r) => ({
+        projection: r.name,
+        'events handled': fmt(r.handled),
+        seconds: fmt(r.seconds, 1),
+        'events/s': fmt(r.eventsPerSecond),
+        'vs readAll only': ratio(r.eventsPerSecond, ceiling.events / ceiling.seconds),
+        goal: `>= ${fmt(REBUILD_GOAL)}: ${r.eventsPerSecond >= REBUILD_GOAL ? 'met' : 'MISSED'}`,
+      })),
+      [`baseline: readAll only over the same events at batch 5,000: ${fmt(ceiling.events / ceiling.seconds)} events/s (${fmt(ceiling.seconds, 1)} s)`],
+    );
     printHttpTables(http, o, heavy.id);
     console.log(`\n  history section: ${fmt((now() - sectionStarted) / 1000, 0)} s; loadavg now ${loadavg()}`);
     return { load, rebuild, http };

@@ -19,7 +19,10 @@ class AppendPump {
   events = 0;
   appends = 0;
 
-  constructor(private readonly store: PostgresEventStore, private readonly limit: number) {}
+  constructor(
+    private readonly store: PostgresEventStore,
+    private readonly limit: number,
+  ) {}
 
   async push(stream: string, events: NewEvent[]): Promise<void> {
     while (this.inFlight >= this.limit) await new Promise<void>((r) => this.waiting.push(r));
@@ -27,12 +30,15 @@ class AppendPump {
     this.inFlight += 1;
     this.store
       .appendToStream(stream, events, { expectedRevision: 'no_stream' })
-      .then(() => {
-        this.events += events.length;
-        this.appends += 1;
-      }, (err: unknown) => {
-        this.failure ??= err;
-      })
+      .then(
+        () => {
+          this.events += events.length;
+          this.appends += 1;
+        },
+        (err: unknown) => {
+          this.failure ??= err;
+        },
+      )
       .finally(() => {
         this.inFlight -= 1;
         this.waiting.shift()?.();
@@ -99,7 +105,9 @@ export async function loadHistory(
       if ((i + 1) / days.length >= nextReport || i + 1 === days.length) {
         nextReport += 0.1;
         const s = (now() - started) / 1000;
-        console.log(`  load: day ${i + 1}/${days.length} (${days[i]}), ${fmt(pump.events)} events in ${fmt(pump.appends)} appends, ${fmt(s, 0)} s, ${fmt(pump.events / s)} events/s (generation ${fmt(generating / 1000, 1)} s)`);
+        console.log(
+          `  load: day ${i + 1}/${days.length} (${days[i]}), ${fmt(pump.events)} events in ${fmt(pump.appends)} appends, ${fmt(s, 0)} s, ${fmt(pump.events / s)} events/s (generation ${fmt(generating / 1000, 1)} s)`,
+        );
       }
     }
     await pump.drain();

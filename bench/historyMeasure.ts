@@ -77,13 +77,18 @@ export async function alternate(targets: Target[], n: number, warmup: number, ex
       if (k >= warmup) samples.get(t.label)!.push(s);
     }
   }
-  return new Map(targets.map((t) => {
-    const xs = samples.get(t.label)!;
-    const counts = new Map<number, number>();
-    for (const s of xs) counts.set(s.status, (counts.get(s.status) ?? 0) + 1);
-    const statuses = [...counts].sort((a, b) => a[0] - b[0]).map(([s, c]) => `${s}x${c}`).join(' ');
-    return [t.label, { summary: summarize(xs.map((s) => s.ms)), statuses, samples: xs, firstError: errors.get(t.label)! }];
-  }));
+  return new Map(
+    targets.map((t) => {
+      const xs = samples.get(t.label)!;
+      const counts = new Map<number, number>();
+      for (const s of xs) counts.set(s.status, (counts.get(s.status) ?? 0) + 1);
+      const statuses = [...counts]
+        .sort((a, b) => a[0] - b[0])
+        .map(([s, c]) => `${s}x${c}`)
+        .join(' ');
+      return [t.label, { summary: summarize(xs.map((s) => s.ms)), statuses, samples: xs, firstError: errors.get(t.label)! }];
+    }),
+  );
 }
 
 /** Round k's plant day and ten-minute slot inside the reserved half hour: distinct for k < 3 x days. */

@@ -32,13 +32,15 @@ export function historyPlantFile(lines: number): unknown {
   const templates = floor.lines;
   return {
     ...demo,
-    shopFloors: [{
-      ...floor,
-      lines: Array.from({ length: lines }, (_, i) => {
-        const t = templates[i % templates.length]!;
-        return { ...t, name: `Linea ${i + 1}`, referenceMachine: `${t.referenceMachine.replace(/ L\d+$/, '')} L${i + 1}` };
-      }),
-    }],
+    shopFloors: [
+      {
+        ...floor,
+        lines: Array.from({ length: lines }, (_, i) => {
+          const t = templates[i % templates.length]!;
+          return { ...t, name: `Linea ${i + 1}`, referenceMachine: `${t.referenceMachine.replace(/ L\d+$/, '')} L${i + 1}` };
+        }),
+      },
+    ],
   };
 }
 
@@ -96,7 +98,9 @@ export async function setUpPlant(deps: Deps, lines: number, fromDay: string, toD
         lineId: line.id,
         lineName: line.name,
         shopFloorId: floor.id,
-        workpoints: named('workpoint', e.id).map((w) => ({ id: w.id, codes: named('stopCode', w.id) })).filter((w) => w.codes.length > 0),
+        workpoints: named('workpoint', e.id)
+          .map((w) => ({ id: w.id, codes: named('stopCode', w.id) }))
+          .filter((w) => w.codes.length > 0),
       })),
     })),
     triggeringEvents: named('triggeringEvent', null),

@@ -57,7 +57,7 @@ function listRows(label: string, m: Map<string, Measured>, pageRows: number): Ta
       query: store === 'history' ? label : '',
       store: store === 'empty' ? 'empty (baseline)' : store,
       rows: fmt(rows),
-      'bytes': fmt(s?.bytes ?? 0),
+      bytes: fmt(s?.bytes ?? 0),
       'bytes/row': rows > 0 ? fmt((s?.bytes ?? 0) / rows) : 'n/a',
       paging: paged ? `first page (${s?.cursor})` : rows > pageRows ? `NONE: all ${fmt(rows)} rows in one answer` : 'not needed',
       n: x.summary.n,
@@ -100,7 +100,7 @@ export function printHttpTables(h: HttpFigures, o: HistoryOptions, heavyId: numb
     lists.flatMap(([label, m]) => listRows(label, m, o.pageRows)),
     [
       `Sent with limit=${o.pageRows}; an API that pages answers the first page and a next-cursor header, one that does not ignores it.`,
-      'The empty store\'s rows are the stops the command measurements above recorded on it.',
+      "The empty store's rows are the stops the command measurements above recorded on it.",
       `loadavg after: ${h.loadAfter}`,
       ...errors(lists),
     ],
@@ -108,6 +108,9 @@ export function printHttpTables(h: HttpFigures, o: HistoryOptions, heavyId: numb
   printTable(
     `4e. The admin's Projections page (GET /admin/projections), ${h.projections.get('history')!.summary.n} requests after 3 warm-up, alternating stores`,
     commandRows('GET /admin/projections', h.projections),
-    [`Row figures: exact for a table under ${EXACT_COUNT_LIMIT.toLocaleString('en-US')} rows, the planner's estimate above (analyzed when a rebuild loads it).`, ...errors([['GET /admin/projections', h.projections]])],
+    [
+      `Row figures: exact for a table under ${EXACT_COUNT_LIMIT.toLocaleString('en-US')} rows, the planner's estimate above (analyzed when a rebuild loads it).`,
+      ...errors([['GET /admin/projections', h.projections]]),
+    ],
   );
 }

@@ -45,7 +45,10 @@ export function loadavg(): string {
   try {
     return fs.readFileSync('/proc/loadavg', 'utf8').trim();
   } catch {
-    return os.loadavg().map((l) => l.toFixed(2)).join(' ');
+    return os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ');
   }
 }
 
@@ -206,15 +209,19 @@ export async function benchLatency(adminUrl: string, redisUrl: string | null, o:
       };
     });
     const loadedRatio = loadedBullMqRatio(results);
-    printTable(`3. Command-to-read-model latency (read-your-writes), ${o.iterations} sequential ChangeRole commands per row in ${o.rounds} alternating rounds, after ${o.warmup} warm-up`, rows, [
-      'end-to-end = handler start (read stream, decide, append: the command part) until waitForReadModels (api/commandBus.ts) resolved (the wake + wait part).',
-      `loaded = meanwhile ${o.load.writers} other clients toggle their own users' roles on the same server (each waiting for its read model) and ${o.load.spinners} worker thread(s) spin; the load stops after each round.`,
-      `a timeout is a wait that hit the ${o.timeoutMs} ms read-your-writes bound.`,
-      ...(loadedRatio === null
-        ? ['redis-server not found: only the in-process scheduler was measured.']
-        : [`BullMQ loaded p95 / in-process loaded p95 = ${loadedRatio.toFixed(2)}x (goal <= ${GOAL_LOADED_RATIO}x: ${loadedRatio <= GOAL_LOADED_RATIO ? 'met' : 'MISSED'})`]),
-      `/proc/loadavg before: ${before}; after: ${loadavg()}`,
-    ]);
+    printTable(
+      `3. Command-to-read-model latency (read-your-writes), ${o.iterations} sequential ChangeRole commands per row in ${o.rounds} alternating rounds, after ${o.warmup} warm-up`,
+      rows,
+      [
+        'end-to-end = handler start (read stream, decide, append: the command part) until waitForReadModels (api/commandBus.ts) resolved (the wake + wait part).',
+        `loaded = meanwhile ${o.load.writers} other clients toggle their own users' roles on the same server (each waiting for its read model) and ${o.load.spinners} worker thread(s) spin; the load stops after each round.`,
+        `a timeout is a wait that hit the ${o.timeoutMs} ms read-your-writes bound.`,
+        ...(loadedRatio === null
+          ? ['redis-server not found: only the in-process scheduler was measured.']
+          : [`BullMQ loaded p95 / in-process loaded p95 = ${loadedRatio.toFixed(2)}x (goal <= ${GOAL_LOADED_RATIO}x: ${loadedRatio <= GOAL_LOADED_RATIO ? 'met' : 'MISSED'})`]),
+        `/proc/loadavg before: ${before}; after: ${loadavg()}`,
+      ],
+    );
     return results;
   } finally {
     for (const s of subjects) await stopSubject(s);

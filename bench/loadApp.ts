@@ -34,7 +34,11 @@ export async function startApp(databaseUrl: string, redisUrl: string | null, dat
   // LOAD_CPU_PROF=DIR writes a V8 CPU profile of the app (not of this script) there when it stops.
   const profile = process.env.LOAD_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.LOAD_CPU_PROF)}`] : [];
   const logFd = fs.openSync(appLog(dataDir), 'w');
-  const child: ChildProcess = spawn(path.join(root, 'node_modules', '.bin', 'tsx'), [...profile, path.join(root, 'scripts', 'start.ts')], { cwd: root, env, stdio: ['ignore', logFd, 'inherit'] });
+  const child: ChildProcess = spawn(path.join(root, 'node_modules', '.bin', 'tsx'), [...profile, path.join(root, 'scripts', 'start.ts')], {
+    cwd: root,
+    env,
+    stdio: ['ignore', logFd, 'inherit'],
+  });
   fs.closeSync(logFd);
   let exited = false;
   child.once('exit', () => {

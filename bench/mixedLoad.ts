@@ -97,24 +97,38 @@ function client(url: string, token: string, requests: Req[], sockets: { errors: 
   // Paced clients start spread over one period, as people at different lines do, rather
   // than all sending at the same instant every second.
   const delay = RATE > 0 ? ((startedClients++ % (OPERATORS + DASHBOARDS)) / (OPERATORS + DASHBOARDS)) * (1000 / RATE) : 0;
-  return new Promise((resolve, reject) => setTimeout(() => {
-    const instance = autocannon(
-      { url, connections: 1, duration: DURATION, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, requests: tagged, timeout: 10, ...(RATE > 0 ? { connectionRate: RATE } : {}) },
-      (err, result) => (err ? reject(err) : resolve(result)),
-    );
-    instance.on('response', (_client, status, _bytes, ms) => record(answered, status, ms));
-    instance.on('reqError', () => {
-      sockets.errors += 1;
-    });
-  }, delay));
+  return new Promise((resolve, reject) =>
+    setTimeout(() => {
+      const instance = autocannon(
+        {
+          url,
+          connections: 1,
+          duration: DURATION,
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          requests: tagged,
+          timeout: 10,
+          ...(RATE > 0 ? { connectionRate: RATE } : {}),
+        },
+        (err, result) => (err ? reject(err) : resolve(result)),
+      );
+      instance.on('response', (_client, status, _bytes, ms) => record(answered, status, ms));
+      instance.on('reqError', () => {
+        sockets.errors += 1;
+      });
+    }, delay),
+  );
 }
 
 const started = performance.now();
 try {
   const { dir: tmp, pgUrl, redisUrl } = await startBenchServers('linea-load-', true, stops);
   console.log(`# linea mixed load, ${new Date().toISOString()}`);
-  console.log(`node ${process.version}, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown cpu'}), embedded PostgreSQL (fsync=off), ${redisUrl ? 'redis-server: BullMQ' : 'no redis-server: in-process queue'}`);
-  console.log(`${OPERATORS} operators + ${DASHBOARDS} dashboards for ${DURATION} s, ${RATE > 0 ? `${RATE} request(s) a second each` : "no pace (capacity)"}; load average before the start: ${loadavg()}`);
+  console.log(
+    `node ${process.version}, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown cpu'}), embedded PostgreSQL (fsync=off), ${redisUrl ? 'redis-server: BullMQ' : 'no redis-server: in-process queue'}`,
+  );
+  console.log(
+    `${OPERATORS} operators + ${DASHBOARDS} dashboards for ${DURATION} s, ${RATE > 0 ? `${RATE} request(s) a second each` : 'no pace (capacity)'}; load average before the start: ${loadavg()}`,
+  );
   console.log('starting the app with the demo plant and its 60-day history (a minute or two)...');
   const url = await startApp(pgUrl, redisUrl, path.join(tmp, 'data'), stops);
   console.log(`app up and its read models caught up after ${fmt((performance.now() - started) / 1000, 1)} s at ${url}; load average now: ${loadavg()}`);
@@ -132,7 +146,11 @@ try {
     }
   }
   const today = DateTime.now().setZone(PLANT_ZONE).startOf('day');
-  const SHIFTS = [{ code: 'A', start: 6 }, { code: 'B', start: 14 }, { code: 'C', start: 22 }] as const;
+  const SHIFTS = [
+    { code: 'A', start: 6 },
+    { code: 'B', start: 14 },
+    { code: 'C', start: 22 },
+  ] as const;
   /** 10-second stops every 15 seconds in the first two hours of the shift: 480 slots, then another day further back. */
   const SLOTS = 480;
 
@@ -155,14 +173,24 @@ try {
         path: '/factory/stop_events',
         setupRequest: (req) => {
           const n = stopsMade++;
-          const at = baseDay.minus({ days: 20 * Math.floor(n / SLOTS) }).set({ hour: shift.start }).plus({ seconds: 15 * (n % SLOTS) });
+          const at = baseDay
+            .minus({ days: 20 * Math.floor(n / SLOTS) })
+            .set({ hour: shift.start })
+            .plus({ seconds: 15 * (n % SLOTS) });
           return {
             ...req,
             body: JSON.stringify({
-              workpoint_id: place.workpoint, stop_code_id: place.stopCode, triggering_event_id: 1,
-              failure_mode: `Inceppamento ${n}`, corrective_action: 'Rimosso e riavviato',
-              action_material_change: false, action_cleaning: n % 2 === 0, action_setting_adjustment: false, action_component_restore: false,
-              start_time: at.toISO(), end_time: at.plus({ seconds: 10 }).toISO(),
+              workpoint_id: place.workpoint,
+              stop_code_id: place.stopCode,
+              triggering_event_id: 1,
+              failure_mode: `Inceppamento ${n}`,
+              corrective_action: 'Rimosso e riavviato',
+              action_material_change: false,
+              action_cleaning: n % 2 === 0,
+              action_setting_adjustment: false,
+              action_component_restore: false,
+              start_time: at.toISO(),
+              end_time: at.plus({ seconds: 10 }).toISO(),
             }),
           };
         },
@@ -174,7 +202,19 @@ try {
         path: '/factory/shift_notes/save',
         setupRequest: (req) => {
           const n = saves++;
-          return { ...req, body: JSON.stringify({ day, shift_code: shift.code, line_name: place.line.name, notes: `Turno regolare, salvataggio ${n}`, machine_notes: [{ Macchina: 'Filler', Nota: `giro ${n}` }], production_volume: 1000 + n, waste: 3, working_time: 8 }) };
+          return {
+            ...req,
+            body: JSON.stringify({
+              day,
+              shift_code: shift.code,
+              line_name: place.line.name,
+              notes: `Turno regolare, salvataggio ${n}`,
+              machine_notes: [{ Macchina: 'Filler', Nota: `giro ${n}` }],
+              production_volume: 1000 + n,
+              waste: 3,
+              working_time: 8,
+            }),
+          };
         },
       },
       { kind: 'line log: report', method: 'GET', path: `/factory/shift_notes?day=${day}&shift_code=${shift.code}&line_name=${encodeURIComponent(place.line.name)}` },
@@ -185,12 +225,20 @@ try {
   const to = today.minus({ days: 1 }).toISODate()!;
   const allLines = lines.map((l) => l.id).join(',');
   const dashboard: Req[] = [
-    { kind: 'dashboard-improvement', method: 'GET', path: `/factory/dashboard-improvement?shop_floor_id=1&lines=${encodeURIComponent(lines.map((l) => l.name).join(','))}&shifts=&date_from=${from}&date_to=${to}` },
+    {
+      kind: 'dashboard-improvement',
+      method: 'GET',
+      path: `/factory/dashboard-improvement?shop_floor_id=1&lines=${encodeURIComponent(lines.map((l) => l.name).join(','))}&shifts=&date_from=${from}&date_to=${to}`,
+    },
     { kind: 'volumes-history', method: 'GET', path: `/factory/volumes-history?shop_floor_id=1&line_id=${allLines}&days=30` },
     { kind: 'dashboard dates', method: 'GET', path: `/factory/dashboard/default-dates?shop_floor_id=1&line_id=${allLines}` },
     { kind: 'dashboard dates', method: 'GET', path: `/factory/dashboard/last-production-date?shop_floor_id=1&line_id=${allLines}` },
     { kind: 'dashboard dates', method: 'GET', path: `/factory/dashboard/last-stop-date?shop_floor_id=1&line_id=${allLines}` },
-    { kind: 'dbr actions', method: 'GET', path: `/factory/dbr_actions-range?shop_floor_id=1&date_from=${from}&date_to=${to}&lines=${encodeURIComponent(lines.map((l) => l.name).join(','))}&shifts=` },
+    {
+      kind: 'dbr actions',
+      method: 'GET',
+      path: `/factory/dbr_actions-range?shop_floor_id=1&date_from=${from}&date_to=${to}&lines=${encodeURIComponent(lines.map((l) => l.name).join(','))}&shifts=`,
+    },
   ];
   for (let i = 0; i < DASHBOARDS; i++) runs.push(client(url, support, i % 2 === 0 ? dashboard : [...dashboard.slice(3), ...dashboard.slice(0, 3)], sockets));
   const loadBefore = loadavg();
@@ -210,18 +258,20 @@ try {
     'max ms': fmt(s.latencies.length ? Math.max(...s.latencies) : Number.NaN, 0),
     errors: fmt(s.errors),
   });
-  const rows = [...stats.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([kind, s]) => {
-    all.push(...s.latencies);
-    errors += s.errors;
-    return row(kind, s);
-  });
+  const rows = [...stats.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([kind, s]) => {
+      all.push(...s.latencies);
+      errors += s.errors;
+      return row(kind, s);
+    });
   const overall = { latencies: all, errors: errors + sockets.errors + sockets.timeouts };
   rows.push(row('overall', overall));
   const p95 = percentile(all, 95);
   const logLines = fs.readFileSync(appLog(path.join(tmp, 'data')), 'utf8').split('\n');
   const rywTimeouts = logLines.filter((l) => l.includes('read models did not catch up')).length;
   const appErrors = logLines.filter((l) => l.includes('"level":50')).length;
-  printTable(`Mixed load: ${OPERATORS} operators + ${DASHBOARDS} dashboards, ${DURATION} s, ${RATE > 0 ? `${RATE} req/s each` : "no pace"}`, rows, [
+  printTable(`Mixed load: ${OPERATORS} operators + ${DASHBOARDS} dashboards, ${DURATION} s, ${RATE > 0 ? `${RATE} req/s each` : 'no pace'}`, rows, [
     `target: p95 <= ${TARGET_P95_MS} ms and 0 errors; measured p95 ${fmt(p95, 1)} ms (${p95 <= TARGET_P95_MS ? 'met' : 'MISSED'}), ` +
       `${overall.errors} errors (${overall.errors === 0 ? 'met' : 'MISSED'}; socket errors ${sockets.errors}, timeouts ${sockets.timeouts})`,
     `commands that waited the whole read-your-writes bound (app log): ${rywTimeouts}; errors in the app log: ${appErrors}`,

@@ -49,7 +49,12 @@ function numericFlags<O extends object>(o: O, flags: Record<string, keyof O>): O
     const m = /^--(\w+)=(\d+)$/.exec(a);
     const key = m ? flags[m[1]!] : undefined;
     if (!m || !key) {
-      if (a.startsWith('--')) throw new Error(`unknown option ${a} (known: ${Object.keys(flags).map((f) => `--${f}=N`).join(' ')})`);
+      if (a.startsWith('--'))
+        throw new Error(
+          `unknown option ${a} (known: ${Object.keys(flags)
+            .map((f) => `--${f}=N`)
+            .join(' ')})`,
+        );
       continue;
     }
     (o as Record<keyof O, unknown>)[key] = Number(m[2]);
@@ -79,26 +84,40 @@ async function serverVersion(url: string): Promise<string> {
 async function runHistory(url: string, redisUrl: string | null): Promise<void> {
   const h = await benchHistory(url, redisUrl, historyOptions());
   const p95 = (m: typeof h.http.stop) => `${(m.get('history')!.summary.p95 / m.get('empty')!.summary.p95).toFixed(2)}x`;
-  printTable('Summary (history)', [
-    { benchmark: '4a. load, events/s through appendToStream', measured: fmt((h.load.events * 1000) / h.load.ms), goal: '' },
-    ...h.rebuild.map((r) => ({ benchmark: `4b. rebuild ${r.name}, events/s`, measured: fmt(r.eventsPerSecond), goal: '>= 50,000' })),
-    { benchmark: '4c. stop command p95, history/empty', measured: p95(h.http.stop), goal: '<= 1.2x' },
-    { benchmark: '4c. planned stop p95, history/empty', measured: p95(h.http.planned), goal: '<= 1.2x' },
-    { benchmark: '4c. report save p95, history/empty', measured: p95(h.http.save), goal: '<= 1.2x' },
-    { benchmark: '4d. stop list 365 d x 1 line p95 ms', measured: fmt(h.http.yearOneLine.get('history')!.summary.p95, 1), goal: '<= 50' },
-    { benchmark: '4d. stop list 30 d x all lines p95 ms', measured: fmt(h.http.monthAllLines.get('history')!.summary.p95, 1), goal: '<= 50' },
-    { benchmark: '4e. Projections page p95, history/empty', measured: p95(h.http.projections), goal: '<= 1.2x' },
-  ], [`whole run ${fmt((performance.now() - started) / 1000, 1)} s; /proc/loadavg after: ${loadavg()}`]);
+  printTable(
+    'Summary (history)',
+    [
+      { benchmark: '4a. load, events/s through appendToStream', measured: fmt((h.load.events * 1000) / h.load.ms), goal: '' },
+      ...h.rebuild.map((r) => ({ benchmark: `4b. rebuild ${r.name}, events/s`, measured: fmt(r.eventsPerSecond), goal: '>= 50,000' })),
+      { benchmark: '4c. stop command p95, history/empty', measured: p95(h.http.stop), goal: '<= 1.2x' },
+      { benchmark: '4c. planned stop p95, history/empty', measured: p95(h.http.planned), goal: '<= 1.2x' },
+      { benchmark: '4c. report save p95, history/empty', measured: p95(h.http.save), goal: '<= 1.2x' },
+      { benchmark: '4d. stop list 365 d x 1 line p95 ms', measured: fmt(h.http.yearOneLine.get('history')!.summary.p95, 1), goal: '<= 50' },
+      { benchmark: '4d. stop list 30 d x all lines p95 ms', measured: fmt(h.http.monthAllLines.get('history')!.summary.p95, 1), goal: '<= 50' },
+      { benchmark: '4e. Projections page p95, history/empty', measured: p95(h.http.projections), goal: '<= 1.2x' },
+    ],
+    [`whole run ${fmt((performance.now() - started) / 1000, 1)} s; /proc/loadavg after: ${loadavg()}`],
+  );
 }
 
 /** The dashboard section alone, then its summary. */
 async function runDashboard(url: string, redisUrl: string | null): Promise<void> {
   const d = await benchDashboard(url, redisUrl, dashboardOptions());
-  printTable('Summary (dashboard)', [
-    { benchmark: '5a. load, events/s through appendToStream', measured: fmt((d.load.events * 1000) / d.load.ms), goal: '' },
-    ...d.rebuild.filter((r) => r.name === 'dashboard' || r.name === 'stops').map((r) => ({ benchmark: `5b. rebuild ${r.name}, events/s`, measured: fmt(r.eventsPerSecond), goal: '>= 50,000' })),
-    ...d.figures.map((f) => ({ benchmark: `5c. ${f.call.replace('GET /factory/', '')}, ${f.scope}, p95 ms (HTTP/SQL)`, measured: `${fmt(f.http.p95, 1)} (${(f.http.p95 / f.sql.p95).toFixed(1)}x)`, goal: f.goalMs === null ? '' : `<= ${f.goalMs}` })),
-  ], [`whole run ${fmt((performance.now() - started) / 1000, 1)} s; /proc/loadavg after: ${loadavg()}`]);
+  printTable(
+    'Summary (dashboard)',
+    [
+      { benchmark: '5a. load, events/s through appendToStream', measured: fmt((d.load.events * 1000) / d.load.ms), goal: '' },
+      ...d.rebuild
+        .filter((r) => r.name === 'dashboard' || r.name === 'stops')
+        .map((r) => ({ benchmark: `5b. rebuild ${r.name}, events/s`, measured: fmt(r.eventsPerSecond), goal: '>= 50,000' })),
+      ...d.figures.map((f) => ({
+        benchmark: `5c. ${f.call.replace('GET /factory/', '')}, ${f.scope}, p95 ms (HTTP/SQL)`,
+        measured: `${fmt(f.http.p95, 1)} (${(f.http.p95 / f.sql.p95).toFixed(1)}x)`,
+        goal: f.goalMs === null ? '' : `<= ${f.goalMs}`,
+      })),
+    ],
+    [`whole run ${fmt((performance.now() - started) / 1000, 1)} s; /proc/loadavg after: ${loadavg()}`],
+  );
 }
 
 const started = performance.now();
@@ -114,7 +133,11 @@ try {
   );
   console.log(`sections: ${[...selected].join(', ')}`);
 
-  const load = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
+  const load = () =>
+    os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ');
   console.log(`load average before: ${load()} (other work on the machine skews every number below); /proc/loadavg: ${loadavg()}`);
 
   if (HISTORY) {

@@ -140,14 +140,26 @@ async function overHttp(adminUrl: string, dist: string, scripts: Array<[string, 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'linea-bench-data-'));
   let server: RunningServer | null = null;
   try {
-    const config = parseConfig({ NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', JWT_SECRET: 'bench-secret-that-is-long-enough', DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEMO_HISTORY: 'false' });
+    const config = parseConfig({
+      NODE_ENV: 'test',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      JWT_SECRET: 'bench-secret-that-is-long-enough',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      SEED_DEMO_HISTORY: 'false',
+    });
     server = await startServer({ config, databaseUrl: db.url, redisUrl: null, log: pino({ level: 'silent' }), webDist: dist });
     const login = await fetch(`${server.url}/loginjwt`, { method: 'POST', body: new URLSearchParams({ username: 'frontline', password: 'demo' }) });
     const token = ((await login.json()) as { access_token: string }).access_token;
     const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
     const resources: Array<[string, string, Record<string, string>]> = [
       ...scripts.map(([label, file]): [string, string, Record<string, string>] => [`${label} /${file}`, `/${file}`, {}]),
-      ['JSON list: 15 days of shifts (/factory/shifts-range)', `/factory/shifts-range?shop_floor_id=1&date_from=${day(-7)}&date_to=${day(7)}`, { authorization: `Bearer ${token}` }],
+      [
+        'JSON list: 15 days of shifts (/factory/shifts-range)',
+        `/factory/shifts-range?shop_floor_id=1&date_from=${day(-7)}&date_to=${day(7)}`,
+        { authorization: `Bearer ${token}` },
+      ],
     ];
     const rows: TableRow[] = [];
     for (const [label, p, headers] of resources) {
@@ -155,7 +167,14 @@ async function overHttp(adminUrl: string, dist: string, scripts: Array<[string, 
       for (const accept of ['identity', 'gzip', 'br']) {
         const w = await measureWire(`${server.url}${p}`, { ...headers, 'accept-encoding': accept });
         if (accept === 'identity') plain = w.bytes;
-        rows.push({ resource: label, 'Accept-Encoding': accept, 'Content-Encoding': w.encoding, 'bytes on the wire': fmt(w.bytes), 'vs plain': `${((100 * w.bytes) / plain).toFixed(0)}%`, 'median ms': fmt(w.ms, 2) });
+        rows.push({
+          resource: label,
+          'Accept-Encoding': accept,
+          'Content-Encoding': w.encoding,
+          'bytes on the wire': fmt(w.bytes),
+          'vs plain': `${((100 * w.bytes) / plain).toFixed(0)}%`,
+          'median ms': fmt(w.ms, 2),
+        });
       }
     }
     return rows;
@@ -180,7 +199,17 @@ export async function benchWebAssets(adminUrl: string): Promise<WebAssetsResult>
     const { entry, routes, chartsInEntry } = routeAssets(dist, manifest);
     const sizes = (b: Bytes) => ({ 'raw KB': kb(b.raw), 'gzip KB': kb(b.gzip), 'br KB': kb(b.br) });
     const rows: TableRow[] = [
-      { route: 'entry (shell), baseline', files: entry.files, ...sizes(entry), 'route own files': '', 'own raw KB': '', 'own gzip KB': '', 'own br KB': '', 'entry share (gzip)': '100%', charts: chartsInEntry ? 'IN ENTRY' : 'no' },
+      {
+        route: 'entry (shell), baseline',
+        files: entry.files,
+        ...sizes(entry),
+        'route own files': '',
+        'own raw KB': '',
+        'own gzip KB': '',
+        'own br KB': '',
+        'entry share (gzip)': '100%',
+        charts: chartsInEntry ? 'IN ENTRY' : 'no',
+      },
       ...routes.map((r) => ({
         route: r.chunk ? r.path : `${r.path} (in entry)`,
         files: r.total.files,
@@ -202,7 +231,9 @@ export async function benchWebAssets(adminUrl: string): Promise<WebAssetsResult>
     const vendor = Object.values(manifest).find((c) => c.name === 'vendor');
     const scripts: Array<[string, string]> = [['entry JS', entryFile], ...(vendor ? [['vendor JS', vendor.file] as [string, string]] : [])];
     const wire = await overHttp(adminUrl, dist, scripts);
-    printTable('4b. Over HTTP (one server on this build; body bytes, headers not counted)', wire, ['median ms of 15 requests after 3 warm-ups, loopback: compression time included.']);
+    printTable('4b. Over HTTP (one server on this build; body bytes, headers not counted)', wire, [
+      'median ms of 15 requests after 3 warm-ups, loopback: compression time included.',
+    ]);
     const largest = routes.reduce((a, b) => (b.total.gzip > a.total.gzip ? b : a));
     return { entry, largest, chartsInEntry };
   } finally {

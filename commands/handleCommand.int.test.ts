@@ -17,7 +17,12 @@ const counter: Decider<{ add: number }, number, Ev> = {
 const ctx = { userId: 'u', username: 'anna', role: 'frontline', now: new Date('2026-11-20T10:00:00Z') };
 
 /** Adds to the counter of one stream, as a one-stream handler does. */
-const add = (deps: CommandDeps, stream: string, by: number) => runCommand(deps, ctx, onStream(stream, counter, (state) => counter.decide({ add: by }, state, ctx.now)));
+const add = (deps: CommandDeps, stream: string, by: number) =>
+  runCommand(
+    deps,
+    ctx,
+    onStream(stream, counter, (state) => counter.decide({ add: by }, state, ctx.now)),
+  );
 
 /**
  * Two instances of the app on one database: each has its own event store connection and so

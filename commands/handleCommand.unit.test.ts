@@ -24,12 +24,22 @@ const ctx = { userId: 'u', username: 'anna', role: 'frontline', now: new Date('2
 /** The counter's command on one stream, as a one-stream handler runs it; a pinned revision is never retried. */
 const handleCounter = (deps: CommandDeps, stream: string, command: Cmd, context: CommandContext, options: { expectedRevision?: number } = {}) => {
   const pinned = options.expectedRevision;
-  if (pinned === undefined) return runCommand(deps, context, onStream(stream, counter, (state) => counter.decide(command, state, context.now)));
-  return runCommand(deps, context, async (reads) => {
-    const state = await reads.read(stream, counter);
-    reads.requireRevision(stream, pinned);
-    return { stream, events: counter.decide(command, state, context.now) };
-  }, { maxRetries: 0 });
+  if (pinned === undefined)
+    return runCommand(
+      deps,
+      context,
+      onStream(stream, counter, (state) => counter.decide(command, state, context.now)),
+    );
+  return runCommand(
+    deps,
+    context,
+    async (reads) => {
+      const state = await reads.read(stream, counter);
+      reads.requireRevision(stream, pinned);
+      return { stream, events: counter.decide(command, state, context.now) };
+    },
+    { maxRetries: 0 },
+  );
 };
 
 /** A store that lets another writer slip in before our first append. */
@@ -117,7 +127,15 @@ describe('runCommand', () => {
 describe('the wait before retrying after a write from another instance', () => {
   // [retry, random draw, wait in ms]: half the window plus the draw's share of the other half; the window doubles from 10 ms up to 200 ms.
   const TABLE: Array<[number, number, number]> = [
-    [1, 0, 5], [1, 1, 10], [2, 0, 10], [2, 0.5, 15], [3, 1, 40], [5, 0, 80], [6, 1, 200], [12, 0, 100], [12, 1, 200],
+    [1, 0, 5],
+    [1, 1, 10],
+    [2, 0, 10],
+    [2, 0.5, 15],
+    [3, 1, 40],
+    [5, 0, 80],
+    [6, 1, 200],
+    [12, 0, 100],
+    [12, 1, 200],
   ];
   it.each(TABLE)('before retry %i with draw %d waits %d ms', (retry, draw, ms) => {
     expect(retryDelayMs(retry, () => draw)).toBe(ms);

@@ -11,7 +11,18 @@ import { stopEvents } from './stops/events.js';
 import { userEvents } from './users/events.js';
 
 /** Every event type of the product. A new aggregate adds its list here. */
-export const allEventDefinitions: EventDefinition[] = [...userEvents, ...plantEvents, ...shiftEvents, ...dbrEvents, ...stationEvents, ...shiftReportEvents, ...stopEvents, ...rootCauseEvents, ...dbrActionEvents, ...demoEvents];
+export const allEventDefinitions: EventDefinition[] = [
+  ...userEvents,
+  ...plantEvents,
+  ...shiftEvents,
+  ...dbrEvents,
+  ...stationEvents,
+  ...shiftReportEvents,
+  ...stopEvents,
+  ...rootCauseEvents,
+  ...dbrActionEvents,
+  ...demoEvents,
+];
 
 export function createCatalog(): EventCatalog {
   return new EventCatalog(allEventDefinitions);

@@ -30,12 +30,21 @@ const schema = z.object({
   JWT_SECRET: z
     .string()
     .min(16, 'JWT_SECRET must be at least 16 characters')
-    .refine((v) => !isPlaceholderSecret(v), 'JWT_SECRET is a published placeholder: anyone could sign tokens with it. Set your own (openssl rand -hex 32) or leave it unset to generate one into DATA_DIR')
+    .refine(
+      (v) => !isPlaceholderSecret(v),
+      'JWT_SECRET is a published placeholder: anyone could sign tokens with it. Set your own (openssl rand -hex 32) or leave it unset to generate one into DATA_DIR',
+    )
     .optional(),
   DEMO_PASSWORD: z.string().min(1).default('demo'),
-  SEED_DEMO: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  SEED_DEMO: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
   /** With SEED_DEMO: about 60 days of reports and stops on the start that creates the demo plant (seed/demoHistory.ts). */
-  SEED_DEMO_HISTORY: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  SEED_DEMO_HISTORY: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   READ_YOUR_WRITES_TIMEOUT_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   LOGIN_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(10),

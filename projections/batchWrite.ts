@@ -55,10 +55,7 @@ export async function upsertRows(trx: Knex.Transaction, table: string, key: read
   const set = names.filter((c) => !key.includes(c)).map((c) => `${ident(c)} = excluded.${ident(c)}`);
   await inChunks(rows, (chunk) => {
     const from = unnested(columns, chunk);
-    return trx.raw(`insert into ?? (${list(names)}) select ${list(names)} from ${from.sql} on conflict (${list(key)}) do update set ${set.join(', ')}`, [
-      table,
-      ...from.bindings,
-    ]);
+    return trx.raw(`insert into ?? (${list(names)}) select ${list(names)} from ${from.sql} on conflict (${list(key)}) do update set ${set.join(', ')}`, [table, ...from.bindings]);
   });
 }
 

@@ -13,4 +13,17 @@ import { stopsProjection } from './stops/stops.projection.js';
 import { usersProjection } from './users/users.projection.js';
 
 /** Every read model of the product. A new screen's projection is added here. */
-export const allProjections: Projection[] = [usersProjection, plantProjection, shiftsProjection, dbrConstantsProjection, stationsProjection, shiftReportsProjection, stopsProjection, rootCausesProjection, dashboardProjection, dbrActionsProjection, paretoStopsProjection, dashboardHistoryProjection];
+export const allProjections: Projection[] = [
+  usersProjection,
+  plantProjection,
+  shiftsProjection,
+  dbrConstantsProjection,
+  stationsProjection,
+  shiftReportsProjection,
+  stopsProjection,
+  rootCausesProjection,
+  dashboardProjection,
+  dbrActionsProjection,
+  paretoStopsProjection,
+  dashboardHistoryProjection,
+];

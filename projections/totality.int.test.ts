@@ -55,28 +55,35 @@ describeWith(['postgres'])('projections are total over what the schemas accept',
     ['dashboard', 'dashboard_line_days', 'volume', 'numeric'],
   ])('%s: %s.%s is %s', async (name, logical, column, type) => {
     const table = tablesOf.get(name)![logical]!;
-    const r = await db.knex.raw<{ rows: Array<{ data_type: string }> }>('select data_type from information_schema.columns where table_name = ? and column_name = ?', [table, column]);
+    const r = await db.knex.raw<{ rows: Array<{ data_type: string }> }>('select data_type from information_schema.columns where table_name = ? and column_name = ?', [
+      table,
+      column,
+    ]);
     expect(r.rows[0]?.data_type).toBe(type);
   });
 
-  test.each(allProjections.map((p) => [p.name, p] as const))('%s applies any accepted history', async (_name, projection) => {
-    const tables = tablesOf.get(projection.name)!;
-    await fc.assert(
-      fc.asyncProperty(fc.array(eventOf(projection.canHandle), { minLength: 1, maxLength: 30 }), fc.nat(), async (drafts, cut) => {
-        const events = asStored(drafts);
-        const split = cut % (events.length + 1);
-        try {
-          await db.knex.transaction(async (trx) => {
-            for (const batch of [events.slice(0, split), events.slice(split)]) {
-              if (batch.length > 0) await projection.applyBatch({ trx, tables }, batch);
-            }
-            throw new Rollback();
-          });
-        } catch (err) {
-          if (!(err instanceof Rollback)) throw err;
-        }
-      }),
-      { numRuns: runs, seed },
-    );
-  }, 120_000);
+  test.each(allProjections.map((p) => [p.name, p] as const))(
+    '%s applies any accepted history',
+    async (_name, projection) => {
+      const tables = tablesOf.get(projection.name)!;
+      await fc.assert(
+        fc.asyncProperty(fc.array(eventOf(projection.canHandle), { minLength: 1, maxLength: 30 }), fc.nat(), async (drafts, cut) => {
+          const events = asStored(drafts);
+          const split = cut % (events.length + 1);
+          try {
+            await db.knex.transaction(async (trx) => {
+              for (const batch of [events.slice(0, split), events.slice(split)]) {
+                if (batch.length > 0) await projection.applyBatch({ trx, tables }, batch);
+              }
+              throw new Rollback();
+            });
+          } catch (err) {
+            if (!(err instanceof Rollback)) throw err;
+          }
+        }),
+        { numRuns: runs, seed },
+      );
+    },
+    120_000,
+  );
 });

@@ -48,7 +48,10 @@ async function main(): Promise<number> {
     from: instant(values.from, 'from'),
     to: instant(values.to, 'to'),
     streamPrefix: values.stream,
-    types: (values.type ?? []).flatMap((t) => t.split(',')).map((t) => t.trim()).filter(Boolean),
+    types: (values.type ?? [])
+      .flatMap((t) => t.split(','))
+      .map((t) => t.trim())
+      .filter(Boolean),
   };
   const config = parseConfig();
   const db = await connectDatabase(config);

@@ -50,20 +50,22 @@ async function main(): Promise<number> {
     await engine.ensure({ backfillNew: true });
     if (command === 'status') {
       const rows = await engine.status({ rows: true });
-      console.table(rows.map((r) => ({
-        projection: r.name,
-        'code version': r.version,
-        'live version': r.liveVersion ?? '-',
-        generation: r.generation ?? '-',
-        position: r.position ? `${r.position.commit}/${r.position.prepare}` : '-',
-        lag: r.lag,
-        state: r.state,
-        // Where a failed read model stopped: the event's position and type, and why.
-        'failed at': r.failure?.position ? `${r.failure.position.commit}/${r.failure.position.prepare} ${r.failure.eventType}` : '-',
-        rows: r.rows === null ? '-' : r.rowsEstimated ? `~${r.rows}` : r.rows,
-        'last rebuild': r.lastRebuildAt ?? '-',
-        'rebuild ev/s': r.rebuildEventsPerSecond ?? '-',
-      })));
+      console.table(
+        rows.map((r) => ({
+          projection: r.name,
+          'code version': r.version,
+          'live version': r.liveVersion ?? '-',
+          generation: r.generation ?? '-',
+          position: r.position ? `${r.position.commit}/${r.position.prepare}` : '-',
+          lag: r.lag,
+          state: r.state,
+          // Where a failed read model stopped: the event's position and type, and why.
+          'failed at': r.failure?.position ? `${r.failure.position.commit}/${r.failure.position.prepare} ${r.failure.eventType}` : '-',
+          rows: r.rows === null ? '-' : r.rowsEstimated ? `~${r.rows}` : r.rows,
+          'last rebuild': r.lastRebuildAt ?? '-',
+          'rebuild ev/s': r.rebuildEventsPerSecond ?? '-',
+        })),
+      );
       for (const r of rows.filter((x) => x.failure)) {
         const f = r.failure!;
         const where = f.position ? `at event ${f.position.commit}/${f.position.prepare} (${f.eventType}, stream ${f.stream}, id ${f.eventId})` : '';

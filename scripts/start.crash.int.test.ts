@@ -96,7 +96,9 @@ describeWith(['postgres'])('npm start after the app alone was killed with SIGKIL
       body: JSON.stringify({ day, shop_floor_id: 1, line: 'Linea 1', owner: 'Rossi', activity }),
     }).then(async (r) => ({ status: r.status, body: await r.text() }));
   const listedActivities = async (bearer: string) => {
-    const r = await fetch(`http://127.0.0.1:${port}/factory/dbr_actions-range?shop_floor_id=1&date_from=${day}&date_to=${day}&lines=Linea%201`, { headers: { authorization: `Bearer ${bearer}` } });
+    const r = await fetch(`http://127.0.0.1:${port}/factory/dbr_actions-range?shop_floor_id=1&date_from=${day}&date_to=${day}&lines=Linea%201`, {
+      headers: { authorization: `Bearer ${bearer}` },
+    });
     expect(r.status).toBe(200);
     return ((await r.json()) as Array<{ activity: string }>).map((a) => a.activity);
   };

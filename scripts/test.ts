@@ -66,7 +66,10 @@ try {
     // Each run builds into its own folder, so two runs at once never serve each other a half-written app.
     const webDist = path.join(outDir, `web-dist-${process.pid}`);
     stops.push(async () => fs.rmSync(webDist, { recursive: true, force: true }));
-    const build = spawnSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn', '--outDir', webDist, '--emptyOutDir'], { cwd: root, stdio: 'inherit' });
+    const build = spawnSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn', '--outDir', webDist, '--emptyOutDir'], {
+      cwd: root,
+      stdio: 'inherit',
+    });
     if (build.status !== 0) throw new Error('The web app did not build (vite build failed).');
     env.TEST_WEB_DIST = webDist;
   } else {
@@ -87,12 +90,15 @@ try {
   fs.rmSync(resultsFile, { force: true });
   const jestBin = path.join(root, 'node_modules', 'jest', 'bin', 'jest.js');
   let code = await new Promise<number>((resolve) => {
-    const child = spawn(process.execPath, ['--experimental-vm-modules', '--no-warnings=ExperimentalWarning', jestBin, '--json', `--outputFile=${resultsFile}`,
-      ...process.argv.slice(2)], {
-      cwd: root,
-      env,
-      stdio: 'inherit',
-    });
+    const child = spawn(
+      process.execPath,
+      ['--experimental-vm-modules', '--no-warnings=ExperimentalWarning', jestBin, '--json', `--outputFile=${resultsFile}`, ...process.argv.slice(2)],
+      {
+        cwd: root,
+        env,
+        stdio: 'inherit',
+      },
+    );
     child.on('exit', (c) => resolve(c ?? 1));
   });
 
@@ -101,7 +107,10 @@ try {
   let skipped = 0;
   if (fs.existsSync(resultsFile)) {
     const r = JSON.parse(fs.readFileSync(resultsFile, 'utf8')) as {
-      numPassedTests: number; numFailedTests: number; numPendingTests: number; numRuntimeErrorTestSuites: number;
+      numPassedTests: number;
+      numFailedTests: number;
+      numPendingTests: number;
+      numRuntimeErrorTestSuites: number;
     };
     passed = r.numPassedTests;
     failed = r.numFailedTests + r.numRuntimeErrorTestSuites;

@@ -113,7 +113,9 @@ describeWith(['postgres', 'redis'])('two instances on one PostgreSQL and one Red
       body: JSON.stringify({ day: on, shop_floor_id: 1, line: 'Linea 1', owner: 'Rossi', activity }),
     });
   const listed = async (i: Instance, bearer: string) => {
-    const r = await fetch(`${i.url}/factory/dbr_actions-range?shop_floor_id=1&date_from=${daysAgo(11)}&date_to=${day}&lines=Linea%201`, { headers: { authorization: `Bearer ${bearer}` } });
+    const r = await fetch(`${i.url}/factory/dbr_actions-range?shop_floor_id=1&date_from=${daysAgo(11)}&date_to=${day}&lines=Linea%201`, {
+      headers: { authorization: `Bearer ${bearer}` },
+    });
     expect(r.status).toBe(200);
     return ((await r.json()) as Array<{ activity: string }>).map((x) => x.activity);
   };
@@ -153,7 +155,9 @@ describeWith(['postgres', 'redis'])('two instances on one PostgreSQL and one Red
   it('applies each projection once while both take commands at the same time', async () => {
     const [ta, tb] = [await token(a, 'support'), await token(b, 'support')];
     // Twelve days, two actions each, one through each instance: every command races one other on its day's ids.
-    const results = await Promise.all(Array.from({ length: 24 }, (_, n) => create(n % 2 === 0 ? a : b, n % 2 === 0 ? ta : tb, `Insieme ${n}`, daysAgo(Math.floor(n / 2))).then((r) => r.status)));
+    const results = await Promise.all(
+      Array.from({ length: 24 }, (_, n) => create(n % 2 === 0 ? a : b, n % 2 === 0 ? ta : tb, `Insieme ${n}`, daysAgo(Math.floor(n / 2))).then((r) => r.status)),
+    );
     expect(results).toEqual(Array(24).fill(201));
     const seen = (await listed(b, tb)).filter((x) => x.startsWith('Insieme '));
     expect(seen.sort()).toEqual(Array.from({ length: 24 }, (_, n) => `Insieme ${n}`).sort());

@@ -22,11 +22,13 @@ const DAYS = eachDay('2031-02-09', '2031-04-09');
 const SEED_TIMEOUT = 240_000;
 
 type Get = (path: string) => Promise<any>;
-const getter = (url: string, token: string): Get => async (p) => {
-  const res = await fetch(`${url}${p}`, { headers: { authorization: `Bearer ${token}` } });
-  if (res.status !== 200) throw new Error(`GET ${p}: ${res.status} ${await res.text()}`);
-  return res.json();
-};
+const getter =
+  (url: string, token: string): Get =>
+  async (p) => {
+    const res = await fetch(`${url}${p}`, { headers: { authorization: `Bearer ${token}` } });
+    if (res.status !== 200) throw new Error(`GET ${p}: ${res.status} ${await res.text()}`);
+    return res.json();
+  };
 const login = async (url: string, username: string) => {
   const res = await fetch(`${url}/loginjwt`, { method: 'POST', body: new URLSearchParams({ username, password: 'demo' }) });
   return ((await res.json()) as { access_token: string }).access_token;
@@ -40,10 +42,19 @@ const minutes = (s: { start_time: string; end_time: string }) => (Date.parse(s.e
 /** A server on a database that outlives it (startTestApp drops its own), with its log lines kept. */
 async function startOn(db: TestDatabase, lines: string[]): Promise<RunningServer> {
   const config = parseConfig({
-    NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', JWT_SECRET: 'test-secret-that-is-long-enough',
-    DATA_DIR: path.join(process.cwd(), 'data', 'test'), SEED_DEMO_HISTORY: 'true',
+    NODE_ENV: 'test',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    JWT_SECRET: 'test-secret-that-is-long-enough',
+    DATA_DIR: path.join(process.cwd(), 'data', 'test'),
+    SEED_DEMO_HISTORY: 'true',
   });
-  const sink = new Writable({ write(chunk, _enc, done) { lines.push(JSON.parse(String(chunk)).msg); done(); } });
+  const sink = new Writable({
+    write(chunk, _enc, done) {
+      lines.push(JSON.parse(String(chunk)).msg);
+      done();
+    },
+  });
   return startServer({ config, databaseUrl: db.url, redisUrl: null, log: pino({ level: 'info' }, sink), webDist: null, clock: () => CLOCK });
 }
 const eventCount = async (server: RunningServer) => Number((await server.deps.knex('es_events').count('* as n'))[0]!.n);

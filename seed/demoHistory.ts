@@ -113,7 +113,9 @@ export async function seedDemoHistory(deps: DemoHistoryDeps, now: Date): Promise
   /** The day's DBR actions on every line (docs/dbr-actions.md, Demo history). */
   const writeDbrDay = async (day: string, minimum = 0) => {
     for (const floor of floors) {
-      const shifts = floor.shifts.filter((s) => s.shiftDay === day).map((s) => ({ id: s.id, name: s.name, startTime: s.startTime.toISOString(), endTime: s.endTime.toISOString() }));
+      const shifts = floor.shifts
+        .filter((s) => s.shiftDay === day)
+        .map((s) => ({ id: s.id, name: s.name, startTime: s.startTime.toISOString(), endTime: s.endTime.toISOString() }));
       const written = await Promise.all(floor.lines.map((line) => writeDbrActions(writer, planDbrActions(line, floor.shopFloorId, day, shifts, DEMO_HISTORY_SEED, minimum))));
       for (const counts of written) addCounts(total, counts);
     }

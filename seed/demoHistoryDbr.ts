@@ -85,7 +85,14 @@ function execution(random: Random, window: { start: Date; end: Date }, outcome: 
  */
 export function planDbrActions(line: HistoryLine, shopFloorId: number, day: string, shifts: readonly DbrShift[], seed = DEMO_HISTORY_SEED, minimum = 0): DbrActionPlan[] {
   const random = createRandom(hashSeed(`${seed}|dbr|${day}|${line.id}`));
-  const count = Math.max(minimum, random.weighted([[0, 0.25], [1, 0.45], [2, 0.3]] as const));
+  const count = Math.max(
+    minimum,
+    random.weighted([
+      [0, 0.25],
+      [1, 0.45],
+      [2, 0.3],
+    ] as const),
+  );
   const meeting = DateTime.fromISO(day, { zone: PLANT_ZONE }).minus({ days: 1 }).toISODate()!;
   const plans: DbrActionPlan[] = [];
   for (let i = 0; i < count; i++) {
@@ -98,7 +105,11 @@ export function planDbrActions(line: HistoryLine, shopFloorId: number, day: stri
     }
     const shift = shifts.length > 0 && random.chance(0.75) ? random.pick(shifts) : null;
     const window = shift ? { start: new Date(shift.startTime), end: new Date(shift.endTime) } : { start: local(day, 7), end: local(day, 23, 59) };
-    const outcome = random.weighted([['on_time', 0.6], ['late', 0.2], ['open', 0.2]] as const);
+    const outcome = random.weighted([
+      ['on_time', 0.6],
+      ['late', 0.2],
+      ['open', 0.2],
+    ] as const);
     plans.push({
       input: {
         day,

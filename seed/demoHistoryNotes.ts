@@ -53,7 +53,11 @@ const OPENING = {
   good: ['Turno regolare, produzione sopra obiettivo.', 'Ottimo turno, linea stabile per tutto il turno.', 'Produzione in linea con il piano, nessuna criticità rilevante.'],
   normal: ['Turno regolare.', 'Produzione in linea con il piano.', 'Turno nella norma, qualche microfermata.', 'Turno nel complesso regolare.'],
   poorStops: ['Turno difficile, produzione sotto obiettivo.', 'Rendimento basso per i fermi della linea.', 'Turno sotto le attese: più fermi del solito.'],
-  poorSlow: ['Turno sotto obiettivo: linea a velocità ridotta.', 'Produzione sotto le attese per rallentamenti e microfermate.', 'Rendimento basso, linea rallentata dal materiale.'],
+  poorSlow: [
+    'Turno sotto obiettivo: linea a velocità ridotta.',
+    'Produzione sotto le attese per rallentamenti e microfermate.',
+    'Rendimento basso, linea rallentata dal materiale.',
+  ],
 };
 
 /** How the shift went, consistent with its stops: no 'stable line' after three breakdowns, no 'many stops' without any. */

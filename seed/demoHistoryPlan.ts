@@ -150,13 +150,22 @@ export function planShift(line: HistoryLine, catalog: HistoryCatalog, shift: His
 
   const planned: Array<PlannedStopInput & { span: Span }> = [];
   if (line.equipments.length > 0 && random.chance(PLANNED_PER_SHIFT)) {
-    const kind = random.weighted<ReasonKind>([['format', 0.45], ['cleaning', 0.3], ['maintenance', 0.25]]);
+    const kind = random.weighted<ReasonKind>([
+      ['format', 0.45],
+      ['cleaning', 0.3],
+      ['maintenance', 0.25],
+    ]);
     const id = reasonId(kind);
     const minutes = 5 * random.int(3, 12);
     const equipment = kind === 'format' ? line.equipments[0]! : random.pick(line.equipments);
     const offset = random.int(0, 10);
     // A format change opens the shift and stops the whole line; cleaning closes it; maintenance fits anywhere.
-    const span = kind === 'format' ? { start: offset, end: offset + minutes } : kind === 'cleaning' ? { start: length - offset - minutes, end: length - offset } : place(random, [], minutes, 30, length - 30);
+    const span =
+      kind === 'format'
+        ? { start: offset, end: offset + minutes }
+        : kind === 'cleaning'
+          ? { start: length - offset - minutes, end: length - offset }
+          : place(random, [], minutes, 30, length - 30);
     if (id !== undefined && span) {
       const notes = plannedNote(random, kind, equipment.name);
       planned.push({ equipmentId: equipment.id, plannedReasonId: id, startTime: at(startMs, span.start), endTime: at(startMs, span.end), notes, span });

@@ -24,9 +24,22 @@ function demoPlant(): PlantState {
 
 const plant = demoPlant();
 const LABELS = ['Macchina', 'Nota'];
-const lines = historyLines(plant, 1, LABELS, new Map([[1, 12000], [2, 10000], [3, 8000]]));
+const lines = historyLines(
+  plant,
+  1,
+  LABELS,
+  new Map([
+    [1, 12000],
+    [2, 10000],
+    [3, 8000],
+  ]),
+);
 const catalog = historyCatalog(plant);
-const PATTERNS = [{ code: 'A', start: '06:00', end: '14:00' }, { code: 'B', start: '14:00', end: '22:00' }, { code: 'C', start: '22:00', end: '06:00' }];
+const PATTERNS = [
+  { code: 'A', start: '06:00', end: '14:00' },
+  { code: 'B', start: '14:00', end: '22:00' },
+  { code: 'C', start: '22:00', end: '06:00' },
+];
 // 60 days before 10 April 2031: the change to summer time (30 March) makes one night shift 7 hours long.
 const DAYS = eachDay('2031-02-09', '2031-04-09');
 const shifts = DAYS.flatMap((day) => PATTERNS.map((p) => ({ day, code: p.code, ...shiftTimes(day, p) })));
@@ -104,24 +117,49 @@ describe('the demo history plan', () => {
       for (const s of p.planned) {
         const key = streamKey(s.input.equipmentId, s.input.startTime);
         const state = planned.get(key) ?? plannedStopsDecider.initialState;
-        const events = plannedStopsDecider.decide({ type: 'RecordPlannedStop', ...s.input, day: plantDay(s.input.startTime), plant, role: 'frontline', shiftSubmitted: false }, state, s.now);
+        const events = plannedStopsDecider.decide(
+          { type: 'RecordPlannedStop', ...s.input, day: plantDay(s.input.startTime), plant, role: 'frontline', shiftSubmitted: false },
+          state,
+          s.now,
+        );
         planned.set(key, events.reduce(plannedStopsDecider.evolve, state));
       }
       for (const u of p.unplanned) {
         const key = streamKey(u.equipmentId, u.input.startTime);
         const state = unplanned.get(key) ?? unplannedStopsDecider.initialState;
         const nearby = [...unplanned].filter(([k]) => k !== key && k.startsWith(`${u.equipmentId}|`)).flatMap(([, st]) => [...st.stops.values()]);
-        const command = { type: 'RecordUnplannedStop' as const, ...u.input, equipmentId: u.equipmentId, day: plantDay(u.input.startTime), nearby, plant, role: 'frontline', shiftSubmitted: false };
+        const command = {
+          type: 'RecordUnplannedStop' as const,
+          ...u.input,
+          equipmentId: u.equipmentId,
+          day: plantDay(u.input.startTime),
+          nearby,
+          plant,
+          role: 'frontline',
+          shiftSubmitted: false,
+        };
         const events = unplannedStopsDecider.decide(command, state, u.now);
         expect(events.map((e) => e.type)).toEqual(['UnplannedStopRecorded']);
         unplanned.set(key, events.reduce(unplannedStopsDecider.evolve, state));
         if (u.rootCause) {
-          const rc = rootCauseDecider.decide({ type: 'RecordRootCause', stopEventId: events[0]!.data.stopId, ...u.rootCause, stopExists: true }, rootCauseDecider.initialState, u.rootCause.now);
+          const rc = rootCauseDecider.decide(
+            { type: 'RecordRootCause', stopEventId: events[0]!.data.stopId, ...u.rootCause, stopExists: true },
+            rootCauseDecider.initialState,
+            u.rootCause.now,
+          );
           analysed += rc.length;
         }
       }
       const key = { lineId: p.lineId, shopFloorId: 1, day: p.day, shiftCode: p.shiftCode };
-      const submit = { type: 'SubmitShiftReport' as const, key, content: p.report.content, labels: LABELS, shiftHours: minutes(windowOf(p)) / 60, username: 'frontline', revisionPinned: false };
+      const submit = {
+        type: 'SubmitShiftReport' as const,
+        key,
+        content: p.report.content,
+        labels: LABELS,
+        shiftHours: minutes(windowOf(p)) / 60,
+        username: 'frontline',
+        revisionPinned: false,
+      };
       expect(shiftReportDecider.decide(submit, shiftReportDecider.initialState, p.report.now).map((e) => e.type)).toEqual(['ShiftReportSubmitted']);
       expect(isFutureDay(p.day, p.report.now)).toBe(false);
     }

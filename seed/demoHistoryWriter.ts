@@ -108,11 +108,18 @@ export async function writeShift(w: HistoryWriter, plan: ShiftPlan): Promise<His
     counts.unplannedStops += 1;
     if (u.rootCause) analyses.push({ stopId: recorded.data.stopId, ...u.rootCause });
   }
-  const report = await run(w, counts, 'SubmitShiftReport', async (ctx) => {
-    const result = await handleShiftReport(deps, { mode: 'submit', lineName: plan.lineName, day: plan.day, shiftCode: plan.shiftCode, content: plan.report.content }, ctx);
-    if (result.context.key.lineId !== plan.lineId) throw new Error(`demo history: line ${plan.lineName} resolved to ${result.context.key.lineId}, planned for ${plan.lineId}`);
-    return result;
-  }, operator, plan.report.now);
+  const report = await run(
+    w,
+    counts,
+    'SubmitShiftReport',
+    async (ctx) => {
+      const result = await handleShiftReport(deps, { mode: 'submit', lineName: plan.lineName, day: plan.day, shiftCode: plan.shiftCode, content: plan.report.content }, ctx);
+      if (result.context.key.lineId !== plan.lineId) throw new Error(`demo history: line ${plan.lineName} resolved to ${result.context.key.lineId}, planned for ${plan.lineId}`);
+      return result;
+    },
+    operator,
+    plan.report.now,
+  );
   if (report?.length) counts.reports += 1;
   for (const a of analyses) {
     const input = { stopEventId: a.stopId, rootCause: a.rootCause, troubleshooting: a.troubleshooting };

@@ -33,11 +33,15 @@ export async function seedDemoPlant(deps: { store: EventStore; catalog: EventCat
   let shifts = 0;
   for (const floor of activeChildren(plant, 'shopFloor', null)) {
     if (settingsOf(plant, floor.id).patterns.length === 0) continue;
-    const r = await handleGenerateShifts(deps, {
-      shopFloorId: floor.id,
-      startDate: today.minus({ days: DEMO_SHIFT_WINDOW.pastDays }).toISODate()!,
-      endDate: today.plus({ days: DEMO_SHIFT_WINDOW.futureDays }).toISODate()!,
-    }, context);
+    const r = await handleGenerateShifts(
+      deps,
+      {
+        shopFloorId: floor.id,
+        startDate: today.minus({ days: DEMO_SHIFT_WINDOW.pastDays }).toISODate()!,
+        endDate: today.plus({ days: DEMO_SHIFT_WINDOW.futureDays }).toISODate()!,
+      },
+      context,
+    );
     shifts += r.events.reduce((n, e) => n + e.data.shifts.length, 0);
   }
   return { seeded: true, shifts };

@@ -15,7 +15,13 @@ describeWith(['postgres'])('importPlant', () => {
   const STREAMS = ['plant-structure', 'dbr-constants-1', 'dbr-constants-2', 'dbr-constants-3'];
   const eventCount = async () => (await Promise.all(STREAMS.map((s) => store.readStream(s)))).reduce((n, events) => n + events.length, 0);
   const demo = () => readDemoPlantFile() as any;
-  const errorOf = async (p: Promise<unknown>) => p.then(() => { throw new Error('expected a refusal'); }, (err: unknown) => err as PlantFileError);
+  const errorOf = async (p: Promise<unknown>) =>
+    p.then(
+      () => {
+        throw new Error('expected a refusal');
+      },
+      (err: unknown) => err as PlantFileError,
+    );
 
   beforeAll(async () => {
     db = await createTestDatabase();

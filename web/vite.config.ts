@@ -29,5 +29,13 @@ export default defineConfig({
       },
     },
   },
-  server: { proxy: { '/loginjwt': 'http://localhost:3000', '/me': 'http://localhost:3000', '/factory': 'http://localhost:3000', '/admin/': 'http://localhost:3000', '/health': 'http://localhost:3000' } },
+  server: {
+    proxy: {
+      '/loginjwt': 'http://localhost:3000',
+      '/me': 'http://localhost:3000',
+      '/factory': 'http://localhost:3000',
+      '/admin/': 'http://localhost:3000',
+      '/health': 'http://localhost:3000',
+    },
+  },
 });

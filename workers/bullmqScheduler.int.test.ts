@@ -6,8 +6,7 @@ import { findUser } from '../projections/users/users.queries.js';
 import { startTestApp, type TestApp } from '../test/support/app.js';
 import { describeWith } from '../test/support/services.js';
 
-const ctxFor = (username: string): Context =>
-  ({ state: { user: { userId: `id-${username}`, username, role: 'admin' }, correlationId: 'corr-12345678' } }) as unknown as Context;
+const ctxFor = (username: string): Context => ({ state: { user: { userId: `id-${username}`, username, role: 'admin' }, correlationId: 'corr-12345678' } }) as unknown as Context;
 
 for (const queue of ['bullmq', 'in-process'] as const) {
   describeWith(queue === 'bullmq' ? ['postgres', 'redis'] : ['postgres'])(`read-your-writes with the ${queue} queue`, () => {

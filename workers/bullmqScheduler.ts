@@ -164,7 +164,14 @@ export class BullMqScheduler implements ProjectionScheduler {
     const job = await this.queue.getJob(jobId);
     if (!job) return null;
     const progress = (typeof job.progress === 'object' ? job.progress : {}) as Partial<RebuildProgress>;
-    return { name: job.data.name ?? '', done: progress.done ?? 0, total: progress.total ?? 0, eventsPerSecond: progress.eventsPerSecond ?? 0, etaSeconds: progress.etaSeconds ?? null, state: await job.getState() };
+    return {
+      name: job.data.name ?? '',
+      done: progress.done ?? 0,
+      total: progress.total ?? 0,
+      eventsPerSecond: progress.eventsPerSecond ?? 0,
+      etaSeconds: progress.etaSeconds ?? null,
+      state: await job.getState(),
+    };
   }
 
   async close(): Promise<void> {

@@ -19,7 +19,10 @@ export class CheckpointWaiter {
   private client: pg.Client | null = null;
   private closed = false;
 
-  private constructor(private readonly url: string, private readonly engine: ProjectionEngine) {}
+  private constructor(
+    private readonly url: string,
+    private readonly engine: ProjectionEngine,
+  ) {}
 
   static async start(url: string, engine: ProjectionEngine): Promise<CheckpointWaiter> {
     const waiter = new CheckpointWaiter(url, engine);

@@ -18,7 +18,11 @@ export class InProcessScheduler implements ProjectionScheduler {
   private closed = false;
 
   /** `pollMs` 0: no catch-up poll of its own (the BullMQ scheduler's fallback polls only while Redis is away). */
-  constructor(private readonly engine: ProjectionEngine, private readonly log: Logger, pollMs = 5000) {
+  constructor(
+    private readonly engine: ProjectionEngine,
+    private readonly log: Logger,
+    pollMs = 5000,
+  ) {
     this.timer = pollMs > 0 ? setInterval(() => this.wake(engine.names()), pollMs) : null;
     this.timer?.unref();
   }

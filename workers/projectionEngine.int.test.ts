@@ -61,7 +61,11 @@ describeWith(['postgres'])('ProjectionEngine', () => {
     it('creates a live generation behind a view and catches up in batches', async () => {
       const engine = new ProjectionEngine(knex, store, tallyCatalog(), [tallyProjection()], 40);
       expect(await engine.ensure()).toEqual([]);
-      await appendTallies(store, 'tally-a', Array.from({ length: 250 }, (_, i) => i + 1));
+      await appendTallies(
+        store,
+        'tally-a',
+        Array.from({ length: 250 }, (_, i) => i + 1),
+      );
       const last = await store.appendToStream('other-1', [newEvent('SomethingElse')], { expectedRevision: 'no_stream' });
       expect(await catchUpTo(engine, 'tally', last.position)).toBe(251);
       expect(await total(knex)).toBe((250 * 251) / 2);
@@ -74,7 +78,11 @@ describeWith(['postgres'])('ProjectionEngine', () => {
     it('lets only one runner own a generation at a time', async () => {
       const engine = new ProjectionEngine(knex, store, tallyCatalog(), [tallyProjection({ delayMs: 5 })], 20);
       await engine.ensure();
-      const end = await appendTallies(store, 'tally-b', Array.from({ length: 40 }, () => 1));
+      const end = await appendTallies(
+        store,
+        'tally-b',
+        Array.from({ length: 40 }, () => 1),
+      );
       await waitVisible(store, end);
       const results = await Promise.all([engine.runBatch('tally', 1), engine.runBatch('tally', 1)]);
       expect(results.filter((r) => r.busy)).toHaveLength(1);
@@ -106,14 +114,18 @@ describeWith(['postgres'])('ProjectionEngine', () => {
       // No further wake from the test: the scheduler's own retry must apply the event.
       for (let i = 0; i < 100 && (await total(knex)) === 0; i++) await new Promise((r) => setTimeout(r, 20));
       expect(await total(knex)).toBe(7);
-      expect((await engine.reached(['tally'], end))).toEqual(['tally']);
+      expect(await engine.reached(['tally'], end)).toEqual(['tally']);
       await scheduler.close();
     });
   });
 
   describe('given a projection killed with -9 in the middle of a batch', () => {
     it('loses and doubles nothing when it starts again', async () => {
-      const end = await appendTallies(store, 'tally-k', Array.from({ length: 600 }, () => 1));
+      const end = await appendTallies(
+        store,
+        'tally-k',
+        Array.from({ length: 600 }, () => 1),
+      );
       await waitVisible(store, end);
       const child = spawn(process.execPath, ['--import', 'tsx', path.join('test', 'fixtures', 'killableRunner.ts')], {
         env: { ...process.env, RUNNER_DATABASE_URL: db.url },
@@ -185,7 +197,12 @@ describeWith(['postgres'])('ProjectionEngine', () => {
       const seen = {
         name: 'tally2',
         version: 1,
-        tables: { tally2_seen: (t: Knex.CreateTableBuilder) => { t.uuid('event_key').primary(); t.integer('n').notNullable(); } },
+        tables: {
+          tally2_seen: (t: Knex.CreateTableBuilder) => {
+            t.uuid('event_key').primary();
+            t.integer('n').notNullable();
+          },
+        },
         canHandle: ['TallyCounted'],
         async applyBatch({ trx, tables }: { trx: Knex.Transaction; tables: Record<string, string> }, events: readonly { id: string; data: unknown }[]) {
           const rows = events.map((e) => ({ event_key: e.id, n: (e.data as { n: number }).n }));
@@ -200,7 +217,10 @@ describeWith(['postgres'])('ProjectionEngine', () => {
       const after = new ProjectionEngine(knex, store, tallyCatalog(), [tallyProjection(), seen]);
       expect(await after.ensure({ backfillNew: true })).toEqual(['tally2']);
       // Nothing of it exists yet; the old read model is untouched and live.
-      expect((await after.status()).map((s) => [s.name, s.state])).toEqual([['tally', 'live'], ['tally2', 'missing']]);
+      expect((await after.status()).map((s) => [s.name, s.state])).toEqual([
+        ['tally', 'live'],
+        ['tally2', 'missing'],
+      ]);
       expect(await after.reached(['tally', 'tally2'], end)).toEqual(['tally2', 'tally']);
       // The start's catch-up does not fill it (that is the rebuild's job) and does not wait for it.
       await after.settle(5000);
@@ -214,7 +234,10 @@ describeWith(['postgres'])('ProjectionEngine', () => {
       const planned = await knex.raw<{ rows: Array<{ n: number }> }>('select reltuples::int as n from pg_class where oid = to_regclass(?)', [rebuilt.tables.tally2_seen!]);
       expect(planned.rows[0]!.n).toBe(4);
       // tally: four events and its total row; tally2: the four events.
-      expect((await after.status({ rows: true })).map((s) => [s.name, s.state, s.rows])).toEqual([['tally', 'live', 5], ['tally2', 'live', 4]]);
+      expect((await after.status({ rows: true })).map((s) => [s.name, s.state, s.rows])).toEqual([
+        ['tally', 'live', 5],
+        ['tally2', 'live', 4],
+      ]);
     });
   });
 
@@ -242,11 +265,15 @@ describeWith(['postgres'])('ProjectionEngine', () => {
       const { createCatalog } = await import('../domain/catalog.js');
       const { eventsFor } = await import('../test/support/replayKit.js');
       const catalog = createCatalog();
-      await store.appendToStream('user-anna', [
-        { ...newEvent('UserRegistered', { userId: 'u1', username: 'anna', role: 'frontline', passwordHash: 'h1' }) },
-        { ...newEvent('UserRoleChanged', { role: 'support' }) },
-        { ...newEvent('UserPasswordChanged', { passwordHash: 'h2' }) },
-      ], { expectedRevision: 'no_stream' });
+      await store.appendToStream(
+        'user-anna',
+        [
+          { ...newEvent('UserRegistered', { userId: 'u1', username: 'anna', role: 'frontline', passwordHash: 'h1' }) },
+          { ...newEvent('UserRoleChanged', { role: 'support' }) },
+          { ...newEvent('UserPasswordChanged', { passwordHash: 'h2' }) },
+        ],
+        { expectedRevision: 'no_stream' },
+      );
       const engine = new ProjectionEngine(knex, store, catalog, [usersProjection]);
       await engine.ensure();
       await catchUpTo(engine, 'users', await lastPosition(store));

@@ -116,14 +116,25 @@ export async function park(knex: Knex, log: EngineLog, name: string, generation:
     if (!locked.rows[0]?.ok) return null;
     const row = await trx<GenerationRow>('projection_generations').where({ name, generation }).forUpdate().first();
     if (!row || isParked(row) || comparePositions(checkpoint(row), event.position) >= 0) return null;
-    await trx('projection_generations').where({ name, generation }).update({ ...failureColumns(event, err.reason, trx.fn.now()), updated_at: trx.fn.now() });
+    await trx('projection_generations')
+      .where({ name, generation })
+      .update({ ...failureColumns(event, err.reason, trx.fn.now()), updated_at: trx.fn.now() });
     // Commands waiting on this read model stop waiting (CheckpointWaiter).
     await trx.raw(`select pg_notify(?, ?)`, [NOTIFY_CHANNEL, JSON.stringify({ name, generation, status: row.status, failed: true, ...checkpoint(row) })]);
     return row;
   });
   if (!parked) return;
   log.error(
-    { projection: name, generation, rebuild: parked.status !== 'live', position: event.position, eventType: event.type, stream: event.streamId, eventId: event.id, error: err.message },
+    {
+      projection: name,
+      generation,
+      rebuild: parked.status !== 'live',
+      position: event.position,
+      eventType: event.type,
+      stream: event.streamId,
+      eventId: event.id,
+      error: err.message,
+    },
     'read model parked at an event its projection cannot apply; the others go on, and it tries again after a restart or a rebuild',
   );
 }

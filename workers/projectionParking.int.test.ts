@@ -18,10 +18,18 @@ const tally = (n: unknown) => ({ ...newEvent('TallyCounted', { n }), schemaVersi
 const seen: AnyProjection = {
   name: 'tally2',
   version: 1,
-  tables: { tally2_seen: (t: Knex.CreateTableBuilder) => { t.uuid('event_key').primary(); } },
+  tables: {
+    tally2_seen: (t: Knex.CreateTableBuilder) => {
+      t.uuid('event_key').primary();
+    },
+  },
   canHandle: ['TallyCounted'],
   async applyBatch({ trx, tables }, events: readonly { id: string }[]) {
-    if (events.length > 0) await trx(tables.tally2_seen!).insert(events.map((e) => ({ event_key: e.id }))).onConflict('event_key').ignore();
+    if (events.length > 0)
+      await trx(tables.tally2_seen!)
+        .insert(events.map((e) => ({ event_key: e.id })))
+        .onConflict('event_key')
+        .ignore();
   },
 };
 
@@ -96,7 +104,13 @@ describeWith(['postgres'])('a read model whose projection cannot apply an event'
       for (let i = 0; i < 3; i++) await buggy.catchUp('tally');
       expect(applied).toBe(tries);
       expect(log.lines).toHaveLength(1);
-      expect(log.lines[0]!.details).toMatchObject({ projection: 'tally', position: events[12]!.position, eventType: 'TallyCounted', stream: 'tally-a', error: 'tally cannot count 13' });
+      expect(log.lines[0]!.details).toMatchObject({
+        projection: 'tally',
+        position: events[12]!.position,
+        eventType: 'TallyCounted',
+        stream: 'tally-a',
+        error: 'tally cannot count 13',
+      });
 
       // The fix, and a restart: the new code takes the event it stopped at, and the rest.
       const fixed = new ProjectionEngine(knex, store, tallyCatalog(), [tallyProjection(), seen], 40);
@@ -121,14 +135,19 @@ describeWith(['postgres'])('a read model whose projection cannot apply an event'
       // The schema's refusal, field by field, on one line.
       expect(parked.failure!.message).toMatch(/^n: .*expected number/i);
 
-      await expect(engine.rebuild('tally')).rejects.toThrow(`Rebuild of tally stopped at event ${events[20]!.position.commit}/${events[20]!.position.prepare} (TallyCounted, stream tally-a)`);
+      await expect(engine.rebuild('tally')).rejects.toThrow(
+        `Rebuild of tally stopped at event ${events[20]!.position.commit}/${events[20]!.position.prepare} (TallyCounted, stream tally-a)`,
+      );
       const after = (await engine.status())[0]!;
       expect(after.state).toBe('failed');
       expect(after.failure).toMatchObject({ position: events[20]!.position, eventType: 'TallyCounted', duringRebuild: true });
       // The live generation still serves what it had; the half-built one is gone, only its row says why.
       expect(await total(knex)).toBe(210);
       const generations = await knex('projection_generations').where({ name: 'tally' }).orderBy('generation').select('generation', 'status');
-      expect(generations).toEqual([{ generation: 1, status: 'live' }, { generation: 2, status: 'failed' }]);
+      expect(generations).toEqual([
+        { generation: 1, status: 'live' },
+        { generation: 2, status: 'failed' },
+      ]);
       expect((await knex.raw(`select to_regclass('tally_total_v1_g2') as t`)).rows[0].t).toBeNull();
     });
   });

@@ -46,7 +46,10 @@ export interface RebuildRunner {
 export async function rebuildGeneration(run: RebuildRunner, onProgress: (p: RebuildProgress) => void | Promise<void>): Promise<void> {
   const { knex, projection } = run;
   const name = projection.name;
-  await knex('projection_generations').where({ name, status: 'live' }).whereNotNull('failed_at').update({ ...CLEARED, updated_at: knex.fn.now() });
+  await knex('projection_generations')
+    .where({ name, status: 'live' })
+    .whereNotNull('failed_at')
+    .update({ ...CLEARED, updated_at: knex.fn.now() });
   const fresh = await createGeneration(knex, projection, 'building');
   const started = Date.now();
   const progress = { done: 0 };

@@ -44,7 +44,8 @@ describeWith(['postgres'])('projection worker killed with SIGKILL mid-batch', ()
     // The demo history, written through the product's own commands by a first app, read back in global order.
     const source = await startTestApp({ redis: false, env: { SEED_DEMO_HISTORY: 'true' } });
     try {
-      history = await source.deps.knex('es_events')
+      history = await source.deps
+        .knex('es_events')
         .select('event_id', 'stream_id', 'stream_revision', 'type', 'schema_version', 'data', 'metadata', 'recorded_at')
         .orderBy([{ column: 'transaction_id' }, { column: 'global_position' }])
         .limit(EVENTS);
@@ -82,7 +83,11 @@ describeWith(['postgres'])('projection worker killed with SIGKILL mid-batch', ()
     const firstCommit = new Promise<void>((resolve) => listener.once('notification', () => resolve()));
     const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'test', DATABASE_URL: db.url, LOG_LEVEL: 'warn' };
     delete env.REDIS_URL;
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/projections.ts', 'work', '--batch-size', String(BATCH_SIZE)], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/projections.ts', 'work', '--batch-size', String(BATCH_SIZE)], {
+      cwd: root,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     child.stdout!.on('data', (d) => (out += String(d)));
     child.stderr!.on('data', (d) => (out += String(d)));

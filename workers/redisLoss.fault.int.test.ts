@@ -36,12 +36,18 @@ describeWith(['postgres', 'redis'])('Redis killed during writes', () => {
     for (let i = 0; i < 30; i++) {
       if (i === 10) process.kill(redis.pid, 'SIGKILL');
       const username = `worker-${i}`;
-      await runWithReadYourWrites(app.deps, adminCtx, (c) => handleRegisterUser(app.deps, {
-        userId: `id-worker-${i}`,
-        username,
-        role: 'frontline',
-        passwordHash: 'scrypt$1$1$1$x$y',
-      }, c));
+      await runWithReadYourWrites(app.deps, adminCtx, (c) =>
+        handleRegisterUser(
+          app.deps,
+          {
+            userId: `id-worker-${i}`,
+            username,
+            role: 'frontline',
+            passwordHash: 'scrypt$1$1$1$x$y',
+          },
+          c,
+        ),
+      );
       acknowledged.push(username);
     }
 
@@ -58,7 +64,9 @@ describeWith(['postgres', 'redis'])('Redis killed during writes', () => {
     const body = (await health.json()) as { status: string; redis: unknown; projections: Array<{ lag: number }> };
     expect([health.status, body.status, body.redis]).toEqual([200, 'degraded', false]);
     // The app keeps writing and reading with Redis still gone.
-    await runWithReadYourWrites(app.deps, adminCtx, (c) => handleRegisterUser(app.deps, { userId: 'id-worker-last', username: 'worker-last', role: 'support', passwordHash: 'scrypt$1$1$1$x$y' }, c));
+    await runWithReadYourWrites(app.deps, adminCtx, (c) =>
+      handleRegisterUser(app.deps, { userId: 'id-worker-last', username: 'worker-last', role: 'support', passwordHash: 'scrypt$1$1$1$x$y' }, c),
+    );
     expect(await app.deps.knex('users').where({ username: 'worker-last' }).first()).toBeTruthy();
     expect(printed.map((args) => String(args[0]))).toEqual([]);
   }, 180_000);

@@ -158,7 +158,11 @@ describeWith(['postgres'])('request bodies', () => {
 
   it('takes a login form nested 5 levels and refuses one nested 6', async () => {
     const login = async (extra: string) => {
-      const res = await fetch(`${app.url}/loginjwt`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `username=frontline&password=demo&${extra}` });
+      const res = await fetch(`${app.url}/loginjwt`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: `username=frontline&password=demo&${extra}`,
+      });
       return { status: res.status, body: (await res.json()) as unknown };
     };
     expect((await login('x[a][b][c][d][e]=1')).status).toBe(200);

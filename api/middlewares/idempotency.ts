@@ -14,8 +14,7 @@ const KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
 /** How long a retry waits for the first request with its key to finish, polling every 50 ms. */
 const WAIT_FOR_FIRST_MS = 10_000;
 
-const badKey = () =>
-  validationError(`${IDEMPOTENCY_HEADER} non valida: da 1 a 200 caratteri visibili (ASCII)`, { [IDEMPOTENCY_HEADER]: 'Da 1 a 200 caratteri visibili' });
+const badKey = () => validationError(`${IDEMPOTENCY_HEADER} non valida: da 1 a 200 caratteri visibili (ASCII)`, { [IDEMPOTENCY_HEADER]: 'Da 1 a 200 caratteri visibili' });
 const reused = () =>
   new DomainError(
     'IDEMPOTENCY_KEY_REUSED',
@@ -33,7 +32,11 @@ const stillRunning = () =>
 function canonical(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(canonical);
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.keys(value).sort().map((k) => [k, canonical((value as Record<string, unknown>)[k])]));
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((k) => [k, canonical((value as Record<string, unknown>)[k])]),
+    );
   }
   return value;
 }
@@ -59,7 +62,7 @@ export function idempotency(keys: IdempotencyKeys): Middleware {
       .update(JSON.stringify([ctx.method, ctx.path, ctx.querystring, canonical(ctx.request.body ?? null)]))
       .digest('hex');
 
-    for (const deadline = Date.now() + WAIT_FOR_FIRST_MS; ; ) {
+    for (const deadline = Date.now() + WAIT_FOR_FIRST_MS; ;) {
       if (await keys.claim(userId, key, hash)) break;
       const stored = await keys.find(userId, key);
       if (stored === null && Date.now() < deadline) continue; // given up or expired a moment ago: claim it again

@@ -55,13 +55,24 @@ function parameters(route: RouteDef): JsonSchema[] {
   return [
     ...path.map((p) => ({ name: p.name, in: 'path', required: true, schema: p.schema })),
     ...undeclared.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } })),
-    ...fieldsOf(route.input?.query).map((q) => ({ name: q.name, in: 'query', required: q.required, schema: q.schema, ...(q.schema.type === 'array' ? { style: 'form', explode: true } : {}) })),
+    ...fieldsOf(route.input?.query).map((q) => ({
+      name: q.name,
+      in: 'query',
+      required: q.required,
+      schema: q.schema,
+      ...(q.schema.type === 'array' ? { style: 'form', explode: true } : {}),
+    })),
   ];
 }
 
 function operation(route: RouteDef): JsonSchema {
   const body = route.input?.body;
-  const roles = route.action === 'public' ? undefined : Object.entries(PERMISSIONS).filter(([, actions]) => actions.includes(route.action as never)).map(([role]) => role);
+  const roles =
+    route.action === 'public'
+      ? undefined
+      : Object.entries(PERMISSIONS)
+          .filter(([, actions]) => actions.includes(route.action as never))
+          .map(([role]) => role);
   const status = route.status ?? 200;
   return {
     operationId: `${route.method}${route.path.replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ?? '').toUpperCase())}`,
@@ -71,7 +82,12 @@ function operation(route: RouteDef): JsonSchema {
     security: route.action === 'public' ? [] : [{ bearerAuth: [] }],
     parameters: parameters(route),
     ...(body
-      ? { requestBody: { required: !body.safeParse({}).success, content: { [route.input?.form ? 'application/x-www-form-urlencoded' : 'application/json']: { schema: inputSchema(body) } } } }
+      ? {
+          requestBody: {
+            required: !body.safeParse({}).success,
+            content: { [route.input?.form ? 'application/x-www-form-urlencoded' : 'application/json']: { schema: inputSchema(body) } },
+          },
+        }
       : {}),
     responses: {
       [String(status)]: { description: SUCCESS[status] ?? 'OK', content: { 'application/json': { schema: {} } } },
@@ -92,14 +108,17 @@ export function openApiDocument(routes: readonly RouteDef[]): JsonSchema {
     info: {
       title: 'Linea API',
       version: DOC_VERSION,
-      description: 'Le chiamate del server di Linea. Ogni chiamata tranne /loginjwt e /health vuole `Authorization: Bearer <token>` (il token di POST /loginjwt); `x-action` è l\'azione che serve e `x-roles` i ruoli che la hanno.',
+      description:
+        "Le chiamate del server di Linea. Ogni chiamata tranne /loginjwt e /health vuole `Authorization: Bearer <token>` (il token di POST /loginjwt); `x-action` è l'azione che serve e `x-roles` i ruoli che la hanno.",
     },
     tags: [...new Set(routes.map((r) => r.tag ?? 'other'))].map((name) => ({ name })),
     paths,
     components: {
       securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Il token di POST /loginjwt' } },
       schemas: { Error: ERROR_SCHEMA },
-      responses: Object.fromEntries(Object.entries(ERRORS).map(([code, description]) => [`E${code}`, { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } }])),
+      responses: Object.fromEntries(
+        Object.entries(ERRORS).map(([code, description]) => [`E${code}`, { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } }]),
+      ),
     },
   };
 }

@@ -25,12 +25,22 @@ describeWith(['postgres'])('GET /openapi.json', () => {
   });
 
   const operations = (d: Doc) =>
-    Object.entries(d.paths as Record<string, Doc>).flatMap(([path, item]) => Object.keys(item).filter((k) => METHODS.includes(k)).map((m) => ({ key: `${m.toUpperCase()} ${path}`, op: item[m] as Doc, path })));
+    Object.entries(d.paths as Record<string, Doc>).flatMap(([path, item]) =>
+      Object.keys(item)
+        .filter((k) => METHODS.includes(k))
+        .map((m) => ({ key: `${m.toUpperCase()} ${path}`, op: item[m] as Doc, path })),
+    );
   const op = (key: string) => operations(doc).find((o) => o.key === key)?.op;
 
   it('describes every route of the server and nothing else', () => {
-    const server = allRoutes(app.deps).map((r) => `${r.method.toUpperCase()} ${r.path.replace(/:(\w+)/g, '{$1}')}`).sort();
-    expect(operations(doc).map((o) => o.key).sort()).toEqual(server);
+    const server = allRoutes(app.deps)
+      .map((r) => `${r.method.toUpperCase()} ${r.path.replace(/:(\w+)/g, '{$1}')}`)
+      .sort();
+    expect(
+      operations(doc)
+        .map((o) => o.key)
+        .sort(),
+    ).toEqual(server);
     expect(server).toContain('GET /openapi.json');
   });
 
@@ -56,7 +66,10 @@ describeWith(['postgres'])('GET /openapi.json', () => {
     const refs = JSON.stringify(doc).match(/"\$ref":"[^"]+"/g) ?? [];
     expect(refs.length).toBeGreaterThan(0);
     for (const ref of new Set(refs.map((r) => r.slice(8, -1)))) {
-      const target = ref.replace(/^#\//, '').split('/').reduce<any>((node, part) => node?.[part], doc);
+      const target = ref
+        .replace(/^#\//, '')
+        .split('/')
+        .reduce<any>((node, part) => node?.[part], doc);
       expect([ref, target !== undefined]).toEqual([ref, true]);
     }
   });

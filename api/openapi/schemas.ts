@@ -23,7 +23,9 @@ export function inputSchema(schema: z.ZodType): JsonSchema {
  * because a preprocess that gives a default (a list, `days`) accepts absence without saying so.
  */
 export function requiredKeys(schema: z.ZodObject): string[] {
-  return Object.entries(schema.shape as Record<string, z.ZodType>).filter(([, field]) => !field.safeParse(undefined).success).map(([key]) => key);
+  return Object.entries(schema.shape as Record<string, z.ZodType>)
+    .filter(([, field]) => !field.safeParse(undefined).success)
+    .map(([key]) => key);
 }
 
 /** One field of an object schema, or nothing when the schema is not an object. */

@@ -26,11 +26,7 @@ export function decideSetDbrConstants(command: SetDbrConstants, state: DbrState)
 export const LINE_NOT_FOUND = 'Linea non trovata';
 
 /** The whole command: the line must exist in the plant (read as a condition of the append), then the line's constants stream. */
-export function handleSetDbrConstants(
-  deps: CommandDeps,
-  input: { lineId: number; constants: DbrConstants },
-  ctx: CommandContext,
-): Promise<CommandResult<DbrEvent>> {
+export function handleSetDbrConstants(deps: CommandDeps, input: { lineId: number; constants: DbrConstants }, ctx: CommandContext): Promise<CommandResult<DbrEvent>> {
   return runCommand(deps, ctx, async (reads) => {
     if (!activeItem(await readPlantIn(reads), 'line', input.lineId)) throw notFound(LINE_NOT_FOUND);
     const stream = dbrStream(input.lineId);

@@ -121,21 +121,23 @@ export function validateCreateDbrAction(
 export function decideCreateDbrAction(command: CreateDbrAction, state: DbrActionState): DbrActionEvent[] {
   const valid = validateCreateDbrAction(command.plant, command, command.stationShopFloorId, command.dayShifts);
   if (state.status !== 'none') throw new Error(`DBR action ${command.actionId} exists already`);
-  return [{
-    type: 'DbrActionCreated',
-    data: {
-      actionId: command.actionId,
-      shopFloorId: valid.shopFloorId,
-      lineId: valid.line.id,
-      equipmentId: valid.equipmentId,
-      dueDay: command.day,
-      dueShiftId: valid.dueShift?.shiftId ?? null,
-      dueShiftName: valid.dueShift?.name ?? null,
-      activity: valid.activity,
-      owner: valid.owner,
-      supportBy: valid.supportBy,
+  return [
+    {
+      type: 'DbrActionCreated',
+      data: {
+        actionId: command.actionId,
+        shopFloorId: valid.shopFloorId,
+        lineId: valid.line.id,
+        equipmentId: valid.equipmentId,
+        dueDay: command.day,
+        dueShiftId: valid.dueShift?.shiftId ?? null,
+        dueShiftName: valid.dueShift?.name ?? null,
+        activity: valid.activity,
+        owner: valid.owner,
+        supportBy: valid.supportBy,
+      },
     },
-  }];
+  ];
 }
 
 /**
@@ -156,11 +158,7 @@ async function firstFreeAction(reads: ReadSet, lineId: number, day: string): Pro
  * ambiguous, the due day's shifts, the line-day's existing actions to find the free id;
  * appends to the new stream with 'no_stream' on condition that nothing else read moved.
  */
-export function handleCreateDbrAction(
-  deps: Parameters<typeof runCommand>[0],
-  input: CreateDbrActionInput,
-  ctx: CommandContext,
-): Promise<DbrActionResult> {
+export function handleCreateDbrAction(deps: Parameters<typeof runCommand>[0], input: CreateDbrActionInput, ctx: CommandContext): Promise<DbrActionResult> {
   // Creates for one line and day all want the same first free id: within this process they
   // take turns, so a burst of them (a morning meeting entering its actions) never runs out of
   // retries; creates on other instances still meet at the append's conditions and retry.
@@ -169,17 +167,11 @@ export function handleCreateDbrAction(
 
 const sameLineDay = new KeyedQueue();
 
-function createOnce(
-  deps: Parameters<typeof runCommand>[0],
-  input: CreateDbrActionInput,
-  ctx: CommandContext,
-): Promise<DbrActionResult> {
+function createOnce(deps: Parameters<typeof runCommand>[0], input: CreateDbrActionInput, ctx: CommandContext): Promise<DbrActionResult> {
   let answer: DbrActionResult['action'] | null = null;
   return runCommand(deps, ctx, async (reads) => {
     const plant = await readPlantIn(reads);
-    const stationShopFloorId = lineNameIsAmbiguous(plant, input)
-      ? ((await reads.read(stationStream(ctx.username), stationFold)).station?.shopFloorId ?? null)
-      : null;
+    const stationShopFloorId = lineNameIsAmbiguous(plant, input) ? ((await reads.read(stationStream(ctx.username), stationFold)).station?.shopFloorId ?? null) : null;
     const { line, shopFloorId } = validateCreateDbrAction(plant, input, stationShopFloorId, null);
     const dayShifts = await shiftsOfDay(reads, shopFloorId, input.day);
     const { actionId, state } = await firstFreeAction(reads, line.id, input.day);

@@ -47,8 +47,16 @@ const stateAfter = (...events: DbrActionEvent[]) => events.reduce(dbrActionFold.
 const created: DbrActionEvent = {
   type: 'DbrActionCreated',
   data: {
-    actionId: ACTION_1, shopFloorId: 1, lineId: 1, equipmentId: 2, dueDay: DAY, dueShiftId: 1000001, dueShiftName: 'Turno A',
-    activity: 'Pulire i sensori della tappatrice', owner: 'Rossi', supportBy: 'Bianchi',
+    actionId: ACTION_1,
+    shopFloorId: 1,
+    lineId: 1,
+    equipmentId: 2,
+    dueDay: DAY,
+    dueShiftId: 1000001,
+    dueShiftName: 'Turno A',
+    activity: 'Pulire i sensori della tappatrice',
+    owner: 'Rossi',
+    supportBy: 'Bianchi',
   },
 };
 const executed: DbrActionEvent = { type: 'DbrActionMarkedExecuted', data: { actionId: ACTION_1, executedAt: '2030-06-05T08:00:00.000Z' } };
@@ -62,48 +70,99 @@ describe('given no action (a new stream)', () => {
   });
 
   it("records 'Fine gg' and 'Non specificato' as no shift and no equipment; a blank support as none", () => {
-    spec.given([]).when(create({ dueShiftId: null, equipmentId: null, supportBy: '   ' })).then(firstData((data) => expect(data).toMatchObject({
-      equipmentId: null, dueShiftId: null, dueShiftName: null, supportBy: null,
-    })));
+    spec
+      .given([])
+      .when(create({ dueShiftId: null, equipmentId: null, supportBy: '   ' }))
+      .then(
+        firstData((data) =>
+          expect(data).toMatchObject({
+            equipmentId: null,
+            dueShiftId: null,
+            dueShiftName: null,
+            supportBy: null,
+          }),
+        ),
+      );
   });
 
   it('keeps activity, owner and support to 250 characters', () => {
     const full = 'x'.repeat(250);
-    spec.given([]).when(create({ activity: full, owner: full, supportBy: full })).then(firstData((data) => expect(data).toMatchObject({ activity: full, owner: full, supportBy: full })));
-    spec.given([]).when(create({ activity: 'a'.repeat(251), owner: 'o'.repeat(251), supportBy: 's'.repeat(251) })).thenRefuses({
-      status: 400, code: 'VALIDATION_FAILED', message: 'Azione DBR non valida',
-      fields: { activity: 'Al massimo 250 caratteri', owner: 'Al massimo 250 caratteri', supportBy: 'Al massimo 250 caratteri' },
-    });
+    spec
+      .given([])
+      .when(create({ activity: full, owner: full, supportBy: full }))
+      .then(firstData((data) => expect(data).toMatchObject({ activity: full, owner: full, supportBy: full })));
+    spec
+      .given([])
+      .when(create({ activity: 'a'.repeat(251), owner: 'o'.repeat(251), supportBy: 's'.repeat(251) }))
+      .thenRefuses({
+        status: 400,
+        code: 'VALIDATION_FAILED',
+        message: 'Azione DBR non valida',
+        fields: { activity: 'Al massimo 250 caratteri', owner: 'Al massimo 250 caratteri', supportBy: 'Al massimo 250 caratteri' },
+      });
   });
 
   it('refuses a blank activity or owner, naming both', () => {
-    spec.given([]).when(create({ activity: '  ', owner: '' })).thenRefuses({
-      status: 400, code: 'VALIDATION_FAILED', message: 'Azione DBR non valida', fields: { activity: 'Obbligatorio', owner: 'Obbligatorio' },
-    });
+    spec
+      .given([])
+      .when(create({ activity: '  ', owner: '' }))
+      .thenRefuses({
+        status: 400,
+        code: 'VALIDATION_FAILED',
+        message: 'Azione DBR non valida',
+        fields: { activity: 'Obbligatorio', owner: 'Obbligatorio' },
+      });
   });
 
   it('refuses an unknown line with 404, and a line of another shop floor than the one named', () => {
-    spec.given([]).when(create({ lineName: 'Linea 9' })).thenRefuses({ status: 404, code: 'NOT_FOUND', message: 'Linea non trovata', fields: { line: 'Linea non trovata' } });
-    spec.given([]).when(create({ lineName: 'Linea P', shopFloorId: 1 })).thenRefuses({ status: 404 });
-    spec.given([]).when(create({ shopFloorId: 7 })).thenRefuses({ status: 404, code: 'NOT_FOUND', message: 'Reparto non trovato', fields: { shop_floor_id: 'Reparto non trovato' } });
+    spec
+      .given([])
+      .when(create({ lineName: 'Linea 9' }))
+      .thenRefuses({ status: 404, code: 'NOT_FOUND', message: 'Linea non trovata', fields: { line: 'Linea non trovata' } });
+    spec
+      .given([])
+      .when(create({ lineName: 'Linea P', shopFloorId: 1 }))
+      .thenRefuses({ status: 404 });
+    spec
+      .given([])
+      .when(create({ shopFloorId: 7 }))
+      .thenRefuses({ status: 404, code: 'NOT_FOUND', message: 'Reparto non trovato', fields: { shop_floor_id: 'Reparto non trovato' } });
   });
 
   it('refuses an unknown equipment with 404 and an equipment of another line with 400', () => {
-    spec.given([]).when(create({ equipmentId: 99 })).thenRefuses({ status: 404, code: 'NOT_FOUND', message: 'Dispositivo non trovato', fields: { equipment: 'Dispositivo non trovato' } });
-    spec.given([]).when(create({ equipmentId: 3 })).thenRefuses({
-      status: 400, code: 'VALIDATION_FAILED', message: 'Azione DBR non valida', fields: { equipment: 'Il dispositivo non appartiene alla linea scelta' },
-    });
+    spec
+      .given([])
+      .when(create({ equipmentId: 99 }))
+      .thenRefuses({ status: 404, code: 'NOT_FOUND', message: 'Dispositivo non trovato', fields: { equipment: 'Dispositivo non trovato' } });
+    spec
+      .given([])
+      .when(create({ equipmentId: 3 }))
+      .thenRefuses({
+        status: 400,
+        code: 'VALIDATION_FAILED',
+        message: 'Azione DBR non valida',
+        fields: { equipment: 'Il dispositivo non appartiene alla linea scelta' },
+      });
   });
 
   it('refuses a shift that is not one of the due day on that shop floor with 404', () => {
     for (const dueShiftId of [1000004, 2000001, 999]) {
-      spec.given([]).when(create({ dueShiftId })).thenRefuses({ status: 404, code: 'NOT_FOUND', message: 'Turno non trovato', fields: { due_shift: 'Turno non trovato' } });
+      spec
+        .given([])
+        .when(create({ dueShiftId }))
+        .thenRefuses({ status: 404, code: 'NOT_FOUND', message: 'Turno non trovato', fields: { due_shift: 'Turno non trovato' } });
     }
-    spec.given([]).when(create({ dayShifts: [] })).thenRefuses({ status: 404 });
+    spec
+      .given([])
+      .when(create({ dayShifts: [] }))
+      .thenRefuses({ status: 404 });
   });
 
   it('checks the texts before the references', () => {
-    spec.given([]).when(create({ lineName: 'Linea 9', activity: '' })).thenRefuses((error) => expect(error).toMatchObject({ status: 400, fields: { activity: 'Obbligatorio' } }));
+    spec
+      .given([])
+      .when(create({ lineName: 'Linea 9', activity: '' }))
+      .thenRefuses((error) => expect(error).toMatchObject({ status: 400, fields: { activity: 'Obbligatorio' } }));
   });
 
   it('finds a line whose name two shop floors share through the shop floor given, else the default station, else refuses', () => {
@@ -111,9 +170,18 @@ describe('given no action (a new stream)', () => {
     raw.shopFloors[1].lines.push({ name: 'Linea 1', referenceMachine: 'Miscelatore 2', equipments: [{ name: 'Mixer', workpoints: [] }] });
     const twice = plantStateFrom(raw);
     // The second 'Linea 1' is line 4 (ids in creation order), its Mixer equipment 4.
-    spec.given([]).when(create({ plant: twice, shopFloorId: 2, equipmentId: 4, dueShiftId: null })).then(firstData((data) => expect(data).toMatchObject({ shopFloorId: 2, lineId: 4 })));
-    spec.given([]).when(create({ plant: twice, stationShopFloorId: 1 })).then(firstData((data) => expect(data).toMatchObject({ shopFloorId: 1, lineId: 1 })));
-    spec.given([]).when(create({ plant: twice })).thenRefuses((error) => expect(error).toMatchObject({ status: 400, fields: { line: 'Linea ambigua' } }));
+    spec
+      .given([])
+      .when(create({ plant: twice, shopFloorId: 2, equipmentId: 4, dueShiftId: null }))
+      .then(firstData((data) => expect(data).toMatchObject({ shopFloorId: 2, lineId: 4 })));
+    spec
+      .given([])
+      .when(create({ plant: twice, stationShopFloorId: 1 }))
+      .then(firstData((data) => expect(data).toMatchObject({ shopFloorId: 1, lineId: 1 })));
+    spec
+      .given([])
+      .when(create({ plant: twice }))
+      .thenRefuses((error) => expect(error).toMatchObject({ status: 400, fields: { line: 'Linea ambigua' } }));
   });
 
   it('answers 404 to mark, unmark and delete', () => {
@@ -125,9 +193,10 @@ describe('given no action (a new stream)', () => {
 
 describe('given an open action', () => {
   it('marks it executed at the command’s time', () => {
-    spec.given([created]).when({ type: 'MarkDbrExecuted', actionId: ACTION_1 }).then([
-      { type: 'DbrActionMarkedExecuted', data: { actionId: ACTION_1, executedAt: '2030-06-05T09:41:00.000Z' } },
-    ]);
+    spec
+      .given([created])
+      .when({ type: 'MarkDbrExecuted', actionId: ACTION_1 })
+      .then([{ type: 'DbrActionMarkedExecuted', data: { actionId: ACTION_1, executedAt: '2030-06-05T09:41:00.000Z' } }]);
   });
 
   it('unmarking changes nothing', () => {
@@ -158,7 +227,10 @@ describe('given an executed action', () => {
 
 describe('given a deleted action', () => {
   it('answers 404 to mark, unmark and delete', () => {
-    for (const history of [[created, deleted], [created, executed, deleted]]) {
+    for (const history of [
+      [created, deleted],
+      [created, executed, deleted],
+    ]) {
       for (const type of ['MarkDbrExecuted', 'UnmarkDbrExecuted', 'DeleteDbrAction'] as const) {
         spec.given(history).when({ type, actionId: ACTION_1 }).thenRefuses({ status: 404 });
       }

@@ -88,5 +88,9 @@ export function decideImportPlantStructure(command: ImportPlantStructure, state:
 
 /** The whole command on the plant stream, folded through the revision cache every other command reads it by. */
 export function handleImportPlantStructure(deps: CommandDeps, input: { plant: PlantFile }, ctx: CommandContext): Promise<CommandResult<PlantEvent>> {
-  return runCommand(deps, ctx, onStream(PLANT_STREAM, plantFold, (state) => decideImportPlantStructure({ type: 'ImportPlantStructure', ...input }, state), { cached: true }));
+  return runCommand(
+    deps,
+    ctx,
+    onStream(PLANT_STREAM, plantFold, (state) => decideImportPlantStructure({ type: 'ImportPlantStructure', ...input }, state), { cached: true }),
+  );
 }

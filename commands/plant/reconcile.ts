@@ -76,7 +76,8 @@ export class Reconciliation {
       if (item.id === undefined) return null;
       const existing = this.state.items[kind].get(item.id);
       const at = `${path}[${i}].id`;
-      if (!existing || existing.retired) throw validationError(`Id sconosciuto (${LABELS[kind]} ${item.id})`, { [at]: `Nessun elemento attivo (${LABELS[kind]}) con id ${item.id}` });
+      if (!existing || existing.retired)
+        throw validationError(`Id sconosciuto (${LABELS[kind]} ${item.id})`, { [at]: `Nessun elemento attivo (${LABELS[kind]}) con id ${item.id}` });
       if (existing.parentId !== parentId) throw validationError('Spostamento non supportato', { [at]: `Non si può spostare ${LABELS[kind]} ${item.id} sotto un altro elemento` });
       if (claimed.has(item.id)) throw validationError('Id ripetuto', { [at]: `Id ${item.id} ripetuto` });
       claimed.add(item.id);

@@ -26,7 +26,10 @@ const box = z.string().trim().pipe(maxChars(ROOT_CAUSE_MAX)).optional();
 /** 404 before 400: an analysis of a stop that does not exist is refused whatever its text. */
 export function decideRecordRootCause(command: RecordRootCause, state: RootCauseState): RootCauseEvent[] {
   if (!command.stopExists) throw notFound('Stop non trovato');
-  const bad = fieldErrors([['root_cause', box, command.rootCause], ['troubleshooting', box, command.troubleshooting]]);
+  const bad = fieldErrors([
+    ['root_cause', box, command.rootCause],
+    ['troubleshooting', box, command.troubleshooting],
+  ]);
   if (command.rootCause === undefined && command.troubleshooting === undefined) {
     bad.root_cause = 'Indica root_cause o troubleshooting';
   }

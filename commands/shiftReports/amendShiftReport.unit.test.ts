@@ -7,19 +7,31 @@ const CHANGED = { ...FULL, notes: 'Rivisto dal miglioramento', waste: 140 };
 describe('amend (improvement role)', () => {
   describe('given no report', () => {
     it('creates the confirmed report, recorded as submitted so the shift counts as closed', () => {
-      spec.given([]).when(amend()).then((events) => {
-        expect(events).toEqual([{ type: 'ShiftReportSubmitted', data: { ...KEY, ...FULL, by: 'support' } }]);
-        expect(amendCreated(events)).toBe(true);
-      });
+      spec
+        .given([])
+        .when(amend())
+        .then((events) => {
+          expect(events).toEqual([{ type: 'ShiftReportSubmitted', data: { ...KEY, ...FULL, by: 'support' } }]);
+          expect(amendCreated(events)).toBe(true);
+        });
     });
 
     it('needs every field, like a submit', () => {
-      spec.given([]).when(amend({ content: { ...FULL, notes: '' } })).thenRefuses(refusedLike({ code: 'INCOMPLETE_REPORT', fields: ['notes'] }));
+      spec
+        .given([])
+        .when(amend({ content: { ...FULL, notes: '' } }))
+        .thenRefuses(refusedLike({ code: 'INCOMPLETE_REPORT', fields: ['notes'] }));
     });
 
     it('refuses bad values and future days', () => {
-      spec.given([]).when(amend({ content: { ...FULL, productionVolume: -5 } })).thenRefuses(refusedLike({ fields: ['production_volume'] }));
-      spec.given([]).when(amend({ key: { ...KEY, day: '2030-03-11' } })).thenRefuses('FUTURE_DAY');
+      spec
+        .given([])
+        .when(amend({ content: { ...FULL, productionVolume: -5 } }))
+        .thenRefuses(refusedLike({ fields: ['production_volume'] }));
+      spec
+        .given([])
+        .when(amend({ key: { ...KEY, day: '2030-03-11' } }))
+        .thenRefuses('FUTURE_DAY');
     });
   });
 
@@ -27,14 +39,20 @@ describe('amend (improvement role)', () => {
     const history = [draftSaved(EMPTY)];
 
     it('refuses without a revision: the draft is someone else’s last change', () => {
-      spec.given(history).when(amend()).thenRefuses(refusedLike({ code: 'CONCURRENT_MODIFICATION', status: 409 }));
+      spec
+        .given(history)
+        .when(amend())
+        .thenRefuses(refusedLike({ code: 'CONCURRENT_MODIFICATION', status: 409 }));
     });
 
     it('with the revision read, creates the confirmed report in place of the draft', () => {
-      spec.given(history).when(amend({ revisionPinned: true })).then((events) => {
-        expect(events).toEqual([submitted(FULL, 'support')]);
-        expect(amendCreated(events)).toBe(true);
-      });
+      spec
+        .given(history)
+        .when(amend({ revisionPinned: true }))
+        .then((events) => {
+          expect(events).toEqual([submitted(FULL, 'support')]);
+          expect(amendCreated(events)).toBe(true);
+        });
     });
   });
 
@@ -42,29 +60,47 @@ describe('amend (improvement role)', () => {
     const history = [draftSaved(), submitted()];
 
     it('records the amendment when the revision read was given', () => {
-      spec.given(history).when(amend({ content: CHANGED, revisionPinned: true })).then((events) => {
-        expect(events).toEqual([amended(CHANGED, 'support')]);
-        expect(amendCreated(events)).toBe(false);
-      });
+      spec
+        .given(history)
+        .when(amend({ content: CHANGED, revisionPinned: true }))
+        .then((events) => {
+          expect(events).toEqual([amended(CHANGED, 'support')]);
+          expect(amendCreated(events)).toBe(false);
+        });
     });
 
     it('refuses without a revision', () => {
-      spec.given(history).when(amend({ content: CHANGED })).thenRefuses('CONCURRENT_MODIFICATION');
+      spec
+        .given(history)
+        .when(amend({ content: CHANGED }))
+        .thenRefuses('CONCURRENT_MODIFICATION');
     });
 
     it('records nothing when nothing changed', () => {
-      spec.given(history).when(amend({ revisionPinned: true })).thenNothingHappened();
+      spec
+        .given(history)
+        .when(amend({ revisionPinned: true }))
+        .thenNothingHappened();
     });
 
     it('keeps the submit rules', () => {
-      spec.given(history).when(amend({ content: { ...CHANGED, workingTime: 8.5 }, revisionPinned: true })).thenRefuses(refusedLike({ fields: ['working_time'] }));
-      spec.given(history).when(amend({ content: { ...CHANGED, machineNotes: [] }, revisionPinned: true })).thenRefuses('INCOMPLETE_REPORT');
+      spec
+        .given(history)
+        .when(amend({ content: { ...CHANGED, workingTime: 8.5 }, revisionPinned: true }))
+        .thenRefuses(refusedLike({ fields: ['working_time'] }));
+      spec
+        .given(history)
+        .when(amend({ content: { ...CHANGED, machineNotes: [] }, revisionPinned: true }))
+        .thenRefuses('INCOMPLETE_REPORT');
     });
   });
 
   describe('given a report the same improvement user amended last', () => {
     it('accepts their next save without a revision', () => {
-      spec.given([submitted(), amended(FULL, 'support')]).when(amend({ content: CHANGED })).then([amended(CHANGED, 'support')]);
+      spec
+        .given([submitted(), amended(FULL, 'support')])
+        .when(amend({ content: CHANGED }))
+        .then([amended(CHANGED, 'support')]);
     });
   });
 });

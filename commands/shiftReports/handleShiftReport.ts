@@ -37,11 +37,7 @@ const REVISIONLESS_RETRIES = 10;
  * conflict with a write from elsewhere is retried on fresh state. With a `revision`, a
  * mismatch is a 409 at once.
  */
-export async function handleShiftReport(
-  deps: CommandDeps,
-  input: ShiftReportInput,
-  ctx: CommandContext,
-): Promise<CommandResult<ShiftReportEvent> & { context: ReportContext }> {
+export async function handleShiftReport(deps: CommandDeps, input: ShiftReportInput, ctx: CommandContext): Promise<CommandResult<ShiftReportEvent> & { context: ReportContext }> {
   if (input.revision !== undefined) return decideReport(deps, input, ctx, {});
   const key = JSON.stringify([ctx.username, input.lineName, input.day, input.shiftCode]);
   return revisionless.run(key, () => decideReport(deps, input, ctx, { maxRetries: REVISIONLESS_RETRIES }));
@@ -55,21 +51,26 @@ async function decideReport(
 ): Promise<CommandResult<ShiftReportEvent> & { context: ReportContext }> {
   const pinned = input.revision;
   let context: ReportContext | undefined;
-  const result = await runCommand(deps, ctx, async (reads) => {
-    context = await loadReportContext(reads, { lineName: input.lineName, day: input.day, shiftCode: input.shiftCode, username: ctx.username });
-    const stream = shiftReportStream(context.key.lineId, input.day, input.shiftCode);
-    const state = await reads.read(stream, shiftReportFold);
-    if (pinned !== undefined) reads.requireRevision(stream, pinned);
-    const command = {
-      type: COMMAND[input.mode],
-      key: context.key,
-      content: input.content,
-      labels: context.labels,
-      shiftHours: context.shiftHours,
-      username: ctx.username,
-      revisionPinned: pinned !== undefined,
-    } as ShiftReportCommand;
-    return { stream, events: shiftReportDecider.decide(command, state, ctx.now) };
-  }, { maxRetries: pinned === undefined ? options.maxRetries : 0 });
+  const result = await runCommand(
+    deps,
+    ctx,
+    async (reads) => {
+      context = await loadReportContext(reads, { lineName: input.lineName, day: input.day, shiftCode: input.shiftCode, username: ctx.username });
+      const stream = shiftReportStream(context.key.lineId, input.day, input.shiftCode);
+      const state = await reads.read(stream, shiftReportFold);
+      if (pinned !== undefined) reads.requireRevision(stream, pinned);
+      const command = {
+        type: COMMAND[input.mode],
+        key: context.key,
+        content: input.content,
+        labels: context.labels,
+        shiftHours: context.shiftHours,
+        username: ctx.username,
+        revisionPinned: pinned !== undefined,
+      } as ShiftReportCommand;
+      return { stream, events: shiftReportDecider.decide(command, state, ctx.now) };
+    },
+    { maxRetries: pinned === undefined ? options.maxRetries : 0 },
+  );
   return { ...result, context: context! };
 }

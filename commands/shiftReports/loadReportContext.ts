@@ -18,9 +18,7 @@ export interface ReportContext {
 /** Active lines of an active shop floor with exactly that name (trimmed), by id. */
 function linesNamed(plant: PlantState, name: string): PlantItem[] {
   const wanted = name.trim();
-  return [...plant.items.line.values()]
-    .filter((l) => !l.retired && l.name === wanted && activeItem(plant, 'shopFloor', l.parentId!) !== null)
-    .sort((a, b) => a.id - b.id);
+  return [...plant.items.line.values()].filter((l) => !l.retired && l.name === wanted && activeItem(plant, 'shopFloor', l.parentId!) !== null).sort((a, b) => a.id - b.id);
 }
 
 /**

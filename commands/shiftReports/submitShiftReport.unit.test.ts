@@ -7,34 +7,62 @@ const ALL_FIELDS = ['machine_notes', 'notes', 'production_volume', 'waste', 'wor
 describe('submit', () => {
   describe('given no report', () => {
     it('records the submitted report with its whole content, key and author', () => {
-      spec.given([]).when(submit()).then([{ type: 'ShiftReportSubmitted', data: { ...KEY, ...FULL, by: 'frontline' } }]);
+      spec
+        .given([])
+        .when(submit())
+        .then([{ type: 'ShiftReportSubmitted', data: { ...KEY, ...FULL, by: 'frontline' } }]);
     });
 
     it('refuses an empty report with INCOMPLETE_REPORT naming every missing field', () => {
-      spec.given([]).when(submit({ content: EMPTY })).thenRefuses(refusedWith({
-        code: 'INCOMPLETE_REPORT', status: 400, message: 'Compila correttamente tutti i dati prima di inviare', fields: ALL_FIELDS,
-      }));
+      spec
+        .given([])
+        .when(submit({ content: EMPTY }))
+        .thenRefuses(
+          refusedWith({
+            code: 'INCOMPLETE_REPORT',
+            status: 400,
+            message: 'Compila correttamente tutti i dati prima di inviare',
+            fields: ALL_FIELDS,
+          }),
+        );
     });
 
     it('counts blank notes and machine notes without any text as missing', () => {
       const content = { ...FULL, notes: '  \n ', machineNotes: [{ Macchina: ' ', Nota: '' }, {} as Record<string, string>] };
-      spec.given([]).when(submit({ content })).thenRefuses(refusedLike({ fields: ['machine_notes', 'notes'] }));
+      spec
+        .given([])
+        .when(submit({ content }))
+        .thenRefuses(refusedLike({ fields: ['machine_notes', 'notes'] }));
     });
 
     it('accepts zero as a figure and one filled cell as machine notes', () => {
       const content = { ...FULL, productionVolume: 0, waste: 0, workingTime: 0, machineNotes: [{ Macchina: '', Nota: 'fermo linea' }] };
-      spec.given([]).when(submit({ content })).then((events) => expect(events).toHaveLength(1));
+      spec
+        .given([])
+        .when(submit({ content }))
+        .then((events) => expect(events).toHaveLength(1));
     });
 
     it('refuses a future day', () => {
-      spec.given([]).when(submit({ key: { ...KEY, day: '2030-03-11' } })).thenRefuses('FUTURE_DAY');
+      spec
+        .given([])
+        .when(submit({ key: { ...KEY, day: '2030-03-11' } }))
+        .thenRefuses('FUTURE_DAY');
     });
 
     it('refuses bad values with the submit message, before looking at completeness', () => {
       const content = { ...EMPTY, workingTime: 9, machineNotes: [{ Colonna: 'x' }] };
-      spec.given([]).when(submit({ content })).thenRefuses(refusedWith({
-        code: 'VALIDATION_FAILED', status: 400, message: MESSAGES.incomplete, fields: ['machine_notes', 'working_time'],
-      }));
+      spec
+        .given([])
+        .when(submit({ content }))
+        .thenRefuses(
+          refusedWith({
+            code: 'VALIDATION_FAILED',
+            status: 400,
+            message: MESSAGES.incomplete,
+            fields: ['machine_notes', 'working_time'],
+          }),
+        );
     });
   });
 
@@ -42,19 +70,31 @@ describe('submit', () => {
     const history = [draftSaved(EMPTY)];
 
     it('submits the author’s report without a revision', () => {
-      spec.given(history).when(submit()).then([submitted(FULL)]);
+      spec
+        .given(history)
+        .when(submit())
+        .then([submitted(FULL)]);
     });
 
     it('refuses another user without a revision, accepts them with one', () => {
-      spec.given(history).when(submit({ username: 'demoen' })).thenRefuses('CONCURRENT_MODIFICATION');
-      spec.given(history).when(submit({ username: 'demoen', revisionPinned: true })).then([submitted(FULL, 'demoen')]);
+      spec
+        .given(history)
+        .when(submit({ username: 'demoen' }))
+        .thenRefuses('CONCURRENT_MODIFICATION');
+      spec
+        .given(history)
+        .when(submit({ username: 'demoen', revisionPinned: true }))
+        .then([submitted(FULL, 'demoen')]);
     });
   });
 
   describe('given a submitted report', () => {
     it('refuses a second submit with 409 "Report già inviato"', () => {
       for (const over of [{}, { revisionPinned: true }, { username: 'admin' }]) {
-        spec.given([submitted()]).when(submit(over)).thenRefuses(refusedLike({ code: 'REPORT_ALREADY_SUBMITTED', status: 409, message: 'Report già inviato' }));
+        spec
+          .given([submitted()])
+          .when(submit(over))
+          .thenRefuses(refusedLike({ code: 'REPORT_ALREADY_SUBMITTED', status: 409, message: 'Report già inviato' }));
       }
     });
   });

@@ -21,11 +21,7 @@ export function decideDeletePlannedStop(command: DeletePlannedStop, state: Plann
 }
 
 /** The whole command: the stop's stream (day or legacy), the calendar and the reports for the lock. */
-export function handleDeletePlannedStop(
-  deps: CommandDeps,
-  input: { stopId: number },
-  ctx: CommandContext,
-): Promise<CommandResult<PlannedStopEvent>> {
+export function handleDeletePlannedStop(deps: CommandDeps, input: { stopId: number }, ctx: CommandContext): Promise<CommandResult<PlannedStopEvent>> {
   const stop = { id: input.stopId, where: plannedStreamOf(input.stopId), read: readPlannedStream, notFound: plannedStopNotFound };
   return runOnExistingStop(deps, ctx, stop, (state, shiftSubmitted) => decideDeletePlannedStop({ ...input, type: 'DeletePlannedStop', role: ctx.role, shiftSubmitted }, state));
 }

@@ -21,11 +21,7 @@ export function decideDeleteUnplannedStop(command: DeleteUnplannedStop, state: U
 }
 
 /** The whole command: the stop's stream (day or legacy), the calendar and the reports for the lock. */
-export function handleDeleteUnplannedStop(
-  deps: CommandDeps,
-  input: { stopId: number },
-  ctx: CommandContext,
-): Promise<CommandResult<UnplannedStopEvent>> {
+export function handleDeleteUnplannedStop(deps: CommandDeps, input: { stopId: number }, ctx: CommandContext): Promise<CommandResult<UnplannedStopEvent>> {
   const stop = { id: input.stopId, where: unplannedStreamOf(input.stopId), read: readUnplannedStream, notFound: stopNotFound };
   return runOnExistingStop(deps, ctx, stop, (state, shiftSubmitted) => decideDeleteUnplannedStop({ ...input, type: 'DeleteUnplannedStop', role: ctx.role, shiftSubmitted }, state));
 }

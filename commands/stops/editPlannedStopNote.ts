@@ -29,11 +29,7 @@ export function decideEditPlannedStopNote(command: EditPlannedStopNote, state: P
 }
 
 /** The whole command: the stop's stream (day or legacy), the calendar and the reports for the lock. */
-export function handleEditPlannedStopNote(
-  deps: CommandDeps,
-  input: { stopId: number; notes: string | null },
-  ctx: CommandContext,
-): Promise<CommandResult<PlannedStopEvent>> {
+export function handleEditPlannedStopNote(deps: CommandDeps, input: { stopId: number; notes: string | null }, ctx: CommandContext): Promise<CommandResult<PlannedStopEvent>> {
   const stop = { id: input.stopId, where: plannedStreamOf(input.stopId), read: readPlannedStream, notFound: plannedStopNotFound };
   return runOnExistingStop(deps, ctx, stop, (state, shiftSubmitted) => decideEditPlannedStopNote({ ...input, type: 'EditPlannedStopNote', role: ctx.role, shiftSubmitted }, state));
 }

@@ -40,5 +40,7 @@ export function handleEditUnplannedStopDetail(
   ctx: CommandContext,
 ): Promise<CommandResult<UnplannedStopEvent>> {
   const stop = { id: input.stopId, where: unplannedStreamOf(input.stopId), read: readUnplannedStream, notFound: stopNotFound };
-  return runOnExistingStop(deps, ctx, stop, (state, shiftSubmitted) => decideEditUnplannedStopDetail({ ...input, type: 'EditUnplannedStopDetail', role: ctx.role, shiftSubmitted }, state));
+  return runOnExistingStop(deps, ctx, stop, (state, shiftSubmitted) =>
+    decideEditUnplannedStopDetail({ ...input, type: 'EditUnplannedStopDetail', role: ctx.role, shiftSubmitted }, state),
+  );
 }

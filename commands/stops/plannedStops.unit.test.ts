@@ -29,18 +29,29 @@ const record = (over: Partial<RecordPlannedStop> = {}): RecordPlannedStop => ({
 });
 const given = (...events: PlannedStopEvent[]) => events.reduce(plannedStopsDecider.evolve, plannedStopsDecider.initialState);
 const when = (state: PlannedStopsState, command: PlannedStopCommand) => plannedStopsDecider.decide(command, state, now);
-const recorded = (over: Partial<RecordPlannedStop> = {}, state = given()) =>
-  when(state, record(over))[0] as Extract<PlannedStopEvent, { type: 'PlannedStopRecorded' }>;
-const note = (notes: string | null, over: Partial<{ role: string; shiftSubmitted: boolean; stopId: number }> = {}): PlannedStopCommand =>
-  ({ type: 'EditPlannedStopNote', stopId: FIRST, notes, role: 'frontline', shiftSubmitted: false, ...over });
+const recorded = (over: Partial<RecordPlannedStop> = {}, state = given()) => when(state, record(over))[0] as Extract<PlannedStopEvent, { type: 'PlannedStopRecorded' }>;
+const note = (notes: string | null, over: Partial<{ role: string; shiftSubmitted: boolean; stopId: number }> = {}): PlannedStopCommand => ({
+  type: 'EditPlannedStopNote',
+  stopId: FIRST,
+  notes,
+  role: 'frontline',
+  shiftSubmitted: false,
+  ...over,
+});
 
 describe('given an equipment without planned stops', () => {
   it('records the stop in the planned half of the equipment’s block, with its place and trimmed note', () => {
     expect(recorded()).toEqual({
       type: 'PlannedStopRecorded',
       data: {
-        stopId: FIRST, shopFloorId: 1, lineId: 2, equipmentId: 3, plannedReasonId: 2,
-        startTime: '2030-06-05T04:00:00.000Z', endTime: '2030-06-05T04:45:00.000Z', notes: 'Cambio filtri',
+        stopId: FIRST,
+        shopFloorId: 1,
+        lineId: 2,
+        equipmentId: 3,
+        plannedReasonId: 2,
+        startTime: '2030-06-05T04:00:00.000Z',
+        endTime: '2030-06-05T04:45:00.000Z',
+        notes: 'Cambio filtri',
       },
     });
   });

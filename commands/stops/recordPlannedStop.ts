@@ -48,25 +48,23 @@ export function decideRecordPlannedStop(command: RecordPlannedStop, state: Plann
   if (plantDay(command.startTime) !== command.day) throw new Error(`RecordPlannedStop for ${command.day} starts on another day`);
   const sequence = state.lastSequence + 1;
   if (sequence > MAX_STOPS_PER_DAY) throw conflict('STOP_IDS_EXHAUSTED', 'Numero massimo di stop raggiunto per questa macchina in questo giorno');
-  return [{
-    type: 'PlannedStopRecorded',
-    data: {
-      stopId: stopId('planned', place.equipmentId, command.day, sequence),
-      ...place,
-      plannedReasonId: command.plannedReasonId,
-      startTime: new Date(command.startTime).toISOString(),
-      endTime: new Date(command.endTime).toISOString(),
-      notes,
+  return [
+    {
+      type: 'PlannedStopRecorded',
+      data: {
+        stopId: stopId('planned', place.equipmentId, command.day, sequence),
+        ...place,
+        plannedReasonId: command.plannedReasonId,
+        startTime: new Date(command.startTime).toISOString(),
+        endTime: new Date(command.endTime).toISOString(),
+        notes,
+      },
     },
-  }];
+  ];
 }
 
 /** The whole command: plant (cached), the day stream, calendar and reports for the lock; appends on condition none moved. */
-export function handleRecordPlannedStop(
-  deps: CommandDeps,
-  input: PlannedStopInput,
-  ctx: CommandContext,
-): Promise<CommandResult<PlannedStopEvent>> {
+export function handleRecordPlannedStop(deps: CommandDeps, input: PlannedStopInput, ctx: CommandContext): Promise<CommandResult<PlannedStopEvent>> {
   return runCommand(deps, ctx, async (reads) => {
     const plant = await readPlantIn(reads);
     const { place } = validatePlannedStop(plant, input);

@@ -3,7 +3,16 @@ import { activeItem, type PlantState } from '../../domain/plant/state.js';
 import { unplannedStopsStream, type UnplannedStopEvent } from '../../domain/stops/events.js';
 import { MAX_STOPS_PER_DAY, stopId } from '../../domain/stops/ids.js';
 import {
-  assertMayChange, checkTimes, checkUnplannedLength, CORRECTIVE_ACTION_MAX, FAILURE_MODE_MAX, fieldErrors, overlaps, plantDay, requiredText, stopOverlap,
+  assertMayChange,
+  checkTimes,
+  checkUnplannedLength,
+  CORRECTIVE_ACTION_MAX,
+  FAILURE_MODE_MAX,
+  fieldErrors,
+  overlaps,
+  plantDay,
+  requiredText,
+  stopOverlap,
 } from '../../domain/stops/rules.js';
 import type { UnplannedStopFacts, UnplannedStopsState } from '../../domain/stops/unplannedState.js';
 import { runCommand, type CommandContext, type CommandDeps, type CommandResult } from '../handleCommand.js';
@@ -95,23 +104,25 @@ export function decideRecordUnplannedStop(command: RecordUnplannedStop, state: U
   if (other) throw stopOverlap(other, span.startTime);
   const sequence = state.lastSequence + 1;
   if (sequence > MAX_STOPS_PER_DAY) throw conflict('STOP_IDS_EXHAUSTED', 'Numero massimo di stop raggiunto per questa macchina in questo giorno');
-  return [{
-    type: 'UnplannedStopRecorded',
-    data: {
-      stopId: stopId('unplanned', place.equipmentId, command.day, sequence),
-      ...place,
-      workpointId: command.workpointId,
-      stopCodeId: command.stopCodeId,
-      triggeringEventId: command.triggeringEventId,
-      failureMode,
-      correctiveAction,
-      actionMaterialChange: command.actionMaterialChange,
-      actionCleaning: command.actionCleaning,
-      actionSettingAdjustment: command.actionSettingAdjustment,
-      actionComponentRestore: command.actionComponentRestore,
-      ...span,
+  return [
+    {
+      type: 'UnplannedStopRecorded',
+      data: {
+        stopId: stopId('unplanned', place.equipmentId, command.day, sequence),
+        ...place,
+        workpointId: command.workpointId,
+        stopCodeId: command.stopCodeId,
+        triggeringEventId: command.triggeringEventId,
+        failureMode,
+        correctiveAction,
+        actionMaterialChange: command.actionMaterialChange,
+        actionCleaning: command.actionCleaning,
+        actionSettingAdjustment: command.actionSettingAdjustment,
+        actionComponentRestore: command.actionComponentRestore,
+        ...span,
+      },
     },
-  }];
+  ];
 }
 
 /**
@@ -119,11 +130,7 @@ export function decideRecordUnplannedStop(command: RecordUnplannedStop, state: U
  * overlap rule needs, the calendar and the shift reports for the lock, decides, and
  * appends to the day stream on condition that nothing it read has moved.
  */
-export function handleRecordUnplannedStop(
-  deps: CommandDeps,
-  input: UnplannedStopInput,
-  ctx: CommandContext,
-): Promise<CommandResult<UnplannedStopEvent>> {
+export function handleRecordUnplannedStop(deps: CommandDeps, input: UnplannedStopInput, ctx: CommandContext): Promise<CommandResult<UnplannedStopEvent>> {
   return runCommand(deps, ctx, async (reads: ReadSet) => {
     const plant = await readPlantIn(reads);
     const { place } = validateUnplannedStop(plant, input);

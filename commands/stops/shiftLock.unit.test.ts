@@ -22,9 +22,20 @@ describe('given a calendar for June 5-6 with A, B, C and the extra E', () => {
     deps.store.appendToStream(shiftReportStream(lineId, day, code), [{ type: 'ShiftReportSubmitted', schemaVersion: 1, data: {}, metadata }], { expectedRevision: 'any' });
 
   beforeAll(async () => {
-    await decideOn(deps, 'shift-calendar-1', shiftCalendarDecider, {
-      type: 'GenerateShifts', shopFloorId: 1, startDate: '2030-06-05', endDate: '2030-06-06', patterns: PATTERNS, manageExtraShift: true,
-    }, ctx);
+    await decideOn(
+      deps,
+      'shift-calendar-1',
+      shiftCalendarDecider,
+      {
+        type: 'GenerateShifts',
+        shopFloorId: 1,
+        startDate: '2030-06-05',
+        endDate: '2030-06-06',
+        patterns: PATTERNS,
+        manageExtraShift: true,
+      },
+      ctx,
+    );
   });
 
   it('finds the shifts whose [start, end) holds an instant: the night shift belongs to the day it starts', async () => {
@@ -38,7 +49,9 @@ describe('given a calendar for June 5-6 with A, B, C and the extra E', () => {
   it('locks a stop only once a report of a shift holding its start is submitted, on that line', async () => {
     const line1 = { shopFloorId: 1, lineId: 1 };
     expect(await isShiftSubmitted(new ReadSet(deps), line1, at('2030-06-06', '02:00'))).toBe(false);
-    await deps.store.appendToStream(shiftReportStream(1, '2030-06-05', 'C'), [{ type: 'ShiftReportDraftSaved', schemaVersion: 1, data: {}, metadata }], { expectedRevision: 'any' });
+    await deps.store.appendToStream(shiftReportStream(1, '2030-06-05', 'C'), [{ type: 'ShiftReportDraftSaved', schemaVersion: 1, data: {}, metadata }], {
+      expectedRevision: 'any',
+    });
     expect(await isShiftSubmitted(new ReadSet(deps), line1, at('2030-06-06', '02:00'))).toBe(false);
     await submit(1, '2030-06-05', 'C');
     expect(await isShiftSubmitted(new ReadSet(deps), line1, at('2030-06-06', '02:00'))).toBe(true);

@@ -57,14 +57,34 @@ describeWith(['postgres'])('unplanned stops on day streams', () => {
     deps = { store, catalog };
     await importPlant(deps, readDemoPlantFile(), { userId: 'system', username: 'admin', role: 'admin', now: new Date('2030-01-01T00:00:00Z') });
     plant = await readPlantState(deps);
-    await decideOn(deps, 'shift-calendar-1', shiftCalendarDecider, {
-      type: 'GenerateShifts', shopFloorId: 1, startDate: '2030-01-01', endDate: '2030-01-20', patterns: PATTERNS, manageExtraShift: false,
-    }, as('admin'));
+    await decideOn(
+      deps,
+      'shift-calendar-1',
+      shiftCalendarDecider,
+      {
+        type: 'GenerateShifts',
+        shopFloorId: 1,
+        startDate: '2030-01-01',
+        endDate: '2030-01-20',
+        patterns: PATTERNS,
+        manageExtraShift: false,
+      },
+      as('admin'),
+    );
     const workpoint = activeChildren(plant, 'workpoint', 1)[0]!;
     const stopCode = activeChildren(plant, 'stopCode', workpoint.id)[0]!;
     stop = (startTime, endTime) => ({
-      workpointId: workpoint.id, stopCodeId: stopCode.id, triggeringEventId: 1, failureMode: 'Tappo storto', correctiveAction: 'Regolato',
-      actionMaterialChange: false, actionCleaning: false, actionSettingAdjustment: true, actionComponentRestore: false, startTime, endTime,
+      workpointId: workpoint.id,
+      stopCodeId: stopCode.id,
+      triggeringEventId: 1,
+      failureMode: 'Tappo storto',
+      correctiveAction: 'Regolato',
+      actionMaterialChange: false,
+      actionCleaning: false,
+      actionSettingAdjustment: true,
+      actionComponentRestore: false,
+      startTime,
+      endTime,
     });
   });
   afterAll(async () => {
@@ -83,7 +103,11 @@ describeWith(['postgres'])('unplanned stops on day streams', () => {
       expect(await types('unplanned-stops-1-2030-01-06')).toEqual([]);
 
       const overlap = await refusal(record(at('2030-01-06', '00:10'), at('2030-01-06', '00:30')));
-      expect([overlap.status, overlap.code, overlap.message]).toEqual([409, 'STOP_OVERLAP', 'Lo stop si sovrappone a un altro stop della stessa macchina (05/01 23:50–06/01 00:20)']);
+      expect([overlap.status, overlap.code, overlap.message]).toEqual([
+        409,
+        'STOP_OVERLAP',
+        'Lo stop si sovrappone a un altro stop della stessa macchina (05/01 23:50–06/01 00:20)',
+      ]);
 
       const after = await record(at('2030-01-06', '00:20'), at('2030-01-06', '00:30'));
       expect(after.events[0]!.data).toMatchObject({ stopId: 1_000_001_109_630_001 });
@@ -118,13 +142,24 @@ describeWith(['postgres'])('unplanned stops on day streams', () => {
             const id = legacyStopId('unplanned', 1, legacy.length + 1);
             legacy.push({ id, startTime: u.input.startTime, endTime: u.input.endTime });
             events.push({
-              type: 'UnplannedStopRecorded', schemaVersion: 1,
+              type: 'UnplannedStopRecorded',
+              schemaVersion: 1,
               data: {
-                stopId: id, shopFloorId: 1, lineId: line.id, equipmentId: 1, workpointId: u.input.workpointId, stopCodeId: u.input.stopCodeId,
-                triggeringEventId: u.input.triggeringEventId, failureMode: u.input.failureMode, correctiveAction: u.input.correctiveAction,
-                actionMaterialChange: u.input.actionMaterialChange, actionCleaning: u.input.actionCleaning,
-                actionSettingAdjustment: u.input.actionSettingAdjustment, actionComponentRestore: u.input.actionComponentRestore,
-                startTime: new Date(u.input.startTime).toISOString(), endTime: new Date(u.input.endTime).toISOString(),
+                stopId: id,
+                shopFloorId: 1,
+                lineId: line.id,
+                equipmentId: 1,
+                workpointId: u.input.workpointId,
+                stopCodeId: u.input.stopCodeId,
+                triggeringEventId: u.input.triggeringEventId,
+                failureMode: u.input.failureMode,
+                correctiveAction: u.input.correctiveAction,
+                actionMaterialChange: u.input.actionMaterialChange,
+                actionCleaning: u.input.actionCleaning,
+                actionSettingAdjustment: u.input.actionSettingAdjustment,
+                actionComponentRestore: u.input.actionComponentRestore,
+                startTime: new Date(u.input.startTime).toISOString(),
+                endTime: new Date(u.input.endTime).toISOString(),
               },
               metadata: { userId: 'u-frontline', username: 'frontline', role: 'frontline', correlationId: 'legacy', causationId: null, occurredAt: u.now.toISOString() },
             });
@@ -183,7 +218,13 @@ describeWith(['postgres'])('unplanned stops on day streams', () => {
       };
       const stopAttempt = handleRecordUnplannedStop({ store: racing, catalog }, stop(at(day, '09:00'), at(day, '09:10')), as('frontline'));
       while (!held) await new Promise((r) => setTimeout(r, 5));
-      await decideOn(deps, reportStream, shiftReportDecider, reportCommand('SubmitShiftReport', { key: { lineId: 1, shopFloorId: 1, day, shiftCode: 'A' }, content: FULL }), as('frontline'));
+      await decideOn(
+        deps,
+        reportStream,
+        shiftReportDecider,
+        reportCommand('SubmitShiftReport', { key: { lineId: 1, shopFloorId: 1, day, shiftCode: 'A' }, content: FULL }),
+        as('frontline'),
+      );
       submitDone();
       const err = await refusal(stopAttempt);
       expect([err.status, err.code, err.message]).toEqual([409, 'REPORT_ALREADY_SUBMITTED', 'Report già inviato']);

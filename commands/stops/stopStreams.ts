@@ -21,29 +21,23 @@ export interface StopStream {
 export function unplannedStreamOf(id: number): StopStream | null {
   const loc = parseStopId(id);
   if (!loc || loc.kind !== 'unplanned') return null;
-  return loc.scheme === 'day'
-    ? { stream: unplannedStopsStream(loc.equipmentId, loc.day), legacy: false }
-    : { stream: legacyUnplannedStopsStream(loc.equipmentId), legacy: true };
+  return loc.scheme === 'day' ? { stream: unplannedStopsStream(loc.equipmentId, loc.day), legacy: false } : { stream: legacyUnplannedStopsStream(loc.equipmentId), legacy: true };
 }
 
 /** The stream of a planned stop id, or null. */
 export function plannedStreamOf(id: number): StopStream | null {
   const loc = parseStopId(id);
   if (!loc || loc.kind !== 'planned') return null;
-  return loc.scheme === 'day'
-    ? { stream: plannedStopsStream(loc.equipmentId, loc.day), legacy: false }
-    : { stream: legacyPlannedStopsStream(loc.equipmentId), legacy: true };
+  return loc.scheme === 'day' ? { stream: plannedStopsStream(loc.equipmentId, loc.day), legacy: false } : { stream: legacyPlannedStopsStream(loc.equipmentId), legacy: true };
 }
 
 /**
  * A day stream is read whole (a day of one machine's stops); a legacy stream, which no
  * longer receives new stops, through the command-side cache, so its size costs once.
  */
-export const readUnplannedStream = (reads: ReadSet, s: StopStream) =>
-  s.legacy ? reads.readCached(s.stream, unplannedFold) : reads.read(s.stream, unplannedFold);
+export const readUnplannedStream = (reads: ReadSet, s: StopStream) => (s.legacy ? reads.readCached(s.stream, unplannedFold) : reads.read(s.stream, unplannedFold));
 
-export const readPlannedStream = (reads: ReadSet, s: StopStream) =>
-  s.legacy ? reads.readCached(s.stream, plannedFold) : reads.read(s.stream, plannedFold);
+export const readPlannedStream = (reads: ReadSet, s: StopStream) => (s.legacy ? reads.readCached(s.stream, plannedFold) : reads.read(s.stream, plannedFold));
 
 /**
  * What the overlap rule needs for a new unplanned stop of [start, end): the stops of the
@@ -53,7 +47,12 @@ export const readPlannedStream = (reads: ReadSet, s: StopStream) =>
  * the equipment's legacy stream. Each is read through the ReadSet, so the append fails
  * (and the command decides again) if any of them moved meanwhile.
  */
-export async function unplannedStopsAround(reads: ReadSet, equipmentId: number, startTime: string, endTime: string): Promise<{ day: string; own: UnplannedStopsState; nearby: UnplannedStopFacts[] }> {
+export async function unplannedStopsAround(
+  reads: ReadSet,
+  equipmentId: number,
+  startTime: string,
+  endTime: string,
+): Promise<{ day: string; own: UnplannedStopsState; nearby: UnplannedStopFacts[] }> {
   const day = plantDay(startTime);
   const first = DateTime.fromISO(startTime, { zone: PLANT_ZONE }).minus({ hours: MAX_UNPLANNED_STOP_HOURS }).toISODate()!;
   let own = initialUnplannedStopsState;

@@ -40,31 +40,45 @@ const record = (over: Partial<RecordUnplannedStop> = {}): RecordUnplannedStop =>
 });
 const given = (...events: UnplannedStopEvent[]) => events.reduce(unplannedStopsDecider.evolve, unplannedStopsDecider.initialState);
 const when = (state: UnplannedStopsState, command: UnplannedStopCommand) => unplannedStopsDecider.decide(command, state, now);
-const recorded = (over: Partial<RecordUnplannedStop> = {}, state = given()) =>
-  when(state, record(over))[0] as Extract<UnplannedStopEvent, { type: 'UnplannedStopRecorded' }>;
+const recorded = (over: Partial<RecordUnplannedStop> = {}, state = given()) => when(state, record(over))[0] as Extract<UnplannedStopEvent, { type: 'UnplannedStopRecorded' }>;
 
 describe('given an equipment without stops', () => {
   it('records the stop with the first id of the equipment’s day, its place and trimmed texts', () => {
     expect(recorded()).toEqual({
       type: 'UnplannedStopRecorded',
       data: {
-        stopId: FILLER_1, shopFloorId: 1, lineId: 1, equipmentId: 1, workpointId: 1, stopCodeId: 2, triggeringEventId: 1,
-        failureMode: 'Valvola bloccata', correctiveAction: 'Sbloccata la valvola',
-        actionMaterialChange: false, actionCleaning: true, actionSettingAdjustment: false, actionComponentRestore: true,
-        startTime: '2030-06-05T06:10:00.000Z', endTime: '2030-06-05T06:25:00.000Z',
+        stopId: FILLER_1,
+        shopFloorId: 1,
+        lineId: 1,
+        equipmentId: 1,
+        workpointId: 1,
+        stopCodeId: 2,
+        triggeringEventId: 1,
+        failureMode: 'Valvola bloccata',
+        correctiveAction: 'Sbloccata la valvola',
+        actionMaterialChange: false,
+        actionCleaning: true,
+        actionSettingAdjustment: false,
+        actionComponentRestore: true,
+        startTime: '2030-06-05T06:10:00.000Z',
+        endTime: '2030-06-05T06:25:00.000Z',
       },
     });
   });
 
   it('names every bad field at once', () => {
     const err = refusal(() => recorded({ workpointId: 99, stopCodeId: 98, triggeringEventId: 97, failureMode: '   ', correctiveAction: 'x'.repeat(1001) }));
-    expect([err.status, err.code, err.fields]).toEqual([400, 'VALIDATION_FAILED', {
-      workpoint_id: 'Area inesistente',
-      stop_code_id: 'Codice di stop inesistente',
-      triggering_event_id: 'Evento scatenante inesistente',
-      failure_mode: 'Obbligatorio',
-      corrective_action: 'Al massimo 1000 caratteri',
-    }]);
+    expect([err.status, err.code, err.fields]).toEqual([
+      400,
+      'VALIDATION_FAILED',
+      {
+        workpoint_id: 'Area inesistente',
+        stop_code_id: 'Codice di stop inesistente',
+        triggering_event_id: 'Evento scatenante inesistente',
+        failure_mode: 'Obbligatorio',
+        corrective_action: 'Al massimo 1000 caratteri',
+      },
+    ]);
   });
 
   it('refuses a stop code of another workpoint', () => {
@@ -109,7 +123,12 @@ describe('given an equipment without stops', () => {
     const start = at('08:00', '2030-06-03');
     expect(recorded({ startTime: start, endTime: at('08:00', '2030-06-04') }).data).toMatchObject({ startTime: '2030-06-03T06:00:00.000Z' });
     const err = refusal(() => recorded({ startTime: start, endTime: at('08:01', '2030-06-04') }));
-    expect([err.status, err.code, err.message, err.fields]).toEqual([400, 'INVALID_TIMES', 'Controlla le date: uno stop non pianificato dura al massimo 24 ore', { end_time: "Al massimo 24 ore dopo l'inizio" }]);
+    expect([err.status, err.code, err.message, err.fields]).toEqual([
+      400,
+      'INVALID_TIMES',
+      'Controlla le date: uno stop non pianificato dura al massimo 24 ore',
+      { end_time: "Al massimo 24 ore dopo l'inizio" },
+    ]);
   });
 });
 
@@ -118,7 +137,12 @@ describe('given a stop 08:10–08:25', () => {
   const state = given(first);
 
   it('refuses an overlapping stop with 409, naming the other stop’s times', () => {
-    for (const [s, e] of [['08:20', '08:40'], ['08:00', '08:11'], ['08:00', '09:00'], ['08:12', '08:13']] as const) {
+    for (const [s, e] of [
+      ['08:20', '08:40'],
+      ['08:00', '08:11'],
+      ['08:00', '09:00'],
+      ['08:12', '08:13'],
+    ] as const) {
       const err = refusal(() => recorded({ startTime: at(s), endTime: at(e) }, state));
       expect([err.status, err.code, err.message]).toEqual([409, 'STOP_OVERLAP', 'Lo stop si sovrappone a un altro stop della stessa macchina (08:10–08:25)']);
     }
@@ -141,10 +165,12 @@ describe('given a stop 08:10–08:25', () => {
   });
 
   it('edits the failure mode or the corrective action, trimmed', () => {
-    expect(when(state, { type: 'EditUnplannedStopDetail', stopId: FILLER_1, field: 'failureMode', value: ' Perdita ', role: 'frontline', shiftSubmitted: false }))
-      .toEqual([{ type: 'UnplannedStopDetailEdited', data: { stopId: FILLER_1, field: 'failureMode', value: 'Perdita' } }]);
-    expect(when(state, { type: 'EditUnplannedStopDetail', stopId: FILLER_1, field: 'correctiveAction', value: 'c'.repeat(1000), role: 'frontline', shiftSubmitted: false }))
-      .toHaveLength(1);
+    expect(when(state, { type: 'EditUnplannedStopDetail', stopId: FILLER_1, field: 'failureMode', value: ' Perdita ', role: 'frontline', shiftSubmitted: false })).toEqual([
+      { type: 'UnplannedStopDetailEdited', data: { stopId: FILLER_1, field: 'failureMode', value: 'Perdita' } },
+    ]);
+    expect(
+      when(state, { type: 'EditUnplannedStopDetail', stopId: FILLER_1, field: 'correctiveAction', value: 'c'.repeat(1000), role: 'frontline', shiftSubmitted: false }),
+    ).toHaveLength(1);
   });
 
   it('refuses an empty or too long detail, and records nothing for the same text', () => {
@@ -157,8 +183,9 @@ describe('given a stop 08:10–08:25', () => {
   });
 
   it('deletes it; an unknown id is a 404', () => {
-    expect(when(state, { type: 'DeleteUnplannedStop', stopId: FILLER_1, role: 'frontline', shiftSubmitted: false }))
-      .toEqual([{ type: 'UnplannedStopDeleted', data: { stopId: FILLER_1 } }]);
+    expect(when(state, { type: 'DeleteUnplannedStop', stopId: FILLER_1, role: 'frontline', shiftSubmitted: false })).toEqual([
+      { type: 'UnplannedStopDeleted', data: { stopId: FILLER_1 } },
+    ]);
     expect(refusal(() => when(state, { type: 'DeleteUnplannedStop', stopId: 1_000_001_111_130_009, role: 'admin', shiftSubmitted: false })).status).toBe(404);
   });
 });
@@ -173,7 +200,9 @@ describe('given a deleted stop', () => {
 
   it('can be neither edited nor deleted again (404)', () => {
     expect(refusal(() => when(state, { type: 'DeleteUnplannedStop', stopId: FILLER_1, role: 'admin', shiftSubmitted: false })).code).toBe('NOT_FOUND');
-    expect(refusal(() => when(state, { type: 'EditUnplannedStopDetail', stopId: FILLER_1, field: 'failureMode', value: 'x', role: 'admin', shiftSubmitted: false })).status).toBe(404);
+    expect(refusal(() => when(state, { type: 'EditUnplannedStopDetail', stopId: FILLER_1, field: 'failureMode', value: 'x', role: 'admin', shiftSubmitted: false })).status).toBe(
+      404,
+    );
   });
 });
 

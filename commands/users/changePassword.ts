@@ -18,5 +18,9 @@ export function decideChangePassword(command: ChangePassword, state: UserState):
 
 /** Replaces a registered user's password hash (the hash only: a password never reaches an event). */
 export function handleChangePassword(deps: CommandDeps, input: Omit<ChangePassword, 'type'>, ctx: CommandContext): Promise<CommandResult<UserEvent>> {
-  return runCommand(deps, ctx, onStream(userStream(input.username), userFold, (state) => decideChangePassword({ type: 'ChangePassword', ...input }, state)));
+  return runCommand(
+    deps,
+    ctx,
+    onStream(userStream(input.username), userFold, (state) => decideChangePassword({ type: 'ChangePassword', ...input }, state)),
+  );
 }

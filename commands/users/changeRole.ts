@@ -20,5 +20,9 @@ export function decideChangeRole(command: ChangeRole, state: UserState): UserEve
 
 /** Gives a registered user another role; the same role records nothing. */
 export function handleChangeRole(deps: CommandDeps, input: Omit<ChangeRole, 'type'>, ctx: CommandContext): Promise<CommandResult<UserEvent>> {
-  return runCommand(deps, ctx, onStream(userStream(input.username), userFold, (state) => decideChangeRole({ type: 'ChangeRole', ...input }, state)));
+  return runCommand(
+    deps,
+    ctx,
+    onStream(userStream(input.username), userFold, (state) => decideChangeRole({ type: 'ChangeRole', ...input }, state)),
+  );
 }

@@ -20,11 +20,17 @@ describe('user decider', () => {
       spec.given([registered]).when({ type: 'RegisterUser', userId: 'u2', username: 'anna', role: 'admin', passwordHash: 'h' }).thenRefuses({ code: 'USER_EXISTS', status: 409 });
     });
     it('changes the role, and records nothing when it is already that role', () => {
-      spec.given([registered]).when({ type: 'ChangeRole', username: 'anna', role: 'support' }).then([{ type: 'UserRoleChanged', data: { role: 'support' } }]);
+      spec
+        .given([registered])
+        .when({ type: 'ChangeRole', username: 'anna', role: 'support' })
+        .then([{ type: 'UserRoleChanged', data: { role: 'support' } }]);
       spec.given([registered]).when({ type: 'ChangeRole', username: 'anna', role: 'frontline' }).thenNothingHappened();
     });
     it('changes the password', () => {
-      spec.given([registered]).when({ type: 'ChangePassword', username: 'anna', passwordHash: 'h2' }).then([{ type: 'UserPasswordChanged', data: { passwordHash: 'h2' } }]);
+      spec
+        .given([registered])
+        .when({ type: 'ChangePassword', username: 'anna', passwordHash: 'h2' })
+        .then([{ type: 'UserPasswordChanged', data: { passwordHash: 'h2' } }]);
     });
   });
 });

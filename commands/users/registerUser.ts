@@ -8,7 +8,12 @@ import { onStream, runCommand, type CommandContext, type CommandDeps, type Comma
 export const registerUserSchema = z.object({
   type: z.literal('RegisterUser'),
   userId: z.string().min(1),
-  username: z.string().trim().min(1).max(64).regex(/^[a-zA-Z0-9._-]+$/),
+  username: z
+    .string()
+    .trim()
+    .min(1)
+    .max(64)
+    .regex(/^[a-zA-Z0-9._-]+$/),
   role: roleSchema,
   passwordHash: z.string().min(1),
 });
@@ -22,5 +27,9 @@ export function decideRegisterUser(command: RegisterUser, state: UserState): Use
 
 /** Registers a user on the stream of their name (the demo seed, the user scripts); a taken name is a 409. */
 export function handleRegisterUser(deps: CommandDeps, input: Omit<RegisterUser, 'type'>, ctx: CommandContext): Promise<CommandResult<UserEvent>> {
-  return runCommand(deps, ctx, onStream(userStream(input.username), userFold, (state) => decideRegisterUser({ type: 'RegisterUser', ...input }, state)));
+  return runCommand(
+    deps,
+    ctx,
+    onStream(userStream(input.username), userFold, (state) => decideRegisterUser({ type: 'RegisterUser', ...input }, state)),
+  );
 }

@@ -6,11 +6,7 @@ import { maxChars } from '../shared/bounds.js';
 export const DBR_TEXT_MAX = 250;
 
 /** Trimmed, not blank, at most DBR_TEXT_MAX characters. */
-export const requiredDbrText = z
-  .string({ error: 'Obbligatorio' })
-  .trim()
-  .min(1, 'Obbligatorio')
-  .pipe(maxChars(DBR_TEXT_MAX));
+export const requiredDbrText = z.string({ error: 'Obbligatorio' }).trim().min(1, 'Obbligatorio').pipe(maxChars(DBR_TEXT_MAX));
 
 /** Optional text (support): null, omitted and blank are "none"; otherwise trimmed and at most DBR_TEXT_MAX. */
 export const optionalDbrText = z

@@ -7,10 +7,7 @@ export interface DbrActionFacts extends DbrActionCreatedData {
 }
 
 /** 'none': the stream does not exist; 'deleted': it existed and was removed (404 from then on). */
-export type DbrActionState =
-  | { status: 'none' }
-  | { status: 'active'; action: DbrActionFacts }
-  | { status: 'deleted'; action: DbrActionFacts };
+export type DbrActionState = { status: 'none' } | { status: 'active'; action: DbrActionFacts } | { status: 'deleted'; action: DbrActionFacts };
 
 export const initialDbrActionState: DbrActionState = { status: 'none' };
 

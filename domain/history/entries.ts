@@ -106,13 +106,15 @@ export function reportFields(unit: string | null): Fields {
  */
 export function machineNotesText(rows: ReadonlyArray<Record<string, string>>, labels: readonly string[] = []): string | null {
   const rank = (k: string) => (labels.includes(k) ? labels.indexOf(k) : labels.length);
-  const lines = rows.map((r) =>
-    Object.entries(r)
-      .filter(([, v]) => v.trim() !== '')
-      .sort(([a], [b]) => rank(a) - rank(b))
-      .map(([k, v]) => `${k}: ${v}`)
-      .join(' · '),
-  ).filter((l) => l !== '');
+  const lines = rows
+    .map((r) =>
+      Object.entries(r)
+        .filter(([, v]) => v.trim() !== '')
+        .sort(([a], [b]) => rank(a) - rank(b))
+        .map(([k, v]) => `${k}: ${v}`)
+        .join(' · '),
+    )
+    .filter((l) => l !== '');
   return lines.length > 0 ? lines.join('\n') : null;
 }
 

@@ -25,17 +25,9 @@ export type ShiftPattern = z.infer<typeof shiftPatternSchema>;
 export const ShopFloorAdded = defineEvent('ShopFloorAdded', 1, z.object({ shopFloorId: id, name }));
 export const ShopFloorRenamed = defineEvent('ShopFloorRenamed', 1, z.object({ shopFloorId: id, name }));
 export const ShopFloorRetired = defineEvent('ShopFloorRetired', 1, z.object({ shopFloorId: id }));
-export const UnitsOfMeasurementSet = defineEvent(
-  'UnitsOfMeasurementSet',
-  1,
-  z.object({ shopFloorId: id, unit1: maxChars(20), unit2: maxChars(20), unit3: maxChars(20) }),
-);
+export const UnitsOfMeasurementSet = defineEvent('UnitsOfMeasurementSet', 1, z.object({ shopFloorId: id, unit1: maxChars(20), unit2: maxChars(20), unit3: maxChars(20) }));
 export const ReportLabelsSet = defineEvent('ReportLabelsSet', 1, z.object({ shopFloorId: id, labels: z.array(z.string().min(1).pipe(maxChars(60))).max(20) }));
-export const ShiftPatternsSet = defineEvent(
-  'ShiftPatternsSet',
-  1,
-  z.object({ shopFloorId: id, manageExtraShift: z.boolean(), patterns: z.array(shiftPatternSchema) }),
-);
+export const ShiftPatternsSet = defineEvent('ShiftPatternsSet', 1, z.object({ shopFloorId: id, manageExtraShift: z.boolean(), patterns: z.array(shiftPatternSchema) }));
 
 export const LineAdded = defineEvent('LineAdded', 1, z.object({ lineId: id, shopFloorId: id, name, referenceMachine: name }));
 export const LineRenamed = defineEvent('LineRenamed', 1, z.object({ lineId: id, name }));
@@ -63,13 +55,31 @@ export const PlannedStopReasonRenamed = defineEvent('PlannedStopReasonRenamed', 
 export const PlannedStopReasonRetired = defineEvent('PlannedStopReasonRetired', 1, z.object({ plannedStopReasonId: id }));
 
 export const plantEvents = [
-  ShopFloorAdded, ShopFloorRenamed, ShopFloorRetired, UnitsOfMeasurementSet, ReportLabelsSet, ShiftPatternsSet,
-  LineAdded, LineRenamed, LineReferenceMachineChanged, LineRetired,
-  EquipmentAdded, EquipmentRenamed, EquipmentRetired,
-  WorkpointAdded, WorkpointRenamed, WorkpointRetired,
-  StopCodeAdded, StopCodeRenamed, StopCodeRetired,
-  TriggeringEventAdded, TriggeringEventRenamed, TriggeringEventRetired,
-  PlannedStopReasonAdded, PlannedStopReasonRenamed, PlannedStopReasonRetired,
+  ShopFloorAdded,
+  ShopFloorRenamed,
+  ShopFloorRetired,
+  UnitsOfMeasurementSet,
+  ReportLabelsSet,
+  ShiftPatternsSet,
+  LineAdded,
+  LineRenamed,
+  LineReferenceMachineChanged,
+  LineRetired,
+  EquipmentAdded,
+  EquipmentRenamed,
+  EquipmentRetired,
+  WorkpointAdded,
+  WorkpointRenamed,
+  WorkpointRetired,
+  StopCodeAdded,
+  StopCodeRenamed,
+  StopCodeRetired,
+  TriggeringEventAdded,
+  TriggeringEventRenamed,
+  TriggeringEventRetired,
+  PlannedStopReasonAdded,
+  PlannedStopReasonRenamed,
+  PlannedStopReasonRetired,
 ] as const;
 
 /** The event union derived from the definitions, so a new definition cannot be forgotten in a switch. */

@@ -13,9 +13,7 @@ const name = z.string().trim().min(1, 'Obbligatorio').pipe(maxChars(120));
 const id = plantIdSchema;
 
 /** A leaf item: a plain name, or `{ id, name }` to pin (and rename) a recorded one. */
-const leaf = z
-  .union([name, z.object({ id: id.optional(), name }).strict()])
-  .transform((v) => (typeof v === 'string' ? { name: v } : v));
+const leaf = z.union([name, z.object({ id: id.optional(), name }).strict()]).transform((v) => (typeof v === 'string' ? { name: v } : v));
 
 /** Sibling names must differ, or matching by name would be ambiguous. */
 function uniqueNames(items: Array<{ name: string }>, ctx: z.RefinementCtx, what = 'name') {
@@ -57,7 +55,10 @@ const shopFloor = z
     id: id.optional(),
     name,
     units: z.object({ unit1: z.string().trim().min(1, 'Obbligatorio').pipe(maxChars(20)), unit2: unit.default(''), unit3: unit.default('') }).strict(),
-    reportLabels: z.array(z.string().trim().min(1, 'Obbligatorio').pipe(maxChars(60))).max(20).default([]),
+    reportLabels: z
+      .array(z.string().trim().min(1, 'Obbligatorio').pipe(maxChars(60)))
+      .max(20)
+      .default([]),
     manageExtraShift: z.boolean().default(false),
     shifts: z.array(shift).default([]),
     lines: z.array(line).superRefine(uniqueNames).default([]),

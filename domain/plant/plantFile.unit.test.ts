@@ -20,12 +20,11 @@ describe('a plant file', () => {
     raw.shopFloors[0].shifts[2].end = '25:00';
     raw.shopFloors[1].units = {};
     raw.shopFloors[0].lines[0].equipments[0].workpoints[0].stopCodes.push(42);
-    expect(issuesOf(raw).map((i) => i.path).sort()).toEqual([
-      'shopFloors[0].lines[0].equipments[0].workpoints[0].stopCodes[2]',
-      'shopFloors[0].lines[1].name',
-      'shopFloors[0].shifts[2].end',
-      'shopFloors[1].units.unit1',
-    ]);
+    expect(
+      issuesOf(raw)
+        .map((i) => i.path)
+        .sort(),
+    ).toEqual(['shopFloors[0].lines[0].equipments[0].workpoints[0].stopCodes[2]', 'shopFloors[0].lines[1].name', 'shopFloors[0].shifts[2].end', 'shopFloors[1].units.unit1']);
   });
 
   it('refuses repeated sibling names, shift codes and unknown keys', () => {
@@ -34,7 +33,11 @@ describe('a plant file', () => {
     raw.shopFloors[0].shifts[1].code = 'A';
     raw.triggeringEvents.push('Cambio formato');
     raw.shopFloors[0].colour = 'blu';
-    expect(issuesOf(raw).map((i) => i.path).sort()).toEqual(['shopFloors[0]', 'shopFloors[0].lines[1].name', 'shopFloors[0].shifts[1].code', 'triggeringEvents[2]']);
+    expect(
+      issuesOf(raw)
+        .map((i) => i.path)
+        .sort(),
+    ).toEqual(['shopFloors[0]', 'shopFloors[0].lines[1].name', 'shopFloors[0].shifts[1].code', 'triggeringEvents[2]']);
   });
 
   it('requires every DBR constant as a number', () => {

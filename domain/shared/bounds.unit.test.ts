@@ -12,12 +12,34 @@ const refuses = (type: string, data: unknown) => expect(() => catalog.encode({ t
 
 const place = { shopFloorId: 1, lineId: 1, equipmentId: 1 };
 const unplanned = (startTime: string, endTime: string, over: Record<string, unknown> = {}) => ({
-  stopId: 1_000_001_000_000_001, ...place, workpointId: 1, stopCodeId: 1, triggeringEventId: 1, failureMode: 'x', correctiveAction: 'y',
-  actionMaterialChange: false, actionCleaning: false, actionSettingAdjustment: false, actionComponentRestore: false, startTime, endTime, ...over,
+  stopId: 1_000_001_000_000_001,
+  ...place,
+  workpointId: 1,
+  stopCodeId: 1,
+  triggeringEventId: 1,
+  failureMode: 'x',
+  correctiveAction: 'y',
+  actionMaterialChange: false,
+  actionCleaning: false,
+  actionSettingAdjustment: false,
+  actionComponentRestore: false,
+  startTime,
+  endTime,
+  ...over,
 });
 const planned = (startTime: string, endTime: string) => ({ stopId: 1_000_001_000_001_001, ...place, plannedReasonId: 1, startTime, endTime, notes: null });
 const report = (over: Record<string, unknown>) => ({
-  lineId: 1, shopFloorId: 1, day: '2030-06-05', shiftCode: 'A', notes: '', machineNotes: [], productionVolume: null, waste: null, workingTime: null, by: 'frontline', ...over,
+  lineId: 1,
+  shopFloorId: 1,
+  day: '2030-06-05',
+  shiftCode: 'A',
+  notes: '',
+  machineNotes: [],
+  productionVolume: null,
+  waste: null,
+  workingTime: null,
+  by: 'frontline',
+  ...over,
 });
 const shift = (shiftDay: string, startTime: string, endTime: string) => ({ shiftId: 1_000_001, name: 'Turno A', code: 'A', shiftDay, startTime, endTime, extra: false });
 
@@ -28,7 +50,17 @@ describe('event schemas hold the bounds', () => {
     refuses('ShiftReportSubmitted', report({ day: '1999-12-31' }));
     refuses('ShiftReportSubmitted', report({ day: '2100-01-01' }));
     refuses('ShiftReportSubmitted', report({ day: '2030-02-30' }));
-    refuses('DbrActionCreated', { actionId: 1, ...place, equipmentId: null, dueDay: '2100-01-01', dueShiftId: null, dueShiftName: null, activity: 'a', owner: 'b', supportBy: null });
+    refuses('DbrActionCreated', {
+      actionId: 1,
+      ...place,
+      equipmentId: null,
+      dueDay: '2100-01-01',
+      dueShiftId: null,
+      dueShiftName: null,
+      activity: 'a',
+      owner: 'b',
+      supportBy: null,
+    });
   });
 
   test('stops: start on a plant day, end after it, unplanned 24 hours and planned 168 hours at most', () => {
@@ -54,7 +86,25 @@ describe('event schemas hold the bounds', () => {
   });
 
   test('DBR constants: at most 1,000,000,000 in magnitude', () => {
-    const constants = (v: number) => Object.fromEntries(['def_speed', 'def_uptime', 'def_mtbf', 'def_waste', 'def_volume', 'min_ut', 'max_ut', 'min_mtbf', 'max_mtbf', 'min_waste', 'max_waste', 'ut_threshold', 'mtbf_threshold', 'waste_threshold'].map((f) => [f, v]));
+    const constants = (v: number) =>
+      Object.fromEntries(
+        [
+          'def_speed',
+          'def_uptime',
+          'def_mtbf',
+          'def_waste',
+          'def_volume',
+          'min_ut',
+          'max_ut',
+          'min_mtbf',
+          'max_mtbf',
+          'min_waste',
+          'max_waste',
+          'ut_threshold',
+          'mtbf_threshold',
+          'waste_threshold',
+        ].map((f) => [f, v]),
+      );
     expect(accepts('DbrConstantsSet', { lineId: 1, constants: constants(-1_000_000_000) })).toBe(true);
     refuses('DbrConstantsSet', { lineId: 1, constants: constants(1_000_000_001) });
   });

@@ -3,8 +3,14 @@ import { EventCatalog, UnknownEventTypeError, defineEvent } from './catalog.js';
 import type { RecordedEvent } from './eventStore.js';
 
 const recorded = (type: string, schemaVersion: number, data: Record<string, unknown>): RecordedEvent => ({
-  id: 'e1', streamId: 's-1', revision: 0, type, schemaVersion, data,
-  position: { commit: 1, prepare: 1 }, recordedAt: '2026-11-20T00:00:00.000Z',
+  id: 'e1',
+  streamId: 's-1',
+  revision: 0,
+  type,
+  schemaVersion,
+  data,
+  position: { commit: 1, prepare: 1 },
+  recordedAt: '2026-11-20T00:00:00.000Z',
   metadata: { userId: 'u', username: 'u', role: 'admin', correlationId: 'c', causationId: null, occurredAt: '2026-11-20T00:00:00.000Z' },
 });
 

@@ -16,8 +16,7 @@ export const futureDay = () => new DomainError('FUTURE_DAY', 400, MESSAGES.futur
 export const incompleteReport = (fields: Record<string, string>) => new DomainError('INCOMPLETE_REPORT', 400, MESSAGES.incomplete, fields);
 
 /** Bad values; a submit or an amend says it with the submit text, a draft with its own. */
-export const invalidReport = (fields: Record<string, string>, confirming: boolean) =>
-  validationError(confirming ? MESSAGES.incomplete : MESSAGES.invalidDraft, fields);
+export const invalidReport = (fields: Record<string, string>, confirming: boolean) => validationError(confirming ? MESSAGES.incomplete : MESSAGES.invalidDraft, fields);
 
 /**
  * Same code and text as a stale revision (WrongExpectedRevisionError): for the client

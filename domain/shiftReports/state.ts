@@ -6,9 +6,7 @@ import type { Fold } from '../shared/fold.js';
  * (confirmed). `lastBy` is who changed it last: without a revision from the client,
  * only that user may write again (docs/line-log.md, concurrency).
  */
-export type ShiftReportState =
-  | { status: 'none'; lastBy: null }
-  | { status: 'draft' | 'submitted'; content: ReportContent; lastBy: string };
+export type ShiftReportState = { status: 'none'; lastBy: null } | { status: 'draft' | 'submitted'; content: ReportContent; lastBy: string };
 
 export const initialShiftReportState: ShiftReportState = { status: 'none', lastBy: null };
 

@@ -28,22 +28,24 @@ const place = { shopFloorId: id, lineId: id, equipmentId: id };
 export const UnplannedStopRecorded = defineEvent(
   'UnplannedStopRecorded',
   1,
-  z.object({
-    /** Given by the decider: see domain/stops/ids.ts. */
-    stopId,
-    ...place,
-    workpointId: id,
-    stopCodeId: id,
-    triggeringEventId: id,
-    failureMode: text(FAILURE_MODE_MAX),
-    correctiveAction: text(CORRECTIVE_ACTION_MAX),
-    actionMaterialChange: z.boolean(),
-    actionCleaning: z.boolean(),
-    actionSettingAdjustment: z.boolean(),
-    actionComponentRestore: z.boolean(),
-    startTime: instant,
-    endTime: instant,
-  }).superRefine(span(MAX_UNPLANNED_STOP_HOURS)),
+  z
+    .object({
+      /** Given by the decider: see domain/stops/ids.ts. */
+      stopId,
+      ...place,
+      workpointId: id,
+      stopCodeId: id,
+      triggeringEventId: id,
+      failureMode: text(FAILURE_MODE_MAX),
+      correctiveAction: text(CORRECTIVE_ACTION_MAX),
+      actionMaterialChange: z.boolean(),
+      actionCleaning: z.boolean(),
+      actionSettingAdjustment: z.boolean(),
+      actionComponentRestore: z.boolean(),
+      startTime: instant,
+      endTime: instant,
+    })
+    .superRefine(span(MAX_UNPLANNED_STOP_HOURS)),
 );
 
 /** The failure mode or corrective action was changed inline in the line log (saved on blur, never empty). */
@@ -64,23 +66,21 @@ export const UnplannedStopDeleted = defineEvent('UnplannedStopDeleted', 1, z.obj
 export const PlannedStopRecorded = defineEvent(
   'PlannedStopRecorded',
   1,
-  z.object({
-    stopId,
-    ...place,
-    plannedReasonId: id,
-    startTime: instant,
-    endTime: instant,
-    /** Optional; null when left empty. */
-    notes: text(NOTES_MAX).nullable(),
-  }).superRefine(span(MAX_PLANNED_STOP_HOURS)),
+  z
+    .object({
+      stopId,
+      ...place,
+      plannedReasonId: id,
+      startTime: instant,
+      endTime: instant,
+      /** Optional; null when left empty. */
+      notes: text(NOTES_MAX).nullable(),
+    })
+    .superRefine(span(MAX_PLANNED_STOP_HOURS)),
 );
 
 /** The planned stop's note was saved on blur; null when it was emptied (allowed, line log §5). */
-export const PlannedStopNoteEdited = defineEvent(
-  'PlannedStopNoteEdited',
-  1,
-  z.object({ stopId, notes: text(NOTES_MAX).nullable() }),
-);
+export const PlannedStopNoteEdited = defineEvent('PlannedStopNoteEdited', 1, z.object({ stopId, notes: text(NOTES_MAX).nullable() }));
 
 /** The planned stop was deleted; the history keeps it. */
 export const PlannedStopDeleted = defineEvent('PlannedStopDeleted', 1, z.object({ stopId }));

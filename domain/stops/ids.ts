@@ -27,8 +27,7 @@ const LEGACY_PLANNED_OFFSET = 500_000;
 export type StopKind = 'unplanned' | 'planned';
 
 export type StopLocation =
-  | { scheme: 'day'; kind: StopKind; equipmentId: number; day: string; sequence: number }
-  | { scheme: 'legacy'; kind: StopKind; equipmentId: number; sequence: number };
+  { scheme: 'day'; kind: StopKind; equipmentId: number; day: string; sequence: number } | { scheme: 'legacy'; kind: StopKind; equipmentId: number; sequence: number };
 
 const dayIndex = (day: string) => Math.round(DateTime.fromISO(day, { zone: 'UTC' }).diff(EPOCH, 'days').days);
 const dayOf = (index: number) => EPOCH.plus({ days: index }).toISODate()!;

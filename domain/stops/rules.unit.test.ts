@@ -5,8 +5,9 @@ import { durationMinutes, formatSpan, overlaps } from './rules.js';
 describe('stop ids', () => {
   it('encode equipment, plant day, kind and sequence, and give them back', () => {
     // 2000-01-01 is day 0, 2030-06-05 day 11113.
-    expect([stopId('unplanned', 7, '2030-06-05', 1), stopId('planned', 7, '2030-06-05', 1), stopId('unplanned', 12, '2000-01-01', 999)])
-      .toEqual([1_000_007_111_130_001, 1_000_007_111_131_001, 1_000_012_000_000_999]);
+    expect([stopId('unplanned', 7, '2030-06-05', 1), stopId('planned', 7, '2030-06-05', 1), stopId('unplanned', 12, '2000-01-01', 999)]).toEqual([
+      1_000_007_111_130_001, 1_000_007_111_131_001, 1_000_012_000_000_999,
+    ]);
     expect([parseStopId(1_000_007_111_130_001), parseStopId(1_000_007_111_131_042)]).toEqual([
       { scheme: 'day', kind: 'unplanned', equipmentId: 7, day: '2030-06-05', sequence: 1 },
       { scheme: 'day', kind: 'planned', equipmentId: 7, day: '2030-06-05', sequence: 42 },

@@ -2,9 +2,7 @@ import type { Role } from './roles.js';
 import type { UserEvent } from './events.js';
 import type { Fold } from '../shared/fold.js';
 
-export type UserState =
-  | { status: 'none' }
-  | { status: 'registered'; userId: string; username: string; role: Role; passwordHash: string };
+export type UserState = { status: 'none' } | { status: 'registered'; userId: string; username: string; role: Role; passwordHash: string };
 
 export const initialUserState: UserState = { status: 'none' };
 

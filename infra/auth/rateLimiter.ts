@@ -33,7 +33,9 @@ export class LoginRateLimiter {
    * counted there stay counted.
    */
   async giveBack(key: string): Promise<void> {
-    await this.knex('login_attempts').where({ key }).update({ attempts: this.knex.raw('greatest(attempts - 1, 0)') });
+    await this.knex('login_attempts')
+      .where({ key })
+      .update({ attempts: this.knex.raw('greatest(attempts - 1, 0)') });
   }
 
   async succeed(key: string): Promise<void> {

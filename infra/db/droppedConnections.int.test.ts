@@ -28,7 +28,11 @@ describeWith(['postgres'])('a connection the server ends while it is checked out
       await c.end();
     }
   }
-  const failure = (p: Promise<unknown>) => p.then(() => null, (err: unknown) => err);
+  const failure = (p: Promise<unknown>) =>
+    p.then(
+      () => null,
+      (err: unknown) => err,
+    );
 
   it('a pool client between two statements of a transaction', async () => {
     const pool = surviveDroppedConnections(new pg.Pool({ connectionString: t.db.url, max: 2 }));

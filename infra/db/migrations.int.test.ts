@@ -43,8 +43,7 @@ async function sql<T extends pg.QueryResultRow = Record<string, unknown>>(url: s
   }
 }
 
-const tablesExist = async (url: string) =>
-  (await sql<{ ok: boolean }>(url, `select to_regclass('es_events') is not null and to_regclass('es_streams') is not null as ok`))[0]!.ok;
+const tablesExist = async (url: string) => (await sql<{ ok: boolean }>(url, `select to_regclass('es_events') is not null and to_regclass('es_streams') is not null as ok`))[0]!.ok;
 
 /**
  * Every event in global order, in small batches. An event is readable once every older
@@ -54,7 +53,7 @@ const tablesExist = async (url: string) =>
 async function readEverything(store: PostgresEventStore, count: number): Promise<RecordedEvent[]> {
   for (let tries = 0; ; tries++) {
     const all: RecordedEvent[] = [];
-    for (let after = START; ; ) {
+    for (let after = START; ;) {
       const batch = await store.readAll({ after, limit: 2 });
       if (batch.length === 0) break;
       all.push(...batch);
@@ -80,8 +79,11 @@ describeWith(['postgres'])('the event store schema in the migrations', () => {
     const db = await emptyDatabase();
     // The previous version: migrations 0001 and 0002 recorded, the store's tables from its connect-time DDL.
     await migrateDatabase(db.url);
-    await sql(db.url, `delete from knex_migrations where name in ('0003_event_store', '0004_idempotency_keys');
-      drop table es_events; drop table es_streams; drop table idempotency_keys;`);
+    await sql(
+      db.url,
+      `delete from knex_migrations where name in ('0003_event_store', '0004_idempotency_keys');
+      drop table es_events; drop table es_streams; drop table idempotency_keys;`,
+    );
     await sql(db.url, PREVIOUS_EVENT_STORE_DDL);
     const before = await PostgresEventStore.connect(db.url, { max: 2 });
     for (let i = 0; i < 3; i++) await before.appendToStream('line-1', [newEvent('Old', { i })], { expectedRevision: i === 0 ? 'no_stream' : i - 1 });
@@ -102,7 +104,11 @@ describeWith(['postgres'])('the event store schema in the migrations', () => {
     const after = await PostgresEventStore.connect(db.url, { max: 2 });
     try {
       expect(await readEverything(after, 5)).toEqual(old);
-      expect((await after.readStream('line-1')).map((e) => [e.revision, e.data])).toEqual([[0, { i: 0 }], [1, { i: 1 }], [2, { i: 2 }]]);
+      expect((await after.readStream('line-1')).map((e) => [e.revision, e.data])).toEqual([
+        [0, { i: 0 }],
+        [1, { i: 1 }],
+        [2, { i: 2 }],
+      ]);
       // A stale revision is still refused, the next one taken, and a new stream starts at 0.
       await expect(after.appendToStream('line-1', [newEvent('New', { i: 5 })], { expectedRevision: 1 })).rejects.toBeInstanceOf(WrongExpectedRevisionError);
       expect((await after.appendToStream('line-1', [newEvent('New', { i: 5 })], { expectedRevision: 2 })).nextRevision).toBe(3);
@@ -118,9 +124,12 @@ describeWith(['postgres'])('the event store schema in the migrations', () => {
   it('adopts a database that has only the previous connect-time tables and no migrations at all', async () => {
     const db = await emptyDatabase();
     await sql(db.url, PREVIOUS_EVENT_STORE_DDL);
-    await sql(db.url, `insert into es_streams values ('line-9', 0);
+    await sql(
+      db.url,
+      `insert into es_streams values ('line-9', 0);
       insert into es_events (event_id, stream_id, stream_revision, type, schema_version, data, metadata)
-      values ('00000000-0000-4000-8000-000000000009', 'line-9', 0, 'Old', 1, '{"i": 9}', '{"userId": "u-1"}')`);
+      values ('00000000-0000-4000-8000-000000000009', 'line-9', 0, 'Old', 1, '{"i": 9}', '{"userId": "u-1"}')`,
+    );
     await migrateDatabase(db.url);
     const store = await PostgresEventStore.connect(db.url, { max: 2 });
     try {

@@ -15,11 +15,7 @@ export interface EmbeddedPg {
  * An existing cluster is reused, so a second start keeps the plant's history.
  * As root it runs under a `postgres` system user, which the package creates if missing.
  */
-export async function startEmbeddedPostgres(
-  dir: string,
-  port: number,
-  options: { persistent?: boolean; log?: (message: string) => void } = {},
-): Promise<EmbeddedPg> {
+export async function startEmbeddedPostgres(dir: string, port: number, options: { persistent?: boolean; log?: (message: string) => void } = {}): Promise<EmbeddedPg> {
   fs.mkdirSync(path.dirname(dir), { recursive: true });
   await recoverLeftovers(dir, options.log ?? (() => undefined));
   const lines: string[] = [];

@@ -38,15 +38,21 @@ describeWith(['postgres'])('npm run events -- export', () => {
   });
 
   it('filters by stream prefix, type and time, as NDJSON and as CSV', async () => {
-    await store.appendToStream('unplanned-stops-1-2030-06-05', [newEvent('UnplannedStopRecorded', { stopId: 1, note: 'a, "b"' }), newEvent('UnplannedStopDeleted', { stopId: 1 })], { expectedRevision: 'no_stream' });
+    await store.appendToStream(
+      'unplanned-stops-1-2030-06-05',
+      [newEvent('UnplannedStopRecorded', { stopId: 1, note: 'a, "b"' }), newEvent('UnplannedStopDeleted', { stopId: 1 })],
+      { expectedRevision: 'no_stream' },
+    );
     await store.appendToStream('planned-stops-1-2030-06-05', [newEvent('PlannedStopRecorded', { stopId: 2 })], { expectedRevision: 'no_stream' });
     // An event is readable once every older transaction in the cluster has ended, and parallel
     // test files share the cluster: wait until the three are, as the export would on a live store.
-    for (const end = Date.now() + 15_000; (await store.readAll({ after: START, limit: 10 })).length < 3 && Date.now() < end; ) await new Promise((r) => setTimeout(r, 50));
+    for (const end = Date.now() + 15_000; (await store.readAll({ after: START, limit: 10 })).length < 3 && Date.now() < end;) await new Promise((r) => setTimeout(r, 50));
     const nd = new SlowSink(true);
     const r = await exportEvents(store, nd, { format: 'ndjson', filter: { streamPrefix: 'unplanned-stops-', types: ['UnplannedStopRecorded'] } });
     expect(r).toMatchObject({ scanned: 3, exported: 1 });
-    expect(nd.lines.map((l) => JSON.parse(l)).map((e) => [e.stream, e.type, e.data])).toEqual([['unplanned-stops-1-2030-06-05', 'UnplannedStopRecorded', { stopId: 1, note: 'a, "b"' }]]);
+    expect(nd.lines.map((l) => JSON.parse(l)).map((e) => [e.stream, e.type, e.data])).toEqual([
+      ['unplanned-stops-1-2030-06-05', 'UnplannedStopRecorded', { stopId: 1, note: 'a, "b"' }],
+    ]);
 
     const csv = new SlowSink(true);
     await exportEvents(store, csv, { format: 'csv', filter: { types: ['PlannedStopRecorded', 'UnplannedStopRecorded'] } });

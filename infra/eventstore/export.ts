@@ -25,7 +25,23 @@ export interface ExportProgress {
 }
 
 /** The CSV columns, in order; `data` and `metadata` beyond these are JSON text. */
-export const CSV_COLUMNS = ['commit', 'prepare', 'id', 'stream', 'revision', 'type', 'schema_version', 'recorded_at', 'occurred_at', 'user_id', 'username', 'role', 'correlation_id', 'causation_id', 'data'] as const;
+export const CSV_COLUMNS = [
+  'commit',
+  'prepare',
+  'id',
+  'stream',
+  'revision',
+  'type',
+  'schema_version',
+  'recorded_at',
+  'occurred_at',
+  'user_id',
+  'username',
+  'role',
+  'correlation_id',
+  'causation_id',
+  'data',
+] as const;
 
 const csvCell = (v: unknown): string => {
   const s = v === null || v === undefined ? '' : typeof v === 'string' ? v : typeof v === 'object' ? JSON.stringify(v) : String(v);

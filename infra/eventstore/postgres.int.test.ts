@@ -45,12 +45,17 @@ describeWith(['postgres'])('PostgresEventStore', () => {
     try {
       await store.appendToStream(`pending-${Date.now()}`, [newEvent('P')], { expectedRevision: 'no_stream' });
       await client.query('set plan_cache_mode = force_generic_plan');
-      const plan = await client.query(`explain select true from es_events where (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
-        order by transaction_id, global_position limit 1`, ['1', 1]).catch(async () => {
-        await client.query(`prepare pending_probe(text, bigint) as select true from es_events where (transaction_id, global_position) > ($1::xid8, $2)
+      const plan = await client
+        .query(
+          `explain select true from es_events where (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
+        order by transaction_id, global_position limit 1`,
+          ['1', 1],
+        )
+        .catch(async () => {
+          await client.query(`prepare pending_probe(text, bigint) as select true from es_events where (transaction_id, global_position) > ($1::xid8, $2)
           order by transaction_id, global_position limit 1`);
-        return client.query(`explain execute pending_probe('1', 1)`);
-      });
+          return client.query(`explain execute pending_probe('1', 1)`);
+        });
       const text = plan.rows.map((r: Record<string, string>) => Object.values(r)[0]).join('\n');
       expect(text).toMatch(/Index (Only )?Scan/);
       expect(text).not.toMatch(/Seq Scan/);

@@ -50,7 +50,10 @@ function toRecorded(r: Row): RecordedEvent {
 }
 
 export class PostgresEventStore implements EventStore {
-  private constructor(private readonly pool: pg.Pool, private readonly ownsPool: boolean) {}
+  private constructor(
+    private readonly pool: pg.Pool,
+    private readonly ownsPool: boolean,
+  ) {}
 
   /**
    * Opens the store on a migrated database: the tables come from the knex migrations
@@ -128,7 +131,11 @@ export class PostgresEventStore implements EventStore {
       throw new WrongExpectedRevisionError(stream, expected, await currentRevisionWith(client, stream));
     };
     if (expected === 'no_stream') {
-      const r = await client.query({ name: 'es_claim_new', text: `insert into es_streams (stream_id, revision) values ($1, $2) on conflict do nothing returning revision`, values: [stream, n - 1] });
+      const r = await client.query({
+        name: 'es_claim_new',
+        text: `insert into es_streams (stream_id, revision) values ($1, $2) on conflict do nothing returning revision`,
+        values: [stream, n - 1],
+      });
       if (r.rowCount === 0) return fail();
       return 0;
     }
@@ -143,8 +150,16 @@ export class PostgresEventStore implements EventStore {
     }
     const r =
       expected === 'stream_exists'
-        ? await client.query<{ revision: string }>({ name: 'es_claim_exists', text: `update es_streams set revision = revision + $2 where stream_id = $1 returning revision`, values: [stream, n] })
-        : await client.query<{ revision: string }>({ name: 'es_claim_at', text: `update es_streams set revision = revision + $2 where stream_id = $1 and revision = $3 returning revision`, values: [stream, n, expected] });
+        ? await client.query<{ revision: string }>({
+            name: 'es_claim_exists',
+            text: `update es_streams set revision = revision + $2 where stream_id = $1 returning revision`,
+            values: [stream, n],
+          })
+        : await client.query<{ revision: string }>({
+            name: 'es_claim_at',
+            text: `update es_streams set revision = revision + $2 where stream_id = $1 and revision = $3 returning revision`,
+            values: [stream, n, expected],
+          });
     if (r.rowCount === 0) return fail();
     return Number(r.rows[0]!.revision) - n + 1;
   }
@@ -199,10 +214,10 @@ export class PostgresEventStore implements EventStore {
   }
 
   async countAfter(after: Position): Promise<number> {
-    const r = await this.pool.query<{ n: string }>(
-      `select count(*) as n from es_events where (transaction_id, global_position) > ($1::text::xid8, $2::bigint) and ${SAFE}`,
-      [String(after.commit), after.prepare],
-    );
+    const r = await this.pool.query<{ n: string }>(`select count(*) as n from es_events where (transaction_id, global_position) > ($1::text::xid8, $2::bigint) and ${SAFE}`, [
+      String(after.commit),
+      after.prepare,
+    ]);
     return Number(r.rows[0]!.n);
   }
 

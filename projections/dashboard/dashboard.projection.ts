@@ -57,7 +57,12 @@ export const dashboardProjection = defineProjection(
       if (b.recorded.size > 0) {
         // Each stop placed in Node among the shifts known now, the batch's included (projections/shiftPlacement.ts).
         const recorded = [...b.recorded.values()];
-        const index = await loadShiftIndex(trx, T.shifts, recorded.map((r) => ({ shop_floor_id: r.shop_floor_id, startDay: r.start_day })), true);
+        const index = await loadShiftIndex(
+          trx,
+          T.shifts,
+          recorded.map((r) => ({ shop_floor_id: r.shop_floor_id, startDay: r.start_day })),
+          true,
+        );
         const stops = placeStops(recorded, index);
         const written = await writeRecordedStops(trx, T, stops);
         b.days.recorded(stops, written.inserted, written.deleted);

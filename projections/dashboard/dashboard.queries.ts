@@ -21,7 +21,14 @@ export interface SummaryFilter {
 }
 
 /** The summary of nothing chosen (no line or no shift). */
-export const EMPTY_SUMMARY: Readonly<DashboardSummary> = Object.freeze({ volume: 0, working_time: 0, waste: 0, stop_count: 0, total_unplanned_downtime: 0, total_planned_downtime: 0 });
+export const EMPTY_SUMMARY: Readonly<DashboardSummary> = Object.freeze({
+  volume: 0,
+  working_time: 0,
+  waste: 0,
+  stop_count: 0,
+  total_unplanned_downtime: 0,
+  total_planned_downtime: 0,
+});
 
 /** The summary from a row of sums named volume, working_time, waste, stop_count, unplanned and planned (numeric text or numbers). */
 export function summaryFromRow(row: Record<string, unknown>): DashboardSummary {

@@ -20,20 +20,56 @@ describeWith(['postgres'])('dashboard projection replayed', () => {
   const N = '2030-06-06';
   let seq = 0;
   const append = async (stream: string, event: EventOf) => {
-    const metadata = { userId: 'u', username: 'frontline', role: 'frontline', correlationId: `c${++seq}`, causationId: null, occurredAt: new Date(`2030-06-07T10:00:${String(seq % 60).padStart(2, '0')}Z`).toISOString() };
+    const metadata = {
+      userId: 'u',
+      username: 'frontline',
+      role: 'frontline',
+      correlationId: `c${++seq}`,
+      causationId: null,
+      occurredAt: new Date(`2030-06-07T10:00:${String(seq % 60).padStart(2, '0')}Z`).toISOString(),
+    };
     await store.appendToStream(stream, [{ ...catalog.encode(event), metadata }], { expectedRevision: 'any' });
   };
   const report = (type: string, lineId: number, shiftCode: string, volume: number | null, waste: number | null, hours: number | null) =>
-    append(`shift-report-${lineId}-${D}-${shiftCode}`, { type, data: { lineId, shopFloorId: 1, day: D, shiftCode, notes: '', machineNotes: [], productionVolume: volume, waste, workingTime: hours, by: 'frontline' } });
+    append(`shift-report-${lineId}-${D}-${shiftCode}`, {
+      type,
+      data: { lineId, shopFloorId: 1, day: D, shiftCode, notes: '', machineNotes: [], productionVolume: volume, waste, workingTime: hours, by: 'frontline' },
+    });
   const unplanned = (stopId: number, lineId: number, start: string, end: string) =>
     append(`unplanned-stops-${lineId}`, {
       type: 'UnplannedStopRecorded',
-      data: { stopId, shopFloorId: 1, lineId, equipmentId: lineId * 3, workpointId: 1, stopCodeId: 1, triggeringEventId: 1, failureMode: 'f', correctiveAction: 'c',
-        actionMaterialChange: false, actionCleaning: false, actionSettingAdjustment: false, actionComponentRestore: false, startTime: start, endTime: end },
+      data: {
+        stopId,
+        shopFloorId: 1,
+        lineId,
+        equipmentId: lineId * 3,
+        workpointId: 1,
+        stopCodeId: 1,
+        triggeringEventId: 1,
+        failureMode: 'f',
+        correctiveAction: 'c',
+        actionMaterialChange: false,
+        actionCleaning: false,
+        actionSettingAdjustment: false,
+        actionComponentRestore: false,
+        startTime: start,
+        endTime: end,
+      },
     });
   const planned = (stopId: number, lineId: number, start: string, end: string) =>
-    append(`planned-stops-${lineId}`, { type: 'PlannedStopRecorded', data: { stopId, shopFloorId: 1, lineId, equipmentId: lineId * 3, plannedReasonId: 1, startTime: start, endTime: end, notes: null } });
-  const shift = (id: number, code: string, start: string, end: string, extra = false) => ({ shiftId: id, name: `Turno ${code}`, code, shiftDay: D, startTime: start, endTime: end, extra });
+    append(`planned-stops-${lineId}`, {
+      type: 'PlannedStopRecorded',
+      data: { stopId, shopFloorId: 1, lineId, equipmentId: lineId * 3, plannedReasonId: 1, startTime: start, endTime: end, notes: null },
+    });
+  const shift = (id: number, code: string, start: string, end: string, extra = false) => ({
+    shiftId: id,
+    name: `Turno ${code}`,
+    code,
+    shiftDay: D,
+    startTime: start,
+    endTime: end,
+    extra,
+  });
 
   beforeAll(async () => {
     // Before the calendar: counted for its day outside any shift, then moved into A (the emptied row goes).
@@ -43,12 +79,17 @@ describeWith(['postgres'])('dashboard projection replayed', () => {
     await append('unplanned-stops-2', { type: 'UnplannedStopDeleted', data: { stopId: 107 } });
     await append('shift-calendar-1', {
       type: 'ShiftsScheduled',
-      data: { shopFloorId: 1, startDate: D, endDate: D, shifts: [
-        shift(1_000_001, 'A', at(D, '06:00'), at(D, '14:00')),
-        shift(1_000_002, 'E', at(D, '08:00'), at(D, '16:00'), true),
-        shift(1_000_003, 'B', at(D, '14:00'), at(D, '22:00')),
-        shift(1_000_004, 'C', at(D, '22:00'), at(N, '06:00')),
-      ] },
+      data: {
+        shopFloorId: 1,
+        startDate: D,
+        endDate: D,
+        shifts: [
+          shift(1_000_001, 'A', at(D, '06:00'), at(D, '14:00')),
+          shift(1_000_002, 'E', at(D, '08:00'), at(D, '16:00'), true),
+          shift(1_000_003, 'B', at(D, '14:00'), at(D, '22:00')),
+          shift(1_000_004, 'C', at(D, '22:00'), at(N, '06:00')),
+        ],
+      },
     });
     await report('ShiftReportDraftSaved', 1, 'A', 5000, null, 4);
     await report('ShiftReportSubmitted', 1, 'A', 11000, 120, 7.5);
@@ -83,14 +124,22 @@ describeWith(['postgres'])('dashboard projection replayed', () => {
     ]);
     // The rollups hold the same sums per month and per line-day (volume only, no zero row).
     const M = '2030-06-01';
-    const months = (first.dashboard_months as Record<string, unknown>[]).map((r) => [r.line_id, r.month, r.shift_code, ...['volume', 'waste', 'working_minutes', 'stop_count', 'unplanned_minutes', 'planned_minutes'].map((c) => Number(r[c]))]);
+    const months = (first.dashboard_months as Record<string, unknown>[]).map((r) => [
+      r.line_id,
+      r.month,
+      r.shift_code,
+      ...['volume', 'waste', 'working_minutes', 'stop_count', 'unplanned_minutes', 'planned_minutes'].map((c) => Number(r[c])),
+    ]);
     expect(months).toEqual([
       [1, M, 'A', 11500, 130, 450, 2, 12 + 15, 30],
       [1, M, 'C', 0, 0, 0, 1, 44, 0],
       [2, M, 'A', 9000, 0, 480, 0, 0, 0],
       [2, M, 'B', 0, 0, 0, 1, 9, 0],
     ]);
-    expect((first.dashboard_line_days as Record<string, unknown>[]).map((r) => [r.line_id, r.day, Number(r.volume)])).toEqual([[1, D, 11500], [2, D, 9000]]);
+    expect((first.dashboard_line_days as Record<string, unknown>[]).map((r) => [r.line_id, r.day, Number(r.volume)])).toEqual([
+      [1, D, 11500],
+      [2, D, 9000],
+    ]);
   });
 
   it('gives the same rows applied twice, in one batch, one event per batch and in batches of 3', async () => {

@@ -12,7 +12,13 @@ export const NO_SHIFT = '';
 
 /** The events the dashboard's figures change with. */
 export type DashboardEvent = DomainEventOf<
-  typeof ShiftReportSubmitted | typeof ShiftReportAmended | typeof UnplannedStopRecorded | typeof UnplannedStopDeleted | typeof PlannedStopRecorded | typeof PlannedStopDeleted | typeof ShiftsScheduled
+  | typeof ShiftReportSubmitted
+  | typeof ShiftReportAmended
+  | typeof UnplannedStopRecorded
+  | typeof UnplannedStopDeleted
+  | typeof PlannedStopRecorded
+  | typeof PlannedStopDeleted
+  | typeof ShiftsScheduled
 >;
 
 /** A stop's place and figures, as the statements on `dashboard_stops` return them. */
@@ -51,7 +57,19 @@ export class DayDeltas {
     const key = keyOf(line_id, day, shift_code);
     let d = this.byKey.get(key);
     if (!d) {
-      d = { line_id, day, shift_code, shop_floor_id, stop_count: 0, unplanned_minutes: 0, planned_minutes: 0, volume: null, waste: null, working_minutes: null, report_revision: null };
+      d = {
+        line_id,
+        day,
+        shift_code,
+        shop_floor_id,
+        stop_count: 0,
+        unplanned_minutes: 0,
+        planned_minutes: 0,
+        volume: null,
+        waste: null,
+        working_minutes: null,
+        report_revision: null,
+      };
       this.byKey.set(key, d);
     }
     return d;
@@ -116,7 +134,15 @@ export function foldDashboardBatch(events: readonly DashboardEvent[]): Dashboard
     switch (event.type) {
       case 'ShiftsScheduled':
         for (const s of event.data.shifts) {
-          b.shifts.set(s.shiftId, { id: s.shiftId, shop_floor_id: event.data.shopFloorId, code: s.code, shift_day: s.shiftDay, start_time: s.startTime, end_time: s.endTime, extra: s.extra });
+          b.shifts.set(s.shiftId, {
+            id: s.shiftId,
+            shop_floor_id: event.data.shopFloorId,
+            code: s.code,
+            shift_day: s.shiftDay,
+            start_time: s.startTime,
+            end_time: s.endTime,
+            extra: s.extra,
+          });
         }
         break;
       case 'UnplannedStopRecorded':
@@ -124,7 +150,16 @@ export function foldDashboardBatch(events: readonly DashboardEvent[]): Dashboard
         const d = event.data;
         const kind = event.type === 'UnplannedStopRecorded' ? 'u' : 'p';
         const start_day = italianDay(Date.parse(d.startTime));
-        b.recorded.set(d.stopId, { id: d.stopId, kind, shop_floor_id: d.shopFloorId, line_id: d.lineId, start_time: d.startTime, start_day, minutes: durationMinutes(d.startTime, d.endTime), deleted: false });
+        b.recorded.set(d.stopId, {
+          id: d.stopId,
+          kind,
+          shop_floor_id: d.shopFloorId,
+          line_id: d.lineId,
+          start_time: d.startTime,
+          start_day,
+          minutes: durationMinutes(d.startTime, d.endTime),
+          deleted: false,
+        });
         b.deleted.delete(d.stopId);
         break;
       }
@@ -152,6 +187,16 @@ export function foldDashboardBatch(events: readonly DashboardEvent[]): Dashboard
 export function placeStops(stops: readonly RecordedStop[], index: ShiftIndex): NewStop[] {
   return stops.map((r) => {
     const shift = index.place(r.shop_floor_id, Date.parse(r.start_time), r.start_day);
-    return { id: r.id, kind: r.kind, shop_floor_id: r.shop_floor_id, line_id: r.line_id, start_time: r.start_time, minutes: r.minutes, deleted: r.deleted, day: shift?.shift_day ?? r.start_day, shift_code: shift?.code ?? NO_SHIFT };
+    return {
+      id: r.id,
+      kind: r.kind,
+      shop_floor_id: r.shop_floor_id,
+      line_id: r.line_id,
+      start_time: r.start_time,
+      minutes: r.minutes,
+      deleted: r.deleted,
+      day: shift?.shift_day ?? r.start_day,
+      shift_code: shift?.code ?? NO_SHIFT,
+    };
   });
 }

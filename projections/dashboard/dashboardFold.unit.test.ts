@@ -13,12 +13,36 @@ const catalog = createCatalog();
 let n = 0;
 const event = (type: string, data: Record<string, unknown>, revision = 0) =>
   catalog.decode({
-    type, data, schemaVersion: 1, id: `00000000-0000-0000-0000-${String(++n).padStart(12, '0')}`, streamId: 's', revision, position: { commit: n, prepare: n }, recordedAt: '2030-06-05T12:00:00.000Z',
+    type,
+    data,
+    schemaVersion: 1,
+    id: `00000000-0000-0000-0000-${String(++n).padStart(12, '0')}`,
+    streamId: 's',
+    revision,
+    position: { commit: n, prepare: n },
+    recordedAt: '2030-06-05T12:00:00.000Z',
     metadata: { userId: 'u', username: 'frontline', role: 'frontline', correlationId: 'c', causationId: null, occurredAt: '2030-06-05T12:00:00.000Z' },
   });
 const unplanned = (stopId: number, startTime: string, endTime: string) =>
-  event('UnplannedStopRecorded', { stopId, shopFloorId: 1, lineId: 1, equipmentId: 1, startTime, endTime, workpointId: 1, stopCodeId: 1, triggeringEventId: 1, failureMode: 'f', correctiveAction: 'c', actionMaterialChange: false, actionCleaning: false, actionSettingAdjustment: false, actionComponentRestore: false });
-const planned = (stopId: number, startTime: string, endTime: string) => event('PlannedStopRecorded', { stopId, shopFloorId: 1, lineId: 1, equipmentId: 1, startTime, endTime, plannedReasonId: 1, notes: null });
+  event('UnplannedStopRecorded', {
+    stopId,
+    shopFloorId: 1,
+    lineId: 1,
+    equipmentId: 1,
+    startTime,
+    endTime,
+    workpointId: 1,
+    stopCodeId: 1,
+    triggeringEventId: 1,
+    failureMode: 'f',
+    correctiveAction: 'c',
+    actionMaterialChange: false,
+    actionCleaning: false,
+    actionSettingAdjustment: false,
+    actionComponentRestore: false,
+  });
+const planned = (stopId: number, startTime: string, endTime: string) =>
+  event('PlannedStopRecorded', { stopId, shopFloorId: 1, lineId: 1, equipmentId: 1, startTime, endTime, plannedReasonId: 1, notes: null });
 const report = (type: string, revision: number, productionVolume: number | null, waste: number | null, workingTime: number | null) =>
   event(type, { lineId: 1, shopFloorId: 1, day: '2030-06-05', shiftCode: 'A', notes: '', machineNotes: [], productionVolume, waste, workingTime, by: 'frontline' }, revision);
 const shiftA = { shiftId: 11, name: 'Turno A', code: 'A', shiftDay: '2030-06-05', startTime: '2030-06-05T04:00:00.000Z', endTime: '2030-06-05T12:00:00.000Z', extra: false };
@@ -32,7 +56,11 @@ const events = eventsFor(dashboardProjection, [
   event('UnplannedStopDeleted', { stopId: 9 }),
   // 01:30 in Italy on the 6th: no shift holds it.
   unplanned(3, '2030-06-05T23:30:00.000Z', '2030-06-05T23:50:00.000Z'),
-  event('ShiftReportDraftSaved', { lineId: 1, shopFloorId: 1, day: '2030-06-05', shiftCode: 'A', notes: '', machineNotes: [], productionVolume: 5, waste: 5, workingTime: 5, by: 'frontline' }, 0),
+  event(
+    'ShiftReportDraftSaved',
+    { lineId: 1, shopFloorId: 1, day: '2030-06-05', shiftCode: 'A', notes: '', machineNotes: [], productionVolume: 5, waste: 5, workingTime: 5, by: 'frontline' },
+    0,
+  ),
   report('ShiftReportSubmitted', 1, 1000, 2, 8),
   report('ShiftReportAmended', 2, 1100, null, 7.5),
   // A replayed older revision changes nothing.
@@ -70,7 +98,19 @@ describe('the dashboard fold of a batch', () => {
   it('gives each key the newest submitted report and the stops the statements report, leaving out keys that cancel out', () => {
     const days = foldDashboardBatch(events).days;
     expect(days.rows()).toEqual([
-      { line_id: 1, day: '2030-06-05', shift_code: 'A', shop_floor_id: 1, volume: 1100, waste: 0, working_minutes: 450, report_revision: 2, stop_count: 0, unplanned_minutes: 0, planned_minutes: 0 },
+      {
+        line_id: 1,
+        day: '2030-06-05',
+        shift_code: 'A',
+        shop_floor_id: 1,
+        volume: 1100,
+        waste: 0,
+        working_minutes: 450,
+        report_revision: 2,
+        stop_count: 0,
+        unplanned_minutes: 0,
+        planned_minutes: 0,
+      },
     ]);
     expect(days.removed).toBe(false);
 
@@ -89,9 +129,45 @@ describe('the dashboard fold of a batch', () => {
     days.recorded(stops, [1, 2, 3], [at('2030-06-06', '', 'u', 20)]);
     days.deleted([at('2030-06-04', 'C', 'u', 40)]);
     expect(days.rows()).toEqual([
-      { line_id: 1, day: '2030-06-05', shift_code: 'A', shop_floor_id: 1, volume: 1100, waste: 0, working_minutes: 450, report_revision: 2, stop_count: 1, unplanned_minutes: 15, planned_minutes: 10 },
-      { line_id: 1, day: '2030-06-05', shift_code: '', shop_floor_id: 1, volume: null, waste: null, working_minutes: null, report_revision: null, stop_count: 0, unplanned_minutes: 0, planned_minutes: -10 },
-      { line_id: 1, day: '2030-06-04', shift_code: 'C', shop_floor_id: 1, volume: null, waste: null, working_minutes: null, report_revision: null, stop_count: -1, unplanned_minutes: -40, planned_minutes: 0 },
+      {
+        line_id: 1,
+        day: '2030-06-05',
+        shift_code: 'A',
+        shop_floor_id: 1,
+        volume: 1100,
+        waste: 0,
+        working_minutes: 450,
+        report_revision: 2,
+        stop_count: 1,
+        unplanned_minutes: 15,
+        planned_minutes: 10,
+      },
+      {
+        line_id: 1,
+        day: '2030-06-05',
+        shift_code: '',
+        shop_floor_id: 1,
+        volume: null,
+        waste: null,
+        working_minutes: null,
+        report_revision: null,
+        stop_count: 0,
+        unplanned_minutes: 0,
+        planned_minutes: -10,
+      },
+      {
+        line_id: 1,
+        day: '2030-06-04',
+        shift_code: 'C',
+        shop_floor_id: 1,
+        volume: null,
+        waste: null,
+        working_minutes: null,
+        report_revision: null,
+        stop_count: -1,
+        unplanned_minutes: -40,
+        planned_minutes: 0,
+      },
     ]);
     expect(days.removed).toBe(true);
   });

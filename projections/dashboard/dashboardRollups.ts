@@ -52,13 +52,16 @@ $fn$`;
 export async function buildRollups(knex: Knex | Knex.Transaction, tables: TableNames): Promise<void> {
   const days = tables.dashboard_days!;
   // The summary and the volume history: a shop floor's lines over a range of days, read from the index alone.
-  await knex.raw(
-    `create index ?? on ?? (shop_floor_id, line_id, day) include (shift_code, volume, waste, working_minutes, stop_count, unplanned_minutes, planned_minutes)`,
-    [`${days}_floor_line_day`, days],
-  );
+  await knex.raw(`create index ?? on ?? (shop_floor_id, line_id, day) include (shift_code, volume, waste, working_minutes, stop_count, unplanned_minutes, planned_minutes)`, [
+    `${days}_floor_line_day`,
+    days,
+  ]);
   const months = tables.dashboard_months!;
   const lineDays = tables.dashboard_line_days!;
-  await knex.raw(`create index ?? on ?? (shop_floor_id, line_id, month) include (shift_code, volume, waste, working_minutes, stop_count, unplanned_minutes, planned_minutes)`, [`${months}_floor_line_month`, months]);
+  await knex.raw(`create index ?? on ?? (shop_floor_id, line_id, month) include (shift_code, volume, waste, working_minutes, stop_count, unplanned_minutes, planned_minutes)`, [
+    `${months}_floor_line_month`,
+    months,
+  ]);
   await knex.raw(`create index ?? on ?? (shop_floor_id, line_id, day) include (volume)`, [`${lineDays}_floor_line_day`, lineDays]);
   // A rebuild loaded its day rows before the triggers existed: the rollups start as their sums
   // (nothing on a new, empty generation), then the triggers keep them.
@@ -69,10 +72,20 @@ export async function buildRollups(knex: Knex | Knex.Transaction, tables: TableN
      having sum(volume) <> 0 or sum(waste) <> 0 or sum(working_minutes) <> 0 or sum(stop_count) <> 0 or sum(unplanned_minutes) <> 0 or sum(planned_minutes) <> 0`,
     [months, days],
   );
-  await knex.raw(`insert into ?? (line_id, day, shop_floor_id, volume) select line_id, day, min(shop_floor_id), sum(volume) from ?? group by 1, 2 having sum(volume) <> 0`, [lineDays, days]);
+  await knex.raw(`insert into ?? (line_id, day, shop_floor_id, volume) select line_id, day, min(shop_floor_id), sum(volume) from ?? group by 1, 2 having sum(volume) <> 0`, [
+    lineDays,
+    days,
+  ]);
   await knex.raw(ROLLUPS_SQL);
   // One trigger per kind of statement (a trigger with transition tables takes one event); `insert ... on conflict do update` fires both.
-  for (const [op, ref] of [['insert', 'new table as new_rows'], ['update', 'old table as old_rows new table as new_rows'], ['delete', 'old table as old_rows']] as const) {
-    await knex.raw(`create trigger ?? after ${op} on ?? referencing ${ref} for each statement execute function dashboard_rollups_sync(${literal(months)}, ${literal(lineDays)})`, [`${days}_rollups_${op}`, days]);
+  for (const [op, ref] of [
+    ['insert', 'new table as new_rows'],
+    ['update', 'old table as old_rows new table as new_rows'],
+    ['delete', 'old table as old_rows'],
+  ] as const) {
+    await knex.raw(`create trigger ?? after ${op} on ?? referencing ${ref} for each statement execute function dashboard_rollups_sync(${literal(months)}, ${literal(lineDays)})`, [
+      `${days}_rollups_${op}`,
+      days,
+    ]);
   }
 }

@@ -17,7 +17,10 @@ const PLACE = `t.line_id, t.shop_floor_id, to_char(t.day, 'YYYY-MM-DD') as day, 
  */
 export async function writeShifts(trx: Knex.Transaction, T: DashboardTables, shifts: readonly ShiftRow[]): Promise<MovedStop[]> {
   // A regular shift that moved (never done today, but a calendar is events) frees the stops of its old window too.
-  const before = await trx.raw<{ rows: Row[] }>('select shop_floor_id, start_time, end_time from ?? where id = any(?::bigint[]) and not extra', [T.shifts, shifts.map((s) => s.id)]);
+  const before = await trx.raw<{ rows: Row[] }>('select shop_floor_id, start_time, end_time from ?? where id = any(?::bigint[]) and not extra', [
+    T.shifts,
+    shifts.map((s) => s.id),
+  ]);
   await upsertRows(trx, T.shifts, ['id'], DASHBOARD_SHIFTS.columns, shifts);
   const windows = [...before.rows, ...shifts.filter((s) => !s.extra)];
   if (windows.length === 0) return [];

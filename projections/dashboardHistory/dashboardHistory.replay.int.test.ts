@@ -16,14 +16,49 @@ describeWith(['postgres'])('dashboard_history projection replayed', () => {
   let n = 0;
   const event = (type: string, data: Record<string, unknown>, occurredAt: string, revision = 0): DomainEvent =>
     catalog.decode({
-      type, data, schemaVersion: 1, id: `00000000-0000-0000-0000-${String(++n).padStart(12, '0')}`, streamId: 's', revision, position: { commit: n, prepare: n }, recordedAt: occurredAt,
+      type,
+      data,
+      schemaVersion: 1,
+      id: `00000000-0000-0000-0000-${String(++n).padStart(12, '0')}`,
+      streamId: 's',
+      revision,
+      position: { commit: n, prepare: n },
+      recordedAt: occurredAt,
       metadata: { userId: 'u', username: 'frontline', role: 'frontline', correlationId: 'c', causationId: null, occurredAt },
     });
   const report = (type: string, revision: number, volume: number, at: string) =>
-    event(type, { lineId: 1, shopFloorId: 1, day: '2030-06-05', shiftCode: 'A', notes: '', machineNotes: [], productionVolume: volume, waste: 2, workingTime: 8, by: 'frontline' }, at, revision);
+    event(
+      type,
+      { lineId: 1, shopFloorId: 1, day: '2030-06-05', shiftCode: 'A', notes: '', machineNotes: [], productionVolume: volume, waste: 2, workingTime: 8, by: 'frontline' },
+      at,
+      revision,
+    );
   const stop = (type: string, stopId: number, startTime: string, endTime: string, at: string) =>
-    event(type, { stopId, shopFloorId: 1, lineId: 1, equipmentId: 1, startTime, endTime, ...(type === 'PlannedStopRecorded' ? { plannedReasonId: 1, notes: null } : {
-      workpointId: 1, stopCodeId: 1, triggeringEventId: 1, failureMode: 'f', correctiveAction: 'c', actionMaterialChange: false, actionCleaning: false, actionSettingAdjustment: false, actionComponentRestore: false }) }, at);
+    event(
+      type,
+      {
+        stopId,
+        shopFloorId: 1,
+        lineId: 1,
+        equipmentId: 1,
+        startTime,
+        endTime,
+        ...(type === 'PlannedStopRecorded'
+          ? { plannedReasonId: 1, notes: null }
+          : {
+              workpointId: 1,
+              stopCodeId: 1,
+              triggeringEventId: 1,
+              failureMode: 'f',
+              correctiveAction: 'c',
+              actionMaterialChange: false,
+              actionCleaning: false,
+              actionSettingAdjustment: false,
+              actionComponentRestore: false,
+            }),
+      },
+      at,
+    );
   const shiftA = { shiftId: 11, name: 'Turno A', code: 'A', shiftDay: '2030-06-05', startTime: '2030-06-05T04:00:00.000Z', endTime: '2030-06-05T12:00:00.000Z', extra: false };
 
   it('keeps every revision, stop and shift with the interval it was valid, the same every way it is replayed', async () => {

@@ -75,9 +75,23 @@ export const dbrActionsProjection = defineProjection(dbrActionEvents, {
         case 'DbrActionCreated': {
           const d = event.data;
           rows.set(d.actionId, {
-            id: d.actionId, shop_floor_id: d.shopFloorId, line_id: d.lineId, equipment_id: d.equipmentId, due_date: d.dueDay,
-            due_shift_id: d.dueShiftId, due_shift_name: d.dueShiftName, activity: d.activity, owner: d.owner, support_by: d.supportBy,
-            executed_at: null, deleted: false, created_at: at, created_by: event.metadata.username, updated_at: at, deleted_at: null, deleted_by: null,
+            id: d.actionId,
+            shop_floor_id: d.shopFloorId,
+            line_id: d.lineId,
+            equipment_id: d.equipmentId,
+            due_date: d.dueDay,
+            due_shift_id: d.dueShiftId,
+            due_shift_name: d.dueShiftName,
+            activity: d.activity,
+            owner: d.owner,
+            support_by: d.supportBy,
+            executed_at: null,
+            deleted: false,
+            created_at: at,
+            created_by: event.metadata.username,
+            updated_at: at,
+            deleted_at: null,
+            deleted_by: null,
           });
           break;
         }
@@ -104,7 +118,9 @@ export const dbrActionsProjection = defineProjection(dbrActionEvents, {
     }
     const table = tables.dbr_actions!;
     if (rows.size > 0) {
-      const updates = COLUMN_NAMES.filter((c) => c !== 'id').map((c) => `${c} = excluded.${c}`).join(', ');
+      const updates = COLUMN_NAMES.filter((c) => c !== 'id')
+        .map((c) => `${c} = excluded.${c}`)
+        .join(', ');
       await trx.raw(
         `insert into ?? (${COLUMN_NAMES.join(', ')}) select ${COLUMN_NAMES.join(', ')} from jsonb_to_recordset(?::jsonb) as r(${ROW_COLUMNS}) on conflict (id) do update set ${updates}`,
         [table, JSON.stringify([...rows.values()])],

@@ -32,7 +32,15 @@ describeWith(['postgres'])('dbr_actions projection replayed', () => {
     const calendar = (await store.readStream('shift-calendar-1')).map((r) => catalog.decode(r) as unknown as ShiftEvent);
     turnoA = calendar.flatMap((e) => e.data.shifts).find((s) => s.shiftDay === DAY && s.code === 'A')!.shiftId;
     const action = (over: Partial<CreateDbrActionInput>): CreateDbrActionInput => ({
-      day: DAY, dueShiftId: turnoA, lineName: 'Linea 1', shopFloorId: 1, equipmentId: 1, owner: 'Rossi', supportBy: null, activity: 'Pulire i sensori', ...over,
+      day: DAY,
+      dueShiftId: turnoA,
+      lineName: 'Linea 1',
+      shopFloorId: 1,
+      equipmentId: 1,
+      owner: 'Rossi',
+      supportBy: null,
+      activity: 'Pulire i sensori',
+      ...over,
     });
     await handleCreateDbrAction(deps, action({}), ctx('07:00'));
     await handleCreateDbrAction(deps, action({ dueShiftId: null, equipmentId: null, supportBy: 'Bianchi', activity: 'Verificare il nastro' }), ctx('07:01'));
@@ -63,7 +71,17 @@ describeWith(['postgres'])('dbr_actions projection replayed', () => {
     const { first } = await replayTwice(db.knex, dbrActionsProjection, await events());
     const at = (hhmm: string) => new Date(`${DAY}T${hhmm}:00+02:00`);
     expect(first.dbr_actions).toEqual([
-      expect.objectContaining({ id: L1_1, line_id: 1, equipment_id: 1, due_date: DAY, due_shift_id: turnoA, due_shift_name: 'Turno A', executed_at: at('09:10'), deleted: false, created_by: 'support' }),
+      expect.objectContaining({
+        id: L1_1,
+        line_id: 1,
+        equipment_id: 1,
+        due_date: DAY,
+        due_shift_id: turnoA,
+        due_shift_name: 'Turno A',
+        executed_at: at('09:10'),
+        deleted: false,
+        created_by: 'support',
+      }),
       expect.objectContaining({ id: L1_2, equipment_id: null, due_shift_id: null, due_shift_name: null, support_by: 'Bianchi', executed_at: null, updated_at: at('09:21') }),
       expect.objectContaining({ id: L1_3, activity: 'Da eliminare', deleted: true, deleted_by: 'support', deleted_at: at('11:00') }),
       expect.objectContaining({ id: 2_11113_0001, line_id: 2, equipment_id: 4, executed_at: at('10:00'), deleted: false }),

@@ -9,9 +9,20 @@ import { describeWith } from '../../test/support/services.js';
 import { dbrConstantsProjection } from './dbrConstants.projection.js';
 
 const BASE: DbrConstants = {
-  def_speed: 10000, def_uptime: 0.85, def_mtbf: 120, def_waste: 0.02, def_volume: 80000,
-  min_ut: 0.6, max_ut: 0.95, min_mtbf: 60, max_mtbf: 240, min_waste: 0, max_waste: 0.05,
-  ut_threshold: 0.8, mtbf_threshold: 90, waste_threshold: 0.03,
+  def_speed: 10000,
+  def_uptime: 0.85,
+  def_mtbf: 120,
+  def_waste: 0.02,
+  def_volume: 80000,
+  min_ut: 0.6,
+  max_ut: 0.95,
+  min_mtbf: 60,
+  max_mtbf: 240,
+  min_waste: 0,
+  max_waste: 0.05,
+  ut_threshold: 0.8,
+  mtbf_threshold: 90,
+  waste_threshold: 0.03,
 };
 
 /**
@@ -34,7 +45,13 @@ describeWith(['postgres'])('dbr_constants projection replayed', () => {
       ['07:25', 2, { ...BASE, def_speed: 6000, def_volume: 45000, max_waste: 0.04 }],
     ];
     for (const [hhmm, lineId, constants] of steps) {
-      await decideOn({ store, catalog }, dbrStream(lineId), dbrDecider, { type: 'SetDbrConstants', lineId, constants }, { userId: 'u-admin', username: 'admin', role: 'admin', now: at(hhmm) });
+      await decideOn(
+        { store, catalog },
+        dbrStream(lineId),
+        dbrDecider,
+        { type: 'SetDbrConstants', lineId, constants },
+        { userId: 'u-admin', username: 'admin', role: 'admin', now: at(hhmm) },
+      );
     }
   });
 
@@ -50,14 +67,40 @@ describeWith(['postgres'])('dbr_constants projection replayed', () => {
     const { first } = await replayTwice(db.knex, dbrConstantsProjection, await events());
     expect(first.dbr_constants).toEqual([
       {
-        line_id: 1, def_speed: 11500, def_uptime: 0.85, def_mtbf: 120, def_waste: 0.02, def_volume: 80000,
-        min_ut: 0.6, max_ut: 0.95, min_mtbf: 60, max_mtbf: 240, min_waste: 0, max_waste: 0.05,
-        ut_threshold: 0.82, mtbf_threshold: 90, waste_threshold: 0.03, updated_at: at('07:20'),
+        line_id: 1,
+        def_speed: 11500,
+        def_uptime: 0.85,
+        def_mtbf: 120,
+        def_waste: 0.02,
+        def_volume: 80000,
+        min_ut: 0.6,
+        max_ut: 0.95,
+        min_mtbf: 60,
+        max_mtbf: 240,
+        min_waste: 0,
+        max_waste: 0.05,
+        ut_threshold: 0.82,
+        mtbf_threshold: 90,
+        waste_threshold: 0.03,
+        updated_at: at('07:20'),
       },
       {
-        line_id: 2, def_speed: 6000, def_uptime: 0.85, def_mtbf: 120, def_waste: 0.02, def_volume: 45000,
-        min_ut: 0.6, max_ut: 0.95, min_mtbf: 60, max_mtbf: 240, min_waste: 0, max_waste: 0.04,
-        ut_threshold: 0.8, mtbf_threshold: 90, waste_threshold: 0.03, updated_at: at('07:25'),
+        line_id: 2,
+        def_speed: 6000,
+        def_uptime: 0.85,
+        def_mtbf: 120,
+        def_waste: 0.02,
+        def_volume: 45000,
+        min_ut: 0.6,
+        max_ut: 0.95,
+        min_mtbf: 60,
+        max_mtbf: 240,
+        min_waste: 0,
+        max_waste: 0.04,
+        ut_threshold: 0.8,
+        mtbf_threshold: 90,
+        waste_threshold: 0.03,
+        updated_at: at('07:25'),
       },
     ]);
   });

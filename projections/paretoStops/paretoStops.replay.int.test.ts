@@ -14,11 +14,34 @@ describeWith(['postgres'])('paretoStops projection replayed', () => {
   const catalog = createCatalog();
   let n = 0;
   const event = (type: string, data: Record<string, unknown>): DomainEvent =>
-    catalog.decode({ type, data, metadata: { userId: 'u', username: 'frontline', role: 'frontline', correlationId: 'c', causationId: null, occurredAt: '2030-07-02T00:00:00.000Z' }, streamId: 's', revision: n, position: { commit: ++n, prepare: n }, schemaVersion: 1, id: `e${n}`, recordedAt: '2030-07-02T00:00:00.000Z' });
+    catalog.decode({
+      type,
+      data,
+      metadata: { userId: 'u', username: 'frontline', role: 'frontline', correlationId: 'c', causationId: null, occurredAt: '2030-07-02T00:00:00.000Z' },
+      streamId: 's',
+      revision: n,
+      position: { commit: ++n, prepare: n },
+      schemaVersion: 1,
+      id: `e${n}`,
+      recordedAt: '2030-07-02T00:00:00.000Z',
+    });
   const recorded = (stopId: number, lineId: number, stopCodeId: number, failureMode: string, startTime: string, endTime: string) =>
     event('UnplannedStopRecorded', {
-      stopId, shopFloorId: 1, lineId, equipmentId: lineId, workpointId: 1, stopCodeId, triggeringEventId: 1, failureMode, correctiveAction: 'Riavvio',
-      actionMaterialChange: false, actionCleaning: false, actionSettingAdjustment: false, actionComponentRestore: false, startTime, endTime,
+      stopId,
+      shopFloorId: 1,
+      lineId,
+      equipmentId: lineId,
+      workpointId: 1,
+      stopCodeId,
+      triggeringEventId: 1,
+      failureMode,
+      correctiveAction: 'Riavvio',
+      actionMaterialChange: false,
+      actionCleaning: false,
+      actionSettingAdjustment: false,
+      actionComponentRestore: false,
+      startTime,
+      endTime,
     });
 
   it('keeps one row per stop with its month, minutes and last failure mode, the same every way it is replayed', async () => {

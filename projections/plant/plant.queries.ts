@@ -46,7 +46,14 @@ export async function findActive(knex: Knex, view: PlantView, id: number): Promi
 
 /** The ids among these that are not an active item of the view, in the order given: one query for the lot. */
 export async function missingActive(knex: Knex, view: PlantView, ids: readonly number[]): Promise<number[]> {
-  const found = new Set((await knex(PLANT_VIEWS[view][0]).whereIn('id', [...ids]).andWhere({ retired: false }).pluck('id')).map(Number));
+  const found = new Set(
+    (
+      await knex(PLANT_VIEWS[view][0])
+        .whereIn('id', [...ids])
+        .andWhere({ retired: false })
+        .pluck('id')
+    ).map(Number),
+  );
   return ids.filter((id) => !found.has(id));
 }
 

@@ -34,11 +34,20 @@ describeWith(['postgres'])('plant, shifts, DBR constants and station projections
     await importPlant(deps, changed, ctx);
     const plant = await readPlantState(deps);
     const { patterns, manageExtraShift } = settingsOf(plant, 1);
-    for (const [startDate, endDate] of [['2030-01-01', '2030-01-10'], ['2030-01-05', '2030-01-20']] as const) {
+    for (const [startDate, endDate] of [
+      ['2030-01-01', '2030-01-10'],
+      ['2030-01-05', '2030-01-20'],
+    ] as const) {
       await decideOn(deps, 'shift-calendar-1', shiftCalendarDecider, { type: 'GenerateShifts', shopFloorId: 1, startDate, endDate, patterns, manageExtraShift }, ctx);
     }
     for (const equipmentId of [1, 2]) {
-      await decideOn(deps, 'station-frontline', stationDecider, { type: 'ChooseDefaultStation', username: 'frontline', role: 'frontline', shopFloorId: 1, lineId: 1, equipmentId, plant }, ctx);
+      await decideOn(
+        deps,
+        'station-frontline',
+        stationDecider,
+        { type: 'ChooseDefaultStation', username: 'frontline', role: 'frontline', shopFloorId: 1, lineId: 1, equipmentId, plant },
+        ctx,
+      );
     }
   });
 
@@ -50,11 +59,14 @@ describeWith(['postgres'])('plant, shifts, DBR constants and station projections
     expect(second).toEqual(first);
   });
 
-  it.each([plantProjection, shiftsProjection, dbrConstantsProjection, stationsProjection])('$name: same rows in one batch, one event per batch and batches of 5', async (projection) => {
-    const { batched, singly, chunked } = await replayBatchedAndSingly(db.knex, projection, await events(), 5);
-    expect(singly).toEqual(batched);
-    expect(chunked).toEqual(batched);
-  });
+  it.each([plantProjection, shiftsProjection, dbrConstantsProjection, stationsProjection])(
+    '$name: same rows in one batch, one event per batch and batches of 5',
+    async (projection) => {
+      const { batched, singly, chunked } = await replayBatchedAndSingly(db.knex, projection, await events(), 5);
+      expect(singly).toEqual(batched);
+      expect(chunked).toEqual(batched);
+    },
+  );
 
   it('plant: the rows reflect renames and retirements', async () => {
     const { first } = await replayTwice(db.knex, plantProjection, await events());

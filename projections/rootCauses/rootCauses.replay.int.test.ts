@@ -31,7 +31,12 @@ describeWith(['postgres'])('root_causes projection replayed', () => {
     ];
     for (const [hhmm, boxes] of steps) {
       const command: RecordRootCause = { type: 'RecordRootCause', stopExists: true, ...boxes };
-      await decideOn({ store, catalog }, rootCauseStream(boxes.stopEventId), rootCauseDecider, command, { userId: 'u-support', username: 'support', role: 'support', now: at(hhmm) });
+      await decideOn({ store, catalog }, rootCauseStream(boxes.stopEventId), rootCauseDecider, command, {
+        userId: 'u-support',
+        username: 'support',
+        role: 'support',
+        now: at(hhmm),
+      });
     }
   });
 

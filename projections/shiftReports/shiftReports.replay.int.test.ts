@@ -16,7 +16,13 @@ describeWith(['postgres'])('shift_reports projection replayed', () => {
   const store = new MemoryEventStore();
   const now = new Date('2030-03-10T10:00:00Z');
   const run = (c: ShiftReportCommand, username: string) =>
-    decideOn({ store, catalog }, shiftReportStream(c.key.lineId, c.key.day, c.key.shiftCode), shiftReportDecider, { ...c, username }, { userId: username, username, role: username, now });
+    decideOn(
+      { store, catalog },
+      shiftReportStream(c.key.lineId, c.key.day, c.key.shiftCode),
+      shiftReportDecider,
+      { ...c, username },
+      { userId: username, username, role: username, now },
+    );
 
   beforeAll(async () => {
     await run(command('SaveShiftReportDraft', { content: EMPTY }), 'frontline');
@@ -33,8 +39,19 @@ describeWith(['postgres'])('shift_reports projection replayed', () => {
     expect(second).toEqual(first);
     expect(first.shift_reports).toEqual([
       expect.objectContaining({
-        line_id: 1, day: '2030-03-10', shift_code: 'A', shop_floor_id: 1, notes: FULL.notes, machine_notes: FULL.machineNotes,
-        production_volume: 11000, waste: 130, working_time: 7.5, confirmed: true, revision: 3, updated_by: 'support', submitted_by: 'frontline',
+        line_id: 1,
+        day: '2030-03-10',
+        shift_code: 'A',
+        shop_floor_id: 1,
+        notes: FULL.notes,
+        machine_notes: FULL.machineNotes,
+        production_volume: 11000,
+        waste: 130,
+        working_time: 7.5,
+        confirmed: true,
+        revision: 3,
+        updated_by: 'support',
+        submitted_by: 'frontline',
       }),
       expect.objectContaining({ shift_code: 'B', notes: 'bozza', machine_notes: [], production_volume: null, confirmed: false, revision: 0, submitted_at: null }),
     ]);
@@ -115,21 +132,61 @@ describeWith(['postgres'])('shift_reports projection replayed over a morning of 
     const report = { shop_floor_id: 1, notes: FULL.notes, machine_notes: FULL.machineNotes, production_volume: 11000, waste: 120, working_time: 7.5 };
     expect(first.shift_reports).toEqual([
       {
-        line_id: 1, day: '2030-03-09', shift_code: 'C', ...report, confirmed: true, revision: 0,
-        updated_at: at('09'), updated_by: 'support', submitted_at: at('09'), submitted_by: 'support',
+        line_id: 1,
+        day: '2030-03-09',
+        shift_code: 'C',
+        ...report,
+        confirmed: true,
+        revision: 0,
+        updated_at: at('09'),
+        updated_by: 'support',
+        submitted_at: at('09'),
+        submitted_by: 'support',
       },
       {
-        line_id: 1, day: '2030-03-10', shift_code: 'A', ...report, machine_notes: AMENDED_NOTES, waste: 125, confirmed: true, revision: 5,
-        updated_at: at('08'), updated_by: 'support', submitted_at: at('05'), submitted_by: 'frontline',
+        line_id: 1,
+        day: '2030-03-10',
+        shift_code: 'A',
+        ...report,
+        machine_notes: AMENDED_NOTES,
+        waste: 125,
+        confirmed: true,
+        revision: 5,
+        updated_at: at('08'),
+        updated_by: 'support',
+        submitted_at: at('05'),
+        submitted_by: 'frontline',
       },
       {
-        line_id: 1, day: '2030-03-10', shift_code: 'B', shop_floor_id: 1, notes: 'bozza del turno B', machine_notes: [],
-        production_volume: 4000, waste: null, working_time: null, confirmed: false, revision: 1,
-        updated_at: at('11'), updated_by: 'frontline', submitted_at: null, submitted_by: null,
+        line_id: 1,
+        day: '2030-03-10',
+        shift_code: 'B',
+        shop_floor_id: 1,
+        notes: 'bozza del turno B',
+        machine_notes: [],
+        production_volume: 4000,
+        waste: null,
+        working_time: null,
+        confirmed: false,
+        revision: 1,
+        updated_at: at('11'),
+        updated_by: 'frontline',
+        submitted_at: null,
+        submitted_by: null,
       },
       {
-        line_id: 2, day: '2030-03-10', shift_code: 'A', ...report, notes: 'Linea 2 ferma per guasto', production_volume: 9000, confirmed: true, revision: 1,
-        updated_at: at('07'), updated_by: 'operatore2', submitted_at: at('07'), submitted_by: 'operatore2',
+        line_id: 2,
+        day: '2030-03-10',
+        shift_code: 'A',
+        ...report,
+        notes: 'Linea 2 ferma per guasto',
+        production_volume: 9000,
+        confirmed: true,
+        revision: 1,
+        updated_at: at('07'),
+        updated_by: 'operatore2',
+        submitted_at: at('07'),
+        submitted_by: 'operatore2',
       },
     ]);
   });

@@ -55,7 +55,10 @@ export const shiftsProjection = defineProjection(shiftEvents, {
       if (!byKey.has(key)) byKey.set(key, row);
     }
     const names = SHIFTS.names;
-    const set = names.filter((c) => c !== 'id').map((c) => `"${c}" = excluded."${c}"`).join(', ');
+    const set = names
+      .filter((c) => c !== 'id')
+      .map((c) => `"${c}" = excluded."${c}"`)
+      .join(', ');
     await inChunks([...byKey.values()], (chunk) => {
       const v = unnested(SHIFTS.columns, chunk);
       return trx.raw(

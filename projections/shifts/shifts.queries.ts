@@ -22,7 +22,10 @@ const toShift = (r: Record<string, unknown>): ShiftRow => ({
 
 /** Shifts of a shop floor whose day lies in the range, in time order. */
 export async function listShifts(knex: Knex, shopFloorId: number, dayFrom: string, dayTo: string, includeExtra: boolean): Promise<ShiftRow[]> {
-  const q = knex('shifts').where({ shop_floor_id: shopFloorId }).whereBetween('shift_day', [dayFrom, dayTo]).orderBy([{ column: 'start_time' }, { column: 'code' }]);
+  const q = knex('shifts')
+    .where({ shop_floor_id: shopFloorId })
+    .whereBetween('shift_day', [dayFrom, dayTo])
+    .orderBy([{ column: 'start_time' }, { column: 'code' }]);
   if (!includeExtra) q.andWhere({ extra: false });
   return (await q).map(toShift);
 }

@@ -49,8 +49,14 @@ describeWith(['postgres'])('shifts projection replayed', () => {
   it('holds one row per day and code, in Italian time, the night shift ending the next day', async () => {
     const { first } = await replayTwice(db.knex, shiftsProjection, await events());
     const row = (id: number, code: string, day: string, start: string, endDay: string, end: string) => ({
-      id, shop_floor_id: 1, name: `Turno ${code}`, code, shift_day: day,
-      start_time: new Date(`${day}T${start}:00+01:00`), end_time: new Date(`${endDay}T${end}:00+01:00`), extra: code === 'E',
+      id,
+      shop_floor_id: 1,
+      name: `Turno ${code}`,
+      code,
+      shift_day: day,
+      start_time: new Date(`${day}T${start}:00+01:00`),
+      end_time: new Date(`${endDay}T${end}:00+01:00`),
+      extra: code === 'E',
     });
     expect(first.shifts).toEqual([
       row(1_000_001, 'A', '2030-01-01', '06:00', '2030-01-01', '14:00'),

@@ -45,10 +45,7 @@ export interface PlannedStopRow {
  * shift), or those whose shift day lies in a range, optionally only those whose start
  * lies in one of some shifts (regular or extra).
  */
-export type StopFilter = { shopFloorId: number; lineIds: number[] } & (
-  | { window: { start: Date; end: Date } }
-  | { days: { from: string; to: string }; shiftIds?: number[] }
-);
+export type StopFilter = { shopFloorId: number; lineIds: number[] } & ({ window: { start: Date; end: Date } } | { days: { from: string; to: string }; shiftIds?: number[] });
 
 /** Where a list goes on: the shift day, start (UTC, to the microsecond) and id of the last row given. */
 export interface StopCursor {
@@ -122,7 +119,9 @@ const dateOf = (us: unknown) => new Date(Math.floor(Number(us) / 1000));
 
 /** The stop columns a list needs (times as microseconds), from a stops view aliased `s`. */
 const stopColumns = (knex: Knex, table: string, columns: string[]) =>
-  knex(`${table} as s`).select(['id', 'line_id', 'equipment_id', 'shift_day', ...columns].map((c) => `s.${c}`)).select(knex.raw(MICROS_SQL('start_time')), knex.raw(MICROS_SQL('end_time')));
+  knex(`${table} as s`)
+    .select(['id', 'line_id', 'equipment_id', 'shift_day', ...columns].map((c) => `s.${c}`))
+    .select(knex.raw(MICROS_SQL('start_time')), knex.raw(MICROS_SQL('end_time')));
 
 /** Plant views whose names a list shows, by the row's id column. */
 type NameSources = Record<string, string>;
@@ -137,7 +136,10 @@ async function namesOf(knex: Knex, rows: Array<Record<string, any>>, sources: Na
   if (rows.length === 0) return names;
   const parts = Object.entries(sources).map(([column, view]) => ({ column, view, ids: [...new Set(rows.map((r) => Number(r[column])))] }));
   const sql = parts.map(() => 'select ?::text as k, id, name from ?? where id = any(?::int[])').join(' union all ');
-  const found = await knex.raw(sql, parts.flatMap((p) => [p.column, p.view, p.ids]));
+  const found = await knex.raw(
+    sql,
+    parts.flatMap((p) => [p.column, p.view, p.ids]),
+  );
   for (const r of found.rows as Array<{ k: string; id: number; name: string }>) names.get(r.k)!.set(r.id, r.name);
   return names;
 }
@@ -175,8 +177,17 @@ const UNPLANNED_NAMES: NameSources = {
 
 /** The unplanned stop's own columns. */
 const unplannedStops = (knex: Knex) =>
-  stopColumns(knex, 'unplanned_stops', ['workpoint_id', 'stop_code_id', 'triggering_event_id', 'failure_mode', 'corrective_action',
-    'action_material_change', 'action_cleaning', 'action_setting_adjustment', 'action_component_restore']);
+  stopColumns(knex, 'unplanned_stops', [
+    'workpoint_id',
+    'stop_code_id',
+    'triggering_event_id',
+    'failure_mode',
+    'corrective_action',
+    'action_material_change',
+    'action_cleaning',
+    'action_setting_adjustment',
+    'action_component_restore',
+  ]);
 
 /**
  * Each stop of a filtered (and limited) list with its analysis: one probe of root_causes'

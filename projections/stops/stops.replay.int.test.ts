@@ -30,7 +30,9 @@ describeWith(['postgres'])('stops and root causes projections replayed', () => {
   const ctx = { userId: 'u', username: 'frontline', role: 'frontline', now: new Date('2030-06-12T12:00:00Z') };
   // Day ids of equipment 1 (domain/stops/ids.ts): 10^15 + 10^9 + day × 10^4 + (planned ? 1000 : 0) + n,
   // 5 June 2030 being day 11113; the rows come back ordered by id, so by day, then n.
-  const [S5_1, S5_2, S6_1, S6_2, S7_1, S9_1] = [1_000_001_111_130_001, 1_000_001_111_130_002, 1_000_001_111_140_001, 1_000_001_111_140_002, 1_000_001_111_150_001, 1_000_001_111_170_001];
+  const [S5_1, S5_2, S6_1, S6_2, S7_1, S9_1] = [
+    1_000_001_111_130_001, 1_000_001_111_130_002, 1_000_001_111_140_001, 1_000_001_111_140_002, 1_000_001_111_150_001, 1_000_001_111_170_001,
+  ];
   const [P5_1, P5_2] = [1_000_001_111_131_001, 1_000_001_111_131_002];
   /** Italian wall-clock time on a day of June 2030 (summer time, +02:00). */
   const at = (day: number, hhmm: string) => new Date(`2030-06-${String(day).padStart(2, '0')}T${hhmm}:00+02:00`).toISOString();
@@ -42,8 +44,17 @@ describeWith(['postgres'])('stops and root causes projections replayed', () => {
     const workpoint = activeChildren(plant, 'workpoint', 1)[0]!;
     const stopCode = activeChildren(plant, 'stopCode', workpoint.id)[0]!;
     const unplanned = (startTime: string, endTime: string) => ({
-      workpointId: workpoint.id, stopCodeId: stopCode.id, triggeringEventId: 1, failureMode: 'Bottiglia caduta', correctiveAction: 'Rialzata',
-      actionMaterialChange: true, actionCleaning: false, actionSettingAdjustment: true, actionComponentRestore: false, startTime, endTime,
+      workpointId: workpoint.id,
+      stopCodeId: stopCode.id,
+      triggeringEventId: 1,
+      failureMode: 'Bottiglia caduta',
+      correctiveAction: 'Rialzata',
+      actionMaterialChange: true,
+      actionCleaning: false,
+      actionSettingAdjustment: true,
+      actionComponentRestore: false,
+      startTime,
+      endTime,
     });
     const planned = (startTime: string, endTime: string, notes: string | null) => ({ equipmentId: 1, plannedReasonId: 1, startTime, endTime, notes });
     const u = (input: ReturnType<typeof unplanned>) => handleRecordUnplannedStop(deps, input, ctx);

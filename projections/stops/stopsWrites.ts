@@ -27,15 +27,28 @@ function unnest<R>(columns: readonly Column<R>[], rows: readonly R[], alias: str
 }
 
 /** Upserts the batch's shifts into the projection's own copy; answers the windows whose stops must be placed again. */
-export async function upsertShifts(trx: Knex.Transaction, table: string, shifts: readonly ShiftRow[]): Promise<Array<{ shop_floor_id: number; start_time: string; end_time: string }>> {
+export async function upsertShifts(
+  trx: Knex.Transaction,
+  table: string,
+  shifts: readonly ShiftRow[],
+): Promise<Array<{ shop_floor_id: number; start_time: string; end_time: string }>> {
   if (shifts.length === 0) return [];
   // A shift that moved (never done today, but a calendar is events) frees the stops of its old window.
-  const before = await trx(table).whereIn('id', shifts.map((s) => s.id)).andWhere('extra', false).select('shop_floor_id', 'start_time', 'end_time');
+  const before = await trx(table)
+    .whereIn(
+      'id',
+      shifts.map((s) => s.id),
+    )
+    .andWhere('extra', false)
+    .select('shop_floor_id', 'start_time', 'end_time');
   const columns = SHIFT_COLUMNS;
   const v = unnest(columns, shifts, 'v');
   await trx.raw(
     `insert into ?? (${columns.map(([c]) => c).join(', ')}) select * from ${v.sql}
-     on conflict (id) do update set ${columns.slice(1).map(([c]) => `${c} = excluded.${c}`).join(', ')}`,
+     on conflict (id) do update set ${columns
+       .slice(1)
+       .map(([c]) => `${c} = excluded.${c}`)
+       .join(', ')}`,
     [table, ...v.bindings],
   );
   return [...before, ...shifts.filter((s) => !s.extra)];
@@ -75,7 +88,10 @@ export async function upsertStops<R extends { shop_floor_id: number; start_time:
   const arrays = [...columns.map(([, , value]) => rows.map(value)), startDays, shiftDays, shiftIds].map(arrayLiteral);
   await trx.raw(
     `insert into ?? (${names.join(', ')}) select * from unnest(${types.map((t) => `?::${t}[]`).join(', ')})
-     on conflict (id) do update set ${names.slice(1).map((c) => `${c} = excluded.${c}`).join(', ')}`,
+     on conflict (id) do update set ${names
+       .slice(1)
+       .map((c) => `${c} = excluded.${c}`)
+       .join(', ')}`,
     [table, ...arrays],
   );
 }
@@ -90,8 +106,15 @@ async function patchStops<P>(trx: Knex.Transaction, table: string, columns: read
 /** Edits and deletions of unplanned stops recorded in earlier batches, one statement. */
 export function patchUnplanned(trx: Knex.Transaction, table: string, patches: readonly UnplannedPatch[]): Promise<void> {
   return patchStops<UnplannedPatch>(
-    trx, table,
-    [['id', 'bigint', (p) => p.id], ['failure_mode', 'text', (p) => p.failure_mode], ['corrective_action', 'text', (p) => p.corrective_action], ['deleted', 'boolean', (p) => p.deleted], ['updated_at', 'timestamptz', (p) => p.updated_at]],
+    trx,
+    table,
+    [
+      ['id', 'bigint', (p) => p.id],
+      ['failure_mode', 'text', (p) => p.failure_mode],
+      ['corrective_action', 'text', (p) => p.corrective_action],
+      ['deleted', 'boolean', (p) => p.deleted],
+      ['updated_at', 'timestamptz', (p) => p.updated_at],
+    ],
     patches,
     `failure_mode = coalesce(v.failure_mode, t.failure_mode), corrective_action = coalesce(v.corrective_action, t.corrective_action),
      deleted = t.deleted or v.deleted, updated_at = v.updated_at`,
@@ -101,8 +124,15 @@ export function patchUnplanned(trx: Knex.Transaction, table: string, patches: re
 /** Note edits and deletions of planned stops recorded in earlier batches, one statement. */
 export function patchPlanned(trx: Knex.Transaction, table: string, patches: readonly PlannedPatch[]): Promise<void> {
   return patchStops<PlannedPatch>(
-    trx, table,
-    [['id', 'bigint', (p) => p.id], ['notes_set', 'boolean', (p) => p.notes_set], ['notes', 'text', (p) => p.notes], ['deleted', 'boolean', (p) => p.deleted], ['updated_at', 'timestamptz', (p) => p.updated_at]],
+    trx,
+    table,
+    [
+      ['id', 'bigint', (p) => p.id],
+      ['notes_set', 'boolean', (p) => p.notes_set],
+      ['notes', 'text', (p) => p.notes],
+      ['deleted', 'boolean', (p) => p.deleted],
+      ['updated_at', 'timestamptz', (p) => p.updated_at],
+    ],
     patches,
     'notes = case when v.notes_set then v.notes else t.notes end, deleted = t.deleted or v.deleted, updated_at = v.updated_at',
   );
@@ -113,10 +143,19 @@ export function patchPlanned(trx: Knex.Transaction, table: string, patches: read
  * batched) whose start lies in one of these windows: shifts just scheduled may hold
  * stops recorded before them.
  */
-export async function replaceInShifts(trx: Knex.Transaction, table: string, shiftsTable: string, windows: ReadonlyArray<{ shop_floor_id: number; start_time: string | Date; end_time: string | Date }>): Promise<void> {
+export async function replaceInShifts(
+  trx: Knex.Transaction,
+  table: string,
+  shiftsTable: string,
+  windows: ReadonlyArray<{ shop_floor_id: number; start_time: string | Date; end_time: string | Date }>,
+): Promise<void> {
   if (windows.length === 0) return;
   const w = unnest<(typeof windows)[number]>(
-    [['shop_floor_id', 'int', (x) => x.shop_floor_id], ['start_time', 'timestamptz', (x) => x.start_time], ['end_time', 'timestamptz', (x) => x.end_time]],
+    [
+      ['shop_floor_id', 'int', (x) => x.shop_floor_id],
+      ['start_time', 'timestamptz', (x) => x.start_time],
+      ['end_time', 'timestamptz', (x) => x.end_time],
+    ],
     windows,
     'w',
   );

@@ -6,12 +6,10 @@ import { onStream, runCommand, type CommandContext, type CommandDeps, type Comma
  * runner: test state built from commands where the test wants the decision alone (a
  * calendar with patterns of its own, a plant-less store), not the handler's other reads.
  */
-export function decideOn<C, S, E extends EventOf>(
-  deps: CommandDeps,
-  stream: string,
-  decider: Decider<C, S, E>,
-  command: C,
-  ctx: CommandContext,
-): Promise<CommandResult<E>> {
-  return runCommand(deps, ctx, onStream(stream, decider, (state) => decider.decide(command, state, ctx.now)));
+export function decideOn<C, S, E extends EventOf>(deps: CommandDeps, stream: string, decider: Decider<C, S, E>, command: C, ctx: CommandContext): Promise<CommandResult<E>> {
+  return runCommand(
+    deps,
+    ctx,
+    onStream(stream, decider, (state) => decider.decide(command, state, ctx.now)),
+  );
 }

@@ -22,7 +22,9 @@ export function command<T extends ShiftReportCommand['type']>(type: T, over: Par
   return { type, key: KEY, content: FULL, labels: LABELS, shiftHours: 8, username: 'frontline', revisionPinned: false, ...over } as Extract<ShiftReportCommand, { type: T }>;
 }
 
-const event = (type: ShiftReportEvent['type']) => (content: ReportContent = FULL, by = 'frontline'): ShiftReportEvent => ({ type, data: { ...KEY, ...content, by } });
+const event =
+  (type: ShiftReportEvent['type']) =>
+  (content: ReportContent = FULL, by = 'frontline'): ShiftReportEvent => ({ type, data: { ...KEY, ...content, by } });
 export const draftSaved = event('ShiftReportDraftSaved');
 export const submitted = event('ShiftReportSubmitted');
 export const amended = event('ShiftReportAmended');

@@ -41,7 +41,10 @@ export function eventStoreContract(open: () => Promise<EventStore>): void {
       const r = await store.appendToStream(stream, [newEvent('A', { n: 1 }), newEvent('B', { n: 2 })], { expectedRevision: 'no_stream' });
       expect(r.nextRevision).toBe(1);
       const read = await store.readStream(stream);
-      expect(read.map((e) => [e.type, e.revision, e.data])).toEqual([['A', 0, { n: 1 }], ['B', 1, { n: 2 }]]);
+      expect(read.map((e) => [e.type, e.revision, e.data])).toEqual([
+        ['A', 0, { n: 1 }],
+        ['B', 1, { n: 2 }],
+      ]);
       expect(read[1]!.metadata.username).toBe('tester');
       expect(read[1]!.schemaVersion).toBe(1);
       expect(comparePositions(read[1]!.position, r.position)).toBe(0);
@@ -56,7 +59,10 @@ export function eventStoreContract(open: () => Promise<EventStore>): void {
     it('returns only the events from that revision on', async () => {
       const stream = s();
       await store.appendToStream(stream, [newEvent('A'), newEvent('B'), newEvent('C')], { expectedRevision: 'no_stream' });
-      expect((await store.readStream(stream, { fromRevision: 1 })).map((e) => [e.type, e.revision])).toEqual([['B', 1], ['C', 2]]);
+      expect((await store.readStream(stream, { fromRevision: 1 })).map((e) => [e.type, e.revision])).toEqual([
+        ['B', 1],
+        ['C', 2],
+      ]);
       expect(await store.readStream(stream, { fromRevision: 3 })).toEqual([]);
       expect(await store.readStream(s(), { fromRevision: 0 })).toEqual([]);
     });
@@ -66,7 +72,10 @@ export function eventStoreContract(open: () => Promise<EventStore>): void {
     it('succeeds while every condition holds, missing streams included', async () => {
       const [target, other, missing] = [s(), s(), s()];
       await store.appendToStream(other, [newEvent('A'), newEvent('B')], { expectedRevision: 'no_stream' });
-      const conditions = [{ stream: other, revision: 1 }, { stream: missing, revision: 'no_stream' as const }];
+      const conditions = [
+        { stream: other, revision: 1 },
+        { stream: missing, revision: 'no_stream' as const },
+      ];
       await store.appendToStream(target, [newEvent('T')], { expectedRevision: 'no_stream', conditions });
       expect((await store.readStream(target)).map((e) => e.type)).toEqual(['T']);
       expect(await store.readStream(missing)).toEqual([]);

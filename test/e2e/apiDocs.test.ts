@@ -45,7 +45,10 @@ describeWith(['postgres', 'chromium'])('API reference page', () => {
     await screenshot(page, 'api-docs-tablet');
 
     await page.getByLabel('Cerca').fill('root_cause');
-    await expect(page.locator('[data-testid^="apiref-group-"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')))).resolves.toEqual(['apiref-group-root_cause', 'apiref-group-history']);
+    await expect(page.locator('[data-testid^="apiref-group-"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')))).resolves.toEqual([
+      'apiref-group-root_cause',
+      'apiref-group-history',
+    ]);
   });
 
   it('fits a phone', async () => {

@@ -63,7 +63,7 @@ describeWith(['postgres', 'chromium'])('assistants', () => {
     }
   });
 
-  it('loads the assistants\' code only when an assistant is opened', async () => {
+  it("loads the assistants' code only when an assistant is opened", async () => {
     const manifest = JSON.parse(fs.readFileSync(path.join(suite.app.deps.webDist ?? '', '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string; imports?: string[] }>;
     const chunkOf = (key: string) => `/${manifest[key]?.file ?? key}`;
     const cilPage = 'src/pages/assistenteCIL/AssistenteCILPage.tsx';

@@ -39,7 +39,6 @@ describeWith(['postgres', 'chromium'])('assistant layouts', () => {
   const suite = browserSuite();
   let page: Page;
 
-
   describe.each(VIEWPORTS)('on a %s', (name, viewport) => {
     beforeEach(async () => {
       ({ page } = await suite.newPage(viewport));

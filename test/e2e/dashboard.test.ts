@@ -32,7 +32,10 @@ describeWith(['postgres', 'chromium'])('dashboards', () => {
 
   beforeAll(async () => {
     token = await suite.app.login('frontline');
-    for (const [role, equipmentId] of [['frontline', 1], ['support', null]] as const) {
+    for (const [role, equipmentId] of [
+      ['frontline', 1],
+      ['support', null],
+    ] as const) {
       const res = await fetch(`${suite.app.url}/factory/default_station`, {
         method: 'PUT',
         headers: { authorization: `Bearer ${await suite.app.login(role)}`, 'content-type': 'application/json' },
@@ -54,7 +57,9 @@ describeWith(['postgres', 'chromium'])('dashboards', () => {
     const shifts: Array<{ id: number; name: string }> = await api(`/factory/shifts-range?shop_floor_id=1&date_from=${dates.date_from}&date_to=${dates.date_to}`);
     for (const name of new Set(shifts.map((s) => s.name))) expect(await page.getByLabel(name, { exact: true }).isChecked()).toBe(true);
 
-    const s = await api(`/factory/dashboard-improvement?shop_floor_id=1&lines=Linea 1&shifts=${shifts.map((x) => x.id).join(',')}&date_from=${dates.date_from}&date_to=${dates.date_to}`);
+    const s = await api(
+      `/factory/dashboard-improvement?shop_floor_id=1&lines=Linea 1&shifts=${shifts.map((x) => x.id).join(',')}&date_from=${dates.date_from}&date_to=${dates.date_to}`,
+    );
     expect(s.volume).toBeGreaterThan(0);
     const units = await api('/factory/units_of_measurement/1');
     await eventually(async () => expect(await value(page, 'Volumi Prodotti')).toBe(`${it2(s.volume / 1000, 2)} k ${units.unit1}`));
@@ -62,7 +67,10 @@ describeWith(['postgres', 'chromium'])('dashboards', () => {
     expect(await value(page, 'Tempo lavorato effettivo')).toBe(`${it2((s.working_time - s.total_unplanned_downtime - s.total_planned_downtime) / 60, 2)} h`);
     expect(await value(page, 'Tempo di fermo non pianificato')).toBe(`${it2(s.total_unplanned_downtime, 0)} min`);
     expect(await value(page, 'Tempo di fermo pianificato')).toBe(`${it2(s.total_planned_downtime, 0)} min`);
-    await expect(page.locator('.gauge-title').allTextContents()).resolves.toEqual([expect.stringMatching(/^Rendimento \(minimo [\d,]+%\)$/), expect.stringMatching(/^Scarto \(massimo [\d,]+%\)$/)]);
+    await expect(page.locator('.gauge-title').allTextContents()).resolves.toEqual([
+      expect.stringMatching(/^Rendimento \(minimo [\d,]+%\)$/),
+      expect.stringMatching(/^Scarto \(massimo [\d,]+%\)$/),
+    ]);
     expect(await page.locator('.gauge-needle').count()).toBe(2);
     await eventually(async () => expect(await page.locator('section[aria-label="Storico stop non pianificati"] tbody tr').count()).toBe(Math.max(s.stop_count, 1)));
     expect(await page.locator('.dashboard-trend svg').count()).toBeGreaterThan(0);
@@ -96,9 +104,23 @@ describeWith(['postgres', 'chromium'])('dashboards', () => {
       Array.from({ length: 400 }, (_, i) => ({
         ...catalog.encode({
           type: 'UnplannedStopRecorded',
-          data: { stopId: 900_000_000 + i, shopFloorId: 1, lineId: 3, equipmentId: like.workpoint_rel.equipment_rel.id, workpointId: like.workpoint_id, stopCodeId: like.stop_code_id, triggeringEventId: like.triggering_event_id,
-            failureMode: `Prova ${i}`, correctiveAction: 'Nessuna', actionMaterialChange: false, actionCleaning: false, actionSettingAdjustment: false, actionComponentRestore: false,
-            startTime: new Date(start + i * 60_000).toISOString(), endTime: new Date(start + i * 60_000 + 30_000).toISOString() },
+          data: {
+            stopId: 900_000_000 + i,
+            shopFloorId: 1,
+            lineId: 3,
+            equipmentId: like.workpoint_rel.equipment_rel.id,
+            workpointId: like.workpoint_id,
+            stopCodeId: like.stop_code_id,
+            triggeringEventId: like.triggering_event_id,
+            failureMode: `Prova ${i}`,
+            correctiveAction: 'Nessuna',
+            actionMaterialChange: false,
+            actionCleaning: false,
+            actionSettingAdjustment: false,
+            actionComponentRestore: false,
+            startTime: new Date(start + i * 60_000).toISOString(),
+            endTime: new Date(start + i * 60_000 + 30_000).toISOString(),
+          },
         }),
         metadata: { userId: 'u', username: 'frontline', role: 'frontline', correlationId: `extra-${i}`, causationId: null, occurredAt: new Date().toISOString() },
       })),
@@ -107,8 +129,15 @@ describeWith(['postgres', 'chromium'])('dashboards', () => {
     await engine.settle();
     // Every stop of the range by the API, page after page.
     const all: number[] = [];
-    for (let after: string | null = null; ; ) {
-      const q = new URLSearchParams({ shop_floor_id: '1', date_from: from, date_to: to, lines_id: lines.map((l) => l.id).join(','), shift_id: shifts.map((x) => x.id).join(','), limit: '1000' });
+    for (let after: string | null = null; ;) {
+      const q = new URLSearchParams({
+        shop_floor_id: '1',
+        date_from: from,
+        date_to: to,
+        lines_id: lines.map((l) => l.id).join(','),
+        shift_id: shifts.map((x) => x.id).join(','),
+        limit: '1000',
+      });
       if (after) q.set('after', after);
       const res = await fetch(`${suite.app.url}/factory/stop_events/unplanned?${q}`, { headers: { authorization: `Bearer ${token}` } });
       all.push(...((await res.json()) as Array<{ id: number }>).map((x) => x.id));
@@ -126,7 +155,10 @@ describeWith(['postgres', 'chromium'])('dashboards', () => {
     await eventually(async () => expect(await rows.count()).toBe(1000));
     await expect(page.locator('.dashboard-more').textContent()).resolves.toContain('Mostrati i primi 1000 stop del periodo.');
     // The end of the first page, at tablet and phone width (the list itself is too long for a full-page picture).
-    for (const [size, viewport] of [['tablet', { width: 1280, height: 800 }], ['phone', PHONE]] as const) {
+    for (const [size, viewport] of [
+      ['tablet', { width: 1280, height: 800 }],
+      ['phone', PHONE],
+    ] as const) {
       await page.setViewportSize(viewport);
       await more.scrollIntoViewIfNeeded();
       await page.screenshot({ path: `screenshots/dashboard-operatore-more-stops-${size}.png` });
@@ -185,16 +217,28 @@ describeWith(['postgres', 'chromium'])('dashboards', () => {
 
     // The moment: a whole second (Italian wall-clock time, as the picker takes it), then a new stop after it.
     const moment = new Date(Math.floor(Date.now() / 1000) * 1000);
-    const wall = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Rome', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' })
+    const wall = new Intl.DateTimeFormat('sv-SE', {
+      timeZone: 'Europe/Rome',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    })
       .format(moment)
       .replace(' ', 'T');
     while (Date.now() < moment.getTime() + 1500) await new Promise((r) => setTimeout(r, 100));
     // The support user amends the submitted log of the end date: a stop it adds (improvement roles may, after the submission).
     const support = await suite.app.login('support');
-    const post = (path: string, body: unknown) => fetch(`${suite.app.url}${path}`, { method: 'POST', headers: { authorization: `Bearer ${support}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const post = (path: string, body: unknown) =>
+      fetch(`${suite.app.url}${path}`, { method: 'POST', headers: { authorization: `Bearer ${support}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
     const workpoint = (await api('/factory/workpoints?equipment_id=1'))[0].id;
     const stopCode = (await api(`/factory/stop_codes?workpoint_id=${workpoint}`))[0].id;
-    const offset = new Intl.DateTimeFormat('en', { timeZone: 'Europe/Rome', timeZoneName: 'longOffset' }).formatToParts(new Date(`${dateTo}T12:00:00Z`)).find((p) => p.type === 'timeZoneName')!.value.slice(3); // '+01:00'
+    const offset = new Intl.DateTimeFormat('en', { timeZone: 'Europe/Rome', timeZoneName: 'longOffset' })
+      .formatToParts(new Date(`${dateTo}T12:00:00Z`))
+      .find((p) => p.type === 'timeZoneName')!
+      .value.slice(3); // '+01:00'
     const rome = (hhmm: string) => `${dateTo}T${hhmm}:00${offset}`;
     let recorded = false;
     const refusals: string[] = [];
@@ -202,8 +246,17 @@ describeWith(['postgres', 'chromium'])('dashboards', () => {
     for (const start of ['08:03', '09:13', '10:23', '11:33', '12:43', '07:51', '13:05']) {
       const end = `${start.slice(0, 3)}${String(Number(start.slice(3)) + 7).padStart(2, '0')}`;
       const res = await post('/factory/stop_events', {
-        workpoint_id: workpoint, stop_code_id: stopCode, triggering_event_id: 1, failure_mode: 'Coclea', corrective_action: 'Riavvio',
-        action_material_change: false, action_cleaning: false, action_setting_adjustment: false, action_component_restore: false, start_time: rome(start), end_time: rome(end),
+        workpoint_id: workpoint,
+        stop_code_id: stopCode,
+        triggering_event_id: 1,
+        failure_mode: 'Coclea',
+        corrective_action: 'Riavvio',
+        action_material_change: false,
+        action_cleaning: false,
+        action_setting_adjustment: false,
+        action_component_restore: false,
+        start_time: rome(start),
+        end_time: rome(end),
       });
       if (res.status === 201) {
         recorded = true;

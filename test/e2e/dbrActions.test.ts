@@ -38,7 +38,16 @@ describeWith(['postgres', 'chromium'])('DBR action pages', () => {
 
   const api = <T>(method: string, path: string, as: string, body?: unknown) => callApi<T>(suite.app.url, tokens[as], method, path, body);
   const create = async (activity: string, over: Record<string, unknown> = {}) => {
-    const r = await api<Action>('POST', '/factory/dbr_actions', 'support', { day: today, due_shift: null, line: 'Linea 1', equipment: null, owner: 'Rossi', supportBy: '', activity, ...over });
+    const r = await api<Action>('POST', '/factory/dbr_actions', 'support', {
+      day: today,
+      due_shift: null,
+      line: 'Linea 1',
+      equipment: null,
+      owner: 'Rossi',
+      supportBy: '',
+      activity,
+      ...over,
+    });
     expect(r.status).toBe(201);
     return r.body;
   };
@@ -161,7 +170,8 @@ describeWith(['postgres', 'chromium'])('DBR action pages', () => {
     await create('Tick che non passa', { equipment: 1 });
     await open('frontline', '/daily-routine-operatore', 'Attività giornaliere');
     await page.route('**/factory/dbr_actions/*/mark-executed', (route) =>
-      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: { code: 'UNAVAILABLE', message: 'Servizio non disponibile' } }) }));
+      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: { code: 'UNAVAILABLE', message: 'Servizio non disponibile' } }) }),
+    );
     const box = page.getByRole('checkbox', { name: 'Eseguito: Tick che non passa' });
     await box.click();
     await page.locator('.flash-error', { hasText: 'Spunta non salvata: Servizio non disponibile' }).waitFor();

@@ -183,7 +183,10 @@ describeWith(['postgres', 'chromium'])('the line-log pages on the floor', () => 
   it('shows the submit toast clear of the page title', async () => {
     await open('frontline', `/report-operatore?day=${yesterday}&shift_code=A&line_id=2`);
     // The sidebar's logo link is named by what it shows (then where it leads).
-    await page.locator('.sidebar').getByRole('link', { name: /^Linea\s*Gestione produzione – Home$/ }).waitFor();
+    await page
+      .locator('.sidebar')
+      .getByRole('link', { name: /^Linea\s*Gestione produzione – Home$/ })
+      .waitFor();
     await page.getByLabel('Note di fine turno').fill('Turno regolare');
     await page.getByLabel('Macchina – riga 1').fill('Capper');
     await page.getByLabel('Volumi Prodotti [pz]').fill('9000');
@@ -222,7 +225,8 @@ describeWith(['postgres', 'chromium'])('the line-log pages on the floor', () => 
   const PAGES: Array<[string, string]> = [
     ['frontline', '/'],
     ...ROUTES.map((r): [string, string] => {
-      const user = r.section === 'operator' ? 'frontline' : r.section === 'support' ? 'support' : r.section === 'admin' ? 'admin' : r.section === 'assistente' ? 'demoit' : 'demoen';
+      const user =
+        r.section === 'operator' ? 'frontline' : r.section === 'support' ? 'support' : r.section === 'admin' ? 'admin' : r.section === 'assistente' ? 'demoit' : 'demoen';
       return [user, r.path];
     }),
   ];

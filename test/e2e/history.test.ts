@@ -27,8 +27,15 @@ describeWith(['postgres', 'chromium'])('history of an amended report', () => {
 
   const api = <T>(bearer: string, method: string, path: string, body?: unknown) => callApi<T>(suite.app.url, bearer, method, path, body);
   const report = (extra: Record<string, unknown> = {}) => ({
-    day: yesterday, shift_code: 'A', line_name: 'Linea 1', notes: 'Turno regolare', machine_notes: [{ Macchina: 'Riempitrice', Nota: 'Valvola sostituita' }],
-    production_volume: 11000, waste: 120, working_time: 7.5, ...extra,
+    day: yesterday,
+    shift_code: 'A',
+    line_name: 'Linea 1',
+    notes: 'Turno regolare',
+    machine_notes: [{ Macchina: 'Riempitrice', Nota: 'Valvola sostituita' }],
+    production_volume: 11000,
+    waste: 120,
+    working_time: 7.5,
+    ...extra,
   });
   /** Lets the clock move on, so the correction never shares the submission's millisecond. */
   const tick = () => new Promise((r) => setTimeout(r, 20));
@@ -43,8 +50,13 @@ describeWith(['postgres', 'chromium'])('history of an amended report', () => {
     const workpoints = (await api<Array<{ id: number }>>(frontline, 'GET', '/factory/workpoints?equipment_id=1')).body;
     const codes = (await api<Array<{ id: number }>>(frontline, 'GET', `/factory/stop_codes?workpoint_id=${workpoints[0]!.id}`)).body;
     const stop = await api<{ id: number }>(frontline, 'POST', '/factory/stop_events', {
-      workpoint_id: workpoints[0]!.id, stop_code_id: codes[0]!.id, triggering_event_id: 1, failure_mode: 'Bottiglia incastrata', corrective_action: 'Rimossa e riavviata',
-      start_time: `${yesterday}T08:10`, end_time: `${yesterday}T08:25`,
+      workpoint_id: workpoints[0]!.id,
+      stop_code_id: codes[0]!.id,
+      triggering_event_id: 1,
+      failure_mode: 'Bottiglia incastrata',
+      corrective_action: 'Rimossa e riavviata',
+      start_time: `${yesterday}T08:10`,
+      end_time: `${yesterday}T08:25`,
     });
     expect(stop.status).toBe(201);
     expect((await api(frontline, 'POST', '/factory/shift_notes/save', report({ notes: 'Inizio turno', waste: null }))).status).toBe(200);
@@ -53,11 +65,25 @@ describeWith(['postgres', 'chromium'])('history of an amended report', () => {
     expect(sent.status).toBe(200);
     // A second and more, so a moment picked to the second lies between submission and correction.
     await new Promise((r) => setTimeout(r, 1_100));
-    expect((await api(support, 'PUT', '/factory/shift_notes/update', report({ notes: 'Turno regolare; scarto ricontato', waste: 150, revision: sent.body.revision }))).status).toBe(200);
-    expect((await api(support, 'POST', '/factory/stop_events/update_unplanned_details', { id: stop.body.id, field: 'failure_mode', value: 'Bottiglia caduta in ingresso' })).status).toBe(200);
+    expect((await api(support, 'PUT', '/factory/shift_notes/update', report({ notes: 'Turno regolare; scarto ricontato', waste: 150, revision: sent.body.revision }))).status).toBe(
+      200,
+    );
+    expect(
+      (await api(support, 'POST', '/factory/stop_events/update_unplanned_details', { id: stop.body.id, field: 'failure_mode', value: 'Bottiglia caduta in ingresso' })).status,
+    ).toBe(200);
     expect((await api(support, 'POST', '/factory/root_cause', { stop_event_id: stop.body.id, root_cause: 'Guida usurata', troubleshooting: '' })).status).toBe(200);
-    expect((await api(support, 'POST', '/factory/root_cause', { stop_event_id: stop.body.id, root_cause: 'Guida usurata', troubleshooting: 'Sostituita la guida' })).status).toBe(200);
-    const action = await api<{ id: number }>(support, 'POST', '/factory/dbr_actions', { day: todayInRome(), due_shift: null, line: 'Linea 1', equipment: null, owner: 'Rossi', supportBy: '', activity: 'Pulire la guida del Filler' });
+    expect((await api(support, 'POST', '/factory/root_cause', { stop_event_id: stop.body.id, root_cause: 'Guida usurata', troubleshooting: 'Sostituita la guida' })).status).toBe(
+      200,
+    );
+    const action = await api<{ id: number }>(support, 'POST', '/factory/dbr_actions', {
+      day: todayInRome(),
+      due_shift: null,
+      line: 'Linea 1',
+      equipment: null,
+      owner: 'Rossi',
+      supportBy: '',
+      activity: 'Pulire la guida del Filler',
+    });
     expect(action.status).toBe(201);
     expect((await api(frontline, 'PATCH', `/factory/dbr_actions/${action.body.id}/mark-executed`)).status).toBe(200);
   });
@@ -70,13 +96,17 @@ describeWith(['postgres', 'chromium'])('history of an amended report', () => {
 
   /** The drawer's steps, newest first: [label, who, changes as 'label: before → after']. */
   const steps = (drawer: ReturnType<Page['getByRole']>) =>
-    drawer.locator('.history-step').evaluateAll((items) =>
-      items.map((li) => [
-        li.querySelector('.history-step-label')?.textContent,
-        li.querySelector('.history-step-by')?.textContent,
-        [...li.querySelectorAll('.history-change')].map((c) => `${c.querySelector('dt')?.textContent}: ${c.querySelector('del')?.textContent ?? ''} → ${c.querySelector('ins')?.textContent}`),
-      ]),
-    );
+    drawer
+      .locator('.history-step')
+      .evaluateAll((items) =>
+        items.map((li) => [
+          li.querySelector('.history-step-label')?.textContent,
+          li.querySelector('.history-step-by')?.textContent,
+          [...li.querySelectorAll('.history-change')].map(
+            (c) => `${c.querySelector('dt')?.textContent}: ${c.querySelector('del')?.textContent ?? ''} → ${c.querySelector('ins')?.textContent}`,
+          ),
+        ]),
+      );
 
   async function readHistories(name: string): Promise<void> {
     await page.getByRole('button', { name: `Storico modifiche – Report Linea 1, ${shown}, turno A` }).click();
@@ -84,12 +114,10 @@ describeWith(['postgres', 'chromium'])('history of an amended report', () => {
     await drawer.locator('.history-step').nth(2).waitFor();
     expect(await steps(drawer)).toEqual([
       ['Report corretto', 'support (support)', ['Note di fine turno: Turno regolare → Turno regolare; scarto ricontato', 'Scarto [pz]: 120 → 150']],
+      ['Report inviato', 'frontline (frontline)', ['Note di fine turno: Inizio turno → Turno regolare', 'Scarto [pz]:  → 120']],
       [
-        'Report inviato', 'frontline (frontline)',
-        ['Note di fine turno: Inizio turno → Turno regolare', 'Scarto [pz]:  → 120'],
-      ],
-      [
-        'Bozza salvata', 'frontline (frontline)',
+        'Bozza salvata',
+        'frontline (frontline)',
         ['Note di fine turno:  → Inizio turno', 'Note macchina:  → Macchina: Riempitrice · Nota: Valvola sostituita', 'Volumi Prodotti [pz]:  → 11000', 'Ore Lavorate [h]:  → 7,5'],
       ],
     ]);
@@ -111,9 +139,16 @@ describeWith(['postgres', 'chromium'])('history of an amended report', () => {
     await page.getByRole('button', { name: 'Come inviato' }).click();
     const table = page.getByRole('table');
     await table.locator('th', { hasText: /^Come inviato \(/ }).waitFor({ state: 'attached' });
-    const rows = await table.locator('tbody tr').evaluateAll((trs) =>
-      trs.map((tr) => [tr.querySelector('.versions-label')?.textContent, tr.querySelectorAll('td')[0]?.textContent, tr.querySelectorAll('td')[1]?.textContent, tr.classList.contains('is-different')]),
-    );
+    const rows = await table
+      .locator('tbody tr')
+      .evaluateAll((trs) =>
+        trs.map((tr) => [
+          tr.querySelector('.versions-label')?.textContent,
+          tr.querySelectorAll('td')[0]?.textContent,
+          tr.querySelectorAll('td')[1]?.textContent,
+          tr.classList.contains('is-different'),
+        ]),
+      );
     expect(rows).toEqual([
       ['Note di fine turno', 'Turno regolare', 'Turno regolare; scarto ricontato', true],
       ['Note macchina', 'Macchina: Riempitrice · Nota: Valvola sostituita', 'Macchina: Riempitrice · Nota: Valvola sostituita', false],
@@ -157,7 +192,10 @@ describeWith(['postgres', 'chromium'])('history of an amended report', () => {
     await screenshot(page, `${name}-dbr-table`);
     await page.getByRole('button', { name: 'Storico modifiche – Azione DBR: Pulire la guida del Filler' }).click();
     await drawer.locator('.history-step').nth(1).waitFor();
-    expect((await steps(drawer)).map((s) => s.slice(0, 2))).toEqual([['Azione eseguita', 'frontline (frontline)'], ['Azione creata', 'support (support)']]);
+    expect((await steps(drawer)).map((s) => s.slice(0, 2))).toEqual([
+      ['Azione eseguita', 'frontline (frontline)'],
+      ['Azione creata', 'support (support)'],
+    ]);
     await screenshot(page, `${name}-dbr-action`);
   }
 
@@ -175,7 +213,15 @@ describeWith(['postgres', 'chromium'])('history of an amended report', () => {
     const history = (await api<Array<{ type: string; at: string }>>(admin, 'GET', `/factory/shift_notes/history?day=${yesterday}&shift_code=A&line_name=Linea%201`)).body;
     const submitted = history.find((e) => e.type === 'ShiftReportSubmitted')!.at;
     const nextSecond = new Date(Math.floor(Date.parse(submitted) / 1000) * 1000 + 1000);
-    const wall = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Rome', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' })
+    const wall = new Intl.DateTimeFormat('sv-SE', {
+      timeZone: 'Europe/Rome',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    })
       .format(nextSecond)
       .replace(' ', 'T');
     await openLog(undefined, 'admin');

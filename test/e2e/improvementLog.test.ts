@@ -38,15 +38,20 @@ describeWith(['postgres', 'chromium'])('improvement line log', () => {
   });
 
   const confirmedNote = async (line: string) =>
-    (await api<Record<string, unknown>>(support, 'GET', `/factory/shift_notes?${new URLSearchParams({ day: yesterday, shift_code: 'A', line_name: line, confirmed_only: 'true' })}`)).body;
+    (
+      await api<Record<string, unknown>>(
+        support,
+        'GET',
+        `/factory/shift_notes?${new URLSearchParams({ day: yesterday, shift_code: 'A', line_name: line, confirmed_only: 'true' })}`,
+      )
+    ).body;
 
   async function openLog(line: number): Promise<void> {
     await loginAndOpen(page, 'support', `/report-miglioramento?day=${yesterday}&shift_code=A&line_id=${line}`);
     await page.getByLabel('Note di fine turno').waitFor();
   }
 
-  const notesValue = (text: string) =>
-    page.waitForFunction((t) => (document.getElementById('line-log-notes') as HTMLTextAreaElement | null)?.value === t, text);
+  const notesValue = (text: string) => page.waitForFunction((t) => (document.getElementById('line-log-notes') as HTMLTextAreaElement | null)?.value === t, text);
 
   beforeAll(async () => {
     frontline = await suite.app.login('frontline');
@@ -119,7 +124,11 @@ describeWith(['postgres', 'chromium'])('improvement line log', () => {
     await corrective.fill('Rimossa, pulita la guida e riavviata');
     await corrective.press('Tab');
     await eventually(async () => {
-      const list = await api<Array<{ corrective_action: string }>>(support, 'GET', `/factory/stop_events/unplanned_by_shift?shop_floor_id=1&lines_id=1&shift_code=A&day=${yesterday}`);
+      const list = await api<Array<{ corrective_action: string }>>(
+        support,
+        'GET',
+        `/factory/stop_events/unplanned_by_shift?shop_floor_id=1&lines_id=1&shift_code=A&day=${yesterday}`,
+      );
       expect(list.body[0]?.corrective_action).toBe('Rimossa, pulita la guida e riavviata');
     });
 

@@ -199,7 +199,12 @@ describeWith(['postgres', 'chromium'])('operator line log', () => {
     // Someone else saves the same report: the next autosave gets 409 and the page offers a reload.
     const other = await suite.app.login('demoit');
     const current = await note(yesterday, 'C', 'Linea 2');
-    const saved = await api('POST', '/factory/shift_notes/save', { day: yesterday, shift_code: 'C', line_name: 'Linea 2', notes: 'Scritto da un collega', revision: current.revision }, other);
+    const saved = await api(
+      'POST',
+      '/factory/shift_notes/save',
+      { day: yesterday, shift_code: 'C', line_name: 'Linea 2', notes: 'Scritto da un collega', revision: current.revision },
+      other,
+    );
     expect(saved.status).toBe(200);
     await page.getByLabel('Note di fine turno').fill('Testo da non perdere, aggiornato');
     await page.locator('.save-status', { hasText: 'I dati sono stati modificati da un altro utente: ricarica e riprova' }).waitFor();

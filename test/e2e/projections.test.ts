@@ -13,7 +13,20 @@ import { eventually, loginTo } from '../support/pageActions.js';
 import { newEvent } from '../contract/eventstore.contract.js';
 
 /** The read models of the product (projections/registry.ts), as the page must list them. */
-const READ_MODELS = ['users', 'plant', 'shifts', 'dbr_constants', 'stations', 'shift_reports', 'stops', 'root_causes', 'dashboard', 'dbr_actions', 'pareto_stops', 'dashboard_history'];
+const READ_MODELS = [
+  'users',
+  'plant',
+  'shifts',
+  'dbr_constants',
+  'stations',
+  'shift_reports',
+  'stops',
+  'root_causes',
+  'dashboard',
+  'dbr_actions',
+  'pareto_stops',
+  'dashboard_history',
+];
 
 describeWith(['postgres', 'chromium'])('projections page', () => {
   const suite = browserSuite();
@@ -88,7 +101,10 @@ describeWith(['postgres', 'chromium'])('projections page', () => {
       [table],
     );
     await knex.raw('analyze ??', [table]);
-    for (const [viewport, name] of [[undefined, 'proiezioni-estimate-tablet'], [PHONE_VIEWPORT, 'proiezioni-estimate-phone']] as const) {
+    for (const [viewport, name] of [
+      [undefined, 'proiezioni-estimate-tablet'],
+      [PHONE_VIEWPORT, 'proiezioni-estimate-phone'],
+    ] as const) {
       await open('admin', viewport);
       await page.goto('/proiezioni');
       const rows = page.getByTestId('projection-root_causes').getByTestId('projection-rows');
@@ -113,13 +129,18 @@ describeWith(['postgres', 'chromium'])('projections page', () => {
     const bad = (await store.readStream('dbr-action-bad'))[0]!;
     scheduler.wake(['dbr_actions']);
     await eventually(async () => expect((await engine.status()).find((s) => s.name === 'dbr_actions')!.state).toBe('failed'));
-    for (const [viewport, name] of [[undefined, 'proiezioni-failed-tablet'], [PHONE_VIEWPORT, 'proiezioni-failed-phone']] as const) {
+    for (const [viewport, name] of [
+      [undefined, 'proiezioni-failed-tablet'],
+      [PHONE_VIEWPORT, 'proiezioni-failed-phone'],
+    ] as const) {
       await open('admin', viewport);
       await page.goto('/proiezioni');
       const card = page.getByTestId('projection-dbr_actions');
       await card.getByTestId('projection-failure').waitFor();
       await expect(card.getByTestId('projection-state').textContent()).resolves.toBe('In errore');
-      await expect(card.getByTestId('projection-failure').getByText(`Bloccata all'evento ${bad.position.commit}/${bad.position.prepare} (DbrActionCreated, stream dbr-action-bad)`).count()).resolves.toBe(1);
+      await expect(
+        card.getByTestId('projection-failure').getByText(`Bloccata all'evento ${bad.position.commit}/${bad.position.prepare} (DbrActionCreated, stream dbr-action-bad)`).count(),
+      ).resolves.toBe(1);
       await expect(card.getByTestId('projection-failure-message').textContent()).resolves.toMatch(/actionId/);
       // The others are still 'Attiva'.
       await expect(page.getByTestId('projection-users').getByTestId('projection-state').textContent()).resolves.toBe('Attiva');

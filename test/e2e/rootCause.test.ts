@@ -33,10 +33,7 @@ const indicator = (row: Locator, column: 0 | 1) => row.locator('.rca-box-status'
 
 /** Waits until the table shows exactly `n` stop rows (the empty row does not count). */
 function rowCount(page: Page, n: number) {
-  return page.waitForFunction(
-    (count) => document.querySelectorAll('.rca-table tbody td.rca-col-downtime').length === count,
-    n,
-  );
+  return page.waitForFunction((count) => document.querySelectorAll('.rca-table tbody td.rca-col-downtime').length === count, n);
 }
 
 describeWith(['postgres', 'chromium'])('root cause tool', () => {
@@ -119,10 +116,14 @@ describeWith(['postgres', 'chromium'])('root cause tool', () => {
 
     await box(first, 'Causa radice').fill('Guida del nastro usurata');
     await box(first, 'Soluzione').click(); // the root cause box loses focus: autosave
-    await indicator(first, 0).filter({ hasText: /^Salvato$/ }).waitFor();
+    await indicator(first, 0)
+      .filter({ hasText: /^Salvato$/ })
+      .waitFor();
     await box(first, 'Soluzione').fill('Sostituita la guida e verificato l’allineamento');
     await page.getByRole('heading', { level: 1 }).click();
-    await indicator(first, 1).filter({ hasText: /^Salvato$/ }).waitFor();
+    await indicator(first, 1)
+      .filter({ hasText: /^Salvato$/ })
+      .waitFor();
     await screenshot(page, 'root-cause-tablet-saved');
 
     await page.reload();
@@ -192,7 +193,9 @@ describeWith(['postgres', 'chromium'])('root cause tool', () => {
     await indicator(second, 0).filter({ hasText: 'Non salvato: nuovo tentativo tra 2 s' }).waitFor();
     await expect(box(second, 'Causa radice').inputValue()).resolves.toBe('Molla del tappatore scarica');
     await screenshot(page, 'root-cause-retrying');
-    await indicator(second, 0).filter({ hasText: /^Salvato$/ }).waitFor(); // the retry after 2 s
+    await indicator(second, 0)
+      .filter({ hasText: /^Salvato$/ })
+      .waitFor(); // the retry after 2 s
     expect((await call('GET', `/factory/root_cause/${shortStop.id}`, 'support')).body.root_cause).toBe('Molla del tappatore scarica');
 
     // The network goes away entirely: the text survives a reload and is saved once it is back.
@@ -209,7 +212,9 @@ describeWith(['postgres', 'chromium'])('root cause tool', () => {
     const reloaded = rows(page).nth(1);
     await expect(box(reloaded, 'Soluzione').inputValue()).resolves.toBe('Sostituita la molla');
     await page.unrouteAll({ behavior: 'ignoreErrors' });
-    await indicator(reloaded, 1).filter({ hasText: /^Salvato$/ }).waitFor({ timeout: 30_000 });
+    await indicator(reloaded, 1)
+      .filter({ hasText: /^Salvato$/ })
+      .waitFor({ timeout: 30_000 });
     expect((await call('GET', `/factory/root_cause/${shortStop.id}`, 'support')).body).toEqual({
       stop_event_id: shortStop.id,
       root_cause: 'Molla del tappatore scarica',
@@ -220,7 +225,11 @@ describeWith(['postgres', 'chromium'])('root cause tool', () => {
   it('turns read-only with a clear message when the server refuses the role (403)', async () => {
     await page.route('**/factory/root_cause', (route) =>
       route.request().method() === 'POST'
-        ? route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ error: { code: 'FORBIDDEN', message: 'Operazione non consentita per il tuo ruolo' } }) })
+        ? route.fulfill({
+            status: 403,
+            contentType: 'application/json',
+            body: JSON.stringify({ error: { code: 'FORBIDDEN', message: 'Operazione non consentita per il tuo ruolo' } }),
+          })
         : route.continue(),
     );
     await openTool('support');

@@ -31,7 +31,8 @@ describeWith(['postgres', 'chromium'])('session expiry', () => {
   const api = <T>(method: string, path: string, as: string, body?: unknown) => callApi<T>(suite.app.url, tokens[as], method, path, body);
 
   const note = async (shift: string, line: string) =>
-    (await api<{ notes: string; revision: number }>('GET', `/factory/shift_notes?${new URLSearchParams({ day: yesterday, shift_code: shift, line_name: line })}`, 'frontline')).body;
+    (await api<{ notes: string; revision: number }>('GET', `/factory/shift_notes?${new URLSearchParams({ day: yesterday, shift_code: shift, line_name: line })}`, 'frontline'))
+      .body;
 
   /** Polls until `check` holds (read models follow a write within a bound, longer on a busy machine). */
   async function until(check: () => Promise<boolean>, ms = 20_000): Promise<void> {
@@ -187,7 +188,9 @@ describeWith(['postgres', 'chromium'])('session expiry', () => {
     // The page lists what the stops read model holds: wait until it holds the new stop.
     const today = todayInRome();
     const listed = async () =>
-      (await api<Array<{ id: number }>>('GET', `/factory/stop_events/unplanned?shop_floor_id=1&lines_id=1&date_from=${addDays(today, -1)}&date_to=${today}`, 'support')).body.some((s) => s.id === created.body.id);
+      (await api<Array<{ id: number }>>('GET', `/factory/stop_events/unplanned?shop_floor_id=1&lines_id=1&date_from=${addDays(today, -1)}&date_to=${today}`, 'support')).body.some(
+        (s) => s.id === created.body.id,
+      );
     await until(listed);
     expect(await listed()).toBe(true);
 
@@ -230,7 +233,16 @@ describeWith(['postgres', 'chromium'])('session expiry', () => {
       end_time: `${yesterday}T22:25`,
     });
     expect(stop.status).toBe(201);
-    const report = { day: yesterday, shift_code: 'C', line_name: 'Linea 2', notes: 'Turno regolare', machine_notes: [{ Macchina: 'Etichettatrice', Nota: 'Rotolo cambiato' }], production_volume: 9000, waste: 80, working_time: 7 };
+    const report = {
+      day: yesterday,
+      shift_code: 'C',
+      line_name: 'Linea 2',
+      notes: 'Turno regolare',
+      machine_notes: [{ Macchina: 'Etichettatrice', Nota: 'Rotolo cambiato' }],
+      production_volume: 9000,
+      waste: 80,
+      working_time: 7,
+    };
     expect((await api('POST', '/factory/shift_notes/submit', 'frontline', report)).status).toBe(200);
 
     ({ context, page } = await suite.newPage(TABLET));
@@ -266,7 +278,11 @@ describeWith(['postgres', 'chromium'])('session expiry', () => {
     await dialog.getByLabel('Password').fill('demo');
     await dialog.getByRole('button', { name: 'Entra' }).click();
     await page.getByText('Report aggiornato correttamente', { exact: true }).waitFor();
-    const confirmed = await api<{ notes: string; confirmed: boolean }>('GET', `/factory/shift_notes?${new URLSearchParams({ day: yesterday, shift_code: 'C', line_name: 'Linea 2', confirmed_only: 'true' })}`, 'support');
+    const confirmed = await api<{ notes: string; confirmed: boolean }>(
+      'GET',
+      `/factory/shift_notes?${new URLSearchParams({ day: yesterday, shift_code: 'C', line_name: 'Linea 2', confirmed_only: 'true' })}`,
+      'support',
+    );
     expect(confirmed.body).toMatchObject({ notes: 'Turno regolare; rivisto dal supporto', confirmed: true });
   });
 });

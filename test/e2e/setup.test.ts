@@ -16,8 +16,7 @@ const DISABLED_TEXT = 'Seleziona la stazione di default';
 const ENABLED_TEXT = 'Vai alla home';
 const KEYS = ['shop_floor_id', 'shop_floor_name', 'line_id', 'line_name', 'equipment_id', 'equipment_name'];
 
-const stored = (page: Page) =>
-  page.evaluate((keys) => Object.fromEntries(keys.map((k) => [k, localStorage.getItem(k)])), KEYS);
+const stored = (page: Page) => page.evaluate((keys) => Object.fromEntries(keys.map((k) => [k, localStorage.getItem(k)])), KEYS);
 
 /** The select of a labelled cycling field, and its previous/next buttons. */
 function cycling(page: Page, label: string): { select: Locator; prev: Locator; next: Locator } {

@@ -33,9 +33,9 @@ const textbox = (page: Page) => page.getByRole('textbox', { name: 'Risposta' });
 const back = (page: Page) => page.getByRole('button', { name: 'Indietro' });
 /** The texts of every bubble, bot ones prefixed "bot:" and the user's "user:". */
 const transcript = (page: Page) =>
-  page.locator('.chat-messages > li:not(:has(.chat-typing))').evaluateAll((rows) =>
-    rows.map((r) => `${r.classList.contains('chat-row-user') ? 'user' : 'bot'}:${r.querySelector('.chat-text')?.textContent ?? ''}`),
-  );
+  page
+    .locator('.chat-messages > li:not(:has(.chat-typing))')
+    .evaluateAll((rows) => rows.map((r) => `${r.classList.contains('chat-row-user') ? 'user' : 'bot'}:${r.querySelector('.chat-text')?.textContent ?? ''}`));
 /** Waits for a bot message (the bot has finished typing it) and returns its bubble. */
 async function botSays(page: Page, text: string): Promise<Locator> {
   const bubble = page.locator('.chat-row-bot .chat-text', { hasText: text }).last();
@@ -64,7 +64,7 @@ describeWith(['postgres', 'chromium'])('stop chatbots', () => {
   let page: Page;
   let token: string;
 
-  const api = async <T,>(path: string, query: Record<string, string>): Promise<T> => {
+  const api = async <T>(path: string, query: Record<string, string>): Promise<T> => {
     const res = await fetch(`${suite.app.url}${path}?${new URLSearchParams(query)}`, { headers: { authorization: `Bearer ${token}` } });
     expect(res.status).toBe(200);
     return (await res.json()) as T;
@@ -191,9 +191,10 @@ describeWith(['postgres', 'chromium'])('stop chatbots', () => {
     await page.getByRole('button', { name: 'Conferma orari' }).click();
 
     await botSays(page, 'Ecco il riepilogo');
-    const summary = await page.locator('.chat-summary').last().evaluate((dl) =>
-      [...dl.querySelectorAll('dt')].map((dt) => `${dt.textContent}: ${dt.nextElementSibling?.textContent}`),
-    );
+    const summary = await page
+      .locator('.chat-summary')
+      .last()
+      .evaluate((dl) => [...dl.querySelectorAll('dt')].map((dt) => `${dt.textContent}: ${dt.nextElementSibling?.textContent}`));
     const [y, m, d] = DAY.split('-');
     expect(summary).toEqual([
       'Linea: Linea 1',
@@ -358,7 +359,13 @@ describeWith(['postgres', 'chromium'])('stop chatbots', () => {
   it('records a planned stop with an empty note', async () => {
     await openChat(page, 'frontline', `${PLANNED}?day=${DAY}`);
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Chatbot inserimento stop pianificati');
-    expect((await transcript(page)).slice(1)).toEqual(['bot:Su quale linea?', 'user:Linea 1', 'bot:Su quale macchina?', 'user:Filler', 'bot:Qual è la causale dello stop pianificato?']);
+    expect((await transcript(page)).slice(1)).toEqual([
+      'bot:Su quale linea?',
+      'user:Linea 1',
+      'bot:Su quale macchina?',
+      'user:Filler',
+      'bot:Qual è la causale dello stop pianificato?',
+    ]);
     await chipsReady(page);
     const clicked = Date.now();
     await chip(page, 'Pulizia programmata').click();

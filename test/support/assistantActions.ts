@@ -24,9 +24,9 @@ export async function botSays(page: Page, text: string): Promise<Locator> {
 
 /** Every bubble as 'bot:…' / 'user:…' (first paragraph only). */
 export const transcript = (page: Page): Promise<string[]> =>
-  page.locator('.chat-messages > li:not(:has(.chat-typing))').evaluateAll((rows) =>
-    rows.map((r) => `${r.classList.contains('chat-row-user') ? 'user' : 'bot'}:${r.querySelector('.chat-text')?.textContent ?? ''}`),
-  );
+  page
+    .locator('.chat-messages > li:not(:has(.chat-typing))')
+    .evaluateAll((rows) => rows.map((r) => `${r.classList.contains('chat-row-user') ? 'user' : 'bot'}:${r.querySelector('.chat-text')?.textContent ?? ''}`));
 
 /** The card of the last bot bubble as [label, value] pairs. */
 export const lastCard = (page: Page): Promise<string[][]> =>

@@ -18,11 +18,7 @@ export async function launchBrowser(): Promise<Browser> {
 }
 
 /** A new isolated context and page, Italian locale, pointed at the app under test. */
-export async function newPage(
-  browser: Browser,
-  baseURL: string,
-  viewport = TABLET_VIEWPORT,
-): Promise<{ context: BrowserContext; page: Page }> {
+export async function newPage(browser: Browser, baseURL: string, viewport = TABLET_VIEWPORT): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL, viewport, locale: 'it-IT', timezoneId: 'Europe/Rome' });
   context.setDefaultTimeout(10_000);
   const page = await context.newPage();
@@ -30,12 +26,7 @@ export async function newPage(
 }
 
 /** A new page as newPage opens it, with a longer default timeout: a busy machine is slow to render a first page. */
-export async function newTestPage(
-  browser: Browser,
-  baseURL: string,
-  viewport = TABLET_VIEWPORT,
-  timeout = 20_000,
-): Promise<{ context: BrowserContext; page: Page }> {
+export async function newTestPage(browser: Browser, baseURL: string, viewport = TABLET_VIEWPORT, timeout = 20_000): Promise<{ context: BrowserContext; page: Page }> {
   const opened = await newPage(browser, baseURL, viewport);
   opened.context.setDefaultTimeout(timeout);
   return opened;
@@ -79,7 +70,11 @@ export async function axeSeriousViolations(page: Page): Promise<AxeFinding[]> {
   axeSource ??= fs.readFileSync(path.resolve('node_modules/axe-core/axe.min.js'), 'utf8');
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: Array<{ id: string; impact?: string | null; help: string; nodes: Array<{ target: unknown[] }> }> }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: Array<{ id: string; impact?: string | null; help: string; nodes: Array<{ target: unknown[] }> }> }> };
+      }
+    ).axe;
     const result = await axe.run(document, { resultTypes: ['violations'] });
     return result.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')

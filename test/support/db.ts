@@ -64,7 +64,10 @@ export function useTestDatabase(options: { empty?: boolean; pool?: { min?: numbe
     knex = undefined;
     db = undefined;
   });
-  const notYet = (what: string) => new Error(`useTestDatabase: ${what} was read before its ${options.each ? 'beforeEach' : 'beforeAll'} hook ran (read it inside a hook or a test, and call useTestDatabase before the hooks that need it)`);
+  const notYet = (what: string) =>
+    new Error(
+      `useTestDatabase: ${what} was read before its ${options.each ? 'beforeEach' : 'beforeAll'} hook ran (read it inside a hook or a test, and call useTestDatabase before the hooks that need it)`,
+    );
   return {
     get knex() {
       if (!knex) throw notYet('knex');

@@ -43,9 +43,9 @@ const withOffset = (ms: number) => DateTime.fromMillis(ms, { zone: PLANT_ZONE })
 
 /** A span starting on a plant day, at most `maxHours` long, the longest often. */
 const span = (maxHours: number) =>
-  fc.record({ d: day, length: fc.oneof(fc.constantFrom(1, 60_000, maxHours * HOUR), fc.integer({ min: 1, max: maxHours * HOUR })) }).chain(({ d, length }) =>
-    instantOn(d).map((start) => ({ startTime: utc(start), endTime: utc(start + length) })),
-  );
+  fc
+    .record({ d: day, length: fc.oneof(fc.constantFrom(1, 60_000, maxHours * HOUR), fc.integer({ min: 1, max: maxHours * HOUR })) })
+    .chain(({ d, length }) => instantOn(d).map((start) => ({ startTime: utc(start), endTime: utc(start + length) })));
 
 /**
  * Texts of plain and awkward characters (accents, an emoji, quotes, a backslash, a newline), one
@@ -53,7 +53,10 @@ const span = (maxHours: number) =>
  */
 const CHARS = ['a', 'Z', '0', ' ', 'è', 'ß', '😀', '€', "'", '"', '\\', '%', '\n', '∑'];
 const text = (min: number, max: number) =>
-  fc.oneof(fc.constant(`a${'😀'.repeat(max - 1)}`), fc.array(fc.constantFrom(...CHARS), { minLength: min, maxLength: Math.min(max, 40) }).map((a) => a.join('')));
+  fc.oneof(
+    fc.constant(`a${'😀'.repeat(max - 1)}`),
+    fc.array(fc.constantFrom(...CHARS), { minLength: min, maxLength: Math.min(max, 40) }).map((a) => a.join('')),
+  );
 const name = (max = 120) => text(1, max);
 
 const plantId = fc.constantFrom(1, 2, 3, MAX_PLANT_ID);
@@ -68,7 +71,14 @@ const username = fc.constantFrom('frontline', 'support', 'x'.repeat(MAX_USERNAME
 const hhmm = fc.record({ h: fc.integer({ min: 0, max: 23 }), m: fc.constantFrom(0, 30, 59) }).map(({ h, m }) => `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`);
 
 const scheduledShift = fc
-  .record({ shiftId: bigId, name: name(60), code: shiftCode, shiftDay: day, length: fc.oneof(fc.constantFrom(8 * HOUR, 24 * HOUR, 60_000), fc.integer({ min: 60_000, max: 24 * HOUR })), extra: fc.boolean() })
+  .record({
+    shiftId: bigId,
+    name: name(60),
+    code: shiftCode,
+    shiftDay: day,
+    length: fc.oneof(fc.constantFrom(8 * HOUR, 24 * HOUR, 60_000), fc.integer({ min: 60_000, max: 24 * HOUR })),
+    extra: fc.boolean(),
+  })
   .chain(({ length, ...s }) => instantOn(s.shiftDay).map((start) => ({ ...s, startTime: withOffset(start), endTime: withOffset(start + length) })));
 
 const reportData = fc.record({
@@ -93,7 +103,11 @@ const plantData: Record<string, fc.Arbitrary<unknown>> = {
   ShopFloorRetired: fc.record({ shopFloorId }),
   UnitsOfMeasurementSet: fc.record({ shopFloorId, unit1: text(0, 20), unit2: text(0, 20), unit3: text(0, 20) }),
   ReportLabelsSet: fc.record({ shopFloorId, labels: fc.array(name(60), { maxLength: 20 }) }),
-  ShiftPatternsSet: fc.record({ shopFloorId, manageExtraShift: fc.boolean(), patterns: fc.array(fc.record({ name: name(60), code: shiftCode, start: hhmm, end: hhmm, extra: fc.boolean() }), { maxLength: 5 }) }),
+  ShiftPatternsSet: fc.record({
+    shopFloorId,
+    manageExtraShift: fc.boolean(),
+    patterns: fc.array(fc.record({ name: name(60), code: shiftCode, start: hhmm, end: hhmm, extra: fc.boolean() }), { maxLength: 5 }),
+  }),
   LineAdded: fc.record({ lineId: plantId, shopFloorId, name: name(), referenceMachine: name() }),
   LineRenamed: fc.record({ lineId: plantId, name: name() }),
   LineReferenceMachineChanged: fc.record({ lineId: plantId, referenceMachine: name() }),
@@ -129,9 +143,17 @@ export const eventData: Record<string, fc.Arbitrary<unknown>> = {
   ShiftReportAmended: reportData,
   UnplannedStopRecorded: fc
     .record({
-      stopId, ...place, workpointId: plantId, stopCodeId: plantId, triggeringEventId: plantId,
-      failureMode: text(1, FAILURE_MODE_MAX), correctiveAction: text(1, CORRECTIVE_ACTION_MAX),
-      actionMaterialChange: fc.boolean(), actionCleaning: fc.boolean(), actionSettingAdjustment: fc.boolean(), actionComponentRestore: fc.boolean(),
+      stopId,
+      ...place,
+      workpointId: plantId,
+      stopCodeId: plantId,
+      triggeringEventId: plantId,
+      failureMode: text(1, FAILURE_MODE_MAX),
+      correctiveAction: text(1, CORRECTIVE_ACTION_MAX),
+      actionMaterialChange: fc.boolean(),
+      actionCleaning: fc.boolean(),
+      actionSettingAdjustment: fc.boolean(),
+      actionComponentRestore: fc.boolean(),
       span: span(MAX_UNPLANNED_STOP_HOURS),
     })
     .map(({ span: s, ...d }) => ({ ...d, ...s })),
@@ -144,8 +166,16 @@ export const eventData: Record<string, fc.Arbitrary<unknown>> = {
   PlannedStopDeleted: fc.record({ stopId }),
   RootCauseRecorded: fc.record({ stopEventId: stopId, rootCause: text(0, ROOT_CAUSE_MAX), troubleshooting: text(0, ROOT_CAUSE_MAX) }),
   DbrActionCreated: fc.record({
-    actionId: bigId, shopFloorId, lineId: plantId, equipmentId: fc.option(plantId), dueDay: day, dueShiftId: fc.option(bigId), dueShiftName: fc.option(name(60)),
-    activity: text(1, DBR_TEXT_MAX), owner: text(1, DBR_TEXT_MAX), supportBy: fc.option(text(1, DBR_TEXT_MAX)),
+    actionId: bigId,
+    shopFloorId,
+    lineId: plantId,
+    equipmentId: fc.option(plantId),
+    dueDay: day,
+    dueShiftId: fc.option(bigId),
+    dueShiftName: fc.option(name(60)),
+    activity: text(1, DBR_TEXT_MAX),
+    owner: text(1, DBR_TEXT_MAX),
+    supportBy: fc.option(text(1, DBR_TEXT_MAX)),
   }),
   DbrActionMarkedExecuted: fc.record({ actionId: bigId, at: day.chain(instantOn) }).map(({ actionId, at }) => ({ actionId, executedAt: utc(at) })),
   DbrActionUnmarkedExecuted: fc.record({ actionId: bigId }),
@@ -154,8 +184,7 @@ export const eventData: Record<string, fc.Arbitrary<unknown>> = {
 };
 
 /** An event of one of the types, as deciders return it. */
-export const eventOf = (types: readonly string[]): fc.Arbitrary<EventOf> =>
-  fc.oneof(...types.map((type) => eventData[type]!.map((data) => ({ type, data }))));
+export const eventOf = (types: readonly string[]): fc.Arbitrary<EventOf> => fc.oneof(...types.map((type) => eventData[type]!.map((data) => ({ type, data }))));
 
 const catalog = createCatalog();
 

@@ -52,7 +52,12 @@ export async function replayTwice(knex: Knex, projection: Projection, events: Do
  * events applied one event per batch (and, when given, in batches of `batchSize`). A
  * batched projection must give the same rows every way: a batch is only a faster path.
  */
-export async function replayBatchedAndSingly(knex: Knex, projection: Projection, events: DomainEvent[], batchSize = 7): Promise<{ batched: Snapshot; singly: Snapshot; chunked: Snapshot }> {
+export async function replayBatchedAndSingly(
+  knex: Knex,
+  projection: Projection,
+  events: DomainEvent[],
+  batchSize = 7,
+): Promise<{ batched: Snapshot; singly: Snapshot; chunked: Snapshot }> {
   const run = async (size: number) => {
     const tables = await scratchTables(knex, projection);
     await applyInBatches(knex, projection, tables, events, size);

@@ -36,7 +36,10 @@ describeWith(['postgres'])('POST /loginjwt and GET /me', () => {
   });
 
   it('refuses a wrong password and an unknown user with 401 Credenziali non valide', async () => {
-    for (const body of [{ username: 'support', password: 'nope' }, { username: 'ghost', password: 'demo' }]) {
+    for (const body of [
+      { username: 'support', password: 'nope' },
+      { username: 'ghost', password: 'demo' },
+    ]) {
       const res = await fetch(`${app.url}/loginjwt`, form(body));
       expect(res.status).toBe(401);
       expect(await res.json()).toEqual({ error: { code: 'INVALID_CREDENTIALS', message: 'Credenziali non valide' } });

@@ -132,7 +132,9 @@ describeWith(['postgres'])('the login limit', () => {
       for (let i = 0; i < 3; i++) {
         const busy = await login(app.url, 'support', 'demo');
         expect([busy.status, busy.headers.get('retry-after'), await busy.json()]).toEqual([
-          503, '1', { error: { code: 'LOGIN_BUSY', message: 'Troppi accessi in corso: riprova tra qualche secondo' } },
+          503,
+          '1',
+          { error: { code: 'LOGIN_BUSY', message: 'Troppi accessi in corso: riprova tra qualche secondo' } },
         ]);
       }
       release();

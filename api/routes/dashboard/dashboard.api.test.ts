@@ -27,7 +27,8 @@ describeWith(['postgres'])('dashboard calls', () => {
       { start_time: kit.at('08:10'), end_time: kit.at('08:25') },
       { start_time: kit.at('15:00'), end_time: kit.at('15:20') },
       { ...line2, start_time: kit.at('07:00'), end_time: kit.at('07:45') },
-    ]) expect((await kit.call('POST', '/factory/stop_events', 'frontline', unplannedBody(kit, s))).status).toBe(201);
+    ])
+      expect((await kit.call('POST', '/factory/stop_events', 'frontline', unplannedBody(kit, s))).status).toBe(201);
     expect((await kit.call('POST', '/factory/planned_stops', 'frontline', plannedBody(kit))).status).toBe(201);
     // Reports after the stops: a submitted shift takes no more stops.
     await report('ShiftReportSubmitted', 1, 'A', 11000, 120, 7.5);
@@ -69,7 +70,8 @@ describeWith(['postgres'])('dashboard calls', () => {
       `lines=Linea%201%2CLinea%202&shifts=${ids.A}%2C${ids.B}%2C`,
       `lines=,Linea 1,,Linea 2,&shifts=,${ids.A},${ids.B},,&shifts=`,
       `lines=Linea 1,Linea 2,Linea 1&shifts=${ids.A},${ids.B},${ids.A},${ids.E}`,
-    ]) expect([params, (await summary(params)).body]).toEqual([params, ALL]);
+    ])
+      expect([params, (await summary(params)).body]).toEqual([params, ALL]);
   });
 
   it('answers zeros for an empty selection: no lines, no shifts, unknown line names, a range without data', async () => {
@@ -140,20 +142,29 @@ describeWith(['postgres'])('dashboard calls', () => {
     await report('ShiftReportAmended', 3, 'B', 450, 4.5, 1, wholeEnd);
     await report('ShiftReportSubmitted', 3, 'B', 800, 8, 1, to);
     await kit.app.deps.engine.settle();
-    const shifts = (await kit.app.deps.knex('shifts').where({ shop_floor_id: 1 }).whereBetween('shift_day', [from, to]).whereIn('code', ['A', 'B']).select('id', 'code')) as Array<{ id: string; code: string }>;
+    const shifts = (await kit.app.deps.knex('shifts').where({ shop_floor_id: 1 }).whereBetween('shift_day', [from, to]).whereIn('code', ['A', 'B']).select('id', 'code')) as Array<{
+      id: string;
+      code: string;
+    }>;
     const ask = (ids: string[]) => get(`/factory/dashboard-improvement?shop_floor_id=1&date_from=${from}&date_to=${to}&lines=Linea 3&shifts=${ids.join(',')}`);
     const expected = { ...NOTHING, volume: 100 + 200 + 450 + 800, waste: 1 + 2 + 4.5 + 8, working_time: 4 * 60 };
     // Every A and B shift of the range: read from the month rollup for whole months.
     expect(await ask(shifts.map((x) => x.id))).toEqual({ status: 200, body: expected });
     // The same figures straight from the day rows.
-    const days = await kit.app.deps.knex('dashboard_days').where({ line_id: 3 }).whereBetween('day', [from, to]).sum({ volume: 'volume', waste: 'waste', minutes: 'working_minutes' });
+    const days = await kit.app.deps
+      .knex('dashboard_days')
+      .where({ line_id: 3 })
+      .whereBetween('day', [from, to])
+      .sum({ volume: 'volume', waste: 'waste', minutes: 'working_minutes' });
     expect(days.map((r: Record<string, unknown>) => [Number(r.volume), Number(r.waste), Number(r.minutes)])).toEqual([[expected.volume, expected.waste, expected.working_time]]);
     // Not every shift of the codes (one A left out): the day rows joined to the chosen shifts, same figures.
     const lastA = (await kit.app.deps.knex('shifts').where({ shop_floor_id: 1, shift_day: to, code: 'A' }).first('id')) as { id: string };
     expect((await ask(shifts.filter((x) => x.id !== lastA.id).map((x) => x.id))).body).toEqual(expected);
     expect((await ask(shifts.filter((x) => x.code === 'B').map((x) => x.id))).body).toEqual({ ...NOTHING, volume: 1250, waste: 12.5, working_time: 120 });
     // A range inside one month (no whole month): the day rows only.
-    const inside = await get(`/factory/dashboard-improvement?shop_floor_id=1&date_from=${wholeStart}&date_to=${firstWhole.plus({ days: 1 }).toISODate()}&lines=Linea 3&shifts=${shifts.map((x) => x.id).join(',')}`);
+    const inside = await get(
+      `/factory/dashboard-improvement?shop_floor_id=1&date_from=${wholeStart}&date_to=${firstWhole.plus({ days: 1 }).toISODate()}&lines=Linea 3&shifts=${shifts.map((x) => x.id).join(',')}`,
+    );
     expect(inside.body).toEqual({ ...NOTHING, volume: 200, waste: 2, working_time: 60 });
     const history = (await get('/factory/volumes-history?shop_floor_id=1&line_id=3&days=70')).body as Array<{ date: string; volume: number }>;
     const on = (d: string) => history.find((x) => x.date === d)?.volume;

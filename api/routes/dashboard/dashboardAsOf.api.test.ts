@@ -21,7 +21,11 @@ describeWith(['postgres'])('dashboard summary as of a moment', () => {
   let record: (from: string, to: string, onDay?: string) => Promise<number>;
   let query = '';
   const call = async (method: string, path: string, body?: unknown) => {
-    const res = await fetch(`${app.url}${path}`, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+    const res = await fetch(`${app.url}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     return { status: res.status, body: (await res.json()) as any };
   };
   const summary = async (asOf?: Date) => (await call('GET', `/factory/dashboard-improvement?${query}${asOf ? `&as_of=${encodeURIComponent(asOf.toISOString())}` : ''}`)).body;
@@ -36,8 +40,17 @@ describeWith(['postgres'])('dashboard summary as of a moment', () => {
     const stopCode = (await call('GET', `/factory/stop_codes?workpoint_id=${workpoint}`)).body[0].id;
     record = async (from: string, to: string, onDay = day) => {
       const r = await call('POST', '/factory/stop_events', {
-        workpoint_id: workpoint, stop_code_id: stopCode, triggering_event_id: 1, failure_mode: 'Coclea', corrective_action: 'Riavvio',
-        action_material_change: false, action_cleaning: false, action_setting_adjustment: false, action_component_restore: false, start_time: at(from, onDay), end_time: at(to, onDay),
+        workpoint_id: workpoint,
+        stop_code_id: stopCode,
+        triggering_event_id: 1,
+        failure_mode: 'Coclea',
+        corrective_action: 'Riavvio',
+        action_material_change: false,
+        action_cleaning: false,
+        action_setting_adjustment: false,
+        action_component_restore: false,
+        start_time: at(from, onDay),
+        end_time: at(to, onDay),
       });
       expect(r.status).toBe(201);
       return r.body.id as number;
@@ -73,7 +86,7 @@ describeWith(['postgres'])('dashboard summary as of a moment', () => {
     expect(stops(await summary(new Date(minute(2).getTime() + 30_000)))).toEqual([2, 35]);
   });
 
-  it("places each stop in the regular shift holding its start, night shift after midnight included, as the live summary does", async () => {
+  it('places each stop in the regular shift holding its start, night shift after midnight included, as the live summary does', async () => {
     // The day's shifts: A 06-14, B 14-22, C 22-06 of the next morning; the extra E (08-16) never counts.
     now = minute(10);
     await record('23:00', '23:10'); // C of the day

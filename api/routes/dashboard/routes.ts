@@ -34,7 +34,10 @@ export function dashboardRoutes(deps: AppDeps): RouteDef[] {
         if (asOf) {
           // The summary as it stood at a moment (docs/audit.md), from the temporal read model.
           await shopFloorExists(q.shop_floor_id);
-          const lineIds = q.lines.length === 0 ? [] : (await deps.knex('plant_lines').where({ shop_floor_id: q.shop_floor_id }).whereIn('name', q.lines).select('id')).map((r: { id: unknown }) => Number(r.id));
+          const lineIds =
+            q.lines.length === 0
+              ? []
+              : (await deps.knex('plant_lines').where({ shop_floor_id: q.shop_floor_id }).whereIn('name', q.lines).select('id')).map((r: { id: unknown }) => Number(r.id));
           ctx.body = await dashboardSummaryAsOf(deps.knex, { shopFloorId: q.shop_floor_id, lineIds, shiftIds: q.shifts, from: q.date_from, to: q.date_to }, asOf);
           return;
         }
@@ -66,7 +69,9 @@ export function dashboardRoutes(deps: AppDeps): RouteDef[] {
         const q = ctx.input.query;
         await shopFloorExists(q.shop_floor_id);
         const t = today();
-        ctx.body = { date: q.line_id.length === 0 ? null : await lastProductionDay(deps.knex, q.shop_floor_id, q.line_id, iso(t.minus({ days: LOOKBACK_DAYS })), iso(t.minus({ days: 1 }))) };
+        ctx.body = {
+          date: q.line_id.length === 0 ? null : await lastProductionDay(deps.knex, q.shop_floor_id, q.line_id, iso(t.minus({ days: LOOKBACK_DAYS })), iso(t.minus({ days: 1 }))),
+        };
       },
     }),
     route({
@@ -78,7 +83,9 @@ export function dashboardRoutes(deps: AppDeps): RouteDef[] {
         const q = ctx.input.query;
         await shopFloorExists(q.shop_floor_id);
         const yesterday = today().minus({ days: 1 });
-        ctx.body = { date: q.line_id.length === 0 ? null : await lastStopDay(deps.knex, q.shop_floor_id, q.line_id, iso(yesterday.minus({ days: LOOKBACK_DAYS - 1 })), iso(yesterday)) };
+        ctx.body = {
+          date: q.line_id.length === 0 ? null : await lastStopDay(deps.knex, q.shop_floor_id, q.line_id, iso(yesterday.minus({ days: LOOKBACK_DAYS - 1 })), iso(yesterday)),
+        };
       },
     }),
     route({
@@ -90,7 +97,8 @@ export function dashboardRoutes(deps: AppDeps): RouteDef[] {
         const q = ctx.input.query;
         await shopFloorExists(q.shop_floor_id);
         const t = today();
-        const last = q.line_id.length === 0 ? null : await lastProductionDay(deps.knex, q.shop_floor_id, q.line_id, iso(t.minus({ days: LOOKBACK_DAYS })), iso(t.minus({ days: 1 })));
+        const last =
+          q.line_id.length === 0 ? null : await lastProductionDay(deps.knex, q.shop_floor_id, q.line_id, iso(t.minus({ days: LOOKBACK_DAYS })), iso(t.minus({ days: 1 })));
         const day = last ?? iso(previousWorkingDay(t));
         ctx.body = { date_from: day, date_to: day, last_production_date: last };
       },

@@ -15,7 +15,14 @@ export const improvementQuery = z.object({
 export const volumesQuery = z.object({
   shop_floor_id: idParam,
   line_id: lineIdListParam,
-  days: z.preprocess((v) => (v === undefined || v === '' ? '30' : v), z.string().regex(/^\d{1,3}$/, 'Da 1 a 366').transform(Number).pipe(z.number().int().min(1, 'Da 1 a 366').max(366, 'Da 1 a 366'))),
+  days: z.preprocess(
+    (v) => (v === undefined || v === '' ? '30' : v),
+    z
+      .string()
+      .regex(/^\d{1,3}$/, 'Da 1 a 366')
+      .transform(Number)
+      .pipe(z.number().int().min(1, 'Da 1 a 366').max(366, 'Da 1 a 366')),
+  ),
 });
 
 /** The date lookups (docs/dashboard.md): a shop floor and one or more lines by id. */

@@ -12,7 +12,14 @@ import { startDbrActionsKit, type DbrActionsKit } from '../../../test/builders/d
 describeWith(['postgres'])('DBR action endpoints', () => {
   let kit: DbrActionsKit;
   const body = (over: Record<string, unknown> = {}) => ({
-    day: kit.day, due_shift: kit.shifts.A.id, line: 'Linea 1', equipment: 2, owner: ' Rossi ', supportBy: 'Bianchi', activity: ' Pulire i sensori della tappatrice ', ...over,
+    day: kit.day,
+    due_shift: kit.shifts.A.id,
+    line: 'Linea 1',
+    equipment: 2,
+    owner: ' Rossi ',
+    supportBy: 'Bianchi',
+    activity: ' Pulire i sensori della tappatrice ',
+    ...over,
   });
   const create = (over: Record<string, unknown> = {}, as = 'support') => kit.call('POST', '/factory/dbr_actions', as, body(over));
   const range = async (query: string, as = 'frontline') => kit.call('GET', `/factory/dbr_actions-range?${query}`, as);
@@ -49,11 +56,32 @@ describeWith(['postgres'])('DBR action endpoints', () => {
   });
 
   it("takes a form post; '' is 'Fine gg' and 'Non specificato', a blank support is none", async () => {
-    const r = await kit.form('/factory/dbr_actions', 'demoit', { day: kit.day, due_shift: '', line: 'Linea 1', equipment: '', owner: 'Verdi', supportBy: '  ', activity: 'Controllare il nastro' });
-    expect([r.status, r.body]).toEqual([201, expect.objectContaining({
-      id: kit.actionId(1, 2), equipment_name: null, due_shift: null, due_shift_name: null, support_by: null, owner: 'Verdi', line_name: 'Linea 1',
-    })]);
-    expect((await create({ due_shift: null, equipment: null, supportBy: null, line: 'Linea 2' }, 'admin')).body).toMatchObject({ id: kit.actionId(2, 1), due_shift: null, equipment_name: null });
+    const r = await kit.form('/factory/dbr_actions', 'demoit', {
+      day: kit.day,
+      due_shift: '',
+      line: 'Linea 1',
+      equipment: '',
+      owner: 'Verdi',
+      supportBy: '  ',
+      activity: 'Controllare il nastro',
+    });
+    expect([r.status, r.body]).toEqual([
+      201,
+      expect.objectContaining({
+        id: kit.actionId(1, 2),
+        equipment_name: null,
+        due_shift: null,
+        due_shift_name: null,
+        support_by: null,
+        owner: 'Verdi',
+        line_name: 'Linea 1',
+      }),
+    ]);
+    expect((await create({ due_shift: null, equipment: null, supportBy: null, line: 'Linea 2' }, 'admin')).body).toMatchObject({
+      id: kit.actionId(2, 1),
+      due_shift: null,
+      equipment_name: null,
+    });
   });
 
   it('gives two creations racing on one line and day two different ids', async () => {
@@ -77,7 +105,10 @@ describeWith(['postgres'])('DBR action endpoints', () => {
 
   it('answers 400 for an equipment of another line, a blank owner or activity and an activity over 250, writing nothing', async () => {
     const other = await refusedWritingNothing(() => create({ equipment: 4 }));
-    expect([other.status, other.body.error]).toEqual([400, { code: 'VALIDATION_FAILED', message: 'Azione DBR non valida', fields: { equipment: 'Il dispositivo non appartiene alla linea scelta' } }]);
+    expect([other.status, other.body.error]).toEqual([
+      400,
+      { code: 'VALIDATION_FAILED', message: 'Azione DBR non valida', fields: { equipment: 'Il dispositivo non appartiene alla linea scelta' } },
+    ]);
     const blank = await refusedWritingNothing(() => create({ owner: '   ', activity: '' }));
     expect([blank.status, blank.body.error.fields]).toEqual([400, { owner: 'Obbligatorio', activity: 'Obbligatorio' }]);
     const long = await refusedWritingNothing(() => create({ activity: 'a'.repeat(251), supportBy: 's'.repeat(251) }));
@@ -103,7 +134,18 @@ describeWith(['postgres'])('DBR action endpoints', () => {
       ['Linea 2', kit.actionId(2, 2)],
       ['Linea 2', kit.actionId(2, 1)],
     ]);
-    expect(Object.keys(repeated.body[0]).sort()).toEqual(['activity', 'due_date', 'due_shift', 'due_shift_name', 'equipment_name', 'executed_at', 'id', 'line_name', 'owner', 'support_by']);
+    expect(Object.keys(repeated.body[0]).sort()).toEqual([
+      'activity',
+      'due_date',
+      'due_shift',
+      'due_shift_name',
+      'equipment_name',
+      'executed_at',
+      'id',
+      'line_name',
+      'owner',
+      'support_by',
+    ]);
     expect((await range(today())).body).toEqual([]);
     expect((await range(today('&lines=Linea 9'))).body).toEqual([]);
   });
@@ -157,9 +199,14 @@ describeWith(['postgres'])('DBR action endpoints', () => {
     expect(await kit.call('DELETE', `/factory/dbr_actions/${id}`, 'support')).toEqual({ status: 200, body: { id, deleted: true } });
     expect((await range(today('&lines=Linea 1'))).body.map((a: any) => a.id)).not.toContain(id);
     expect((await kit.stream(`dbr-action-${id}`)).at(-1)).toEqual({ type: 'DbrActionDeleted', data: { actionId: id }, username: 'support' });
-    for (const [method, path] of [['PATCH', `${id}/mark-executed`], ['PATCH', `${id}/unmark-executed`], ['DELETE', `${id}`]] as const) {
+    for (const [method, path] of [
+      ['PATCH', `${id}/mark-executed`],
+      ['PATCH', `${id}/unmark-executed`],
+      ['DELETE', `${id}`],
+    ] as const) {
       expect(await refusedWritingNothing(() => kit.call(method, `/factory/dbr_actions/${path}`, 'admin'))).toEqual({
-        status: 404, body: { error: { code: 'NOT_FOUND', message: 'Azione DBR non trovata' } },
+        status: 404,
+        body: { error: { code: 'NOT_FOUND', message: 'Azione DBR non trovata' } },
       });
     }
   });

@@ -18,7 +18,10 @@ export const createBody = z.object({
   line: text,
   equipment: optionalId,
   owner: text,
-  supportBy: z.union([z.string(), z.null()], { error: 'Deve essere un testo' }).optional().transform((v) => v ?? null),
+  supportBy: z
+    .union([z.string(), z.null()], { error: 'Deve essere un testo' })
+    .optional()
+    .transform((v) => v ?? null),
   activity: text,
   shop_floor_id: optionalId,
 });

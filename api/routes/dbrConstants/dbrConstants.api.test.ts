@@ -4,9 +4,20 @@ import { startTestApp, type TestApp } from '../../../test/support/app.js';
 import { describeWith } from '../../../test/support/services.js';
 
 const LINE_1 = {
-  def_speed: 12000, def_uptime: 0, def_mtbf: 0, def_waste: 0, def_volume: 0,
-  min_ut: 0, max_ut: 1, min_mtbf: 0, max_mtbf: 480, min_waste: 0, max_waste: 0.1,
-  ut_threshold: 0.75, mtbf_threshold: 120, waste_threshold: 0.02,
+  def_speed: 12000,
+  def_uptime: 0,
+  def_mtbf: 0,
+  def_waste: 0,
+  def_volume: 0,
+  min_ut: 0,
+  max_ut: 1,
+  min_mtbf: 0,
+  max_mtbf: 480,
+  min_waste: 0,
+  max_waste: 0.1,
+  ut_threshold: 0.75,
+  mtbf_threshold: 120,
+  waste_threshold: 0.02,
 };
 
 /** The DBR constants editor and the dashboard's average over the demo plant's lines. */
@@ -56,7 +67,11 @@ describeWith(['postgres'])('DBR constants endpoints', () => {
     const r = await call('PUT', '/factory/dbr_constants/2', 'admin', { ...partial, max_ut: 'uno', min_ut: '', max_waste: null });
     expect(r.status).toBe(400);
     expect(r.body.error.fields).toEqual({
-      def_mtbf: 'Obbligatorio', waste_threshold: 'Obbligatorio', max_ut: 'Deve essere un numero', min_ut: 'Deve essere un numero', max_waste: 'Obbligatorio',
+      def_mtbf: 'Obbligatorio',
+      waste_threshold: 'Obbligatorio',
+      max_ut: 'Deve essere un numero',
+      min_ut: 'Deve essere un numero',
+      max_waste: 'Obbligatorio',
     });
     expect(Object.keys((await call('PUT', '/factory/dbr_constants/2', 'admin', {})).body.error.fields)).toHaveLength(14);
     expect(await streamLength(2)).toBe(before);

@@ -8,9 +8,19 @@ import { LIST_TOO_LONG, MAX_LIST_ENTRIES } from '../../../domain/shared/bounds.j
  * string by a form input ('0.85'). Missing, empty or non-numeric fields are each named in the 400.
  */
 const numberField = z
-  .union([z.number(), z.string().trim().regex(/^[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?$/).transform(Number)], {
-    error: (issue) => (issue.input === undefined || issue.input === null ? 'Obbligatorio' : 'Deve essere un numero'),
-  })
+  .union(
+    [
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?$/)
+        .transform(Number),
+    ],
+    {
+      error: (issue) => (issue.input === undefined || issue.input === null ? 'Obbligatorio' : 'Deve essere un numero'),
+    },
+  )
   .pipe(z.number().finite('Deve essere un numero'));
 
 export const dbrConstantsBody = z.object(Object.fromEntries(DBR_FIELDS.map((f) => [f, numberField])) as Record<DbrField, typeof numberField>);

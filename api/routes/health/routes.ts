@@ -24,7 +24,10 @@ export function healthRoutes(deps: AppDeps): RouteDef[] {
       path: '/health',
       action: 'public',
       async handler(ctx) {
-        const database = await deps.knex.raw('select 1').then(() => true, () => false);
+        const database = await deps.knex.raw('select 1').then(
+          () => true,
+          () => false,
+        );
         const redis = deps.pingRedis ? await deps.pingRedis().catch(() => false) : null;
         let projections: Array<{ name: string; lag: number; state: string; position: Position | null; failure?: HealthFailure }> = [];
         if (database) {
@@ -33,7 +36,17 @@ export function healthRoutes(deps: AppDeps): RouteDef[] {
             lag: s.lag,
             state: s.state,
             position: s.position,
-            ...(s.failure ? { failure: { position: s.failure.position, eventType: s.failure.eventType, stream: s.failure.stream, message: s.failure.message, duringRebuild: s.failure.duringRebuild } } : {}),
+            ...(s.failure
+              ? {
+                  failure: {
+                    position: s.failure.position,
+                    eventType: s.failure.eventType,
+                    stream: s.failure.stream,
+                    message: s.failure.message,
+                    duringRebuild: s.failure.duringRebuild,
+                  },
+                }
+              : {}),
           }));
         }
         // Without Redis the projections run in-process (the scheduler's fallback), and a read model

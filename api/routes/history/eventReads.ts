@@ -78,7 +78,10 @@ export async function unplannedByShiftAsOf(deps: Reads, q: ShiftQuery, asOf: Dat
 /** The shift's planned stops as they stood at `asOf`. */
 export async function plannedByShiftAsOf(deps: Reads, q: ShiftQuery, asOf: Date): Promise<PlannedStopRow[]> {
   const { plant, events } = await shiftStreamsEvents(deps, q, plannedStopsStream, legacyPlannedStopsStream);
-  return [...plannedStopsAsOf(events, asOf).values()].filter(inWindow(q)).map((d) => plannedRowFromEvent(d, plant)).sort(byStart);
+  return [...plannedStopsAsOf(events, asOf).values()]
+    .filter(inWindow(q))
+    .map((d) => plannedRowFromEvent(d, plant))
+    .sort(byStart);
 }
 
 /** Whether the unplanned stop existed (recorded, not yet deleted) at `asOf`. */

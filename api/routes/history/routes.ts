@@ -2,9 +2,7 @@ import { z } from 'zod';
 import { readPlantState } from '../../../commands/plant/readPlant.js';
 import { resolveReportLine } from '../../../projections/plant/plant.queries.js';
 import { dbrActionStream } from '../../../domain/dbrActions/events.js';
-import {
-  dbrActionHistory, plannedStopHistory, rootCauseHistory, shiftReportHistory, unplannedStopHistory, type HistoryEntry,
-} from '../../../domain/history/entries.js';
+import { dbrActionHistory, plannedStopHistory, rootCauseHistory, shiftReportHistory, unplannedStopHistory, type HistoryEntry } from '../../../domain/history/entries.js';
 import { settingsOf } from '../../../domain/plant/state.js';
 import { rootCauseStream } from '../../../domain/rootCauses/events.js';
 import { dbrActionNotFound } from '../../../domain/dbrActions/rules.js';

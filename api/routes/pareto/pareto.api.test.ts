@@ -19,14 +19,27 @@ describeWith(['postgres'])('GET /factory/pareto-fermate', () => {
     // Line 1: 15 + 20 min of 'Bottiglia caduta' on the Filler, 5 min of 'Mancanza tappi' on the Capper, and 10 min deleted.
     expect((await record({ start_time: kit.at('08:10'), end_time: kit.at('08:25'), failure_mode: 'Coclea' })).status).toBe(201);
     expect((await record({ start_time: kit.at('09:00'), end_time: kit.at('09:20'), failure_mode: 'Bottiglia' })).status).toBe(201);
-    expect((await record({ start_time: kit.at('10:00'), end_time: kit.at('10:05'), workpoint_id: kit.ids.capperWorkpoint, stop_code_id: kit.ids.capperStopCode, failure_mode: 'Sensore' })).status).toBe(201);
+    expect(
+      (
+        await record({
+          start_time: kit.at('10:00'),
+          end_time: kit.at('10:05'),
+          workpoint_id: kit.ids.capperWorkpoint,
+          stop_code_id: kit.ids.capperStopCode,
+          failure_mode: 'Sensore',
+        })
+      ).status,
+    ).toBe(201);
     const gone = await record({ start_time: kit.at('11:00'), end_time: kit.at('11:10'), failure_mode: 'Coclea' });
     expect((await kit.call('DELETE', `/factory/stop_events/delete_unplanned/${gone.body.id}`)).status).toBe(200);
     // The second stop's failure mode is corrected: it moves from 'Bottiglia' to 'Coclea'.
     const second = kit.stopId('unplanned', 1, 2);
     expect((await kit.call('POST', '/factory/stop_events/update_unplanned_details', 'frontline', { id: second, field: 'failure_mode', value: 'Coclea' })).status).toBe(200);
     // Line 2: one stop, 7 minutes.
-    expect((await record({ workpoint_id: kit.ids.line2Workpoint, stop_code_id: kit.ids.line2StopCode, start_time: kit.at('12:00'), end_time: kit.at('12:07'), failure_mode: 'Nastro' })).status).toBe(201);
+    expect(
+      (await record({ workpoint_id: kit.ids.line2Workpoint, stop_code_id: kit.ids.line2StopCode, start_time: kit.at('12:00'), end_time: kit.at('12:07'), failure_mode: 'Nastro' }))
+        .status,
+    ).toBe(201);
   });
   afterAll(async () => {
     await kit?.close();

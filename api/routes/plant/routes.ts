@@ -1,13 +1,6 @@
 import { z } from 'zod';
 import { notFound } from '../../../domain/shared/errors.js';
-import {
-  findLine,
-  findReportLabels,
-  findUnits,
-  listActive,
-  listShopFloorsByName,
-  type PlantView,
-} from '../../../projections/plant/plant.queries.js';
+import { findLine, findReportLabels, findUnits, listActive, listShopFloorsByName, type PlantView } from '../../../projections/plant/plant.queries.js';
 import type { AppDeps } from '../../deps.js';
 import { idParam, optionalParam } from '../../params.js';
 import { existingPlant, PLANT_NOT_FOUND } from '../../plantChecks.js';
@@ -23,17 +16,18 @@ export function plantRoutes(deps: AppDeps): RouteDef[] {
   const existing = (view: PlantView, id: number) => existingPlant(knex, view, id);
 
   /** GET /factory/<children>?<param>=id: the parent must exist, then its active children. */
-  const children = (path: string, param: string, parent: PlantView, view: PlantView, parentKey: string): RouteDef => route({
-    method: 'get',
-    path,
-    action: 'plant:read',
-    input: { query: z.object({ [param]: idParam }) },
-    async handler(ctx) {
-      const parentId = (ctx.input.query as Record<string, number>)[param]!;
-      await existing(parent, parentId);
-      ctx.body = (await listActive(knex, view, parentId)).map(presentChild(parentKey));
-    },
-  });
+  const children = (path: string, param: string, parent: PlantView, view: PlantView, parentKey: string): RouteDef =>
+    route({
+      method: 'get',
+      path,
+      action: 'plant:read',
+      input: { query: z.object({ [param]: idParam }) },
+      async handler(ctx) {
+        const parentId = (ctx.input.query as Record<string, number>)[param]!;
+        await existing(parent, parentId);
+        ctx.body = (await listActive(knex, view, parentId)).map(presentChild(parentKey));
+      },
+    });
 
   const flat = (path: string, view: PlantView): RouteDef => ({
     method: 'get',
@@ -44,17 +38,18 @@ export function plantRoutes(deps: AppDeps): RouteDef[] {
     },
   });
 
-  const perShopFloor = (path: string, read: (shopFloorId: number) => Promise<unknown>): RouteDef => route({
-    method: 'get',
-    path,
-    action: 'plant:read',
-    input: { params: z.object({ shop_floor_id: idParam }) },
-    async handler(ctx) {
-      const { shop_floor_id } = ctx.input.params;
-      await existing('shopFloors', shop_floor_id);
-      ctx.body = await read(shop_floor_id);
-    },
-  });
+  const perShopFloor = (path: string, read: (shopFloorId: number) => Promise<unknown>): RouteDef =>
+    route({
+      method: 'get',
+      path,
+      action: 'plant:read',
+      input: { params: z.object({ shop_floor_id: idParam }) },
+      async handler(ctx) {
+        const { shop_floor_id } = ctx.input.params;
+        await existing('shopFloors', shop_floor_id);
+        ctx.body = await read(shop_floor_id);
+      },
+    });
 
   return [
     route({

@@ -28,11 +28,17 @@ describeWith(['postgres'])('root cause endpoints', () => {
     const expected = { stop_event_id: stopId, root_cause: 'Guida della coclea usurata', troubleshooting: 'Sostituita la guida' };
     expect(await save(body)).toEqual({ status: 200, body: expected });
     expect((await load()).body).toEqual(expected);
-    expect(await kit.stream(`root-cause-${stopId}`)).toEqual([{ type: 'RootCauseRecorded', data: { stopEventId: stopId, rootCause: expected.root_cause, troubleshooting: expected.troubleshooting } }]);
+    expect(await kit.stream(`root-cause-${stopId}`)).toEqual([
+      { type: 'RootCauseRecorded', data: { stopEventId: stopId, rootCause: expected.root_cause, troubleshooting: expected.troubleshooting } },
+    ]);
   });
 
   it('keeps a box left out, clears a box sent as null, records nothing when nothing changed', async () => {
-    expect((await save({ stop_event_id: String(stopId), troubleshooting: 'Guida sostituita e allineata' })).body).toEqual({ stop_event_id: stopId, root_cause: 'Guida della coclea usurata', troubleshooting: 'Guida sostituita e allineata' });
+    expect((await save({ stop_event_id: String(stopId), troubleshooting: 'Guida sostituita e allineata' })).body).toEqual({
+      stop_event_id: stopId,
+      root_cause: 'Guida della coclea usurata',
+      troubleshooting: 'Guida sostituita e allineata',
+    });
     expect((await save({ stop_event_id: stopId, root_cause: null })).body.root_cause).toBe('');
     const unchanged = await refusedWritingNothing(() => save({ stop_event_id: stopId, root_cause: '', troubleshooting: 'Guida sostituita e allineata' }));
     expect(unchanged.status).toBe(200);
@@ -41,12 +47,15 @@ describeWith(['postgres'])('root cause endpoints', () => {
   it('lets only the improvement roles save (403 for the operator, nothing written)', async () => {
     const r = await refusedWritingNothing(() => save({ stop_event_id: stopId, root_cause: 'x' }, 'frontline'));
     expect([r.status, r.body.error.code]).toEqual([403, 'FORBIDDEN']);
-    for (const role of ['support', 'demoit', 'demoen', 'admin']) expect([role, (await save({ stop_event_id: stopId, root_cause: `Analisi ${role}` }, role)).status]).toEqual([role, 200]);
+    for (const role of ['support', 'demoit', 'demoen', 'admin'])
+      expect([role, (await save({ stop_event_id: stopId, root_cause: `Analisi ${role}` }, role)).status]).toEqual([role, 200]);
   });
 
   it('refuses bad input with 400 naming the field, writing nothing', async () => {
     expect((await refusedWritingNothing(() => save({}))).body.error.fields).toEqual({ stop_event_id: 'Id non valido' });
-    expect((await refusedWritingNothing(() => save({ stop_event_id: stopId, root_cause: 'r'.repeat(2001) }))).body.error.fields).toEqual({ root_cause: 'Al massimo 2000 caratteri' });
+    expect((await refusedWritingNothing(() => save({ stop_event_id: stopId, root_cause: 'r'.repeat(2001) }))).body.error.fields).toEqual({
+      root_cause: 'Al massimo 2000 caratteri',
+    });
     expect((await refusedWritingNothing(() => save({ stop_event_id: stopId, troubleshooting: 5 }))).body.error.fields).toEqual({ troubleshooting: 'Deve essere un testo' });
     expect(Object.keys((await refusedWritingNothing(() => save({ stop_event_id: stopId }))).body.error.fields)).toEqual(['root_cause']);
     expect((await load('abc')).status).toBe(400);

@@ -10,7 +10,10 @@ import { analysisAsOf, unplannedStopExistedAt } from '../history/eventReads.js';
 import { route, type RouteDef } from '../types.js';
 
 /** A box may be left out (kept as saved); null is an empty box. Lengths are the domain's. */
-const box = z.union([z.string(), z.null()], { error: 'Deve essere un testo' }).optional().transform((v) => (v === null ? '' : v));
+const box = z
+  .union([z.string(), z.null()], { error: 'Deve essere un testo' })
+  .optional()
+  .transform((v) => (v === null ? '' : v));
 const saveBody = z.object({ stop_event_id: bigIdParam, root_cause: box, troubleshooting: box });
 
 const present = (stopEventId: number, r: { rootCause: string; troubleshooting: string }) => ({

@@ -45,7 +45,11 @@ export function presentShiftNote(key: ShiftNoteKey, content: ReportContent, stat
  */
 export function presentEmptyShiftNote(key: ShiftNoteKey, revision: number) {
   return {
-    ...presentShiftNote(key, { notes: '', machineNotes: [], productionVolume: null, waste: null, workingTime: null }, { confirmed: false, revision, updatedAt: null, updatedBy: null }),
+    ...presentShiftNote(
+      key,
+      { notes: '', machineNotes: [], productionVolume: null, waste: null, workingTime: null },
+      { confirmed: false, revision, updatedAt: null, updatedBy: null },
+    ),
     notes: null,
   };
 }

@@ -21,27 +21,28 @@ import { contentOf, requireKey, shiftNoteBody } from './schema.js';
  */
 export function shiftNoteRoutes(deps: AppDeps): RouteDef[] {
   /** A save is a draft, a submit or an amend confirms: a bad body says which. */
-  const write = (method: 'post' | 'put', path: string, action: 'shift_reports:write' | 'shift_reports:amend', mode: ReportMode) => route({
-    method,
-    path,
-    action,
-    input: { body: shiftNoteBody, bodyMessage: mode !== 'save' ? MESSAGES.incomplete : MESSAGES.invalidDraft },
-    async handler(ctx) {
-      const user = ctx.state.user as AuthUser;
-      const confirming = mode !== 'save';
-      const body = ctx.input.body;
-      const { day, shiftCode, lineName } = requireKey(body, confirming);
-      const content = contentOf(body);
-      const result = await runWithReadYourWrites(deps, ctx, (c) => handleShiftReport(deps, { mode, lineName, day, shiftCode, content, revision: body.revision }, c));
-      const { context } = result;
-      const row = await findShiftReport(deps.knex, context.key.lineId, day, shiftCode);
-      // A save is a draft and a submit or amend is confirmed whatever was recorded; the row gives who and when once caught up.
-      const status: ShiftNoteStatus =
-        row && row.revision === result.revision ? row : { confirmed: confirming, revision: result.revision, updatedAt: deps.clock(), updatedBy: user.username };
-      const note = presentShiftNote({ day, shift_code: shiftCode, line_name: context.lineName }, content, status);
-      ctx.body = mode === 'amend' ? { ...note, created: amendCreated(result.events) } : note;
-    },
-  });
+  const write = (method: 'post' | 'put', path: string, action: 'shift_reports:write' | 'shift_reports:amend', mode: ReportMode) =>
+    route({
+      method,
+      path,
+      action,
+      input: { body: shiftNoteBody, bodyMessage: mode !== 'save' ? MESSAGES.incomplete : MESSAGES.invalidDraft },
+      async handler(ctx) {
+        const user = ctx.state.user as AuthUser;
+        const confirming = mode !== 'save';
+        const body = ctx.input.body;
+        const { day, shiftCode, lineName } = requireKey(body, confirming);
+        const content = contentOf(body);
+        const result = await runWithReadYourWrites(deps, ctx, (c) => handleShiftReport(deps, { mode, lineName, day, shiftCode, content, revision: body.revision }, c));
+        const { context } = result;
+        const row = await findShiftReport(deps.knex, context.key.lineId, day, shiftCode);
+        // A save is a draft and a submit or amend is confirmed whatever was recorded; the row gives who and when once caught up.
+        const status: ShiftNoteStatus =
+          row && row.revision === result.revision ? row : { confirmed: confirming, revision: result.revision, updatedAt: deps.clock(), updatedBy: user.username };
+        const note = presentShiftNote({ day, shift_code: shiftCode, line_name: context.lineName }, content, status);
+        ctx.body = mode === 'amend' ? { ...note, created: amendCreated(result.events) } : note;
+      },
+    });
 
   /** The report as it stood at `as_of`, folded from its stream (docs/audit.md). */
   const reportRowAsOf = async (line: { lineId: number; shopFloorId: number }, day: string, shiftCode: string, asOf: Date): Promise<ShiftReportRow | null> => {

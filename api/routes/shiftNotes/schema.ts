@@ -15,7 +15,18 @@ const NUMBER = /^[-+]?(\d+([.,]\d*)?|[.,]\d+)$/;
 /** A figure as JSON number or as form text ('7,5' or '7.5'); empty means not filled in yet. */
 const figure = z.preprocess(
   (v) => (absent(v) ? null : v),
-  z.union([z.null(), z.number(), z.string().trim().regex(NUMBER).transform((s) => Number(s.replace(',', '.')))], { error: 'Deve essere un numero' }),
+  z.union(
+    [
+      z.null(),
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(NUMBER)
+        .transform((s) => Number(s.replace(',', '.'))),
+    ],
+    { error: 'Deve essere un numero' },
+  ),
 );
 
 const cell = z.union([z.string(), z.number(), z.boolean(), z.null()], { error: 'Ogni cella deve essere un testo' }).transform((v) => (v === null ? '' : String(v)));
@@ -35,7 +46,14 @@ const machineNotes = z.preprocess(
 );
 
 const optionalKey = (max: number) =>
-  z.preprocess((v) => (absent(v) ? undefined : v), z.string({ error: 'Deve essere un testo' }).trim().refine((v) => charCount(v) <= max, tooLong(max)).optional());
+  z.preprocess(
+    (v) => (absent(v) ? undefined : v),
+    z
+      .string({ error: 'Deve essere un testo' })
+      .trim()
+      .refine((v) => charCount(v) <= max, tooLong(max))
+      .optional(),
+  );
 
 /**
  * Body of save, submit and update: the spec's payload plus the optional `revision` the
@@ -57,7 +75,17 @@ export const shiftNoteBody = z.object({
   revision: z.preprocess(
     (v) => (absent(v) ? undefined : v),
     z
-      .union([z.number(), z.string().trim().regex(/^-?\d{1,9}$/).transform(Number)], { error: 'Revisione non valida' })
+      .union(
+        [
+          z.number(),
+          z
+            .string()
+            .trim()
+            .regex(/^-?\d{1,9}$/)
+            .transform(Number),
+        ],
+        { error: 'Revisione non valida' },
+      )
       .pipe(z.number().int('Revisione non valida').min(-1, 'Revisione non valida'))
       .optional(),
   ),

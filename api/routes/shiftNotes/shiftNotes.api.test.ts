@@ -24,8 +24,18 @@ describeWith(['postgres'])('shift notes endpoints', () => {
     const r = await c.get('frontline', key('2031-06-01', 'A'));
     expect(r.status).toBe(200);
     expect(r.body).toEqual({
-      shift_code: 'A', day: '2031-06-01', line_name: 'Linea 1', notes: null, machine_notes: [], production_volume: null, waste: null, working_time: null,
-      confirmed: false, revision: -1, updated_at: null, updated_by: null,
+      shift_code: 'A',
+      day: '2031-06-01',
+      line_name: 'Linea 1',
+      notes: null,
+      machine_notes: [],
+      production_volume: null,
+      waste: null,
+      working_time: null,
+      confirmed: false,
+      revision: -1,
+      updated_at: null,
+      updated_by: null,
     });
   });
 
@@ -55,7 +65,13 @@ describeWith(['postgres'])('shift notes endpoints', () => {
 
   it('accepts form posts: machine_notes as a JSON string, figures as text with a decimal comma', async () => {
     const r = await c.form('POST', '/factory/shift_notes/submit', 'frontline', {
-      ...key('2031-06-09', 'B'), notes: 'ok', machine_notes: JSON.stringify([{ Macchina: 'Capper', Nota: '' }]), production_volume: '9800', waste: '0', working_time: '7,5', confirmed: 'true',
+      ...key('2031-06-09', 'B'),
+      notes: 'ok',
+      machine_notes: JSON.stringify([{ Macchina: 'Capper', Nota: '' }]),
+      production_volume: '9800',
+      waste: '0',
+      working_time: '7,5',
+      confirmed: 'true',
     });
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ machine_notes: [{ Macchina: 'Capper', Nota: '' }], production_volume: 9800, waste: 0, working_time: 7.5, confirmed: true });
@@ -67,12 +83,19 @@ describeWith(['postgres'])('shift notes endpoints', () => {
     expect([r.status, r.body.error.code, r.body.error.message]).toEqual([400, 'INCOMPLETE_REPORT', 'Compila correttamente tutti i dati prima di inviare']);
     expect(fieldsOf(r)).toEqual(['machine_notes', 'notes', 'production_volume', 'waste', 'working_time']);
     const noKey = await submit('frontline', { notes: 'x' });
-    expect([noKey.body.error.code, fieldsOf(noKey)]).toEqual(['INCOMPLETE_REPORT', ['day', 'line_name', 'machine_notes', 'production_volume', 'shift_code', 'waste', 'working_time']]);
+    expect([noKey.body.error.code, fieldsOf(noKey)]).toEqual([
+      'INCOMPLETE_REPORT',
+      ['day', 'line_name', 'machine_notes', 'production_volume', 'shift_code', 'waste', 'working_time'],
+    ]);
     expect(await c.stream('2031-06-09', 'C')).toEqual(['ShiftReportDraftSaved']);
   });
 
   it('refuses future days for save, submit and update with FUTURE_DAY', async () => {
-    for (const [call, as] of [[save, 'frontline'], [submit, 'frontline'], [update, 'support']] as const) {
+    for (const [call, as] of [
+      [save, 'frontline'],
+      [submit, 'frontline'],
+      [update, 'support'],
+    ] as const) {
       const r = await call(as, payload({ day: TOMORROW }));
       expect([r.status, r.body.error.code, r.body.error.message]).toEqual([400, 'FUTURE_DAY', 'Non puoi inviare report per giorni futuri']);
     }
@@ -164,7 +187,11 @@ describeWith(['postgres'])('shift notes endpoints', () => {
     expect(over.body).toMatchObject({ confirmed: true, created: true, revision: 1 });
 
     const incomplete = await update('support', { ...k, notes: 'x', revision: 2 });
-    expect([incomplete.status, incomplete.body.error.code, fieldsOf(incomplete)]).toEqual([400, 'INCOMPLETE_REPORT', ['machine_notes', 'production_volume', 'waste', 'working_time']]);
+    expect([incomplete.status, incomplete.body.error.code, fieldsOf(incomplete)]).toEqual([
+      400,
+      'INCOMPLETE_REPORT',
+      ['machine_notes', 'production_volume', 'waste', 'working_time'],
+    ]);
     expect(await c.stream('2031-06-05', 'A', 2)).toHaveLength(3);
   });
 });

@@ -21,10 +21,7 @@ describeWith(['postgres'])('shift notes: concurrency, rebuild, line names', () =
   it('two users saving the same draft with the same revision: one wins, the other gets 409, one new event', async () => {
     const k = key('2031-06-04', 'A');
     expect((await save('frontline', { ...k, notes: 'prima' })).body.revision).toBe(0);
-    const results = await Promise.all([
-      save('frontline', { ...k, notes: 'di frontline', revision: 0 }),
-      save('demoit', { ...k, notes: 'di demoit', revision: 0 }),
-    ]);
+    const results = await Promise.all([save('frontline', { ...k, notes: 'di frontline', revision: 0 }), save('demoit', { ...k, notes: 'di demoit', revision: 0 })]);
     expect(statuses(results)).toEqual([200, 409]);
     const loser = results.find((r) => r.status === 409)!;
     expect(loser.body.error.code).toBe('CONCURRENT_MODIFICATION');
@@ -77,7 +74,15 @@ describeWith(['postgres'])('shift notes: concurrency, rebuild, line names', () =
     await c.call('POST', '/factory/shift_notes/submit', 'frontline', payload(key('2031-06-02', 'A')));
     await c.call('PUT', '/factory/shift_notes/update', 'support', payload({ ...key('2031-06-02', 'A'), notes: 'rivisto', revision: 0 }));
     await c.call('PUT', '/factory/shift_notes/update', 'admin', payload(key('2031-06-02', 'B', 'Linea 3')));
-    const keys = [key('2031-06-04', 'A'), key('2031-06-04', 'B'), key('2031-06-04', 'C'), key('2031-06-03', 'A'), key('2031-06-02', 'A'), key('2031-06-02', 'B', 'Linea 3'), key('2031-06-01', 'A')];
+    const keys = [
+      key('2031-06-04', 'A'),
+      key('2031-06-04', 'B'),
+      key('2031-06-04', 'C'),
+      key('2031-06-03', 'A'),
+      key('2031-06-02', 'A'),
+      key('2031-06-02', 'B', 'Linea 3'),
+      key('2031-06-01', 'A'),
+    ];
     const answers = async () => Promise.all(keys.flatMap((k) => ['frontline', 'support'].map(async (as) => (await c.get(as, k)).body)));
     const before = await answers();
     expect(before.filter((b) => b.confirmed)).toHaveLength(4);

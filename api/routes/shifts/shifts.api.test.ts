@@ -44,7 +44,10 @@ describeWith(['postgres'])('shifts endpoints', () => {
 
   it('never duplicates a shift when overlapping ranges are generated', async () => {
     expect((await generate({ shop_floor_id: 1, start_date: '2031-03-29', end_date: '2031-03-31' })).body).toEqual({
-      shop_floor_id: 1, start_date: '2031-03-29', end_date: '2031-03-31', created: 12,
+      shop_floor_id: 1,
+      start_date: '2031-03-29',
+      end_date: '2031-03-31',
+      created: 12,
     });
     expect((await generate({ shop_floor_id: '1', start_date: '2031-03-30', end_date: '2031-04-01' })).body.created).toBe(4);
     expect((await generate({ shop_floor_id: 1, start_date: '2031-03-29', end_date: '2031-04-01' })).body.created).toBe(0);

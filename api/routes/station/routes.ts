@@ -11,7 +11,10 @@ import { route, type RouteDef } from '../types.js';
 const stationBody = z.object({
   shopFloorId: idParam,
   lineId: idParam,
-  equipmentId: z.union([idParam, z.null(), z.literal('')]).optional().transform((v) => (v === undefined || v === '' ? null : v)),
+  equipmentId: z
+    .union([idParam, z.null(), z.literal('')])
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? null : v)),
 });
 
 /**

@@ -26,13 +26,17 @@ describeWith(['postgres'])('stops sent at once on one machine and day', () => {
   });
 
   it('records ten distinct unplanned stops sent at once: ten 201s, all ten in the list', async () => {
-    const sent = await Promise.all(SLOTS.map((s) => kit.call('POST', '/factory/stop_events', 'frontline', unplannedBody(kit, { start_time: kit.at(s), end_time: kit.at(END(s)) }))));
+    const sent = await Promise.all(
+      SLOTS.map((s) => kit.call('POST', '/factory/stop_events', 'frontline', unplannedBody(kit, { start_time: kit.at(s), end_time: kit.at(END(s)) }))),
+    );
     expect(sent.map((r) => r.status)).toEqual(Array(10).fill(201));
     expect(ids(await list('unplanned'))).toEqual(tenIds('unplanned'));
   });
 
   it('records ten planned stops sent at once, then saves their ten notes at once and deletes them at once', async () => {
-    const sent = await Promise.all(SLOTS.map((s) => kit.call('POST', '/factory/planned_stops', 'frontline', plannedBody(kit, { start_time: kit.at(s), end_time: kit.at(END(s)) }))));
+    const sent = await Promise.all(
+      SLOTS.map((s) => kit.call('POST', '/factory/planned_stops', 'frontline', plannedBody(kit, { start_time: kit.at(s), end_time: kit.at(END(s)) }))),
+    );
     expect(sent.map((r) => r.status)).toEqual(Array(10).fill(201));
     expect(ids(await list('planned'))).toEqual(tenIds('planned'));
 
@@ -47,7 +51,9 @@ describeWith(['postgres'])('stops sent at once on one machine and day', () => {
 
   it('records exactly one of ten overlapping stops sent at once; the nine others are 409 STOP_OVERLAP naming its times', async () => {
     const starts = ['12:00', '12:01', '12:02', '12:03', '12:04', '12:05', '12:06', '12:07', '12:08', '12:09'];
-    const sent = await Promise.all(starts.map((s) => kit.call('POST', '/factory/stop_events', 'frontline', unplannedBody(kit, { start_time: kit.at(s), end_time: kit.at('12:30') }))));
+    const sent = await Promise.all(
+      starts.map((s) => kit.call('POST', '/factory/stop_events', 'frontline', unplannedBody(kit, { start_time: kit.at(s), end_time: kit.at('12:30') }))),
+    );
     expect(sent.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409, 409, 409, 409, 409, 409]);
     const winner = starts[sent.findIndex((r) => r.status === 201)]!;
     for (const r of sent.filter((x) => x.status === 409)) {
@@ -68,7 +74,11 @@ describeWith(['postgres'])('stops sent at once on one machine and day', () => {
 
     it('records ten distinct stops sent at once, half to each instance', async () => {
       const onTwo = async (body: unknown) => {
-        const res = await fetch(`${two.url}/factory/stop_events`, { method: 'POST', headers: { authorization: `Bearer ${twoToken}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+        const res = await fetch(`${two.url}/factory/stop_events`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${twoToken}`, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
         return { status: res.status, body: (await res.json()) as unknown };
       };
       const body = (s: string) => unplannedBody(kit, { start_time: kit.at(s, kit.nextDay), end_time: kit.at(END(s), kit.nextDay) });

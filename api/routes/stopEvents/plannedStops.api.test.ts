@@ -50,7 +50,10 @@ describeWith(['postgres'])('planned stop endpoints', () => {
     const empty = await refusedWritingNothing(() => kit.call('POST', '/factory/planned_stops', 'frontline', {}));
     expect(Object.keys(empty.body.error.fields).sort()).toEqual(['end_time', 'equipment_id', 'planned_reason_id', 'start_time']);
     const unknown = await refusedWritingNothing(() => record({ equipment_id: 99, planned_reason_id: 99, notes: 'n'.repeat(1001) }));
-    expect([unknown.status, unknown.body.error.fields]).toEqual([400, { equipment_id: 'Macchina inesistente', planned_reason_id: 'Causale inesistente', notes: 'Al massimo 1000 caratteri' }]);
+    expect([unknown.status, unknown.body.error.fields]).toEqual([
+      400,
+      { equipment_id: 'Macchina inesistente', planned_reason_id: 'Causale inesistente', notes: 'Al massimo 1000 caratteri' },
+    ]);
     expect((await refusedWritingNothing(() => record({ notes: 12 }))).body.error.fields).toEqual({ notes: 'Deve essere un testo' });
   });
 
@@ -72,7 +75,9 @@ describeWith(['postgres'])('planned stop endpoints', () => {
   });
 
   it('refuses a bad note or id: 400 naming the field, 404 for an unknown stop', async () => {
-    expect((await refusedWritingNothing(() => note({ id: kit.stopId('planned', 1, 1), notes: 'n'.repeat(1001) }))).body.error.fields).toEqual({ notes: 'Al massimo 1000 caratteri' });
+    expect((await refusedWritingNothing(() => note({ id: kit.stopId('planned', 1, 1), notes: 'n'.repeat(1001) }))).body.error.fields).toEqual({
+      notes: 'Al massimo 1000 caratteri',
+    });
     expect((await refusedWritingNothing(() => note({ id: 'abc', notes: 'x' }))).body.error.fields).toEqual({ id: 'Id non valido' });
     for (const id of [kit.stopId('planned', 1, 999), kit.stopId('unplanned', 1, 1), 1]) expect((await refusedWritingNothing(() => note({ id, notes: 'x' }))).status).toBe(404);
   });

@@ -41,4 +41,3 @@ describe('the days the clocks change', () => {
     expect(local('2030-10-27T01:00:00.000Z')).toBe('2030-10-27T02:00:00+01:00');
   });
 });
-

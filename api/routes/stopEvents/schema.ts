@@ -7,7 +7,10 @@ const text = z.string({ error: 'Obbligatorio' });
 /** The four action checkboxes; one left out counts as not ticked. */
 const flag = z.boolean({ error: 'Deve essere true o false' }).default(false);
 /** Null, omitted and '' all mean "no note". */
-const note = z.union([z.string(), z.null()], { error: 'Deve essere un testo' }).optional().transform((v) => v ?? null);
+const note = z
+  .union([z.string(), z.null()], { error: 'Deve essere un testo' })
+  .optional()
+  .transform((v) => v ?? null);
 
 /** Bodies and queries of the spec's calls (line log §7); field names exactly as the spec's tables. */
 export const recordUnplannedBody = z.object({

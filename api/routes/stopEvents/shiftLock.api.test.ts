@@ -14,12 +14,29 @@ describeWith(['postgres'])('stops of a submitted shift', () => {
   const IMPROVEMENT = ['support', 'demoit', 'demoen', 'admin'];
 
   const submitReport = (lineId: number, code: string) =>
-    kit.app.deps.store.appendToStream(shiftReportStream(lineId, kit.day, code), [{
-      type: 'ShiftReportSubmitted',
-      schemaVersion: 1,
-      data: { lineId, shopFloorId: 1, day: kit.day, shiftCode: code, notes: 'Turno regolare', machineNotes: [], productionVolume: 1000, waste: 0, workingTime: 8, by: 'frontline' },
-      metadata: { userId: 'u-frontline', username: 'frontline', role: 'frontline', correlationId: 'lock-test', causationId: null, occurredAt: kit.now.toISOString() },
-    }], { expectedRevision: 'any' });
+    kit.app.deps.store.appendToStream(
+      shiftReportStream(lineId, kit.day, code),
+      [
+        {
+          type: 'ShiftReportSubmitted',
+          schemaVersion: 1,
+          data: {
+            lineId,
+            shopFloorId: 1,
+            day: kit.day,
+            shiftCode: code,
+            notes: 'Turno regolare',
+            machineNotes: [],
+            productionVolume: 1000,
+            waste: 0,
+            workingTime: 8,
+            by: 'frontline',
+          },
+          metadata: { userId: 'u-frontline', username: 'frontline', role: 'frontline', correlationId: 'lock-test', causationId: null, occurredAt: kit.now.toISOString() },
+        },
+      ],
+      { expectedRevision: 'any' },
+    );
 
   const writes = (as: string, n: number) => [
     () => kit.call('POST', '/factory/stop_events', as, unplannedBody(kit, { start_time: kit.at(`10:${n}0`), end_time: kit.at(`10:${n}5`) })),

@@ -27,7 +27,7 @@ describeWith(['postgres'])('unplanned stop list, page by page', () => {
   const allPages = async (query: string, limit: number) => {
     const rows: any[] = [];
     let pages = 0;
-    for (let after: string | null = null; ; ) {
+    for (let after: string | null = null; ;) {
       const r = await get(`${query}&limit=${limit}${after ? `&after=${after}` : ''}`);
       expect(r.status).toBe(200);
       rows.push(...r.body);
@@ -57,14 +57,30 @@ describeWith(['postgres'])('unplanned stop list, page by page', () => {
         events.push({
           type: 'UnplannedStopRecorded',
           data: {
-            stopId: line.idBase + i, shopFloorId: 1, lineId: line.lineId, equipmentId: line.equipmentId, workpointId: line.workpointId, stopCodeId: line.stopCodeId,
-            triggeringEventId: 1, failureMode: `Fermo ${i}`, correctiveAction: 'Riavviata', actionMaterialChange: false, actionCleaning: false,
-            actionSettingAdjustment: false, actionComponentRestore: false, startTime: start.toUTC().toISO()!, endTime: start.plus({ minutes: 1 }).toUTC().toISO()!,
+            stopId: line.idBase + i,
+            shopFloorId: 1,
+            lineId: line.lineId,
+            equipmentId: line.equipmentId,
+            workpointId: line.workpointId,
+            stopCodeId: line.stopCodeId,
+            triggeringEventId: 1,
+            failureMode: `Fermo ${i}`,
+            correctiveAction: 'Riavviata',
+            actionMaterialChange: false,
+            actionCleaning: false,
+            actionSettingAdjustment: false,
+            actionComponentRestore: false,
+            startTime: start.toUTC().toISO()!,
+            endTime: start.plus({ minutes: 1 }).toUTC().toISO()!,
           },
         });
       }
       for (const stopId of DELETED) if (Math.floor(stopId / 1_000_000) === line.equipmentId) events.push({ type: 'UnplannedStopDeleted', data: { stopId } });
-      await store.appendToStream(`paging-test-${line.equipmentId}`, events.map((e) => ({ ...catalog.encode(e), metadata })), { expectedRevision: 'no_stream' });
+      await store.appendToStream(
+        `paging-test-${line.equipmentId}`,
+        events.map((e) => ({ ...catalog.encode(e), metadata })),
+        { expectedRevision: 'no_stream' },
+      );
     }
     await engine.settle();
     for (let i = 0; i < PAIRS; i++) for (const id of [1_400_000 + i, 4_400_000 + i]) if (!DELETED.has(id)) expectedIds.push(id);
@@ -127,7 +143,13 @@ describeWith(['postgres'])('unplanned stop list, page by page', () => {
 
   it('refuses a cursor it did not give and a bad page size with 400 naming the parameter', async () => {
     const valid = (await get(`${range()}&limit=3`)).next!;
-    for (const after of ['abc', 'x'.repeat(200), Buffer.from('2030-01-01~2030-01-01T00:00:00.000000Z~0').toString('base64url'), Buffer.from('2030-02-30~2030-01-01T00:00:00.000000Z~5').toString('base64url'), `${valid}!`]) {
+    for (const after of [
+      'abc',
+      'x'.repeat(200),
+      Buffer.from('2030-01-01~2030-01-01T00:00:00.000000Z~0').toString('base64url'),
+      Buffer.from('2030-02-30~2030-01-01T00:00:00.000000Z~5').toString('base64url'),
+      `${valid}!`,
+    ]) {
       const r = await get(`${range()}&after=${encodeURIComponent(after)}`);
       expect([after, r.status, r.body.error?.fields]).toEqual([after, 400, { after: 'Cursore non valido: usa il valore di X-Next-Cursor' }]);
     }

@@ -75,7 +75,8 @@ describeWith(['postgres'])('stop lists', () => {
   });
 
   it('is readable by every role', async () => {
-    for (const role of ROLES) expect([role, (await get(`/factory/stop_events/unplanned?shop_floor_id=1&date_from=${kit.day}&date_to=${kit.day}&lines_id=1`, role)).status]).toEqual([role, 200]);
+    for (const role of ROLES)
+      expect([role, (await get(`/factory/stop_events/unplanned?shop_floor_id=1&date_from=${kit.day}&date_to=${kit.day}&lines_id=1`, role)).status]).toEqual([role, 200]);
   });
 
   it('refuses bad parameters with 400 naming them, unknown shop floors and shifts with 404', async () => {
@@ -93,7 +94,8 @@ describeWith(['postgres'])('stop lists', () => {
       `/factory/stop_events/planned_by_shift?shop_floor_id=1&lines_id=1&shift_code=A&day=2000-01-01`,
       `/factory/stop_events/unplanned_by_shift?shop_floor_id=9&lines_id=1&shift_code=A&day=${kit.day}`,
       `/factory/stop_events/unplanned?shop_floor_id=1&date_from=${kit.day}&date_to=${kit.day}&lines_id=1&shift_id=9000001`,
-    ]) expect([path, (await get(path)).status]).toEqual([path, 404]);
+    ])
+      expect([path, (await get(path)).status]).toEqual([path, 404]);
   });
 
   it('answers the same after the stop and root cause read models are dropped and rebuilt from the events', async () => {

@@ -60,21 +60,30 @@ describeWith(['postgres'])('unplanned stop endpoints', () => {
   it('names every missing or malformed field with 400 and writes nothing', async () => {
     const empty = await refusedWritingNothing(() => kit.call('POST', '/factory/stop_events', 'frontline', {}));
     expect([empty.status, empty.body.error.code]).toEqual([400, 'VALIDATION_FAILED']);
-    expect(Object.keys(empty.body.error.fields).sort()).toEqual(
-      ['corrective_action', 'end_time', 'failure_mode', 'start_time', 'stop_code_id', 'triggering_event_id', 'workpoint_id'],
-    );
+    expect(Object.keys(empty.body.error.fields).sort()).toEqual([
+      'corrective_action',
+      'end_time',
+      'failure_mode',
+      'start_time',
+      'stop_code_id',
+      'triggering_event_id',
+      'workpoint_id',
+    ]);
     const malformed = await refusedWritingNothing(() => record({ workpoint_id: 'uno', start_time: 'ieri alle 8', action_cleaning: 'sì' }));
     expect(Object.keys(malformed.body.error.fields).sort()).toEqual(['action_cleaning', 'start_time', 'workpoint_id']);
   });
 
   it('names unknown ids, a stop code of another area and bad texts together, writing nothing', async () => {
     const r = await refusedWritingNothing(() => record({ stop_code_id: kit.ids.otherStopCode, triggering_event_id: 999, failure_mode: 'x'.repeat(251), corrective_action: '   ' }));
-    expect([r.status, r.body.error.fields]).toEqual([400, {
-      stop_code_id: "Il codice di stop non appartiene all'area scelta",
-      triggering_event_id: 'Evento scatenante inesistente',
-      failure_mode: 'Al massimo 250 caratteri',
-      corrective_action: 'Obbligatorio',
-    }]);
+    expect([r.status, r.body.error.fields]).toEqual([
+      400,
+      {
+        stop_code_id: "Il codice di stop non appartiene all'area scelta",
+        triggering_event_id: 'Evento scatenante inesistente',
+        failure_mode: 'Al massimo 250 caratteri',
+        corrective_action: 'Obbligatorio',
+      },
+    ]);
     expect((await refusedWritingNothing(() => record({ workpoint_id: 999 }))).body.error.fields).toEqual({ workpoint_id: 'Area inesistente' });
   });
 
@@ -83,7 +92,9 @@ describeWith(['postgres'])('unplanned stop endpoints', () => {
       const r = await refusedWritingNothing(() => record({ start_time: kit.at('08:10', kit.nextDay), end_time: kit.at(end, kit.nextDay) }));
       expect([r.status, r.body.error.code, r.body.error.message]).toEqual([400, 'INVALID_TIMES', 'Controlla le date']);
     }
-    const future = await refusedWritingNothing(() => record({ start_time: new Date(kit.now.getTime() - 60_000).toISOString(), end_time: new Date(kit.now.getTime() + 6 * 60_000).toISOString() }));
+    const future = await refusedWritingNothing(() =>
+      record({ start_time: new Date(kit.now.getTime() - 60_000).toISOString(), end_time: new Date(kit.now.getTime() + 6 * 60_000).toISOString() }),
+    );
     expect([future.status, future.body.error.code, future.body.error.fields]).toEqual([400, 'INVALID_TIMES', { end_time: 'Nel futuro' }]);
   });
 
@@ -103,15 +114,21 @@ describeWith(['postgres'])('unplanned stop endpoints', () => {
 
   it('edits the failure mode and the corrective action inline, never empty', async () => {
     const edit = (body: unknown) => kit.call('POST', '/factory/stop_events/update_unplanned_details', 'frontline', body);
-    expect(await edit({ id: kit.stopId('unplanned', 1, 1), field: 'failure_mode', value: ' Coclea inceppata ' })).toEqual({ status: 200, body: { id: kit.stopId('unplanned', 1, 1), field: 'failure_mode', value: 'Coclea inceppata' } });
+    expect(await edit({ id: kit.stopId('unplanned', 1, 1), field: 'failure_mode', value: ' Coclea inceppata ' })).toEqual({
+      status: 200,
+      body: { id: kit.stopId('unplanned', 1, 1), field: 'failure_mode', value: 'Coclea inceppata' },
+    });
     expect((await edit({ id: String(kit.stopId('unplanned', 1, 1)), field: 'corrective_action', value: 'c'.repeat(1000) })).status).toBe(200);
     const shown = (await byShift()).find((s: any) => s.id === kit.stopId('unplanned', 1, 1));
     expect([shown.failure_mode, shown.corrective_action]).toEqual(['Coclea inceppata', 'c'.repeat(1000)]);
     const empty = await refusedWritingNothing(() => edit({ id: kit.stopId('unplanned', 1, 1), field: 'corrective_action', value: '  ' }));
     expect([empty.status, empty.body.error.fields]).toEqual([400, { value: 'Obbligatorio' }]);
-    expect((await refusedWritingNothing(() => edit({ id: kit.stopId('unplanned', 1, 1), field: 'failure_mode', value: 'f'.repeat(251) }))).body.error.fields).toEqual({ value: 'Al massimo 250 caratteri' });
+    expect((await refusedWritingNothing(() => edit({ id: kit.stopId('unplanned', 1, 1), field: 'failure_mode', value: 'f'.repeat(251) }))).body.error.fields).toEqual({
+      value: 'Al massimo 250 caratteri',
+    });
     expect(Object.keys((await refusedWritingNothing(() => edit({ id: 'x', field: 'notes' }))).body.error.fields).sort()).toEqual(['field', 'id', 'value']);
-    for (const id of [kit.stopId('unplanned', 1, 999), kit.stopId('planned', 1, 1), 1]) expect((await refusedWritingNothing(() => edit({ id, field: 'failure_mode', value: 'x' }))).status).toBe(404);
+    for (const id of [kit.stopId('unplanned', 1, 999), kit.stopId('planned', 1, 1), 1])
+      expect((await refusedWritingNothing(() => edit({ id, field: 'failure_mode', value: 'x' }))).status).toBe(404);
   });
 
   it('deletes a stop: gone from the lists, kept in the history, a second delete is a 404', async () => {

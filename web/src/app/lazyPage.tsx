@@ -28,10 +28,7 @@ function reloadForNewDeploy(err: unknown): Promise<never> {
  * `React.lazy` for a page module's named export. `load` must be a literal
  * `() => import('../pages/...')`, so Vite sees the path and emits the page's chunk.
  */
-export function lazyPage<M extends Record<K, ComponentType>, K extends keyof M>(
-  load: () => Promise<M>,
-  name: K,
-): LazyExoticComponent<ComponentType> {
+export function lazyPage<M extends Record<K, ComponentType>, K extends keyof M>(load: () => Promise<M>, name: K): LazyExoticComponent<ComponentType> {
   return lazy(() => load().then((module) => ({ default: module[name] }), reloadForNewDeploy));
 }
 

@@ -15,12 +15,9 @@ describe('sidebar sections per role (spec §6)', () => {
     expect(titles(role)).toEqual(expected);
   });
 
-  it.each([['someone'], ['Admin'], ['constructor'], ['__proto__'], [''], [null], [undefined]])(
-    'any other username (%p) sees no section',
-    (role) => {
-      expect(titles(role)).toEqual([]);
-    },
-  );
+  it.each([['someone'], ['Admin'], ['constructor'], ['__proto__'], [''], [null], [undefined]])('any other username (%p) sees no section', (role) => {
+    expect(titles(role)).toEqual([]);
+  });
 
   it('hides the two loss chats and the DBR actions page', () => {
     const shown = paths('admin');

@@ -11,7 +11,10 @@ const ReportOperatorePage = lazyPage(() => import('../pages/report-operatore/Rep
 const DashboardOperatorePage = lazyPage(() => import('../pages/dashboard-operatore/DashboardOperatorePage.js'), 'DashboardOperatorePage');
 const DailyRoutineOperatorePage = lazyPage(() => import('../pages/daily-routine-operatore/DailyRoutineOperatorePage.js'), 'DailyRoutineOperatorePage');
 const InserimentoLossAiOperatorePage = lazyPage(() => import('../pages/inserimento-loss-ai-operatore/InserimentoLossAiOperatorePage.js'), 'InserimentoLossAiOperatorePage');
-const InserimentoPianificateAiOperatorePage = lazyPage(() => import('../pages/inserimento-pianificate-ai-operatore/InserimentoPianificateAiOperatorePage.js'), 'InserimentoPianificateAiOperatorePage');
+const InserimentoPianificateAiOperatorePage = lazyPage(
+  () => import('../pages/inserimento-pianificate-ai-operatore/InserimentoPianificateAiOperatorePage.js'),
+  'InserimentoPianificateAiOperatorePage',
+);
 const MiglioramentoPage = lazyPage(() => import('../pages/miglioramento/MiglioramentoPage.js'), 'MiglioramentoPage');
 const ReportMiglioramentoPage = lazyPage(() => import('../pages/report-miglioramento/ReportMiglioramentoPage.js'), 'ReportMiglioramentoPage');
 const DashboardMiglioramentoPage = lazyPage(() => import('../pages/dashboard-miglioramento/DashboardMiglioramentoPage.js'), 'DashboardMiglioramentoPage');

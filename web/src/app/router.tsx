@@ -17,8 +17,22 @@ const SetupPage = lazyPage(() => import('../pages/setup/SetupPage.js'), 'SetupPa
 
 /** The routes, exported for tests and for a memory router if ever needed. */
 export const routes: RouteObject[] = [
-  { path: '/login', element: <Suspense fallback={<PageLoading standalone />}><LoginPage /></Suspense> },
-  { path: '/setup', element: <Suspense fallback={<PageLoading standalone />}><SetupPage /></Suspense> },
+  {
+    path: '/login',
+    element: (
+      <Suspense fallback={<PageLoading standalone />}>
+        <LoginPage />
+      </Suspense>
+    ),
+  },
+  {
+    path: '/setup',
+    element: (
+      <Suspense fallback={<PageLoading standalone />}>
+        <SetupPage />
+      </Suspense>
+    ),
+  },
   {
     element: <Layout />,
     children: [

@@ -29,17 +29,7 @@ export interface ConfirmModalProps {
 }
 
 /** A modal dialog asking to confirm one action. */
-export function ConfirmModal({
-  open,
-  title,
-  children,
-  confirmLabel,
-  onConfirm,
-  onClose,
-  busy = false,
-  tone = 'primary',
-  cancelLabel,
-}: ConfirmModalProps) {
+export function ConfirmModal({ open, title, children, confirmLabel, onConfirm, onClose, busy = false, tone = 'primary', cancelLabel }: ConfirmModalProps) {
   const titleId = useId();
   const bodyId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
@@ -87,15 +77,7 @@ export function ConfirmModal({
         pressedOnOverlay.current = false;
       }}
     >
-      <div
-        ref={dialogRef}
-        className="modal"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={children ? bodyId : undefined}
-        tabIndex={-1}
-      >
+      <div ref={dialogRef} className="modal" role="dialog" aria-modal="true" aria-labelledby={titleId} aria-describedby={children ? bodyId : undefined} tabIndex={-1}>
         <div className="modal-header">
           <h2 className="modal-title" id={titleId}>
             {title}
@@ -115,13 +97,7 @@ export function ConfirmModal({
               {cancelLabel}
             </button>
           )}
-          <button
-            type="button"
-            className={tone === 'danger' ? 'button button-danger' : 'button button-primary'}
-            disabled={busy}
-            aria-busy={busy || undefined}
-            onClick={onConfirm}
-          >
+          <button type="button" className={tone === 'danger' ? 'button button-danger' : 'button button-primary'} disabled={busy} aria-busy={busy || undefined} onClick={onConfirm}>
             {confirmLabel}
           </button>
         </div>

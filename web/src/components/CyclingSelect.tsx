@@ -34,19 +34,7 @@ export interface CyclingSelectProps {
 }
 
 /** Labelled select between previous/next buttons. */
-export function CyclingSelect({
-  label,
-  options,
-  value,
-  onChange,
-  placeholder,
-  firstOption,
-  disabled = false,
-  id,
-  name,
-  hideLabel = false,
-  className,
-}: CyclingSelectProps) {
+export function CyclingSelect({ label, options, value, onChange, placeholder, firstOption, disabled = false, id, name, hideLabel = false, className }: CyclingSelectProps) {
   const generatedId = useId();
   const selectId = id ?? `${generatedId}-select`;
   const labelId = `${selectId}-label`;
@@ -69,15 +57,7 @@ export function CyclingSelect({
         {label}
       </label>
       <div className="cycling-control">
-        <button
-          type="button"
-          className="cycle-button"
-          aria-label="Precedente"
-          aria-controls={selectId}
-          aria-describedby={labelId}
-          disabled={!canCycle}
-          onClick={() => step(-1)}
-        >
+        <button type="button" className="cycle-button" aria-label="Precedente" aria-controls={selectId} aria-describedby={labelId} disabled={!canCycle} onClick={() => step(-1)}>
           <span aria-hidden="true">◀</span>
         </button>
         <select id={selectId} name={name} value={selected ? value : ''} disabled={disabled} onChange={(e) => onChange(e.target.value)}>
@@ -92,15 +72,7 @@ export function CyclingSelect({
             </option>
           ))}
         </select>
-        <button
-          type="button"
-          className="cycle-button"
-          aria-label="Successivo"
-          aria-controls={selectId}
-          aria-describedby={labelId}
-          disabled={!canCycle}
-          onClick={() => step(1)}
-        >
+        <button type="button" className="cycle-button" aria-label="Successivo" aria-controls={selectId} aria-describedby={labelId} disabled={!canCycle} onClick={() => step(1)}>
           <span aria-hidden="true">▶</span>
         </button>
       </div>

@@ -34,18 +34,7 @@ function clamp(day: string, min?: string, max?: string): string {
 }
 
 /** Labelled date input between 'Giorno precedente' and 'Giorno successivo' buttons. */
-export function DayPicker({
-  label,
-  value,
-  onChange,
-  max,
-  min,
-  disabled = false,
-  id,
-  name,
-  hideLabel = false,
-  className,
-}: DayPickerProps) {
+export function DayPicker({ label, value, onChange, max, min, disabled = false, id, name, hideLabel = false, className }: DayPickerProps) {
   const generatedId = useId();
   const inputId = id ?? `${generatedId}-day`;
   const labelId = `${inputId}-label`;
@@ -70,16 +59,7 @@ export function DayPicker({
         >
           <span aria-hidden="true">◀</span>
         </button>
-        <input
-          id={inputId}
-          name={name}
-          type="date"
-          value={value}
-          min={min}
-          max={max}
-          disabled={disabled}
-          onChange={(e) => onChange(clamp(e.target.value, min, max))}
-        />
+        <input id={inputId} name={name} type="date" value={value} min={min} max={max} disabled={disabled} onChange={(e) => onChange(clamp(e.target.value, min, max))} />
         <button
           type="button"
           className="cycle-button"

@@ -43,10 +43,7 @@ export function FlashMessage({ message, tone = 'success', durationMs = FLASH_DUR
 
   if (!message) return null;
   return (
-    <div
-      className={`flash flash-${tone}${placement === 'toast' ? ' flash-toast' : ''}`}
-      role={tone === 'error' ? 'alert' : 'status'}
-    >
+    <div className={`flash flash-${tone}${placement === 'toast' ? ' flash-toast' : ''}`} role={tone === 'error' ? 'alert' : 'status'}>
       <span className="flash-icon" aria-hidden="true">
         {tone === 'error' ? '!' : '✓'}
       </span>

@@ -9,15 +9,7 @@
  * per' select replaces the headers and the searches fold away behind a 'Cerca' button.
  */
 import { useId, useMemo, useState, type Key, type ReactNode } from 'react';
-import {
-  cellText,
-  nextSort,
-  viewRowIndexes,
-  type ColumnFilters,
-  type ColumnModel,
-  type SortKey,
-  type SortValue,
-} from './tableSort.js';
+import { cellText, nextSort, viewRowIndexes, type ColumnFilters, type ColumnModel, type SortKey, type SortValue } from './tableSort.js';
 
 export type { SortDirection, SortKey, SortValue } from './tableSort.js';
 
@@ -83,10 +75,7 @@ export function SortableTable<Row>({
   const [filters, setFilters] = useState<ColumnFilters>({});
   const [searchOpen, setSearchOpen] = useState(false);
   const activeSearches = Object.values(filters).filter((f) => f.trim() !== '').length;
-  const order = useMemo(
-    () => viewRowIndexes(rows, columns, filters, sort, extraSortValues),
-    [rows, columns, filters, sort, extraSortValues],
-  );
+  const order = useMemo(() => viewRowIndexes(rows, columns, filters, sort, extraSortValues), [rows, columns, filters, sort, extraSortValues]);
   const primary = sort[0];
   const hasWidths = columns.some((c) => c.width !== undefined);
 

@@ -72,11 +72,7 @@ export function matchesSearch(text: string, query: string): boolean {
 
 type Accessor<Row> = (row: Row) => SortValue;
 
-function sortAccessor<Row>(
-  columnId: string,
-  columns: readonly ColumnModel<Row>[],
-  extra: Readonly<Record<string, Accessor<Row>>>,
-): Accessor<Row> | undefined {
+function sortAccessor<Row>(columnId: string, columns: readonly ColumnModel<Row>[], extra: Readonly<Record<string, Accessor<Row>>>): Accessor<Row> | undefined {
   const column = columns.find((c) => c.id === columnId);
   if (column) return column.sortValue ?? column.value;
   return extra[columnId];

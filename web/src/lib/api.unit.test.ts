@@ -7,9 +7,7 @@ describe('buildUrl', () => {
   });
 
   it('repeats keys for arrays and drops empty values', () => {
-    expect(buildUrl('/factory/x', { lines: ['L1', '', 'L 2'], day: '2025-03-01', empty: '', none: null, gone: undefined })).toBe(
-      '/factory/x?lines=L1&lines=L+2&day=2025-03-01',
-    );
+    expect(buildUrl('/factory/x', { lines: ['L1', '', 'L 2'], day: '2025-03-01', empty: '', none: null, gone: undefined })).toBe('/factory/x?lines=L1&lines=L+2&day=2025-03-01');
   });
 });
 

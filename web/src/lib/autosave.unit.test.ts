@@ -71,8 +71,7 @@ function setup(options: { debounceMs?: number | null } = {}) {
   const session = new ManualSession();
   const slot = memorySlot();
   const saver = new Autosave<string, { revision: number }>({
-    save: (text, revision) =>
-      new Promise((resolve, reject) => calls.push({ text, revision, resolve: (rev) => resolve({ revision: rev }), reject })),
+    save: (text, revision) => new Promise((resolve, reject) => calls.push({ text, revision, resolve: (rev) => resolve({ revision: rev }), reject })),
     revisionOf: (r) => r.revision,
     fingerprint: (t) => t,
     debounceMs: options.debounceMs,

@@ -149,7 +149,8 @@ describe('the plant zone', () => {
       for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
         const file = path.join(dir, entry.name);
         if (entry.isDirectory()) walk(file);
-        else if (/\.tsx?$/.test(entry.name) && !entry.name.includes('.test.') && /['"`]Europe\/Rome['"`]/.test(fs.readFileSync(file, 'utf8'))) writers.push(path.relative(src, file));
+        else if (/\.tsx?$/.test(entry.name) && !entry.name.includes('.test.') && /['"`]Europe\/Rome['"`]/.test(fs.readFileSync(file, 'utf8')))
+          writers.push(path.relative(src, file));
       }
     };
     walk(src);

@@ -49,4 +49,3 @@ export function fieldMessages(fields: Record<string, unknown> | undefined): Reco
   for (const [k, v] of Object.entries(fields ?? {})) if (typeof v === 'string') out[k] = v;
   return out;
 }
-

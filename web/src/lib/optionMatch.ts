@@ -18,7 +18,12 @@ export interface MatchOptions {
 /** Lower case (Italian rules unless told), trimmed, inner runs of spaces as one; accents dropped on request. */
 export function normalizeName(text: string, { locale = 'it-IT', ignoreAccents = false }: MatchOptions = {}): string {
   const lower = text.trim().replace(/\s+/g, ' ').toLocaleLowerCase(locale);
-  return ignoreAccents ? lower.normalize('NFD').replace(/\p{Diacritic}/gu, '').normalize('NFC') : lower;
+  return ignoreAccents
+    ? lower
+        .normalize('NFD')
+        .replace(/\p{Diacritic}/gu, '')
+        .normalize('NFC')
+    : lower;
 }
 
 /** The option the text names, or null (the chat then answers with its retry message). */

@@ -112,9 +112,5 @@ export function storeEquipmentChoice(choice: StoredChoice): void {
 export function storeStation(station: StationDefaults): void {
   storePair('shop_floor_id', 'shop_floor_name', { id: station.shopFloorId, name: station.shopFloorName });
   storePair('line_id', 'line_name', { id: station.lineId, name: station.lineName });
-  storePair(
-    'equipment_id',
-    'equipment_name',
-    station.equipmentId === null ? null : { id: station.equipmentId, name: station.equipmentName ?? '' },
-  );
+  storePair('equipment_id', 'equipment_name', station.equipmentId === null ? null : { id: station.equipmentId, name: station.equipmentName ?? '' });
 }

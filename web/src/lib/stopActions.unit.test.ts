@@ -15,8 +15,7 @@ import { STOP_ACTIONS, type StopAction } from './stopActions.js';
 
 /** One stop's four flags in each shape the code names them, ticked where `ticked` says. */
 function flags(ticked: (a: StopAction) => boolean) {
-  const by = <K extends 'key' | 'field' | 'event'>(name: K) =>
-    Object.fromEntries(STOP_ACTIONS.map((a) => [a[name], ticked(a)])) as Record<StopAction[K], boolean>;
+  const by = <K extends 'key' | 'field' | 'event'>(name: K) => Object.fromEntries(STOP_ACTIONS.map((a) => [a[name], ticked(a)])) as Record<StopAction[K], boolean>;
   return { chat: by('key') as StopActions, row: by('field'), event: by('event') };
 }
 

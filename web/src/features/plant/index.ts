@@ -1,2 +1,14 @@
 /** The plant's structure as the server lists it (shop floors, lines, machines, units), for every feature that offers a choice of them. */
-export { useEquipments, useLineRefMachine, useLines, useShopFloors, useUnits, type Equipment, type IdInput, type Line, type LineRefMachine, type ShopFloor, type UnitsOfMeasurement } from './api/usePlant.js';
+export {
+  useEquipments,
+  useLineRefMachine,
+  useLines,
+  useShopFloors,
+  useUnits,
+  type Equipment,
+  type IdInput,
+  type Line,
+  type LineRefMachine,
+  type ShopFloor,
+  type UnitsOfMeasurement,
+} from './api/usePlant.js';

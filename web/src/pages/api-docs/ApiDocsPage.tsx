@@ -17,8 +17,8 @@ export function ApiDocsPage() {
     <div className="page apiref-page">
       <h1 className="page-title">Riferimento API</h1>
       <p className="apiref-intro">
-        Le chiamate del server, generate dagli schemi con cui le valida: la descrizione OpenAPI 3.1 completa è in <code>GET /openapi.json</code> (con il token). Ogni chiamata tranne /loginjwt e /health vuole{' '}
-        <code>Authorization: Bearer</code>.
+        Le chiamate del server, generate dagli schemi con cui le valida: la descrizione OpenAPI 3.1 completa è in <code>GET /openapi.json</code> (con il token). Ogni chiamata
+        tranne /loginjwt e /health vuole <code>Authorization: Bearer</code>.
       </p>
       <label className="apiref-search">
         Cerca

@@ -19,7 +19,13 @@ export function DashboardMiglioramentoPage() {
           AGGIUNGI AZIONE DBR
         </Link>
       </div>
-      {loading ? <p className="dashboard-loading" role="status">Caricamento configurazione DBR...</p> : <DashboardSummary station={station} extra={(query) => <ParetoStops query={query} />} moments />}
+      {loading ? (
+        <p className="dashboard-loading" role="status">
+          Caricamento configurazione DBR...
+        </p>
+      ) : (
+        <DashboardSummary station={station} extra={(query) => <ParetoStops query={query} />} moments />
+      )}
     </div>
   );
 }

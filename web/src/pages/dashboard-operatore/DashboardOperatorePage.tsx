@@ -11,7 +11,13 @@ export function DashboardOperatorePage() {
   return (
     <div className="page dashboard-page">
       <h1 className="page-title">Cruscotto</h1>
-      {loading ? <p className="dashboard-loading" role="status">Caricamento configurazione DBR...</p> : <DashboardSummary station={station} />}
+      {loading ? (
+        <p className="dashboard-loading" role="status">
+          Caricamento configurazione DBR...
+        </p>
+      ) : (
+        <DashboardSummary station={station} />
+      )}
     </div>
   );
 }

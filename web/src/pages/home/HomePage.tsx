@@ -5,9 +5,8 @@ export function HomePage() {
       <h1 className="page-title">Benvenuti</h1>
       <div className="card welcome">
         <p>
-          Questa applicazione accompagna la giornata produttiva dello stabilimento: il registro di linea e i
-          fermi per gli operatori, i riepiloghi, il Root Cause Tool e le azioni DBR per il supporto operativo,
-          la generazione dei turni e le costanti DBR per gli amministratori.
+          Questa applicazione accompagna la giornata produttiva dello stabilimento: il registro di linea e i fermi per gli operatori, i riepiloghi, il Root Cause Tool e le azioni
+          DBR per il supporto operativo, la generazione dei turni e le costanti DBR per gli amministratori.
         </p>
         <p>Scegli una voce dal menu per iniziare. La stazione di lavoro si cambia con «Cambia stazione».</p>
       </div>

@@ -31,7 +31,9 @@ export function ProiezioniPage() {
       {error && <p className="field-hint field-hint-error">Errore: impossibile leggere lo stato delle proiezioni.</p>}
       {!data && !error && <p>Caricamento...</p>}
       <div className="projections-grid">
-        {data?.map((p) => <ProjectionCard key={p.name} projection={p} onSwitched={reload} />)}
+        {data?.map((p) => (
+          <ProjectionCard key={p.name} projection={p} onSwitched={reload} />
+        ))}
       </div>
     </div>
   );

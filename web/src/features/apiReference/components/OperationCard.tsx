@@ -37,14 +37,20 @@ export function OperationCard({ op }: { op: Operation }) {
         <ul className="apiref-fields" aria-label="Parametri">
           {op.fields.map((f) => (
             <li key={`${f.where}-${f.name}`} data-testid="apiref-field">
-              <code className="apiref-field-name">{f.name}</code> <span className="apiref-field-where">({WHERE[f.where] ?? f.where}{f.required ? ', obbligatorio' : ''})</span>{' '}
+              <code className="apiref-field-name">{f.name}</code>{' '}
+              <span className="apiref-field-where">
+                ({WHERE[f.where] ?? f.where}
+                {f.required ? ', obbligatorio' : ''})
+              </span>{' '}
               <code className="apiref-field-type">{f.type}</code>
               {f.description && <span className="apiref-field-note"> – {f.description}</span>}
             </li>
           ))}
         </ul>
       )}
-      <p className="apiref-success">Risposta {op.success}; errori {'{ error: { code, message, fields? } }'}</p>
+      <p className="apiref-success">
+        Risposta {op.success}; errori {'{ error: { code, message, fields? } }'}
+      </p>
     </article>
   );
 }

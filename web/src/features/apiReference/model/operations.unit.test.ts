@@ -10,7 +10,13 @@ const DOC: ApiDescription = {
         tags: ['auth'],
         'x-action': 'public',
         parameters: [],
-        requestBody: { content: { 'application/x-www-form-urlencoded': { schema: { type: 'object', properties: { username: { type: 'string' }, password: { type: 'string' } }, required: ['username', 'password'] } } } },
+        requestBody: {
+          content: {
+            'application/x-www-form-urlencoded': {
+              schema: { type: 'object', properties: { username: { type: 'string' }, password: { type: 'string' } }, required: ['username', 'password'] },
+            },
+          },
+        },
         responses: { '200': {}, '400': {} },
       },
     },
@@ -24,7 +30,13 @@ const DOC: ApiDescription = {
       },
     },
     '/factory/dbr_actions': {
-      post: { tags: ['dbr_actions'], 'x-action': 'dbr_actions:write', 'x-roles': ['admin'], requestBody: { content: { 'application/json': { schema: { anyOf: [{ type: 'array', items: { type: 'number' } }, { type: 'object' }] } } } }, responses: { '201': {} } },
+      post: {
+        tags: ['dbr_actions'],
+        'x-action': 'dbr_actions:write',
+        'x-roles': ['admin'],
+        requestBody: { content: { 'application/json': { schema: { anyOf: [{ type: 'array', items: { type: 'number' } }, { type: 'object' }] } } } },
+        responses: { '201': {} },
+      },
     },
   },
 };
@@ -41,8 +53,17 @@ describe('the API reference model', () => {
   it('gives each operation its action, roles, fields, body type and success status', () => {
     const [auth, dbr] = groupOperations(DOC);
     expect(auth!.operations[0]).toEqual({
-      method: 'POST', path: '/loginjwt', action: 'public', roles: [], bodyType: 'application/x-www-form-urlencoded', bodyShape: null, success: '200',
-      fields: [{ name: 'username', where: 'body', required: true, type: 'string' }, { name: 'password', where: 'body', required: true, type: 'string' }],
+      method: 'POST',
+      path: '/loginjwt',
+      action: 'public',
+      roles: [],
+      bodyType: 'application/x-www-form-urlencoded',
+      bodyShape: null,
+      success: '200',
+      fields: [
+        { name: 'username', where: 'body', required: true, type: 'string' },
+        { name: 'password', where: 'body', required: true, type: 'string' },
+      ],
     });
     expect(dbr!.operations[0]!.fields).toEqual([{ name: 'id', where: 'path', required: true, type: 'number | string' }]);
     expect(dbr!.operations[0]!.roles).toEqual(['support', 'admin']);

@@ -193,7 +193,11 @@ function send<C>(script: Script<C>, state: AssistantState<C>, raw: string): Assi
   const text = raw.trim().replace(/\s+/g, ' ');
   if (!text) return { ...state, inputError: script.emptyText };
   const locale = script.lang === 'it' ? 'it-IT' : 'en-GB';
-  const chip = matchOption(text, currentChips(script, state).map((c) => ({ ...c, name: c.label })), { locale, ignoreAccents: true });
+  const chip = matchOption(
+    text,
+    currentChips(script, state).map((c) => ({ ...c, name: c.label })),
+    { locale, ignoreAccents: true },
+  );
   return answer(script, state, chip ? { key: chip.key, label: chip.label } : null, text, 'pending');
 }
 

@@ -23,7 +23,11 @@ const script: Script<Ctx> = {
         { key: 'green', label: 'Verde acqua' },
       ],
       answer: (ctx, chip) =>
-        !chip ? { type: 'stay', reply: 'Colore non trovato. Riprova.' } : chip.key === 'green' ? { type: 'stay', reply: 'Verde esaurito.' } : { type: 'next', step: 'sure', ctx: { colour: chip.label } },
+        !chip
+          ? { type: 'stay', reply: 'Colore non trovato. Riprova.' }
+          : chip.key === 'green'
+            ? { type: 'stay', reply: 'Verde esaurito.' }
+            : { type: 'next', step: 'sure', ctx: { colour: chip.label } },
     },
     sure: {
       ask: (ctx) => ({ text: `Confermi ${ctx.colour}?`, card: { title: ctx.colour ?? '', rows: [{ label: 'Colore', value: ctx.colour ?? '' }] }, followUp: 'Sicuro?' }),
@@ -33,7 +37,13 @@ const script: Script<Ctx> = {
         { key: 'leave', label: 'Esci' },
       ],
       answer: (ctx, chip) =>
-        chip?.key === 'yes' ? { type: 'next', step: 'colour', ctx: { colour: null } } : chip?.key === 'again' ? { type: 'restart' } : chip ? { type: 'leave', to: '/report-operatore' } : { type: 'next', step: 'colour', ctx },
+        chip?.key === 'yes'
+          ? { type: 'next', step: 'colour', ctx: { colour: null } }
+          : chip?.key === 'again'
+            ? { type: 'restart' }
+            : chip
+              ? { type: 'leave', to: '/report-operatore' }
+              : { type: 'next', step: 'colour', ctx },
     },
   },
 };

@@ -32,7 +32,12 @@ export function play<C>(script: Script<C>): Driver<C> {
     state: () => s,
     tap(label) {
       const chip = currentChips(script, s).find((c) => c.label === label);
-      if (!chip) throw new Error(`No chip "${label}" at step ${s.step}: ${currentChips(script, s).map((c) => c.label).join(' | ')}`);
+      if (!chip)
+        throw new Error(
+          `No chip "${label}" at step ${s.step}: ${currentChips(script, s)
+            .map((c) => c.label)
+            .join(' | ')}`,
+        );
       s = reduce(s, { type: 'choose', key: chip.key });
       flush();
       return driver;
@@ -54,7 +59,10 @@ export function play<C>(script: Script<C>): Driver<C> {
     lines: () =>
       s.messages.map((m) => {
         const who = m.from === 'bot' ? 'bot' : m.role === 'attempt' ? '~you' : 'you';
-        const extra = [m.card?.title, m.followUp].filter(Boolean).map((t) => ` | ${t}`).join('');
+        const extra = [m.card?.title, m.followUp]
+          .filter(Boolean)
+          .map((t) => ` | ${t}`)
+          .join('');
         return `${who}: ${m.text}${extra}`;
       }),
     canBack: () => canGoBack(s),

@@ -44,14 +44,7 @@ export function LoginForm({ onLoggedIn }: LoginFormProps) {
     <form className="login-form" onSubmit={submit} noValidate>
       <label className="field">
         <span className="field-label">Username</span>
-        <input
-          name="username"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          value={username}
-          onChange={(e) => setUsername(e.target.value)}
-        />
+        <input name="username" autoComplete="username" autoCapitalize="none" spellCheck={false} value={username} onChange={(e) => setUsername(e.target.value)} />
       </label>
       <PasswordField label="Password" value={password} onChange={setPassword} />
       {error && (

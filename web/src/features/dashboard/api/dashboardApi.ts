@@ -46,14 +46,22 @@ export function useDefaultDates(shopFloorId: string, lineId: string) {
 
 export function useShiftsRange(shopFloorId: string, dateFrom: string, dateTo: string) {
   const ok = shopFloorId && dateFrom && dateTo && dateFrom <= dateTo;
-  return useSWR<ShiftOption[]>(ok ? ['/factory/shifts-range', { shop_floor_id: shopFloorId, date_from: dateFrom, date_to: dateTo }] : null, { ...quiet, ...logged('caricamento dei turni') });
+  return useSWR<ShiftOption[]>(ok ? ['/factory/shifts-range', { shop_floor_id: shopFloorId, date_from: dateFrom, date_to: dateTo }] : null, {
+    ...quiet,
+    ...logged('caricamento dei turni'),
+  });
 }
 
 /** Lines and shifts comma-joined, as the spec's call table says; `asOf` (Italian wall-clock time): the summary as it stood then. */
 export function useImprovementSummary(q: DashboardQuery | null, asOf = '') {
   const at = asOf ? { as_of: asOf } : {};
   return useSWR<ImprovementSummary>(
-    q ? ['/factory/dashboard-improvement', { shop_floor_id: q.shopFloorId, lines: q.lineNames.join(','), shifts: q.shiftIds.join(','), date_from: q.dateFrom, date_to: q.dateTo, ...at }] : null,
+    q
+      ? [
+          '/factory/dashboard-improvement',
+          { shop_floor_id: q.shopFloorId, lines: q.lineNames.join(','), shifts: q.shiftIds.join(','), date_from: q.dateFrom, date_to: q.dateTo, ...at },
+        ]
+      : null,
     { ...quiet, ...logged('caricamento del riepilogo') },
   );
 }
@@ -99,7 +107,9 @@ export function useDashboardStops(q: DashboardQuery | null) {
 /** Shifts comma-joined with an extra empty entry (§7), so actions due at the end of the day ('Fine gg') stay in. */
 export function useDashboardDbrActions(q: DashboardQuery | null) {
   return useSWR<DbrActionRow[]>(
-    q ? ['/factory/dbr_actions-range', { shop_floor_id: q.shopFloorId, date_from: q.dateFrom, date_to: q.dateTo, lines: q.lineNames.join(','), shifts: `${q.shiftIds.join(',')},` }] : null,
+    q
+      ? ['/factory/dbr_actions-range', { shop_floor_id: q.shopFloorId, date_from: q.dateFrom, date_to: q.dateTo, lines: q.lineNames.join(','), shifts: `${q.shiftIds.join(',')},` }]
+      : null,
     { ...quiet, ...logged('caricamento delle azioni DBR') },
   );
 }

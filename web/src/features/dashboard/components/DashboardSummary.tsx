@@ -67,9 +67,7 @@ export function DashboardSummary({ station, extra, moments = false }: { station:
   const chosenLines = selectedLines ?? [];
   const lineIds = (lines.data ?? []).filter((l) => chosenLines.includes(l.name)).map((l) => l.id);
   const shiftIds = selectedShiftIds(shiftNames, shifts.data ?? []);
-  const query: DashboardQuery | null = canQuery(chosenLines, shiftIds, dateFrom, dateTo)
-    ? { shopFloorId, lineNames: chosenLines, lineIds, shiftIds, dateFrom, dateTo }
-    : null;
+  const query: DashboardQuery | null = canQuery(chosenLines, shiftIds, dateFrom, dateTo) ? { shopFloorId, lineNames: chosenLines, lineIds, shiftIds, dateFrom, dateTo } : null;
 
   const asOf = moments && momentCaption(moment) ? moment : '';
   const summary = useImprovementSummary(query, asOf);
@@ -80,7 +78,11 @@ export function DashboardSummary({ station, extra, moments = false }: { station:
 
   if (!complete) return null;
   if (constants.isLoading || (lineIds.length > 0 && !constants.data && !constants.error) || selectedLines === null) {
-    return <p className="dashboard-loading" role="status">Caricamento configurazione DBR...</p>;
+    return (
+      <p className="dashboard-loading" role="status">
+        Caricamento configurazione DBR...
+      </p>
+    );
   }
 
   const unit1 = units.data?.unit1 ?? '';

@@ -67,7 +67,10 @@ export function DbrActionsHistory({ actions }: { actions: readonly DbrActionRow[
           { id: 'shift', header: 'Turno previsto', value: (a) => dash(a.due_shift_name) },
           { id: 'executed', header: 'Eseguito alle', value: (a) => (a.executed_at ? formatTime(a.executed_at) : '-') },
         ]}
-        defaultSort={[{ column: 'date', direction: 'desc' }, { column: 'line', direction: 'asc' }]}
+        defaultSort={[
+          { column: 'date', direction: 'desc' },
+          { column: 'line', direction: 'asc' },
+        ]}
         emptyMessage="Nessuna azione DBR per i filtri correnti"
       />
     </section>

@@ -36,7 +36,17 @@ function overlay(model: GaugeModel, shown: number) {
           return <line key={deg} x1={x1} y1={y1} x2={x2} y2={y2} stroke="#90a4ae" strokeWidth={1.5} />;
         })}
         <line x1={ax} y1={ay} x2={bx} y2={by} stroke="#37474f" strokeWidth={2} strokeDasharray="3 2" data-testid="gauge-target" />
-        <line x1={cx} y1={cy} x2={tx} y2={ty} stroke="#263238" strokeWidth={3} strokeLinecap="round" className="gauge-needle" style={{ transition: `all ${GAUGE_ANIMATION.durationMs}ms ease-out` }} />
+        <line
+          x1={cx}
+          y1={cy}
+          x2={tx}
+          y2={ty}
+          stroke="#263238"
+          strokeWidth={3}
+          strokeLinecap="round"
+          className="gauge-needle"
+          style={{ transition: `all ${GAUGE_ANIMATION.durationMs}ms ease-out` }}
+        />
         <circle cx={cx} cy={cy} r={6} fill="#263238" />
       </g>
     );
@@ -79,7 +89,9 @@ export function Gauge({ model, width = 240 }: { model: GaugeModel; width?: numbe
       </div>
       <div className="gauge-labels">
         <span className="gauge-min">{model.minText}</span>
-        <strong className="gauge-value" data-testid="gauge-value">{model.valueText}</strong>
+        <strong className="gauge-value" data-testid="gauge-value">
+          {model.valueText}
+        </strong>
         <span className="gauge-max">{model.maxText}</span>
       </div>
     </figure>

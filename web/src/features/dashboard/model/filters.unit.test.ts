@@ -23,7 +23,15 @@ describe('shift checkboxes grouped by name', () => {
 describe('shift selection when the dates change', () => {
   it('selects every name when none was selected', () => expect(nextShiftSelection([], TWO_DAYS)).toEqual(['Turno A', 'Turno B', 'Turno C']));
   it('keeps the selection by name, dropping names no longer offered', () => {
-    expect(nextShiftSelection(['Turno B'], [{ id: 31, name: 'Turno A' }, { id: 32, name: 'Turno B' }])).toEqual(['Turno B']);
+    expect(
+      nextShiftSelection(
+        ['Turno B'],
+        [
+          { id: 31, name: 'Turno A' },
+          { id: 32, name: 'Turno B' },
+        ],
+      ),
+    ).toEqual(['Turno B']);
     expect(nextShiftSelection(['Turno C', 'Turno A'], [{ id: 31, name: 'Turno A' }])).toEqual(['Turno A']);
   });
 });

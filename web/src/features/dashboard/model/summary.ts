@@ -86,7 +86,16 @@ export function efficiencyGauge(s: ImprovementSummary | null, c: GaugeConstants 
   const value = s ? efficiency(s.volume, s.working_time, c?.def_speed ?? null) : num(c?.def_uptime);
   const max = scaleMax(c?.max_ut ?? null);
   const threshold = num(c?.ut_threshold);
-  return { title: `Rendimento (minimo ${pct(threshold, 0, 1)})`, value, max, threshold, ok: value >= threshold, valueText: pct(value, 1, 1), minText: pct(0, 0, 0), maxText: pct(max, 0, 1) };
+  return {
+    title: `Rendimento (minimo ${pct(threshold, 0, 1)})`,
+    value,
+    max,
+    threshold,
+    ok: value >= threshold,
+    valueText: pct(value, 1, 1),
+    minText: pct(0, 0, 0),
+    maxText: pct(max, 0, 1),
+  };
 }
 
 /**
@@ -97,5 +106,14 @@ export function wasteGauge(s: ImprovementSummary | null, c: GaugeConstants | nul
   const value = s ? wasteRate(s.volume, s.waste) : num(c?.def_waste);
   const max = scaleMax(c?.max_waste ?? null);
   const threshold = num(c?.waste_threshold);
-  return { title: `Scarto (massimo ${pct(threshold, 0, 2)})`, value, max, threshold, ok: value <= threshold, valueText: pct(value, 0, 2), minText: pct(0, 0, 0), maxText: pct(max, 0, 2) };
+  return {
+    title: `Scarto (massimo ${pct(threshold, 0, 2)})`,
+    value,
+    max,
+    threshold,
+    ok: value <= threshold,
+    valueText: pct(value, 0, 2),
+    minText: pct(0, 0, 0),
+    maxText: pct(max, 0, 2),
+  };
 }

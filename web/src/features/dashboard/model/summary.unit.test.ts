@@ -1,4 +1,15 @@
-import { effectiveHours, efficiency, efficiencyGauge, GAUGE_ANIMATION, GAUGE_LEVELS, summaryLines, wasteGauge, wasteRate, type GaugeConstants, type ImprovementSummary } from './summary.js';
+import {
+  effectiveHours,
+  efficiency,
+  efficiencyGauge,
+  GAUGE_ANIMATION,
+  GAUGE_LEVELS,
+  summaryLines,
+  wasteGauge,
+  wasteRate,
+  type GaugeConstants,
+  type ImprovementSummary,
+} from './summary.js';
 
 const SUMMARY: ImprovementSummary = { volume: 29000, working_time: 1290, waste: 150, stop_count: 3, total_unplanned_downtime: 80, total_planned_downtime: 30 };
 const C: GaugeConstants = { def_speed: 2000, def_uptime: 0.72, def_waste: 0.015, def_volume: 12345, max_ut: 1, ut_threshold: 0.8, max_waste: 0.05, waste_threshold: 0.02 };
@@ -40,14 +51,27 @@ describe('summary lines', () => {
   });
   it('falls back to the default volume without a summary', () => {
     expect(summaryLines(null, 'pz', C)[0]).toEqual({ label: 'Volumi Prodotti', value: '12,35 k pz' });
-    expect(summaryLines(null, 'pz', C).slice(1).map((l) => l.value)).toEqual(['0 h', '0,00 h', '0 min', '0 min']);
+    expect(
+      summaryLines(null, 'pz', C)
+        .slice(1)
+        .map((l) => l.value),
+    ).toEqual(['0 h', '0,00 h', '0 min', '0 min']);
   });
 });
 
 describe('gauges', () => {
   it('efficiency: scale 0..max_ut, minimum ut_threshold, 1 decimal, green at or above', () => {
     const s = { ...SUMMARY, volume: 16000 * 0.85, working_time: 480 };
-    expect(efficiencyGauge(s, C)).toEqual({ title: 'Rendimento (minimo 80%)', value: expect.closeTo(0.85, 10), max: 1, threshold: 0.8, ok: true, valueText: '85,0%', minText: '0%', maxText: '100%' });
+    expect(efficiencyGauge(s, C)).toEqual({
+      title: 'Rendimento (minimo 80%)',
+      value: expect.closeTo(0.85, 10),
+      max: 1,
+      threshold: 0.8,
+      ok: true,
+      valueText: '85,0%',
+      minText: '0%',
+      maxText: '100%',
+    });
     const low = efficiencyGauge({ ...s, volume: 12000 }, C);
     expect([low.ok, low.valueText]).toEqual([false, '75,0%']);
     expect(efficiencyGauge({ ...s, volume: 12800 }, C).ok).toBe(true);

@@ -22,7 +22,15 @@ export interface DbrActionFormProps {
 /** The refusal as the form shows it: the server's message and each field's reason. */
 export function createFailureText(err: unknown): string {
   if (!(err instanceof ApiError) || !err.message) return 'Inserimento non riuscito: controlla la connessione e riprova.';
-  const labels: Record<string, string> = { owner: 'Responsabile', supportBy: 'Supportato da', activity: 'Attività', line: 'Linea', equipment: 'Dispositivo', due_shift: 'Turno', day: 'Giorno' };
+  const labels: Record<string, string> = {
+    owner: 'Responsabile',
+    supportBy: 'Supportato da',
+    activity: 'Attività',
+    line: 'Linea',
+    equipment: 'Dispositivo',
+    due_shift: 'Turno',
+    day: 'Giorno',
+  };
   const reasons = Object.entries(err.fields ?? {}).map(([f, why]) => `${labels[f] ?? f}: ${String(why)}`);
   return reasons.length > 0 ? `${err.message} (${reasons.join('; ')})` : err.message;
 }
@@ -65,7 +73,13 @@ export function DbrActionForm({ selection, onCreated, onFailed }: DbrActionFormP
         Nuova azione DBR
       </h2>
       <DbrSelectors
-        selection={{ ...selection, setLineId: (v) => { setLineMissing(false); selection.setLineId(v); } }}
+        selection={{
+          ...selection,
+          setLineId: (v) => {
+            setLineMissing(false);
+            selection.setLineId(v);
+          },
+        }}
         name="form"
         shiftFirst="Fine gg"
         equipmentFirst="Non specificato"
@@ -86,7 +100,14 @@ export function DbrActionForm({ selection, onCreated, onFailed }: DbrActionFormP
           <label className="field-label" htmlFor={`${id}-support`}>
             Supportato da
           </label>
-          <textarea id={`${id}-support`} name="supportBy" rows={2} maxLength={unitsFor(TEXT_MAX)} value={supportBy} onChange={(e) => setSupportBy(clipChars(e.target.value, TEXT_MAX))} />
+          <textarea
+            id={`${id}-support`}
+            name="supportBy"
+            rows={2}
+            maxLength={unitsFor(TEXT_MAX)}
+            value={supportBy}
+            onChange={(e) => setSupportBy(clipChars(e.target.value, TEXT_MAX))}
+          />
         </div>
         <div className="field dbra-form-activity">
           <label className="field-label" htmlFor={`${id}-activity`}>

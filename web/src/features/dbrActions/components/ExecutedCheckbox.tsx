@@ -43,13 +43,7 @@ export function ExecutedCheckbox({ action, onChanged, onFailed }: ExecutedCheckb
 
   return (
     <label className={checked ? 'dbra-done is-done' : 'dbra-done'}>
-      <input
-        type="checkbox"
-        checked={checked}
-        disabled={pending !== null}
-        aria-label={`Eseguito: ${action.activity}`}
-        onChange={(e) => void toggle(e.target.checked)}
-      />
+      <input type="checkbox" checked={checked} disabled={pending !== null} aria-label={`Eseguito: ${action.activity}`} onChange={(e) => void toggle(e.target.checked)} />
       <span className="dbra-done-time">{time}</span>
     </label>
   );

@@ -37,7 +37,6 @@ export interface DbrSelection {
   show(next: { day: string; shiftCode: string; lineId: string; equipmentId: string }): void;
 }
 
-
 /** `useStationEquipment`: whether the station's equipment is the default equipment (daily activities) or none is. */
 export function useDbrSelection(station: StoredStationNames, initialDay: string, useStationEquipment: boolean): DbrSelection {
   const [day, setDay] = useState(initialDay);

@@ -5,8 +5,17 @@ import { canSubmit, dbrActionPayload } from './dbrForm.js';
 import { counterText, equipmentText, executedTime, shiftSortValue, shiftText, supportText } from './dbrFormat.js';
 
 const action = (over: Partial<DbrAction>): DbrAction => ({
-  id: 1, due_date: '2030-06-05', equipment_name: 'Filler', activity: 'Pulire', owner: 'Rossi', support_by: null,
-  due_shift: 11, due_shift_name: 'Turno A', executed_at: null, line_name: 'Linea 1', ...over,
+  id: 1,
+  due_date: '2030-06-05',
+  equipment_name: 'Filler',
+  activity: 'Pulire',
+  owner: 'Rossi',
+  support_by: null,
+  due_shift: 11,
+  due_shift_name: 'Turno A',
+  executed_at: null,
+  line_name: 'Linea 1',
+  ...over,
 });
 const rows = [
   action({ id: 1 }),
@@ -29,7 +38,10 @@ describe('the list filters (foundations §4)', () => {
     expect(ids(filterDbrActions(rows, { shiftId: 11, equipmentName: 'Filler' }))).toEqual([1, 3, 5]);
   });
   it('finds the stored default by name, then by id', () => {
-    const lines = [{ id: 1, name: 'Linea 1' }, { id: 2, name: 'Linea 2' }];
+    const lines = [
+      { id: 1, name: 'Linea 1' },
+      { id: 2, name: 'Linea 2' },
+    ];
     expect(matchStored(lines, 'Linea 2', '1')).toBe('2');
     expect(matchStored(lines, 'Linea 9', '1')).toBe('1');
     expect(matchStored(lines, '', '7')).toBe('');
@@ -66,7 +78,10 @@ describe('what the tables show', () => {
     expect(executedTime(action({}))).toBe('');
   });
   it("sorts shifts by their start and 'Fine gg' after them", () => {
-    const starts = new Map([[11, '2030-06-05T06:00:00+02:00'], [12, '2030-06-05T14:00:00+02:00']]);
+    const starts = new Map([
+      [11, '2030-06-05T06:00:00+02:00'],
+      [12, '2030-06-05T14:00:00+02:00'],
+    ]);
     const keys = rows.slice(0, 3).map((a) => shiftSortValue(a, starts));
     expect([...keys].sort()).toEqual(keys);
   });
@@ -84,8 +99,19 @@ describe('the insert form (foundations §5)', () => {
   it("sends the spec's fields, trimmed; 'Fine gg' and 'Non specificato' as null", () => {
     const form = { day: '2030-06-05', shiftCode: '', lineId: '1', equipmentId: '', owner: ' Rossi ', supportBy: ' ', activity: ' Pulire ' };
     expect(dbrActionPayload(form, { lineName: 'Linea 1', shiftId: null, shopFloorId: '1' })).toEqual({
-      day: '2030-06-05', due_shift: null, line: 'Linea 1', equipment: null, owner: 'Rossi', supportBy: '', activity: 'Pulire', shop_floor_id: 1,
+      day: '2030-06-05',
+      due_shift: null,
+      line: 'Linea 1',
+      equipment: null,
+      owner: 'Rossi',
+      supportBy: '',
+      activity: 'Pulire',
+      shop_floor_id: 1,
     });
-    expect(dbrActionPayload({ ...form, equipmentId: '2' }, { lineName: 'Linea 1', shiftId: 1000001, shopFloorId: '' })).toMatchObject({ due_shift: 1000001, equipment: 2, shop_floor_id: null });
+    expect(dbrActionPayload({ ...form, equipmentId: '2' }, { lineName: 'Linea 1', shiftId: 1000001, shopFloorId: '' })).toMatchObject({
+      due_shift: 1000001,
+      equipment: 2,
+      shop_floor_id: null,
+    });
   });
 });

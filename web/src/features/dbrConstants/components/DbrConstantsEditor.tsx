@@ -91,9 +91,7 @@ export function DbrConstantsEditor() {
         {allLines.error && !lines.error && <LoadError text={LOAD_ERRORS.lines} />}
         {lines.error && <LoadError text={LOAD_ERRORS.linesOfShopFloor} />}
         {!line && !shopFloors.error && !lines.error && (
-          <p className="field-hint">
-            {shopFloorOk ? 'Scegli una linea per modificarne le costanti.' : 'Scegli un reparto, poi una sua linea.'}
-          </p>
+          <p className="field-hint">{shopFloorOk ? 'Scegli una linea per modificarne le costanti.' : 'Scegli un reparto, poi una sua linea.'}</p>
         )}
       </div>
       {line && constants.error && <LoadError text={LOAD_ERRORS.constants} />}

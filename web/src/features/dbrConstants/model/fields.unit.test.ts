@@ -34,9 +34,7 @@ describe('draft and payload', () => {
   it('sends numbers, reads a decimal comma, sends empty as null and anything else as typed', () => {
     const draft = { ...toDraft({}), def_speed: ' 12000 ', ut_threshold: '0,85', max_waste: '.5', min_ut: 'abc', max_ut: '1e3' };
     const payload = toPayload(draft);
-    expect([payload.def_speed, payload.ut_threshold, payload.max_waste, payload.min_ut, payload.max_ut, payload.def_mtbf]).toEqual([
-      12000, 0.85, 0.5, 'abc', 1000, null,
-    ]);
+    expect([payload.def_speed, payload.ut_threshold, payload.max_waste, payload.min_ut, payload.max_ut, payload.def_mtbf]).toEqual([12000, 0.85, 0.5, 'abc', 1000, null]);
   });
 
   it('keeps only the form fields of a 400', () => {

@@ -62,7 +62,11 @@ function Comparison(props: ReportVersionsProps & { asOf: string; thenTitle: stri
         </thead>
         <tbody>
           {rows.map((r, i) => (
-            <tr key={`${r.group}|${r.label}`} className={r.differs ? 'versions-row is-different' : 'versions-row'} data-group-start={i === 0 || rows[i - 1]!.group !== r.group ? 'true' : undefined}>
+            <tr
+              key={`${r.group}|${r.label}`}
+              className={r.differs ? 'versions-row is-different' : 'versions-row'}
+              data-group-start={i === 0 || rows[i - 1]!.group !== r.group ? 'true' : undefined}
+            >
               <th scope="row">
                 <span className="versions-group">{r.group}</span>
                 <span className="versions-label">{r.label}</span>

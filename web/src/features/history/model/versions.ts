@@ -46,7 +46,13 @@ const span = (s: { start_time: string; end_time: string }) => `${hhmm(s.start_ti
 export function machineNotesText(rows: ReadonlyArray<Record<string, string>>, labels: readonly string[]): string {
   const order = (k: string) => (labels.includes(k) ? labels.indexOf(k) : labels.length);
   const lines = rows
-    .map((r) => Object.entries(r).filter(([, v]) => v.trim() !== '').sort(([a], [b]) => order(a) - order(b)).map(([k, v]) => `${k}: ${v}`).join(' · '))
+    .map((r) =>
+      Object.entries(r)
+        .filter(([, v]) => v.trim() !== '')
+        .sort(([a], [b]) => order(a) - order(b))
+        .map(([k, v]) => `${k}: ${v}`)
+        .join(' · '),
+    )
     .filter((l) => l !== '');
   return lines.length > 0 ? lines.join('\n') : EMPTY;
 }

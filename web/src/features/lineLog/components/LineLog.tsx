@@ -126,7 +126,9 @@ export function LineLog({ mode }: LineLogProps) {
         </ReportVersions>
       ) : (
         <p className="line-log-hint">
-          {labels.error && shopFloorId ? 'Caricamento delle colonne delle note macchina non riuscito: ricarica la pagina.' : 'Scegli giorno, turno e linea per compilare il registro.'}
+          {labels.error && shopFloorId
+            ? 'Caricamento delle colonne delle note macchina non riuscito: ricarica la pagina.'
+            : 'Scegli giorno, turno e linea per compilare il registro.'}
         </p>
       )}
     </div>

@@ -42,7 +42,11 @@ export function ReportFields({ mode, reportKey, selection, form, view, onChange,
   return (
     <div className="line-log-report" data-confirmed={props.confirmed} data-editing={props.editing}>
       <div className="line-log-history-bar">
-        <HistoryButton source={reportHistory(reportKey)} subject={`Report ${reportKey.lineName}, ${reportKey.day.split('-').reverse().join('/')}, turno ${reportKey.shiftCode}`} text="Storico modifiche" />
+        <HistoryButton
+          source={reportHistory(reportKey)}
+          subject={`Report ${reportKey.lineName}, ${reportKey.day.split('-').reverse().join('/')}, turno ${reportKey.shiftCode}`}
+          text="Storico modifiche"
+        />
       </div>
       {view.notice && <p className="line-log-notice">{TEXTS[view.notice]}</p>}
       {view.showAddStops && <AddStopButtons selection={selection} />}

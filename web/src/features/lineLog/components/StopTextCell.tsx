@@ -107,8 +107,7 @@ export function StopTextCell({ value, label, maxLength, editable, allowEmpty, on
   }
 
   if (!editable) return <span className="stop-text">{value ?? ''}</span>;
-  const message =
-    status.kind === 'retrying' ? RETRY_NOTICE : status.kind === 'refused' || status.kind === 'forbidden' || status.kind === 'session' ? status.message : null;
+  const message = status.kind === 'retrying' ? RETRY_NOTICE : status.kind === 'refused' || status.kind === 'forbidden' || status.kind === 'session' ? status.message : null;
   return (
     <div className="stop-text-cell">
       <textarea

@@ -60,6 +60,11 @@ describe('defaultShiftCode', () => {
 
   it('gives nothing when no shift can be the default', () => {
     expect(defaultShiftCode([], at('2031-06-10T09:00:00+02:00'))).toBeUndefined();
-    expect(defaultShiftCode(shifts.filter((s) => s.code === 'E'), at('2031-06-10T09:00:00+02:00'))).toBeUndefined();
+    expect(
+      defaultShiftCode(
+        shifts.filter((s) => s.code === 'E'),
+        at('2031-06-10T09:00:00+02:00'),
+      ),
+    ).toBeUndefined();
   });
 });

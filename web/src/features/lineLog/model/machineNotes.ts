@@ -62,8 +62,6 @@ export function setCell(rows: readonly MachineNoteRow[], index: number, label: s
  * no saved row gives one empty row to start typing in.
  */
 export function rowsForLabels(saved: ReadonlyArray<Record<string, unknown>> | null | undefined, labels: readonly string[]): MachineNoteRow[] {
-  const rows = (saved ?? []).slice(0, MAX_MACHINE_NOTE_ROWS).map((r) =>
-    Object.fromEntries(labels.map((l) => [l, r[l] === null || r[l] === undefined ? '' : String(r[l])])),
-  );
+  const rows = (saved ?? []).slice(0, MAX_MACHINE_NOTE_ROWS).map((r) => Object.fromEntries(labels.map((l) => [l, r[l] === null || r[l] === undefined ? '' : String(r[l])])));
   return rows.length > 0 ? rows : [emptyRow(labels)];
 }

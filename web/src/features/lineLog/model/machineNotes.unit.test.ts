@@ -1,15 +1,4 @@
-import {
-  addRow,
-  canAddRow,
-  emptyRow,
-  hasMachineNotes,
-  isRowEmpty,
-  MAX_MACHINE_NOTE_ROWS,
-  removeRow,
-  ROW_NOT_EMPTY,
-  rowsForLabels,
-  setCell,
-} from './machineNotes.js';
+import { addRow, canAddRow, emptyRow, hasMachineNotes, isRowEmpty, MAX_MACHINE_NOTE_ROWS, removeRow, ROW_NOT_EMPTY, rowsForLabels, setCell } from './machineNotes.js';
 
 const LABELS = ['Macchina', 'Nota'];
 
@@ -44,7 +33,10 @@ describe('machine-note rows', () => {
   it('changes one cell without touching the others', () => {
     const rows = [emptyRow(LABELS), emptyRow(LABELS)];
     const next = setCell(rows, 1, 'Nota', 'Valvola');
-    expect(next).toEqual([{ Macchina: '', Nota: '' }, { Macchina: '', Nota: 'Valvola' }]);
+    expect(next).toEqual([
+      { Macchina: '', Nota: '' },
+      { Macchina: '', Nota: 'Valvola' },
+    ]);
     expect(rows[1]).toEqual({ Macchina: '', Nota: '' });
   });
 

@@ -58,7 +58,16 @@ describe('the report editor state', () => {
 });
 
 describe('what the screen shows', () => {
-  const ctx = (over: Partial<ReportEditorContext>): ReportEditorContext => ({ operator: true, reportKey: KEY, labels: LABELS, shiftHours: 8, today: KEY.day, editing: false, status: IDLE, ...over });
+  const ctx = (over: Partial<ReportEditorContext>): ReportEditorContext => ({
+    operator: true,
+    reportKey: KEY,
+    labels: LABELS,
+    shiftHours: 8,
+    today: KEY.day,
+    editing: false,
+    status: IDLE,
+    ...over,
+  });
   const view = (state: ReportEditorState, over: Partial<ReportEditorContext>) => {
     const v = reportEditorView({ ...state, form: state.form! }, ctx(over));
     return { readOnly: v.readOnly, stopsEditable: v.stopsEditable, showAddStops: v.showAddStops, notice: v.notice };
@@ -83,7 +92,11 @@ describe('what the screen shows', () => {
   });
 
   it("shows the server's refusal of a figure on its field unless the form already finds one there", () => {
-    const s = reportEditorReducer(loaded(false), { type: 'failed', failure: { ...refused, fields: { working_time: 'Al massimo 8 ore', waste: 'Troppo scarto', notes: 'Troppo lunghe' } }, retryText: '' });
+    const s = reportEditorReducer(loaded(false), {
+      type: 'failed',
+      failure: { ...refused, fields: { working_time: 'Al massimo 8 ore', waste: 'Troppo scarto', notes: 'Troppo lunghe' } },
+      retryText: '',
+    });
     const v = reportEditorView({ ...s, form: { ...server, waste: 'abc' } }, ctx({}));
     expect(v.figureErrors).toEqual({ hours: 'Al massimo 8 ore', waste: 'Deve essere un numero' });
     expect(v.refusedFields.notes).toBe('Troppo lunghe');

@@ -53,11 +53,7 @@ export function useShopFloors() {
 
 /** The lines of a shop floor; with `all` and no shop floor, every line of the plant. */
 export function useLines(shopFloorId: IdInput, options: { all?: boolean } = {}) {
-  const key = hasId(shopFloorId)
-    ? ['/factory/lines', { shop_floor_id: String(shopFloorId) }]
-    : options.all
-      ? ['/factory/lines', {}]
-      : null;
+  const key = hasId(shopFloorId) ? ['/factory/lines', { shop_floor_id: String(shopFloorId) }] : options.all ? ['/factory/lines', {}] : null;
   return useSWR<Line[]>(key);
 }
 

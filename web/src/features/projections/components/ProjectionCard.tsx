@@ -40,16 +40,42 @@ export function ProjectionCard({ projection: p, onSwitched }: Props) {
   return (
     <article className="card projection-card" data-testid={`projection-${p.name}`} aria-labelledby={`projection-${p.name}-title`}>
       <div className="projection-head">
-        <h2 className="card-title" id={`projection-${p.name}-title`}>{p.name}</h2>
-        <span className={`projection-state projection-state-${p.state}`} data-testid="projection-state">{STATE_LABELS[p.state] ?? p.state}</span>
+        <h2 className="card-title" id={`projection-${p.name}-title`}>
+          {p.name}
+        </h2>
+        <span className={`projection-state projection-state-${p.state}`} data-testid="projection-state">
+          {STATE_LABELS[p.state] ?? p.state}
+        </span>
       </div>
       <dl className="projection-facts">
-        <div><dt>Versione</dt><dd>{p.liveVersion ?? '–'} (codice {p.version}), generazione {p.generation ?? '–'}</dd></div>
-        <div><dt>Posizione</dt><dd>{formatPosition(p.position)}</dd></div>
-        <div><dt>Ritardo</dt><dd data-testid="projection-lag">{formatCount(p.lag)} eventi</dd></div>
-        <div><dt>Righe</dt><dd data-testid="projection-rows" title={p.rowsEstimated ? 'Stima del database: le tabelle più grandi non sono contate riga per riga' : undefined}>{formatRows(p.rows, p.rowsEstimated)}</dd></div>
-        <div><dt>Ultima ricostruzione</dt><dd data-testid="projection-last-rebuild">{formatWhen(p.lastRebuildAt)}</dd></div>
-        <div><dt>Velocità</dt><dd>{p.rebuildEventsPerSecond === null ? '–' : `${formatCount(p.rebuildEventsPerSecond)} eventi/s`}</dd></div>
+        <div>
+          <dt>Versione</dt>
+          <dd>
+            {p.liveVersion ?? '–'} (codice {p.version}), generazione {p.generation ?? '–'}
+          </dd>
+        </div>
+        <div>
+          <dt>Posizione</dt>
+          <dd>{formatPosition(p.position)}</dd>
+        </div>
+        <div>
+          <dt>Ritardo</dt>
+          <dd data-testid="projection-lag">{formatCount(p.lag)} eventi</dd>
+        </div>
+        <div>
+          <dt>Righe</dt>
+          <dd data-testid="projection-rows" title={p.rowsEstimated ? 'Stima del database: le tabelle più grandi non sono contate riga per riga' : undefined}>
+            {formatRows(p.rows, p.rowsEstimated)}
+          </dd>
+        </div>
+        <div>
+          <dt>Ultima ricostruzione</dt>
+          <dd data-testid="projection-last-rebuild">{formatWhen(p.lastRebuildAt)}</dd>
+        </div>
+        <div>
+          <dt>Velocità</dt>
+          <dd>{p.rebuildEventsPerSecond === null ? '–' : `${formatCount(p.rebuildEventsPerSecond)} eventi/s`}</dd>
+        </div>
       </dl>
       {p.failure && (
         <div className="projection-failure" role="alert" data-testid="projection-failure">

@@ -28,8 +28,14 @@ describe('projection page formatting', () => {
   });
 
   it.each([
-    [{ position: { commit: 12, prepare: 3 }, eventType: 'RootCauseRecorded', stream: 'root-cause-7', duringRebuild: false }, "Bloccata all'evento 12/3 (RootCauseRecorded, stream root-cause-7)"],
-    [{ position: { commit: 12, prepare: 3 }, eventType: 'RootCauseRecorded', stream: 'root-cause-7', duringRebuild: true }, "Ricostruzione non riuscita, bloccata all'evento 12/3 (RootCauseRecorded, stream root-cause-7)"],
+    [
+      { position: { commit: 12, prepare: 3 }, eventType: 'RootCauseRecorded', stream: 'root-cause-7', duringRebuild: false },
+      "Bloccata all'evento 12/3 (RootCauseRecorded, stream root-cause-7)",
+    ],
+    [
+      { position: { commit: 12, prepare: 3 }, eventType: 'RootCauseRecorded', stream: 'root-cause-7', duringRebuild: true },
+      "Ricostruzione non riuscita, bloccata all'evento 12/3 (RootCauseRecorded, stream root-cause-7)",
+    ],
     [{ position: null, eventType: null, stream: null, duringRebuild: true }, 'Ricostruzione non riuscita'],
   ])('a failed read model reads %#', (failure, text) => expect(formatFailure(failure)).toBe(text));
 });

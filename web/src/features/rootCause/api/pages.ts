@@ -19,7 +19,7 @@ export interface Page<T> {
 export async function followCursor<T>(fetchPage: (after: string | null) => Promise<Page<T>>): Promise<T[]> {
   const rows: T[] = [];
   const seen = new Set<string>();
-  for (let after: string | null = null; ; ) {
+  for (let after: string | null = null; ;) {
     const page = await fetchPage(after);
     rows.push(...page.rows);
     if (!page.next || seen.has(page.next)) return rows;

@@ -26,18 +26,7 @@ export interface RootCauseFiltersProps {
 }
 
 /** The filter card. */
-export function RootCauseFilters({
-  shopFloorName,
-  lines,
-  linesFailed,
-  selected,
-  onSelect,
-  onToggle,
-  range,
-  onRange,
-  today,
-  rangeMessage,
-}: RootCauseFiltersProps) {
+export function RootCauseFilters({ shopFloorName, lines, linesFailed, selected, onSelect, onToggle, range, onRange, today, rangeMessage }: RootCauseFiltersProps) {
   const allIds = (lines ?? []).map((l) => String(l.id));
   return (
     <section className="card rca-filters" aria-label="Filtri">

@@ -29,8 +29,7 @@ function setup(options: { saved?: Record<number, RootCauseTexts>; backup?: Recor
   const renew = () => [...renewals].forEach((l) => l());
   const backup: DraftBackup = { load: () => ({ ...backedUp }), store: (d) => (backedUp = { ...d }) };
   const store = new RootCauseAutosave({
-    save: (stopId, field, text) =>
-      new Promise<RootCauseTexts>((resolve, reject) => calls.push({ stopId, field, text, resolve, reject })),
+    save: (stopId, field, text) => new Promise<RootCauseTexts>((resolve, reject) => calls.push({ stopId, field, text, resolve, reject })),
     savedText: (stopId, field) => server[stopId]?.[field],
     onSaved: (stopId, texts) => (server[stopId] = texts),
     classify: classifySaveError,

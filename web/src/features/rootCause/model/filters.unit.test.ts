@@ -68,9 +68,7 @@ describe('buildUnplannedStopsQuery (GET /factory/stop_events/unplanned)', () => 
   it('sends shop_floor_id, date_from, date_to and lines_id repeated, sorted', () => {
     const query = buildUnplannedStopsQuery({ shopFloorId: '1', range, lineIds: ['3', '1', '3'] });
     expect(query).toEqual({ shop_floor_id: '1', date_from: '2031-05-12', date_to: '2031-06-10', lines_id: ['1', '3'] });
-    expect(buildUrl('/factory/stop_events/unplanned', query!)).toBe(
-      '/factory/stop_events/unplanned?shop_floor_id=1&date_from=2031-05-12&date_to=2031-06-10&lines_id=1&lines_id=3',
-    );
+    expect(buildUrl('/factory/stop_events/unplanned', query!)).toBe('/factory/stop_events/unplanned?shop_floor_id=1&date_from=2031-05-12&date_to=2031-06-10&lines_id=1&lines_id=3');
   });
 
   it('makes no call with no line, no shop floor or a bad range', () => {

@@ -78,9 +78,7 @@ export function ShiftGenerationForm({ shopFloorId, loading = false }: ShiftGener
         </button>
       </div>
       {reversed && <p className="field-hint field-hint-error">La data di fine precede la data di inizio.</p>}
-      {!loading && !shopFloorId && (
-        <p className="field-hint">Scegli prima una stazione di default: i turni si generano per il suo reparto.</p>
-      )}
+      {!loading && !shopFloorId && <p className="field-hint">Scegli prima una stazione di default: i turni si generano per il suo reparto.</p>}
       {outcome && <FlashMessage message={outcome.text} tone={outcome.tone} />}
     </form>
   );

@@ -9,13 +9,7 @@ import { mutate } from 'swr';
 import { CyclingSelect } from '../../../components/CyclingSelect.js';
 import { ApiError } from '../../../lib/api.js';
 import { getToken } from '../../../lib/session.js';
-import {
-  readStoredStationNames,
-  storeEquipmentChoice,
-  storeLineChoice,
-  storeShopFloorChoice,
-  storeStation,
-} from '../../../lib/station.js';
+import { readStoredStationNames, storeEquipmentChoice, storeLineChoice, storeShopFloorChoice, storeStation } from '../../../lib/station.js';
 import { useEquipments, useLineRefMachine, useLines, useShopFloors } from '../../plant/index.js';
 import { DEFAULT_STATION_PATH, saveDefaultStation, useDefaultStation } from '../api/defaultStation.js';
 import { namedOptions, stationOptions } from '../model/stationOptions.js';

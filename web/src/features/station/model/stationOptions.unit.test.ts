@@ -23,7 +23,15 @@ describe('stationOptions (foundations §2 Setup: Stazione labelled with the refe
   });
 
   it('does not repeat a name equal to the reference machine', () => {
-    expect(stationOptions([{ id: 1, name: 'Filler' }, { id: 2, name: 'Capper' }], 'Filler')[0]?.label).toBe('Filler');
+    expect(
+      stationOptions(
+        [
+          { id: 1, name: 'Filler' },
+          { id: 2, name: 'Capper' },
+        ],
+        'Filler',
+      )[0]?.label,
+    ).toBe('Filler');
   });
 });
 

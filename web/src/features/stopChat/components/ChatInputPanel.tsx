@@ -62,19 +62,10 @@ export function ChatInputPanel({ state, dispatch, optionsFailed, onRetryOptions,
         />
       )}
       {type === 'actions' && (
-        <ActionsStepInput
-          actions={draft.actions}
-          onChange={(actions) => dispatch({ type: 'setActions', actions })}
-          onSubmit={() => dispatch({ type: 'submitActions' })}
-        />
+        <ActionsStepInput actions={draft.actions} onChange={(actions) => dispatch({ type: 'setActions', actions })} onSubmit={() => dispatch({ type: 'submitActions' })} />
       )}
       {type === 'times' && (
-        <TimesStepInput
-          value={draft.times}
-          day={day}
-          onChange={(times) => dispatch({ type: 'editTimes', times })}
-          onSubmit={(times) => dispatch({ type: 'submitTimes', times })}
-        />
+        <TimesStepInput value={draft.times} day={day} onChange={(times) => dispatch({ type: 'editTimes', times })} onSubmit={(times) => dispatch({ type: 'submitTimes', times })} />
       )}
       {type === 'confirm' && (
         <div className="chat-input-confirm">

@@ -38,14 +38,7 @@ export function StopChatPage({ kind }: StopChatPageProps) {
               Passo {step.current} di {step.total} · {STEP_LABELS[state.step]}
             </p>
             <ChatTranscript messages={state.messages} typing={state.pending.length > 0 || state.sending} />
-            <ChatInputPanel
-              state={state}
-              dispatch={dispatch}
-              optionsFailed={optionsFailed}
-              onRetryOptions={retryOptions}
-              onConfirm={confirm}
-              day={params.day}
-            />
+            <ChatInputPanel state={state} dispatch={dispatch} optionsFailed={optionsFailed} onRetryOptions={retryOptions} onConfirm={confirm} day={params.day} />
           </>
         ) : (
           <p className="chat-loading">Caricamento…</p>

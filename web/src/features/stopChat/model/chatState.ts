@@ -108,7 +108,10 @@ export function startChat(kind: ChatKind, start: ChatStart): ChatState {
   const draft: Draft = { ...emptyDraft(), line: start.line, equipment: start.line ? start.equipment : null };
   const items: NewMessage[] = [{ from: 'bot', step: 'line', role: 'intro', text: INTRO[kind] }];
   let step: StepId = 'line';
-  for (const [s, choice] of [['line', draft.line], ['equipment', draft.equipment]] as const) {
+  for (const [s, choice] of [
+    ['line', draft.line],
+    ['equipment', draft.equipment],
+  ] as const) {
     if (!choice || step !== s) break;
     items.push(question(kind, s, draft), { from: 'user', step: s, role: 'answer', text: choice.name });
     step = nextStep(kind, s) ?? s;

@@ -279,7 +279,10 @@ describe("'Indietro' (§4.4)", () => {
     const atEquipment = [1, 2, 3].reduce((s) => chatReducer(s, { type: 'back' }), answered);
     expect(atEquipment.step).toBe('equipment');
     expect(atEquipment.draft.stopCode).toEqual(CODES[1]);
-    const capperAreas = [{ id: 4, name: 'Alimentazione tappi' }, { id: 5, name: 'Testa di tappatura' }];
+    const capperAreas = [
+      { id: 4, name: 'Alimentazione tappi' },
+      { id: 5, name: 'Testa di tappatura' },
+    ];
     const s = run(atEquipment, loaded('equipment', [FILLER, CAPPER]), { type: 'send', text: 'capper' });
     expect(s.draft).toMatchObject({ equipment: CAPPER, workpoint: null, stopCode: null });
     expect(run(s, loaded('workpoint', capperAreas)).draft.workpoint).toEqual(capperAreas[0]);

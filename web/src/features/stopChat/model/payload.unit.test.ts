@@ -100,7 +100,12 @@ describe('the bot’s words for a refused call', () => {
 
   it("adds each field's reason to a validation error", () => {
     expect(
-      refusalText({ status: 400, code: 'VALIDATION_FAILED', message: 'Stop non valido', fields: { workpoint_id: 'Area inesistente', stop_code_id: "Il codice di stop non appartiene all'area scelta" } }),
+      refusalText({
+        status: 400,
+        code: 'VALIDATION_FAILED',
+        message: 'Stop non valido',
+        fields: { workpoint_id: 'Area inesistente', stop_code_id: "Il codice di stop non appartiene all'area scelta" },
+      }),
     ).toBe("Stop non valido: Area inesistente; Il codice di stop non appartiene all'area scelta");
   });
 

@@ -26,8 +26,7 @@ export function needsLineLookup(station: Pick<StoredStationNames, 'lineId'>, lin
  */
 export function chatStart(station: StoredStationNames, lineIdParam: string | null, lines: readonly Choice[] = []): ChatStart {
   const stationLine = idOf(station.lineId) !== null && station.lineName ? { id: idOf(station.lineId)!, name: station.lineName } : null;
-  const stationEquipment =
-    idOf(station.equipmentId) !== null && station.equipmentName ? { id: idOf(station.equipmentId)!, name: station.equipmentName } : null;
+  const stationEquipment = idOf(station.equipmentId) !== null && station.equipmentName ? { id: idOf(station.equipmentId)!, name: station.equipmentName } : null;
   if (needsLineLookup(station, lineIdParam)) {
     const other = lines.find((l) => l.id === idOf(lineIdParam));
     if (other) return { line: { id: other.id, name: other.name }, equipment: null };

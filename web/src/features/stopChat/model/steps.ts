@@ -8,19 +8,7 @@
 export type ChatKind = 'unplanned' | 'planned';
 
 /** Every step of either bot. */
-export type StepId =
-  | 'line'
-  | 'equipment'
-  | 'workpoint'
-  | 'stopCode'
-  | 'failureMode'
-  | 'triggeringEvent'
-  | 'actions'
-  | 'correctiveAction'
-  | 'reason'
-  | 'note'
-  | 'times'
-  | 'confirm';
+export type StepId = 'line' | 'equipment' | 'workpoint' | 'stopCode' | 'failureMode' | 'triggeringEvent' | 'actions' | 'correctiveAction' | 'reason' | 'note' | 'times' | 'confirm';
 
 /** How a step is answered: a list choice, free text, the four checkboxes, the times form, or the final confirmation. */
 export type StepType = 'select' | 'text' | 'actions' | 'times' | 'confirm';

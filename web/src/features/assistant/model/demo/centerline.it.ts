@@ -7,7 +7,7 @@ export const CENTERLINE_IT: readonly CenterlineEntry[] = [
   {
     workpoint: 'Valvole di riempimento',
     cl_name: 'Altezza ugelli',
-    cl_description: 'Distanza tra la punta dell\'ugello e il collo della bottiglia a inizio riempimento.',
+    cl_description: "Distanza tra la punta dell'ugello e il collo della bottiglia a inizio riempimento.",
     measure: '35 mm',
     new_measure: null,
     cl_type: 'Meccanica',
@@ -34,7 +34,7 @@ export const CENTERLINE_IT: readonly CenterlineEntry[] = [
   {
     workpoint: 'Serbatoio prodotto',
     cl_name: 'Pressione serbatoio',
-    cl_description: 'Pressione dell\'aria sopra il prodotto, letta sul manometro del serbatoio.',
+    cl_description: "Pressione dell'aria sopra il prodotto, letta sul manometro del serbatoio.",
     measure: '1,2 bar',
     new_measure: '1,3 bar',
     cl_type: 'Elettronica',
@@ -90,7 +90,7 @@ export const CENTERLINE_IT: readonly CenterlineEntry[] = [
   {
     workpoint: 'Magazzino astucci',
     cl_name: 'Inclinazione magazzino',
-    cl_description: 'Angolo del magazzino astucci rispetto all\'orizzontale.',
+    cl_description: "Angolo del magazzino astucci rispetto all'orizzontale.",
     measure: '15°',
     new_measure: null,
     cl_type: 'Meccanica',
@@ -117,7 +117,7 @@ export const CENTERLINE_IT: readonly CenterlineEntry[] = [
   {
     workpoint: 'Gruppo incollatore',
     cl_name: 'Distanza ugelli colla',
-    cl_description: 'Distanza tra gli ugelli della colla e la patta dell\'astuccio.',
+    cl_description: "Distanza tra gli ugelli della colla e la patta dell'astuccio.",
     measure: '3 mm',
     new_measure: null,
     cl_type: 'Meccanica',

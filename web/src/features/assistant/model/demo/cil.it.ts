@@ -41,7 +41,7 @@ export const CIL_IT: readonly CilActivity[] = [
   {
     workpoint: 'Valvole di riempimento',
     name: 'Lubrificazione steli valvole',
-    description: 'Applicare un velo di grasso alimentare sugli steli delle valvole, togliendo l\'eccesso.',
+    description: "Applicare un velo di grasso alimentare sugli steli delle valvole, togliendo l'eccesso.",
     component: 'Steli delle valvole',
     ppe: [GLOVES, GLASSES],
     tools: ['Grasso alimentare H1', 'Pennello'],
@@ -51,7 +51,7 @@ export const CIL_IT: readonly CilActivity[] = [
   {
     workpoint: 'Serbatoio prodotto',
     name: 'Ispezione oblò',
-    description: 'Controllare che l\'oblò del serbatoio sia pulito e integro e che il livello sia leggibile.',
+    description: "Controllare che l'oblò del serbatoio sia pulito e integro e che il livello sia leggibile.",
     component: 'Oblò del serbatoio',
     ppe: [GLASSES],
     tools: ['Torcia'],
@@ -183,7 +183,7 @@ export const CIL_IT: readonly CilActivity[] = [
   {
     workpoint: 'Gruppo incollatore',
     name: 'Lubrificazione pompa colla',
-    description: 'Lubrificare l\'albero della pompa della colla con olio per alte temperature.',
+    description: "Lubrificare l'albero della pompa della colla con olio per alte temperature.",
     component: 'Pompa della colla',
     ppe: ['Guanti anticalore', GLASSES],
     tools: ['Oliatore', 'Olio per alte temperature'],

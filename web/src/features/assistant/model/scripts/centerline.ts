@@ -28,8 +28,7 @@ export function centerlineScript(lang: Lang): Script<CenterlineContext> {
   const c = COMMON[lang];
   const clear = (ctx: CenterlineContext): CenterlineContext => ({ ...ctx, type: null, setting: null });
   const settings = (ctx: CenterlineContext) => data.centerline.filter((s) => s.workpoint === ctx.workpoint && (ctx.type === c.all || s.cl_type === ctx.type));
-  const settingChips = (ctx: CenterlineContext): Chip[] =>
-    settings(ctx).map((s) => ({ key: s.cl_name, label: ctx.type === c.all ? `${s.cl_name} (${s.cl_type})` : s.cl_name }));
+  const settingChips = (ctx: CenterlineContext): Chip[] => settings(ctx).map((s) => ({ key: s.cl_name, label: ctx.type === c.all ? `${s.cl_name} (${s.cl_type})` : s.cl_name }));
 
   return {
     lang,

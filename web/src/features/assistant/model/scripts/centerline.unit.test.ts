@@ -119,7 +119,10 @@ describe.each(CASES)('centerline assistant ($lang)', (t) => {
   });
 
   it('shows title, description, measure, "in standard", type and the image of a setting at standard', () => {
-    const chat = start().tap(t.valves).tap(mechanical).tap(t.valvesMechanical[0] ?? '');
+    const chat = start()
+      .tap(t.valves)
+      .tap(mechanical)
+      .tap(t.valvesMechanical[0] ?? '');
     const last = chat.state().messages.at(-1);
     expect(last?.text).toBe(t.details);
     expect(last?.card?.title).toBe(t.valvesMechanical[0]);
@@ -130,7 +133,11 @@ describe.each(CASES)('centerline assistant ($lang)', (t) => {
   });
 
   it('yes returns to the work point, no leaves for the line log', () => {
-    const details = () => start().tap(t.valves).tap(all).tap(t.valvesAll[0] ?? '');
+    const details = () =>
+      start()
+        .tap(t.valves)
+        .tap(all)
+        .tap(t.valvesAll[0] ?? '');
     const yes = details().tap(t.yes);
     expect(yes.lines().at(-1)).toBe(`bot: ${t.askWorkpoint}`);
     expect(yes.chips()).toEqual(t.fillerWps);
@@ -138,7 +145,10 @@ describe.each(CASES)('centerline assistant ($lang)', (t) => {
   });
 
   it('Back steps back one step at a time, removing the last two messages, down to step 0', () => {
-    const chat = start().tap(t.valves).tap(all).tap(t.valvesAll[0] ?? '');
+    const chat = start()
+      .tap(t.valves)
+      .tap(all)
+      .tap(t.valvesAll[0] ?? '');
     const steps: string[] = [chat.state().step];
     while (chat.canBack()) {
       const count = chat.lines().length;

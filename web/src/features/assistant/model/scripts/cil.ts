@@ -26,8 +26,7 @@ export function cilScript(lang: Lang): Script<CilContext> {
   const t = CIL_TEXTS[lang];
   const c = COMMON[lang];
   const clear = (ctx: CilContext): CilContext => ({ ...ctx, frequency: null, activity: null });
-  const activities = (ctx: CilContext) =>
-    data.cil.filter((a) => a.workpoint === ctx.workpoint && (ctx.frequency === c.all || a.frequency === ctx.frequency));
+  const activities = (ctx: CilContext) => data.cil.filter((a) => a.workpoint === ctx.workpoint && (ctx.frequency === c.all || a.frequency === ctx.frequency));
 
   return {
     lang,

@@ -97,7 +97,8 @@ export function lossScript(lang: Lang): Script<LossContext> {
       {
         ask: () => ({ text: m.text }),
         chips: () => chipsOf(m.chips),
-        answer: () => (index + 1 < s.messages.length ? { type: 'next', step: stepId(index + 1), ctx: { index: index + 1 } } : { type: 'next', step: 'end', ctx: { index: index + 1 } }),
+        answer: () =>
+          index + 1 < s.messages.length ? { type: 'next', step: stepId(index + 1), ctx: { index: index + 1 } } : { type: 'next', step: 'end', ctx: { index: index + 1 } },
       },
     ]),
   );

@@ -66,8 +66,16 @@ describe.each(CASES)('loss-investigation assistant ($lang)', (t) => {
   });
 
   it('goes back to the line log', () => {
-    expect(finish().tap(t.end[1] ?? '').state().leaveTo).toBe('/report-operatore');
-    expect(finish().type(t.end[1]?.toUpperCase() ?? '').state().leaveTo).toBe('/report-operatore');
+    expect(
+      finish()
+        .tap(t.end[1] ?? '')
+        .state().leaveTo,
+    ).toBe('/report-operatore');
+    expect(
+      finish()
+        .type(t.end[1]?.toUpperCase() ?? '')
+        .state().leaveTo,
+    ).toBe('/report-operatore');
   });
 
   it('Back at each step removes the last two messages, down to the first message', () => {

@@ -78,7 +78,7 @@ export const COMMON: Readonly<Record<Lang, CommonTexts>> = {
 
 export const CIL_TEXTS: Readonly<Record<Lang, CilTexts>> = {
   it: {
-    intro: 'Ciao! Sono l\'assistente CIL: ti mostro le attività di pulizia, ispezione e lubrificazione di ogni punto di lavoro.',
+    intro: "Ciao! Sono l'assistente CIL: ti mostro le attività di pulizia, ispezione e lubrificazione di ogni punto di lavoro.",
     askFrequency: 'Con quale frequenza? Scegli Tutte per vedere ogni attività.',
     askActivity: 'Quale attività vuoi vedere?',
     noneFound: 'Nessuna attività CIL trovata per questa frequenza.',
