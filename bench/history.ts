@@ -28,20 +28,10 @@ import { printHttpTables, type HttpFigures } from './historyReport.js';
 import { defaultLoadOptions, loadHistory, type LoadResult } from './historyLoad.js';
 import { alternate, plannedRequest, saveRequest, stopRequest, unplannedListRequest, type Target } from './historyMeasure.js';
 import { setUpPlant, type BenchPlant } from './historyPlant.js';
+import type { HistoryOptions } from './historyOptions.js';
 import { createDatabase, fmt, login, now, printTable, ratio, type BenchDatabase, type TableRow } from './support.js';
 
-export interface HistoryOptions {
-  lines: number;
-  days: number;
-  heavyStops: number;
-  /** Measured requests per figure and target, after `warmup` unmeasured ones. */
-  samples: number;
-  warmup: number;
-  /** Requests per list query and target (a large answer takes long). */
-  listSamples: number;
-  /** Rows of the first page when the list API pages. */
-  pageRows: number;
-}
+export type { HistoryOptions } from './historyOptions.js';
 
 export const defaultHistoryOptions: HistoryOptions = { lines: 50, days: 730, heavyStops: 10_000, samples: 200, warmup: 20, listSamples: 100, pageRows: 1000 };
 

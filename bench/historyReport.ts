@@ -1,5 +1,5 @@
 /** The tables of the history bench's HTTP measurements. */
-import type { HistoryOptions } from './history.js';
+import type { HistoryOptions } from './historyOptions.js';
 import type { Measured } from './historyMeasure.js';
 import { fmt, printTable, ratio, type TableRow } from './support.js';
 import { EXACT_COUNT_LIMIT } from '../workers/projectionEngine.js';

@@ -12,7 +12,7 @@ import { reloadShiftNote, updateShiftNote, useShiftNote } from '../api/useShiftN
 import { classifyFailure, SAVE_FAILED } from '../model/failures.js';
 import { failureFlash, INITIAL_EDITOR, reportEditorReducer, reportEditorView } from '../model/reportEditor.js';
 import { buildContent, formFromReport, shiftLengthHours, SUBMIT_MESSAGES, submitRefusal, type ReportForm } from '../model/reportForm.js';
-import type { ReportEditorProps } from './ReportEditor.js';
+import type { ReportEditorProps } from './reportEditorProps.js';
 import { ReportActions } from './ReportActions.js';
 import { ReportFields, ReportLoading } from './ReportFields.js';
 import { TEXTS } from './texts.js';

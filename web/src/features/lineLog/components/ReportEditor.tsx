@@ -3,28 +3,11 @@
  * operator's draft with autosave and submit, or the improvement role's review with edit mode.
  * Mounted per report (LineLog keys it), so nothing of one shift leaks into another.
  */
-import type { Shift } from '../api/useLineLogPlant.js';
-import type { ReportKey } from '../model/reportForm.js';
-import type { LineLogSelection } from '../model/selection.js';
 import { ImprovementReport } from './ImprovementReport.js';
 import { OperatorReport } from './OperatorReport.js';
-import type { LineLogMode } from './texts.js';
+import type { ReportEditorProps } from './reportEditorProps.js';
 
-/** Props of ReportEditor. */
-export interface ReportEditorProps {
-  mode: LineLogMode;
-  reportKey: ReportKey;
-  selection: LineLogSelection;
-  shopFloorId: string;
-  shift: Shift;
-  labels: string[];
-  unit: string;
-  today: string;
-  editing: boolean;
-  onEditingChange(editing: boolean): void;
-  /** Remounts the report after the user chose to reload it. */
-  onReload(): void;
-}
+export type { ReportEditorProps } from './reportEditorProps.js';
 
 /** The workflow of the page's role. */
 export function ReportEditor(props: ReportEditorProps) {
