@@ -1,9 +1,8 @@
 import type { PlannedStopEvent } from '../../domain/stops/events.js';
-import type { PlannedStopsState } from '../../domain/stops/plannedState.js';
 import { plantStateFrom, smallPlantFile } from '../../test/builders/plantFixtures.js';
+import { deciderSpec } from '../../test/support/deciderSpec.js';
 import { plannedStopsDecider, type PlannedStopCommand } from './plannedDecider.js';
 import type { RecordPlannedStop } from './recordPlannedStop.js';
-import { refusal } from '../../test/support/refusals.js';
 
 // Small plant: equipments 1, 2 on line 1 and 3 on line 2 (shop floor 1); planned stop reasons 1, 2.
 const plant = plantStateFrom(smallPlantFile());
@@ -27,9 +26,6 @@ const record = (over: Partial<RecordPlannedStop> = {}): RecordPlannedStop => ({
   notes: ' Cambio filtri ',
   ...over,
 });
-const given = (...events: PlannedStopEvent[]) => events.reduce(plannedStopsDecider.evolve, plannedStopsDecider.initialState);
-const when = (state: PlannedStopsState, command: PlannedStopCommand) => plannedStopsDecider.decide(command, state, now);
-const recorded = (over: Partial<RecordPlannedStop> = {}, state = given()) => when(state, record(over))[0] as Extract<PlannedStopEvent, { type: 'PlannedStopRecorded' }>;
 const note = (notes: string | null, over: Partial<{ role: string; shiftSubmitted: boolean; stopId: number }> = {}): PlannedStopCommand => ({
   type: 'EditPlannedStopNote',
   stopId: FIRST,
@@ -38,79 +34,106 @@ const note = (notes: string | null, over: Partial<{ role: string; shiftSubmitted
   shiftSubmitted: false,
   ...over,
 });
+const spec = deciderSpec(plannedStopsDecider, now);
+
+type Recorded = Extract<PlannedStopEvent, { type: 'PlannedStopRecorded' }>;
+/** The recorded stop's data passes the check. */
+const recordedData = (check: (data: Recorded['data']) => void) => (events: PlannedStopEvent[]) => check((events[0] as Recorded).data);
+
+/** The stop `record()` records on an equipment without planned stops: 06:00–06:45 in Rome. */
+const recorded: Recorded = {
+  type: 'PlannedStopRecorded',
+  data: {
+    stopId: FIRST,
+    shopFloorId: 1,
+    lineId: 2,
+    equipmentId: 3,
+    plannedReasonId: 2,
+    startTime: '2030-06-05T04:00:00.000Z',
+    endTime: '2030-06-05T04:45:00.000Z',
+    notes: 'Cambio filtri',
+  },
+};
+const deleted: PlannedStopEvent = { type: 'PlannedStopDeleted', data: { stopId: FIRST } };
 
 describe('given an equipment without planned stops', () => {
   it('records the stop in the planned half of the equipment’s block, with its place and trimmed note', () => {
-    expect(recorded()).toEqual({
-      type: 'PlannedStopRecorded',
-      data: {
-        stopId: FIRST,
-        shopFloorId: 1,
-        lineId: 2,
-        equipmentId: 3,
-        plannedReasonId: 2,
-        startTime: '2030-06-05T04:00:00.000Z',
-        endTime: '2030-06-05T04:45:00.000Z',
-        notes: 'Cambio filtri',
-      },
-    });
+    spec.given([]).when(record()).then([recorded]);
   });
 
   it('keeps a missing or blank note as null', () => {
-    expect(recorded({ notes: null }).data.notes).toBeNull();
-    expect(recorded({ notes: '   ' }).data.notes).toBeNull();
+    spec
+      .given([])
+      .when(record({ notes: null }))
+      .then(recordedData((data) => expect(data.notes).toBeNull()));
+    spec
+      .given([])
+      .when(record({ notes: '   ' }))
+      .then(recordedData((data) => expect(data.notes).toBeNull()));
   });
 
   it('names an unknown equipment, an unknown reason and a note over 1000 characters', () => {
-    const err = refusal(() => recorded({ equipmentId: 99, plannedReasonId: 99, notes: 'n'.repeat(1001) }));
-    expect([err.status, err.fields]).toEqual([400, { equipment_id: 'Macchina inesistente', planned_reason_id: 'Causale inesistente', notes: 'Al massimo 1000 caratteri' }]);
-    expect(recorded({ notes: 'n'.repeat(1000) }).data.notes).toHaveLength(1000);
+    spec
+      .given([])
+      .when(record({ equipmentId: 99, plannedReasonId: 99, notes: 'n'.repeat(1001) }))
+      .thenRefuses({ status: 400, fields: { equipment_id: 'Macchina inesistente', planned_reason_id: 'Causale inesistente', notes: 'Al massimo 1000 caratteri' } });
+    spec
+      .given([])
+      .when(record({ notes: 'n'.repeat(1000) }))
+      .then(recordedData((data) => expect(data.notes).toHaveLength(1000)));
   });
 
   it('applies the time rules: end strictly after start, not in the future', () => {
-    const same = refusal(() => recorded({ endTime: at('06:00') }));
-    expect([same.code, same.message]).toEqual(['INVALID_TIMES', 'Controlla le date']);
-    expect(refusal(() => recorded({ startTime: at('13:00'), endTime: at('15:00') })).fields).toEqual({ end_time: 'Nel futuro' });
+    spec
+      .given([])
+      .when(record({ endTime: at('06:00') }))
+      .thenRefuses({ code: 'INVALID_TIMES', message: 'Controlla le date' });
+    spec
+      .given([])
+      .when(record({ startTime: at('13:00'), endTime: at('15:00') }))
+      .thenRefuses({ fields: { end_time: 'Nel futuro' } });
   });
 
   it('does not check overlap between planned stops', () => {
-    const state = given(recorded());
-    expect(recorded({}, state).data.stopId).toBe(SECOND);
+    spec
+      .given([recorded])
+      .when(record())
+      .then(recordedData((data) => expect(data.stopId).toBe(SECOND)));
   });
 });
 
 describe('given a planned stop with a note', () => {
-  const state = given(recorded());
+  const given = spec.given([recorded]);
 
   it('changes the note, and lets it be emptied (stored as null)', () => {
-    expect(when(state, note('Filtri e guarnizioni'))).toEqual([{ type: 'PlannedStopNoteEdited', data: { stopId: FIRST, notes: 'Filtri e guarnizioni' } }]);
-    expect(when(state, note(''))).toEqual([{ type: 'PlannedStopNoteEdited', data: { stopId: FIRST, notes: null } }]);
-    expect(when(state, note(null))).toEqual([{ type: 'PlannedStopNoteEdited', data: { stopId: FIRST, notes: null } }]);
+    given.when(note('Filtri e guarnizioni')).then([{ type: 'PlannedStopNoteEdited', data: { stopId: FIRST, notes: 'Filtri e guarnizioni' } }]);
+    given.when(note('')).then([{ type: 'PlannedStopNoteEdited', data: { stopId: FIRST, notes: null } }]);
+    given.when(note(null)).then([{ type: 'PlannedStopNoteEdited', data: { stopId: FIRST, notes: null } }]);
   });
 
   it('records nothing for the same note, and refuses one over 1000 characters', () => {
-    expect(when(state, note('Cambio filtri'))).toEqual([]);
-    expect(refusal(() => when(state, note('n'.repeat(1001)))).fields).toEqual({ notes: 'Al massimo 1000 caratteri' });
+    given.when(note('Cambio filtri')).thenNothingHappened();
+    given.when(note('n'.repeat(1001))).thenRefuses({ fields: { notes: 'Al massimo 1000 caratteri' } });
   });
 
   it('deletes it; the note of an unknown stop is a 404', () => {
-    expect(when(state, { type: 'DeletePlannedStop', stopId: FIRST, role: 'frontline', shiftSubmitted: false })).toEqual([{ type: 'PlannedStopDeleted', data: { stopId: FIRST } }]);
-    expect(refusal(() => when(state, note('x', { stopId: SECOND }))).status).toBe(404);
+    given.when({ type: 'DeletePlannedStop', stopId: FIRST, role: 'frontline', shiftSubmitted: false }).then([deleted]);
+    given.when(note('x', { stopId: SECOND })).thenRefuses({ status: 404 });
   });
 });
 
 describe('given a deleted planned stop', () => {
-  const state = given(recorded(), { type: 'PlannedStopDeleted', data: { stopId: FIRST } });
+  const given = spec.given([recorded, deleted]);
 
   it('cannot be edited or deleted again, and its id is not given again', () => {
-    expect(refusal(() => when(state, note('x'))).code).toBe('NOT_FOUND');
-    expect(refusal(() => when(state, { type: 'DeletePlannedStop', stopId: FIRST, role: 'admin', shiftSubmitted: false })).status).toBe(404);
-    expect(recorded({}, state).data.stopId).toBe(SECOND);
+    given.when(note('x')).thenRefuses('NOT_FOUND');
+    given.when({ type: 'DeletePlannedStop', stopId: FIRST, role: 'admin', shiftSubmitted: false }).thenRefuses({ status: 404 });
+    given.when(record()).then(recordedData((data) => expect(data.stopId).toBe(SECOND)));
   });
 });
 
 describe('given a planned stop whose shift report is submitted', () => {
-  const state = given(recorded());
+  const given = spec.given([recorded]);
   const commands: PlannedStopCommand[] = [
     record({ shiftSubmitted: true }),
     note('Altro', { shiftSubmitted: true }),
@@ -119,12 +142,11 @@ describe('given a planned stop whose shift report is submitted', () => {
 
   it('refuses the operator: Report già inviato', () => {
     for (const c of commands) {
-      const err = refusal(() => when(state, c));
-      expect([c.type, err.status, err.code, err.message]).toEqual([c.type, 409, 'REPORT_ALREADY_SUBMITTED', 'Report già inviato']);
+      given.when(c).thenRefuses((err) => expect([c.type, err.status, err.code, err.message]).toEqual([c.type, 409, 'REPORT_ALREADY_SUBMITTED', 'Report già inviato']));
     }
   });
 
   it('lets the improvement roles change it', () => {
-    for (const role of ['support', 'demoit', 'demoen', 'admin']) for (const c of commands) expect(when(state, { ...c, role })).toHaveLength(1);
+    for (const role of ['support', 'demoit', 'demoen', 'admin']) for (const c of commands) given.when({ ...c, role }).then((events) => expect(events).toHaveLength(1));
   });
 });
