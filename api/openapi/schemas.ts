@@ -10,8 +10,9 @@ export type JsonSchema = Record<string, unknown>;
  */
 export function inputSchema(schema: z.ZodType): JsonSchema {
   const { $schema: _dialect, ...json } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
-  if (schema instanceof z.ZodObject) {
-    const required = requiredKeys(schema);
+  const object = objectOf(schema);
+  if (object) {
+    const required = requiredKeys(object);
     if (required.length > 0) json.required = required;
     else delete json.required;
   }
@@ -28,9 +29,20 @@ export function requiredKeys(schema: z.ZodObject): string[] {
     .map(([key]) => key);
 }
 
+/**
+ * The object a client sends, also when the schema transforms it into a command's input (a body
+ * whose spec names become the command's): the description shows what is sent, not what it becomes.
+ */
+function objectOf(schema: z.ZodType | undefined): z.ZodObject | undefined {
+  if (schema instanceof z.ZodObject) return schema;
+  if (schema instanceof z.ZodPipe) return objectOf(schema.in as z.ZodType);
+  return undefined;
+}
+
 /** One field of an object schema, or nothing when the schema is not an object. */
 export function fieldsOf(schema: z.ZodType | undefined): Array<{ name: string; required: boolean; schema: JsonSchema }> {
-  if (!(schema instanceof z.ZodObject)) return [];
-  const required = new Set(requiredKeys(schema));
-  return Object.entries(schema.shape as Record<string, z.ZodType>).map(([name, field]) => ({ name, required: required.has(name), schema: inputSchema(field) }));
+  const object = objectOf(schema);
+  if (!object) return [];
+  const required = new Set(requiredKeys(object));
+  return Object.entries(object.shape as Record<string, z.ZodType>).map(([name, field]) => ({ name, required: required.has(name), schema: inputSchema(field) }));
 }

@@ -33,18 +33,7 @@ export function dbrActionRoutes(deps: AppDeps): RouteDef[] {
       input: { body: createBody, bodyMessage: 'Azione DBR non valida' },
       status: 201,
       async handler(ctx) {
-        const body = ctx.input.body;
-        const input = {
-          day: body.day,
-          dueShiftId: body.due_shift,
-          lineName: body.line,
-          shopFloorId: body.shop_floor_id,
-          equipmentId: body.equipment,
-          owner: body.owner,
-          supportBy: body.supportBy,
-          activity: body.activity,
-        };
-        const result = await runWithReadYourWrites(deps, ctx, (c) => handleCreateDbrAction(deps, input, c));
+        const result = await runWithReadYourWrites(deps, ctx, (c) => handleCreateDbrAction(deps, ctx.input.body, c));
         ctx.body = await present(result);
       },
     }),

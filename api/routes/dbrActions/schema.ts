@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { CreateDbrActionInput } from '../../../commands/dbrActions/createDbrAction.js';
 import { bigIdParam, boundedList, dayParam, idParam, nameListParam } from '../../params.js';
 
 /** An optional id: absent, null and '' are "none" ('Fine gg' for the shift, 'Non specificato' for the equipment). */
@@ -10,21 +11,33 @@ const text = z.string({ error: 'Deve essere un testo' }).default('');
 /**
  * The 'Azioni DBR' form (foundations §3): `day`, `due_shift`, `line` (the line's name),
  * `equipment`, `owner`, `supportBy`, `activity`; JSON or form-encoded. `shop_floor_id` is
- * ours and optional: the shop floor whose line the name means.
+ * ours and optional: the shop floor whose line the name means. It becomes the command's input
+ * as it is parsed.
  */
-export const createBody = z.object({
-  day: dayParam,
-  due_shift: optionalId,
-  line: text,
-  equipment: optionalId,
-  owner: text,
-  supportBy: z
-    .union([z.string(), z.null()], { error: 'Deve essere un testo' })
-    .optional()
-    .transform((v) => v ?? null),
-  activity: text,
-  shop_floor_id: optionalId,
-});
+export const createBody = z
+  .object({
+    day: dayParam,
+    due_shift: optionalId,
+    line: text,
+    equipment: optionalId,
+    owner: text,
+    supportBy: z
+      .union([z.string(), z.null()], { error: 'Deve essere un testo' })
+      .optional()
+      .transform((v) => v ?? null),
+    activity: text,
+    shop_floor_id: optionalId,
+  })
+  .transform((b): CreateDbrActionInput => ({
+    day: b.day,
+    dueShiftId: b.due_shift,
+    lineName: b.line,
+    shopFloorId: b.shop_floor_id,
+    equipmentId: b.equipment,
+    owner: b.owner,
+    supportBy: b.supportBy,
+    activity: b.activity,
+  }));
 
 /** Shift ids, comma-joined with an extra empty entry (or repeated); empties ignored, none = no shift filter. */
 const shiftIdsParam = boundedList((id) => /^\d{1,15}$/.test(id) && Number(id) > 0, 'Elenco di id non valido', Number);

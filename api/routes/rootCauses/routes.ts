@@ -14,7 +14,10 @@ const box = z
   .union([z.string(), z.null()], { error: 'Deve essere un testo' })
   .optional()
   .transform((v) => (v === null ? '' : v));
-const saveBody = z.object({ stop_event_id: bigIdParam, root_cause: box, troubleshooting: box });
+/** The saved boxes become the command's input as they are parsed. */
+const saveBody = z
+  .object({ stop_event_id: bigIdParam, root_cause: box, troubleshooting: box })
+  .transform((b) => ({ stopEventId: b.stop_event_id, rootCause: b.root_cause, troubleshooting: b.troubleshooting }));
 
 const present = (stopEventId: number, r: { rootCause: string; troubleshooting: string }) => ({
   stop_event_id: stopEventId,
@@ -50,10 +53,9 @@ export function rootCauseRoutes(deps: AppDeps): RouteDef[] {
       action: 'root_causes:write',
       input: { body: saveBody, bodyMessage: 'Analisi non valida' },
       async handler(ctx) {
-        const body = ctx.input.body;
-        const input = { stopEventId: body.stop_event_id, rootCause: body.root_cause, troubleshooting: body.troubleshooting };
-        await runWithReadYourWrites(deps, ctx, (c) => handleRecordRootCause(deps, input, c));
-        ctx.body = present(body.stop_event_id, await readRootCause(deps, body.stop_event_id));
+        const analysis = ctx.input.body;
+        await runWithReadYourWrites(deps, ctx, (c) => handleRecordRootCause(deps, analysis, c));
+        ctx.body = present(analysis.stopEventId, await readRootCause(deps, analysis.stopEventId));
       },
     }),
   ];

@@ -8,6 +8,11 @@ import { existingPlant } from '../../plantChecks.js';
 import { route, type RouteDef } from '../types.js';
 import { presentShift } from './presenters.js';
 
+/** The admin's generation: the spec's names become the command's input as they are parsed. */
+const generateBody = z
+  .object({ shop_floor_id: idParam, start_date: day, end_date: day })
+  .transform((b) => ({ shopFloorId: b.shop_floor_id, startDate: b.start_date, endDate: b.end_date }));
+
 const flag = z.enum(['true', 'false'], { error: 'Valori ammessi: true, false' }).transform((v) => v === 'true');
 
 /** Shift lists for the selectors and the admin's generation (foundations §2 Admin, §7). */
@@ -41,13 +46,12 @@ export function shiftRoutes(deps: AppDeps): RouteDef[] {
       method: 'post',
       path: '/admin/generate-shifts',
       action: 'shifts:generate',
-      input: { body: z.object({ shop_floor_id: idParam, start_date: day, end_date: day }) },
+      input: { body: generateBody },
       async handler(ctx) {
-        const body = ctx.input.body;
-        const input = { shopFloorId: body.shop_floor_id, startDate: body.start_date, endDate: body.end_date };
-        const result = await runWithReadYourWrites(deps, ctx, (c) => handleGenerateShifts(deps, input, c));
+        const range = ctx.input.body;
+        const result = await runWithReadYourWrites(deps, ctx, (c) => handleGenerateShifts(deps, range, c));
         const created = result.events.reduce((n, e) => n + e.data.shifts.length, 0);
-        ctx.body = { shop_floor_id: body.shop_floor_id, start_date: body.start_date, end_date: body.end_date, created };
+        ctx.body = { shop_floor_id: range.shopFloorId, start_date: range.startDate, end_date: range.endDate, created };
       },
     }),
   ];

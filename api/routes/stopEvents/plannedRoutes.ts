@@ -20,9 +20,7 @@ export function plannedStopRoutes(deps: AppDeps): RouteDef[] {
       input: { body: recordPlannedBody, bodyMessage: 'Stop pianificato non valido' },
       status: 201,
       async handler(ctx) {
-        const body = ctx.input.body;
-        const input = { equipmentId: body.equipment_id, plannedReasonId: body.planned_reason_id, startTime: body.start_time, endTime: body.end_time, notes: body.notes };
-        const result = await runWithReadYourWrites(deps, ctx, (c) => handleRecordPlannedStop(deps, input, c));
+        const result = await runWithReadYourWrites(deps, ctx, (c) => handleRecordPlannedStop(deps, ctx.input.body, c));
         const recorded = result.events[0];
         if (recorded?.type !== 'PlannedStopRecorded') throw new Error('RecordPlannedStop recorded no stop');
         ctx.body = presentPlanned(plannedRowFromEvent(recorded.data, await readPlantState(deps)));
@@ -34,9 +32,9 @@ export function plannedStopRoutes(deps: AppDeps): RouteDef[] {
       action: 'stops:write',
       input: { body: updatePlannedNoteBody },
       async handler(ctx) {
-        const body = ctx.input.body;
-        await runWithReadYourWrites(deps, ctx, (c) => handleEditPlannedStopNote(deps, { stopId: body.id, notes: body.notes }, c));
-        ctx.body = { id: body.id, notes: optionalNote.parse(body.notes) };
+        const edit = ctx.input.body;
+        await runWithReadYourWrites(deps, ctx, (c) => handleEditPlannedStopNote(deps, edit, c));
+        ctx.body = { id: edit.stopId, notes: optionalNote.parse(edit.notes) };
       },
     }),
     route({

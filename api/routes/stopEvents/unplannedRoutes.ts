@@ -19,21 +19,7 @@ export function unplannedStopRoutes(deps: AppDeps): RouteDef[] {
       input: { body: recordUnplannedBody, bodyMessage: 'Stop non valido' },
       status: 201,
       async handler(ctx) {
-        const body = ctx.input.body;
-        const input = {
-          workpointId: body.workpoint_id,
-          stopCodeId: body.stop_code_id,
-          triggeringEventId: body.triggering_event_id,
-          failureMode: body.failure_mode,
-          correctiveAction: body.corrective_action,
-          actionMaterialChange: body.action_material_change,
-          actionCleaning: body.action_cleaning,
-          actionSettingAdjustment: body.action_setting_adjustment,
-          actionComponentRestore: body.action_component_restore,
-          startTime: body.start_time,
-          endTime: body.end_time,
-        };
-        const result = await runWithReadYourWrites(deps, ctx, (c) => handleRecordUnplannedStop(deps, input, c));
+        const result = await runWithReadYourWrites(deps, ctx, (c) => handleRecordUnplannedStop(deps, ctx.input.body, c));
         const recorded = result.events[0];
         if (recorded?.type !== 'UnplannedStopRecorded') throw new Error('RecordUnplannedStop recorded no stop');
         ctx.body = presentUnplanned(unplannedRowFromEvent(recorded.data, await readPlantState(deps)));
@@ -45,10 +31,9 @@ export function unplannedStopRoutes(deps: AppDeps): RouteDef[] {
       action: 'stops:write',
       input: { body: updateUnplannedBody },
       async handler(ctx) {
-        const body = ctx.input.body;
-        const field = body.field === 'failure_mode' ? 'failureMode' : 'correctiveAction';
-        await runWithReadYourWrites(deps, ctx, (c) => handleEditUnplannedStopDetail(deps, { stopId: body.id, field, value: body.value }, c));
-        ctx.body = { id: body.id, field: body.field, value: body.value.trim() };
+        const edit = ctx.input.body;
+        await runWithReadYourWrites(deps, ctx, (c) => handleEditUnplannedStopDetail(deps, edit, c));
+        ctx.body = { id: edit.stopId, field: edit.field === 'failureMode' ? 'failure_mode' : 'corrective_action', value: edit.value.trim() };
       },
     }),
     route({
