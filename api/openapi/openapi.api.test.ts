@@ -92,6 +92,21 @@ describeWith(['postgres'])('GET /openapi.json', () => {
     expect([...body.required].sort()).toEqual(['password', 'username']);
   });
 
+  it("describes a body that becomes its command's input by the fields a client sends, with the spec's names", () => {
+    const sent: Array<[string, string[], string[]]> = [
+      ['POST /factory/planned_stops', ['end_time', 'equipment_id', 'notes', 'planned_reason_id', 'start_time'], ['end_time', 'equipment_id', 'planned_reason_id', 'start_time']],
+      ['POST /factory/stop_events/update_unplanned_details', ['field', 'id', 'value'], ['field', 'id', 'value']],
+      ['POST /factory/stop_events/update_planned_note', ['id', 'notes'], ['id']],
+      ['POST /factory/root_cause', ['root_cause', 'stop_event_id', 'troubleshooting'], ['stop_event_id']],
+      ['POST /admin/generate-shifts', ['end_date', 'shop_floor_id', 'start_date'], ['end_date', 'shop_floor_id', 'start_date']],
+      ['POST /factory/dbr_actions', ['activity', 'day', 'due_shift', 'equipment', 'line', 'owner', 'shop_floor_id', 'supportBy'], ['day']],
+    ];
+    for (const [key, fields, required] of sent) {
+      const body = op(key)!.requestBody.content['application/json'].schema;
+      expect([key, Object.keys(body.properties).sort(), [...(body.required ?? [])].sort()]).toEqual([key, fields, required]);
+    }
+  });
+
   it("lists the stop list's query parameters as docs/line-log.md names them: the range required, shift_id and paging optional, the lists as lists", () => {
     const params = Object.fromEntries(op('GET /factory/stop_events/unplanned')!.parameters.map((p: Doc) => [p.name, p]));
     expect(Object.keys(params).sort()).toEqual(['after', 'date_from', 'date_to', 'limit', 'lines_id', 'shift_id', 'shop_floor_id']);
