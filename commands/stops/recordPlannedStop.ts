@@ -1,7 +1,7 @@
-import { conflict, validationError } from '../../domain/shared/errors.js';
+import { validationError } from '../../domain/shared/errors.js';
 import { activeItem, type PlantState } from '../../domain/plant/state.js';
 import { plannedStopsStream, type PlannedStopEvent } from '../../domain/stops/events.js';
-import { MAX_STOPS_PER_DAY, stopId } from '../../domain/stops/ids.js';
+import { nextStopId } from '../../domain/stops/ids.js';
 import { plannedFold, type PlannedStopsState } from '../../domain/stops/plannedState.js';
 import { assertMayChange, checkPlannedLength, checkTimes, fieldErrors, optionalNote, plantDay } from '../../domain/stops/rules.js';
 import { runCommand, type CommandContext, type CommandDeps, type CommandResult } from '../handleCommand.js';
@@ -46,13 +46,11 @@ export function decideRecordPlannedStop(command: RecordPlannedStop, state: Plann
   checkPlannedLength(command.startTime, command.endTime);
   assertMayChange(command.role, command.shiftSubmitted);
   if (plantDay(command.startTime) !== command.day) throw new Error(`RecordPlannedStop for ${command.day} starts on another day`);
-  const sequence = state.lastSequence + 1;
-  if (sequence > MAX_STOPS_PER_DAY) throw conflict('STOP_IDS_EXHAUSTED', 'Numero massimo di stop raggiunto per questa macchina in questo giorno');
   return [
     {
       type: 'PlannedStopRecorded',
       data: {
-        stopId: stopId('planned', place.equipmentId, command.day, sequence),
+        stopId: nextStopId('planned', place.equipmentId, command.day, state.lastSequence),
         ...place,
         plannedReasonId: command.plannedReasonId,
         startTime: new Date(command.startTime).toISOString(),

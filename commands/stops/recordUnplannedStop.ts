@@ -1,7 +1,7 @@
-import { conflict, validationError } from '../../domain/shared/errors.js';
+import { validationError } from '../../domain/shared/errors.js';
 import { activeItem, type PlantState } from '../../domain/plant/state.js';
 import { unplannedStopsStream, type UnplannedStopEvent } from '../../domain/stops/events.js';
-import { MAX_STOPS_PER_DAY, stopId } from '../../domain/stops/ids.js';
+import { nextStopId } from '../../domain/stops/ids.js';
 import {
   assertMayChange,
   checkTimes,
@@ -102,13 +102,11 @@ export function decideRecordUnplannedStop(command: RecordUnplannedStop, state: U
   if (plantDay(span.startTime) !== command.day) throw new Error(`RecordUnplannedStop for ${command.day} starts on another day`);
   const other = [...state.stops.values(), ...command.nearby].filter((s) => overlaps(s, span)).sort((a, b) => Date.parse(a.startTime) - Date.parse(b.startTime))[0];
   if (other) throw stopOverlap(other, span.startTime);
-  const sequence = state.lastSequence + 1;
-  if (sequence > MAX_STOPS_PER_DAY) throw conflict('STOP_IDS_EXHAUSTED', 'Numero massimo di stop raggiunto per questa macchina in questo giorno');
   return [
     {
       type: 'UnplannedStopRecorded',
       data: {
-        stopId: stopId('unplanned', place.equipmentId, command.day, sequence),
+        stopId: nextStopId('unplanned', place.equipmentId, command.day, state.lastSequence),
         ...place,
         workpointId: command.workpointId,
         stopCodeId: command.stopCodeId,

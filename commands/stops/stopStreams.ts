@@ -68,7 +68,7 @@ export async function unplannedStopsAround(
 }
 
 /** A stop stream's state as the edit and delete commands need it. */
-interface StopsOnStream {
+export interface StopsOnStream {
   stops: ReadonlyMap<number, { shopFloorId: number; lineId: number; startTime: string }>;
 }
 

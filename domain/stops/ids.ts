@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon';
+import { conflict } from '../shared/errors.js';
 
 /**
  * Stop ids are integers given by the decider and stored in the events, never a database
@@ -31,6 +32,13 @@ export type StopLocation =
 
 const dayIndex = (day: string) => Math.round(DateTime.fromISO(day, { zone: 'UTC' }).diff(EPOCH, 'days').days);
 const dayOf = (index: number) => EPOCH.plus({ days: index }).toISODate()!;
+
+/** The id the next recorded stop of a day stream gets; a full day is a 409 the operator can act on, not a crash. */
+export function nextStopId(kind: StopKind, equipmentId: number, day: string, lastSequence: number): number {
+  const sequence = lastSequence + 1;
+  if (sequence > MAX_STOPS_PER_DAY) throw conflict('STOP_IDS_EXHAUSTED', 'Numero massimo di stop raggiunto per questa macchina in questo giorno');
+  return stopId(kind, equipmentId, day, sequence);
+}
 
 /** The id of an equipment's n-th stop of a kind on a plant day (YYYY-MM-DD). */
 export function stopId(kind: StopKind, equipmentId: number, day: string, sequence: number): number {

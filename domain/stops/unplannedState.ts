@@ -1,6 +1,6 @@
 import { sequenceOf } from './ids.js';
 import type { UnplannedStopEvent } from './events.js';
-import type { Fold } from '../shared/fold.js';
+import { stopsFold, type StopsState } from './stopsFold.js';
 
 /** What the rules of one equipment's unplanned stops need: times for overlap, texts for "nothing changed". */
 export interface UnplannedStopFacts {
@@ -13,32 +13,9 @@ export interface UnplannedStopFacts {
   correctiveAction: string;
 }
 
-export interface UnplannedStopsState {
-  /** Highest sequence given so far; deleted stops keep theirs, so ids are never reused. */
-  lastSequence: number;
-  /** Stops not deleted, by id. */
-  stops: ReadonlyMap<number, UnplannedStopFacts>;
-}
+export type UnplannedStopsState = StopsState<UnplannedStopFacts>;
 
-export const initialUnplannedStopsState: UnplannedStopsState = { lastSequence: 0, stops: new Map() };
-
-/**
- * Folds many events copying the map once (a per-event copy made a long fold quadratic).
- * The state passed in is left as it was.
- */
-export function evolveUnplannedStopsMany(state: UnplannedStopsState, events: readonly UnplannedStopEvent[]): UnplannedStopsState {
-  const stops = new Map(state.stops);
-  let lastSequence = state.lastSequence;
-  for (const event of events) lastSequence = applyUnplanned(stops, lastSequence, event);
-  return { lastSequence, stops };
-}
-
-/** Deleted stops leave the map, so they no longer count for overlap; the sequence stays. */
-export function evolveUnplannedStops(state: UnplannedStopsState, event: UnplannedStopEvent): UnplannedStopsState {
-  return evolveUnplannedStopsMany(state, [event]);
-}
-
-/** Applies one event to a map the caller owns; returns the highest sequence given. */
+/** What one unplanned-stop event does to the stops: the part of the fold that is the kind's own. */
 function applyUnplanned(stops: Map<number, UnplannedStopFacts>, lastSequence: number, event: UnplannedStopEvent): number {
   switch (event.type) {
     case 'UnplannedStopRecorded': {
@@ -62,8 +39,7 @@ function applyUnplanned(stops: Map<number, UnplannedStopFacts>, lastSequence: nu
 }
 
 /** How the aggregate's stream folds into UnplannedStopsState: what its commands decide on. */
-export const unplannedFold: Fold<UnplannedStopsState, UnplannedStopEvent> = {
-  initialState: initialUnplannedStopsState,
-  evolve: evolveUnplannedStops,
-  evolveMany: evolveUnplannedStopsMany,
-};
+export const unplannedFold = stopsFold(applyUnplanned);
+
+/** Deleted stops leave the map, so they no longer count for overlap; the sequence stays. */
+export const { initialState: initialUnplannedStopsState, evolve: evolveUnplannedStops, evolveMany: evolveUnplannedStopsMany } = unplannedFold;
