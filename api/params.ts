@@ -7,7 +7,7 @@ import { DateTime } from 'luxon';
 import { z } from 'zod';
 import { validationError } from '../domain/shared/errors.js';
 import { daysInRange, PLANT_ZONE } from '../domain/shifts/calendar.js';
-import { BAD_INSTANT, DAY_OUT_OF_RANGE, dayProblem, inPlantTime, LIST_TOO_LONG, MAX_LIST_ENTRIES } from '../domain/shared/bounds.js';
+import { BAD_INSTANT, DAY_OUT_OF_RANGE, dayProblem, inPlantTime, LIST_TOO_LONG, MAX_LIST_ENTRIES, tooLong } from '../domain/shared/bounds.js';
 import { charCount } from '../domain/shared/text.js';
 import { listParam } from './validation.js';
 
@@ -120,7 +120,6 @@ export const lineIdListParam = idList(9);
 /** An optional query parameter: absent and empty (`?shop_floor_id=`) both mean "not given". */
 export const optionalParam = <S extends z.ZodType>(schema: S) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
 
-const tooLong = (max: number) => `Al massimo ${max} caratteri`;
 /** A required text of at most `max` characters, trimmed. */
 const keyText = (max: number) =>
   z

@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import { PLANT_ZONE } from '../shifts/calendar.js';
 import type { ReportContent } from './events.js';
-import { MAX_PIECES, MAX_REPORT_HOURS, PIECES_TOO_LARGE } from '../shared/bounds.js';
+import { MAX_PIECES, MAX_REPORT_HOURS, PIECES_TOO_LARGE, tooLong } from '../shared/bounds.js';
 import { charCount } from '../shared/text.js';
 
 /** Spec §5 and §9: at most 10 machine-note rows. */
@@ -30,7 +30,7 @@ const hoursText = (h: number) => String(Math.round(h * 100) / 100).replace('.', 
  */
 export function invalidContent(content: ReportContent, labels: readonly string[], shiftHours: number): Record<string, string> {
   const bad: Record<string, string> = {};
-  if (charCount(content.notes) > MAX_NOTES_LENGTH) bad.notes = `Al massimo ${MAX_NOTES_LENGTH} caratteri`;
+  if (charCount(content.notes) > MAX_NOTES_LENGTH) bad.notes = tooLong(MAX_NOTES_LENGTH);
   const rows = content.machineNotes;
   const unknown = [...new Set(rows.flatMap((r) => Object.keys(r)).filter((k) => !labels.includes(k)))];
   if (rows.length > MAX_MACHINE_NOTE_ROWS) bad.machine_notes = `Al massimo ${MAX_MACHINE_NOTE_ROWS} righe`;

@@ -4,11 +4,10 @@ import { incompleteReport, MESSAGES } from '../../../domain/shiftReports/errors.
 import type { ReportContent } from '../../../domain/shiftReports/events.js';
 import { missingForSubmit } from '../../../domain/shiftReports/rules.js';
 import { charCount } from '../../../domain/shared/text.js';
+import { tooLong } from '../../../domain/shared/bounds.js';
 import { dayCheck } from '../../params.js';
 
 const absent = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
-
-const tooLong = (max: number) => `Al massimo ${max} caratteri`;
 
 const NUMBER = /^[-+]?(\d+([.,]\d*)?|[.,]\d+)$/;
 
