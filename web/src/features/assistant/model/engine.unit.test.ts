@@ -4,7 +4,7 @@
  * Back (the last two messages, not at the first step, not while typing).
  */
 import { assistantReducer, canGoBack, isBusy, REPLY_DELAY_MS, startAssistant, TEXT_LIMIT, type Script } from './engine.js';
-import { play } from './testDriver.js';
+import { play } from '../../../test/assistantDriver.js';
 
 interface Ctx {
   colour: string | null;

@@ -3,7 +3,7 @@
  * (distinct types plus Tutte/All) → setting, 'name (type)' with All, 'none found', the retry,
  * the card with the standard text and the image, yes/no, and Back. Expected texts are literal.
  */
-import { play } from '../testDriver.js';
+import { play } from '../../../../test/assistantDriver.js';
 import { centerlineScript } from './centerline.js';
 
 const CASES = [

@@ -3,7 +3,7 @@
  * Filler, work points by equipment, the frequencies plus Tutte/All, 'none found' at step 3, the
  * retry at step 4, the details card, yes/no, and Back at every step. Expected texts are literal.
  */
-import { play } from '../testDriver.js';
+import { play } from '../../../../test/assistantDriver.js';
 import { cilScript } from './cil.js';
 
 const CASES = [

@@ -3,7 +3,7 @@
  * messages, every reply (chip or any text) moves on one, then 'Altra investigazione' / 'New
  * investigation' starts again and the other choice leaves for the line log; Back at each step.
  */
-import { play } from '../testDriver.js';
+import { play } from '../../../../test/assistantDriver.js';
 import { lossScript } from './loss.js';
 
 const CASES = [

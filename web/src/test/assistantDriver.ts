@@ -1,9 +1,9 @@
 /**
- * Test helper (unit tests only): plays a script through the engine as a user would — tap a chip
+ * Test support (unit tests only, never imported by the app): plays a script through the engine as a user would — tap a chip
  * by its label, type, go back — letting the bot's typing finish after each answer, and reads the
  * transcript back as 'bot: …' / 'you: …' lines.
  */
-import { assistantReducer, canGoBack, currentChips, startAssistant, type AssistantAction, type AssistantState, type Script } from './engine.js';
+import { assistantReducer, canGoBack, currentChips, startAssistant, type AssistantAction, type AssistantState, type Script } from '../features/assistant/model/engine.js';
 
 /** A script being played. */
 export interface Driver<C> {
