@@ -12,7 +12,7 @@ import { asOfParam, parseAsOf, shiftNoteQuery } from '../../params.js';
 import { readEvents } from '../history/eventReads.js';
 import { route, type RouteDef } from '../types.js';
 import { presentShiftNote, presentShiftNoteRow, type ShiftNoteStatus } from './presenters.js';
-import { contentOf, requireKey, shiftNoteBody } from './schema.js';
+import { requireKey, shiftNoteBody } from './schema.js';
 
 /**
  * The line log's report (line log §2.1, §2.4, §4.1, §5, §7): read, autosave, submit and
@@ -30,10 +30,9 @@ export function shiftNoteRoutes(deps: AppDeps): RouteDef[] {
       async handler(ctx) {
         const user = ctx.state.user as AuthUser;
         const confirming = mode !== 'save';
-        const body = ctx.input.body;
-        const { day, shiftCode, lineName } = requireKey(body, confirming);
-        const content = contentOf(body);
-        const result = await runWithReadYourWrites(deps, ctx, (c) => handleShiftReport(deps, { mode, lineName, day, shiftCode, content, revision: body.revision }, c));
+        const { content, revision } = ctx.input.body;
+        const { day, shiftCode, lineName } = requireKey(ctx.input.body, confirming);
+        const result = await runWithReadYourWrites(deps, ctx, (c) => handleShiftReport(deps, { mode, lineName, day, shiftCode, content, revision }, c));
         const { context } = result;
         const row = await findShiftReport(deps.knex, context.key.lineId, day, shiftCode);
         // A save is a draft and a submit or amend is confirmed whatever was recorded; the row gives who and when once caught up.

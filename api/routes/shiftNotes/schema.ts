@@ -56,62 +56,69 @@ const optionalKey = (max: number) =>
 
 /**
  * Body of save, submit and update: the spec's payload plus the optional `revision` the
- * client last read (GET's `revision`). `confirmed` is accepted and ignored: the
- * endpoint decides it. Key fields may be blank here so a submit can name them with
- * the other missing fields.
+ * client last read (GET's `revision`), parsed into the report command's input (the key
+ * fields under the domain's names, the content, the revision). `confirmed` is accepted and
+ * ignored: the endpoint decides it. Key fields may be blank here so a submit can name them
+ * with the other missing fields.
  */
-export const shiftNoteBody = z.object({
-  day: optionalKey(10).superRefine((v, ctx) => {
-    if (v !== undefined) dayCheck(v, ctx);
-  }),
-  shift_code: optionalKey(10),
-  line_name: optionalKey(120),
-  notes: z.preprocess((v) => (v === undefined || v === null ? '' : v), z.string({ error: 'Deve essere un testo' })),
-  machine_notes: machineNotes,
-  production_volume: figure,
-  waste: figure,
-  working_time: figure,
-  revision: z.preprocess(
-    (v) => (absent(v) ? undefined : v),
-    z
-      .union(
-        [
-          z.number(),
-          z
-            .string()
-            .trim()
-            .regex(/^-?\d{1,9}$/)
-            .transform(Number),
-        ],
-        { error: 'Revisione non valida' },
-      )
-      .pipe(z.number().int('Revisione non valida').min(-1, 'Revisione non valida'))
-      .optional(),
-  ),
-});
-export type ShiftNoteBody = z.infer<typeof shiftNoteBody>;
+export const shiftNoteBody = z
+  .object({
+    day: optionalKey(10).superRefine((v, ctx) => {
+      if (v !== undefined) dayCheck(v, ctx);
+    }),
+    shift_code: optionalKey(10),
+    line_name: optionalKey(120),
+    notes: z.preprocess((v) => (v === undefined || v === null ? '' : v), z.string({ error: 'Deve essere un testo' })),
+    machine_notes: machineNotes,
+    production_volume: figure,
+    waste: figure,
+    working_time: figure,
+    revision: z.preprocess(
+      (v) => (absent(v) ? undefined : v),
+      z
+        .union(
+          [
+            z.number(),
+            z
+              .string()
+              .trim()
+              .regex(/^-?\d{1,9}$/)
+              .transform(Number),
+          ],
+          { error: 'Revisione non valida' },
+        )
+        .pipe(z.number().int('Revisione non valida').min(-1, 'Revisione non valida'))
+        .optional(),
+    ),
+  })
+  .transform((b): ShiftNoteInput => ({
+    day: b.day,
+    shiftCode: b.shift_code,
+    lineName: b.line_name,
+    content: { notes: b.notes, machineNotes: b.machine_notes, productionVolume: b.production_volume, waste: b.waste, workingTime: b.working_time },
+    revision: b.revision,
+  }));
 
-/** The body's content under the domain's names. */
-export const contentOf = (body: ShiftNoteBody): ReportContent => ({
-  notes: body.notes,
-  machineNotes: body.machine_notes,
-  productionVolume: body.production_volume,
-  waste: body.waste,
-  workingTime: body.working_time,
-});
+/** A report write as the body gives it: the key may still be incomplete (see requireKey). */
+export interface ShiftNoteInput {
+  day?: string;
+  shiftCode?: string;
+  lineName?: string;
+  content: ReportContent;
+  revision?: number;
+}
 
 /**
  * Day, line and shift are required for every write. For a submit or an amend their
  * absence is part of "fill everything in" (INCOMPLETE_REPORT naming every missing field).
  */
-export function requireKey(body: ShiftNoteBody, confirming: boolean): { day: string; shiftCode: string; lineName: string } {
+export function requireKey(input: ShiftNoteInput, confirming: boolean): { day: string; shiftCode: string; lineName: string } {
+  const { day, shiftCode, lineName } = input;
+  if (day && shiftCode && lineName) return { day, shiftCode, lineName };
   const missing: Record<string, string> = {};
-  if (!body.day) missing.day = 'Obbligatorio';
-  if (!body.line_name) missing.line_name = 'Obbligatorio';
-  if (!body.shift_code) missing.shift_code = 'Obbligatorio';
-  if (Object.keys(missing).length > 0) {
-    if (confirming) throw incompleteReport({ ...missing, ...missingForSubmit(contentOf(body)) });
-    throw validationError(MESSAGES.invalidDraft, missing);
-  }
-  return { day: body.day!, shiftCode: body.shift_code!, lineName: body.line_name! };
+  if (!day) missing.day = 'Obbligatorio';
+  if (!lineName) missing.line_name = 'Obbligatorio';
+  if (!shiftCode) missing.shift_code = 'Obbligatorio';
+  if (confirming) throw incompleteReport({ ...missing, ...missingForSubmit(input.content) });
+  throw validationError(MESSAGES.invalidDraft, missing);
 }
