@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { comparePositions, type Position, type RecordedEvent } from '../domain/shared/eventStore.js';
+import type { ProjectionFailure } from '../domain/shared/readModelStatus.js';
 import { isDatabaseUnavailable } from '../infra/db/unavailable.js';
 import { NOTIFY_CHANNEL, dropRetired, type GenerationRow } from './projectionGenerations.js';
 
@@ -10,21 +11,7 @@ export interface EngineLog {
 
 const checkpoint = (row: GenerationRow): Position => ({ commit: Number(row.commit_pos), prepare: Number(row.prepare_pos) });
 
-/**
- * Why a read model stopped (state 'failed'): the event its projection could not decode or apply,
- * as /health, the Proiezioni page and `npm run projections -- status` show it.
- */
-export interface ProjectionFailure {
-  /** The failing event's position; the read model's own position is the event before it. Null when a rebuild failed for another reason. */
-  position: Position | null;
-  eventType: string | null;
-  stream: string | null;
-  eventId: string | null;
-  message: string;
-  at: string;
-  /** A rebuild failed: its half-built tables are dropped and the live generation, if any, keeps serving. */
-  duringRebuild: boolean;
-}
+export type { ProjectionFailure } from '../domain/shared/readModelStatus.js';
 
 /** Long enough for a validation error's fields, short enough for a log line and a card. */
 const MESSAGE_LIMIT = 1000;

@@ -1,28 +1,11 @@
 import type { Knex } from 'knex';
 import { START, type EventStore, type Position } from '../domain/shared/eventStore.js';
 import type { AnyProjection as Projection } from '../projections/types.js';
-import { failureOf, isParked, type ProjectionFailure } from './projectionFailures.js';
-import type { GenerationRow } from './projectionGenerations.js';
+import type { ProjectionFailure, ProjectionStatus } from '../domain/shared/readModelStatus.js';
+import { failureOf, isParked } from './projectionFailures.js';
 
-export interface ProjectionStatus {
-  name: string;
-  version: number;
-  liveVersion: number | null;
-  generation: number | null;
-  position: Position | null;
-  lag: number;
-  /** 'failed': parked at an event its projection cannot apply, or its last rebuild failed (`failure` says which and why). */
-  state: 'live' | 'rebuilding' | 'needs-rebuild' | 'missing' | 'failed';
-  failure: ProjectionFailure | null;
-  /** Rows in the live generation's tables, all tables together; null unless asked for (`status({ rows: true })`). */
-  rows: number | null;
-  /** True when `rows` includes the planner's estimate of a table too large to count row by row. */
-  rowsEstimated: boolean;
-  /** When the live generation went live through a rebuild (null: built incrementally since it was first seen). */
-  lastRebuildAt: string | null;
-  /** The speed of that rebuild, events read per second. */
-  rebuildEventsPerSecond: number | null;
-}
+export type { ProjectionStatus } from '../domain/shared/readModelStatus.js';
+import type { GenerationRow } from './projectionGenerations.js';
 
 /** A table of this many rows or more, by the planner's estimate, shows the estimate on the admin page. */
 export const EXACT_COUNT_LIMIT = 20_000;

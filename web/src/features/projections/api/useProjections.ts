@@ -3,39 +3,10 @@
  * `npm run projections -- status`) and their blue/green rebuilds (admin only).
  */
 import useSWR from 'swr';
+import type { ProjectionStatus } from '../../../../../domain/shared/readModelStatus.js';
 import { apiFetch } from '../../../lib/api.js';
 
-/** One read model's row of GET /admin/projections. */
-export interface ProjectionStatus {
-  name: string;
-  version: number;
-  liveVersion: number | null;
-  generation: number | null;
-  position: { commit: number; prepare: number } | null;
-  lag: number;
-  /** 'failed': stopped at an event its projection cannot apply, or its last rebuild failed. */
-  state: 'live' | 'rebuilding' | 'needs-rebuild' | 'missing' | 'failed';
-  /** Where and why a failed read model stopped; null otherwise. */
-  failure: ProjectionFailure | null;
-  /** Counted for this page (the health check leaves it null). */
-  rows: number | null;
-  /** True when a table too large to count row by row is in `rows` by the database's estimate. */
-  rowsEstimated: boolean;
-  lastRebuildAt: string | null;
-  rebuildEventsPerSecond: number | null;
-}
-
-/** The event a failed read model stopped at (position null: a rebuild that failed for another reason). */
-export interface ProjectionFailure {
-  position: { commit: number; prepare: number } | null;
-  eventType: string | null;
-  stream: string | null;
-  eventId: string | null;
-  message: string;
-  at: string;
-  /** A rebuild failed; the live generation, if any, still serves. */
-  duringRebuild: boolean;
-}
+export type { ProjectionFailure, ProjectionStatus } from '../../../../../domain/shared/readModelStatus.js';
 
 /** A rebuild job's progress (GET /admin/projections/rebuilds/{jobId}). */
 export interface RebuildProgress {
