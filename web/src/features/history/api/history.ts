@@ -3,24 +3,11 @@
  * when and the field-level changes. Read only when a drawer opens.
  */
 import useSWR from 'swr';
+import type { HistoryEntry } from '../../../../../domain/history/entries.js';
 import type { QueryValue } from '../../../lib/api.js';
 
-export interface HistoryChange {
-  field: string;
-  label: string;
-  before: string | number | null;
-  after: string | number | null;
-}
-
-export interface HistoryEntry {
-  revision: number;
-  type: string;
-  label: string;
-  /** Europe/Rome, with its offset (and milliseconds when the event has some). */
-  at: string;
-  by: { username: string; role: string };
-  changes: HistoryChange[];
-}
+/** One entry as the history calls answer it (`at` in Europe/Rome, with its offset). */
+export type { HistoryChange, HistoryEntry } from '../../../../../domain/history/entries.js';
 
 /** Which record: the call's path and its query (the report is named by day, shift and line). */
 export interface HistorySource {
