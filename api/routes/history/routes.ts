@@ -23,6 +23,18 @@ const present = (entries: HistoryEntry[]) => entries.map((e) => ({ ...e, at: loc
  * log (operators too); root causes and DBR actions to the improvement roles and admin.
  */
 export function historyRoutes(deps: AppDeps): RouteDef[] {
+  /** A stop's history, planned or unplanned: the stop's events in its day stream (404 when it never existed). */
+  const stopHistory = (path: string, kind: 'planned' | 'unplanned', entriesOf: typeof plannedStopHistory) =>
+    route({
+      method: 'get',
+      path,
+      action: 'line_log_history:read',
+      input: { params: idPath },
+      async handler(ctx) {
+        ctx.body = present(entriesOf(await stopEvents(deps, kind, ctx.input.params.id), await readPlantState(deps)));
+      },
+    });
+
   return [
     route({
       method: 'get',
@@ -38,26 +50,8 @@ export function historyRoutes(deps: AppDeps): RouteDef[] {
         ctx.body = present(shiftReportHistory(events, { unit: settings.units?.unit1 ?? null, labels: settings.reportLabels }));
       },
     }),
-    route({
-      method: 'get',
-      path: '/factory/stop_events/:id/history',
-      action: 'line_log_history:read',
-      input: { params: idPath },
-      async handler(ctx) {
-        const { id } = ctx.input.params;
-        ctx.body = present(unplannedStopHistory(await stopEvents(deps, 'unplanned', id), await readPlantState(deps)));
-      },
-    }),
-    route({
-      method: 'get',
-      path: '/factory/planned_stops/:id/history',
-      action: 'line_log_history:read',
-      input: { params: idPath },
-      async handler(ctx) {
-        const { id } = ctx.input.params;
-        ctx.body = present(plannedStopHistory(await stopEvents(deps, 'planned', id), await readPlantState(deps)));
-      },
-    }),
+    stopHistory('/factory/stop_events/:id/history', 'unplanned', unplannedStopHistory),
+    stopHistory('/factory/planned_stops/:id/history', 'planned', plannedStopHistory),
     route({
       method: 'get',
       path: '/factory/root_cause/:stopEventId/history',
