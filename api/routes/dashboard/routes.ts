@@ -20,6 +20,11 @@ export function dashboardRoutes(deps: AppDeps): RouteDef[] {
   const shopFloorExists = (id: number) => existingPlant(deps.knex, 'shopFloors', id);
   const today = () => DateTime.fromJSDate(deps.clock(), { zone: PLANT_ZONE }).startOf('day');
   const iso = (d: DateTime) => d.toISODate()!;
+  /** The last day with production of the lines in the look-back before today (null: none, or no line asked for). */
+  const lastProduction = async (q: { shop_floor_id: number; line_id: number[] }) => {
+    const t = today();
+    return q.line_id.length === 0 ? null : await lastProductionDay(deps.knex, q.shop_floor_id, q.line_id, iso(t.minus({ days: LOOKBACK_DAYS })), iso(t.minus({ days: 1 })));
+  };
   return [
     route({
       method: 'get',
@@ -68,10 +73,7 @@ export function dashboardRoutes(deps: AppDeps): RouteDef[] {
       async handler(ctx) {
         const q = ctx.input.query;
         await shopFloorExists(q.shop_floor_id);
-        const t = today();
-        ctx.body = {
-          date: q.line_id.length === 0 ? null : await lastProductionDay(deps.knex, q.shop_floor_id, q.line_id, iso(t.minus({ days: LOOKBACK_DAYS })), iso(t.minus({ days: 1 }))),
-        };
+        ctx.body = { date: await lastProduction(q) };
       },
     }),
     route({
@@ -96,10 +98,8 @@ export function dashboardRoutes(deps: AppDeps): RouteDef[] {
       async handler(ctx) {
         const q = ctx.input.query;
         await shopFloorExists(q.shop_floor_id);
-        const t = today();
-        const last =
-          q.line_id.length === 0 ? null : await lastProductionDay(deps.knex, q.shop_floor_id, q.line_id, iso(t.minus({ days: LOOKBACK_DAYS })), iso(t.minus({ days: 1 })));
-        const day = last ?? iso(previousWorkingDay(t));
+        const last = await lastProduction(q);
+        const day = last ?? iso(previousWorkingDay(today()));
         ctx.body = { date_from: day, date_to: day, last_production_date: last };
       },
     }),

@@ -4,19 +4,14 @@ import { handleMarkDbrExecuted } from '../../../commands/dbrActions/markDbrExecu
 import { handleUnmarkDbrExecuted } from '../../../commands/dbrActions/unmarkDbrExecuted.js';
 import { readPlantState } from '../../../commands/plant/readPlant.js';
 import type { DbrActionResult } from '../../../commands/dbrActions/actionStream.js';
-import { notFound } from '../../../domain/shared/errors.js';
-import { MAX_GENERATION_DAYS } from '../../../domain/shifts/calendar.js';
 import { listDbrActions, shiftIdsOfShopFloor } from '../../../projections/dbrActions/dbrActions.queries.js';
 import { runWithReadYourWrites } from '../../commandBus.js';
 import type { AppDeps } from '../../deps.js';
-import { checkDayRange, idPath } from '../../params.js';
-import { existingPlant } from '../../plantChecks.js';
+import { idPath } from '../../params.js';
+import { checkRangeFilter } from '../../plantChecks.js';
 import { route, type RouteDef } from '../types.js';
 import { presentDbrAction, rowFromFacts } from './presenters.js';
 import { createBody, rangeQuery } from './schema.js';
-
-/** The longest range a list may ask for, as for shifts and stops. */
-const MAX_RANGE_DAYS = MAX_GENERATION_DAYS;
 
 /**
  * The DBR actions (foundations §2, §4, §7; docs/dbr-actions.md): the form's creation,
@@ -44,11 +39,7 @@ export function dbrActionRoutes(deps: AppDeps): RouteDef[] {
       input: { query: rangeQuery },
       async handler(ctx) {
         const q = ctx.input.query;
-        checkDayRange(q.date_from, q.date_to, MAX_RANGE_DAYS);
-        await existingPlant(deps.knex, 'shopFloors', q.shop_floor_id);
-        if (q.shifts.length > 0 && (await shiftIdsOfShopFloor(deps.knex, q.shop_floor_id, q.shifts)).length !== q.shifts.length) {
-          throw notFound('Turno non trovato');
-        }
+        await checkRangeFilter(deps.knex, { shopFloorId: q.shop_floor_id, dateFrom: q.date_from, dateTo: q.date_to, shiftIds: q.shifts }, shiftIdsOfShopFloor);
         const rows = await listDbrActions(deps.knex, { shopFloorId: q.shop_floor_id, dateFrom: q.date_from, dateTo: q.date_to, lineNames: q.lines, shiftIds: q.shifts });
         ctx.body = rows.map(presentDbrAction);
       },

@@ -1,18 +1,14 @@
 import { notFound } from '../../../domain/shared/errors.js';
-import { MAX_GENERATION_DAYS } from '../../../domain/shifts/calendar.js';
 import { listShifts } from '../../../projections/shifts/shifts.queries.js';
 import { knownShiftIds, listPlannedStops, listUnplannedStops } from '../../../projections/stops/stops.queries.js';
 import type { AppDeps } from '../../deps.js';
-import { checkDayRange, parseAsOf } from '../../params.js';
-import { existingPlant } from '../../plantChecks.js';
+import { parseAsOf } from '../../params.js';
+import { checkRangeFilter, existingPlant } from '../../plantChecks.js';
 import { plannedByShiftAsOf, unplannedByShiftAsOf } from '../history/eventReads.js';
 import { route, type RouteDef } from '../types.js';
 import { DEFAULT_PAGE_SIZE, encodeCursor, MAX_STOPS_PER_RESPONSE, tooManyStops } from './paging.js';
 import { presentPlanned, presentUnplanned } from './presenters.js';
 import { byShiftQuery, unplannedRangeQuery } from './schema.js';
-
-/** The longest range the Root Cause Tool and the dashboard may ask for, as for shifts-range. */
-const MAX_RANGE_DAYS = MAX_GENERATION_DAYS;
 
 /**
  * The stop tables of the line log (one shift of some lines) and the Root Cause Tool's
@@ -61,11 +57,7 @@ export function stopQueryRoutes(deps: AppDeps): RouteDef[] {
       input: { query: unplannedRangeQuery },
       async handler(ctx) {
         const q = ctx.input.query;
-        checkDayRange(q.date_from, q.date_to, MAX_RANGE_DAYS);
-        await shopFloorExists(q.shop_floor_id);
-        if (q.shift_id.length > 0 && (await knownShiftIds(deps.knex, q.shop_floor_id, q.shift_id)).length !== q.shift_id.length) {
-          throw notFound('Turno non trovato');
-        }
+        await checkRangeFilter(deps.knex, { shopFloorId: q.shop_floor_id, dateFrom: q.date_from, dateTo: q.date_to, shiftIds: q.shift_id }, knownShiftIds);
         const filter = { shopFloorId: q.shop_floor_id, lineIds: q.lines_id, days: { from: q.date_from, to: q.date_to }, shiftIds: q.shift_id };
         const paging = q.limit !== undefined || q.after !== undefined;
         const limit = q.limit ?? (paging ? DEFAULT_PAGE_SIZE : MAX_STOPS_PER_RESPONSE);
