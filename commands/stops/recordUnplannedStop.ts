@@ -1,6 +1,6 @@
 import { validationError } from '../../domain/shared/errors.js';
 import { activeItem, type PlantState } from '../../domain/plant/state.js';
-import { unplannedStopsStream, type UnplannedStopEvent } from '../../domain/stops/events.js';
+import { unplannedStopsStream, type UnplannedStopEvent, type UnplannedStopRecordedData } from '../../domain/stops/events.js';
 import { nextStopId } from '../../domain/stops/ids.js';
 import {
   assertMayChange,
@@ -21,20 +21,11 @@ import type { ReadSet } from '../readSet.js';
 import { isShiftSubmitted } from './shiftLock.js';
 import { unplannedStopsAround } from './stopStreams.js';
 
-/** What the chatbot sends (line log §4.2, §7), with ids as numbers and times as ISO instants. */
-export interface UnplannedStopInput {
-  workpointId: number;
-  stopCodeId: number;
-  triggeringEventId: number;
-  failureMode: string;
-  correctiveAction: string;
-  actionMaterialChange: boolean;
-  actionCleaning: boolean;
-  actionSettingAdjustment: boolean;
-  actionComponentRestore: boolean;
-  startTime: string;
-  endTime: string;
-}
+/**
+ * What the chatbot sends (line log §4.2, §7), with ids as numbers and times as ISO instants:
+ * the recorded event's fields but the id and the place, which the decider gives from the workpoint.
+ */
+export type UnplannedStopInput = Omit<UnplannedStopRecordedData, 'stopId' | 'shopFloorId' | 'lineId' | 'equipmentId'>;
 
 /**
  * Record an unplanned stop on its equipment's stream of the plant day it starts. The plant
