@@ -6,6 +6,7 @@ import { keyOf } from '../batchWrite.js';
 import { italianDay, type ShiftIndex } from '../shiftPlacement.js';
 import type { DomainEventOf } from '../types.js';
 import type { DayDelta, ShiftRow, StopRow } from './dashboardColumns.js';
+import { scheduledShiftRow } from '../shifts/shiftRow.js';
 
 /** Stops outside every regular shift count for the Italian day of their start, under this code. */
 export const NO_SHIFT = '';
@@ -134,15 +135,7 @@ export function foldDashboardBatch(events: readonly DashboardEvent[]): Dashboard
     switch (event.type) {
       case 'ShiftsScheduled':
         for (const s of event.data.shifts) {
-          b.shifts.set(s.shiftId, {
-            id: s.shiftId,
-            shop_floor_id: event.data.shopFloorId,
-            code: s.code,
-            shift_day: s.shiftDay,
-            start_time: s.startTime,
-            end_time: s.endTime,
-            extra: s.extra,
-          });
+          b.shifts.set(s.shiftId, scheduledShiftRow(event.data.shopFloorId, s));
         }
         break;
       case 'UnplannedStopRecorded':

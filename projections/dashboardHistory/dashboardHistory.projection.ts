@@ -6,6 +6,7 @@ import { inChunks, unnested, type Columns } from '../batchWrite.js';
 import { bigint, date, defineColumns, double, int, text, timestamptz, type RowOf } from '../columns.js';
 import { italianDay, SHIFT_COPY_WITH_CODE } from '../shiftPlacement.js';
 import { defineProjection } from '../types.js';
+import { scheduledShiftRow } from '../shifts/shiftRow.js';
 
 const SHIFTS = defineColumns({ ...SHIFT_COPY_WITH_CODE, valid_from: timestamptz() });
 const STOPS = defineColumns({
@@ -75,17 +76,7 @@ export const dashboardHistoryProjection = defineProjection(
         switch (event.type) {
           case 'ShiftsScheduled':
             for (const s of event.data.shifts) {
-              if (!shifts.has(s.shiftId))
-                shifts.set(s.shiftId, {
-                  id: s.shiftId,
-                  shop_floor_id: event.data.shopFloorId,
-                  code: s.code,
-                  shift_day: s.shiftDay,
-                  start_time: s.startTime,
-                  end_time: s.endTime,
-                  extra: s.extra,
-                  valid_from: at,
-                });
+              if (!shifts.has(s.shiftId)) shifts.set(s.shiftId, { ...scheduledShiftRow(event.data.shopFloorId, s), valid_from: at });
             }
             break;
           case 'UnplannedStopRecorded':

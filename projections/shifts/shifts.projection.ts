@@ -2,6 +2,7 @@ import { shiftEvents } from '../../domain/shifts/events.js';
 import { inChunks, keyOf, unnested } from '../batchWrite.js';
 import { bigint, boolean, date, defineColumns, int, text, timestamptz, type RowOf } from '../columns.js';
 import { defineProjection } from '../types.js';
+import { scheduledShiftRow } from './shiftRow.js';
 
 const SHIFTS = defineColumns({
   id: bigint().primary(),
@@ -28,16 +29,7 @@ export const shiftsProjection = defineProjection(shiftEvents, {
       switch (event.type) {
         case 'ShiftsScheduled':
           for (const s of event.data.shifts) {
-            shifts.set(s.shiftId, {
-              id: s.shiftId,
-              shop_floor_id: event.data.shopFloorId,
-              name: s.name,
-              code: s.code,
-              shift_day: s.shiftDay,
-              start_time: s.startTime,
-              end_time: s.endTime,
-              extra: s.extra,
-            });
+            shifts.set(s.shiftId, { ...scheduledShiftRow(event.data.shopFloorId, s), name: s.name });
           }
           return;
         default: {

@@ -2,6 +2,7 @@ import type { ShiftsScheduled } from '../../domain/shifts/events.js';
 import type { stopEvents } from '../../domain/stops/events.js';
 import type { DomainEventOf } from '../types.js';
 import type { PlannedRow, ShiftRow, UnplannedRow } from './stopsColumns.js';
+import { scheduledShiftRow } from '../shifts/shiftRow.js';
 
 /** The events the stops read model is built from: the six stop events and the shift calendar. */
 export type StopsProjectionEvent = DomainEventOf<(typeof stopEvents)[number] | typeof ShiftsScheduled>;
@@ -132,7 +133,7 @@ export function foldStopsBatch(events: readonly StopsProjectionEvent[]): StopsBa
       case 'ShiftsScheduled': {
         const { shopFloorId } = event.data;
         for (const s of event.data.shifts) {
-          b.shifts.set(s.shiftId, { id: s.shiftId, shop_floor_id: shopFloorId, shift_day: s.shiftDay, start_time: s.startTime, end_time: s.endTime, extra: s.extra });
+          b.shifts.set(s.shiftId, scheduledShiftRow(shopFloorId, s));
         }
         break;
       }
