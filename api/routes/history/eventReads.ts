@@ -37,7 +37,7 @@ function equipmentsOf(plant: PlantState, shopFloorId: number, lineIds: readonly 
   return [...plant.items.equipment.values()].filter((e) => e.parentId !== null && lines.has(e.parentId)).map((e) => e.id);
 }
 
-interface ShiftQuery {
+export interface ShiftQuery {
   shopFloorId: number;
   lineIds: readonly number[];
   window: { start: Date; end: Date };

@@ -1,10 +1,10 @@
 import { notFound } from '../../../domain/shared/errors.js';
 import { listShifts } from '../../../projections/shifts/shifts.queries.js';
-import { knownShiftIds, listPlannedStops, listUnplannedStops } from '../../../projections/stops/stops.queries.js';
+import { knownShiftIds, listPlannedStops, listUnplannedStops, type StopFilter } from '../../../projections/stops/stops.queries.js';
 import type { AppDeps } from '../../deps.js';
 import { parseAsOf } from '../../params.js';
 import { checkRangeFilter, existingPlant } from '../../plantChecks.js';
-import { plannedByShiftAsOf, unplannedByShiftAsOf } from '../history/eventReads.js';
+import { plannedByShiftAsOf, unplannedByShiftAsOf, type ShiftQuery } from '../history/eventReads.js';
 import { route, type RouteDef } from '../types.js';
 import { DEFAULT_PAGE_SIZE, encodeCursor, MAX_STOPS_PER_RESPONSE, tooManyStops } from './paging.js';
 import { presentPlanned, presentUnplanned } from './presenters.js';
@@ -24,32 +24,26 @@ export function stopQueryRoutes(deps: AppDeps): RouteDef[] {
     if (!shift) throw notFound('Turno non trovato');
     return { start: shift.startTime, end: shift.endTime };
   };
+  /** A shift's stops of one kind for the line log, from the read model or `as_of` a moment from the streams. */
+  const byShift = (path: string, list: (filter: ShiftQuery & StopFilter, asOf: Date | null) => Promise<unknown[]>) =>
+    route({
+      method: 'get',
+      path,
+      action: 'stops:read',
+      input: { query: byShiftQuery },
+      async handler(ctx) {
+        const q = ctx.input.query;
+        const asOf = parseAsOf(ctx.query.as_of);
+        ctx.body = await list({ shopFloorId: q.shop_floor_id, lineIds: q.lines_id, window: await shiftWindow(q) }, asOf);
+      },
+    });
   return [
-    route({
-      method: 'get',
-      path: '/factory/stop_events/unplanned_by_shift',
-      action: 'stops:read',
-      input: { query: byShiftQuery },
-      async handler(ctx) {
-        const q = ctx.input.query;
-        const asOf = parseAsOf(ctx.query.as_of);
-        const filter = { shopFloorId: q.shop_floor_id, lineIds: q.lines_id, window: await shiftWindow(q) };
-        const rows = asOf ? await unplannedByShiftAsOf(deps, filter, asOf) : (await listUnplannedStops(deps.knex, filter)).rows;
-        ctx.body = rows.map(presentUnplanned);
-      },
-    }),
-    route({
-      method: 'get',
-      path: '/factory/stop_events/planned_by_shift',
-      action: 'stops:read',
-      input: { query: byShiftQuery },
-      async handler(ctx) {
-        const q = ctx.input.query;
-        const asOf = parseAsOf(ctx.query.as_of);
-        const filter = { shopFloorId: q.shop_floor_id, lineIds: q.lines_id, window: await shiftWindow(q) };
-        ctx.body = (asOf ? await plannedByShiftAsOf(deps, filter, asOf) : await listPlannedStops(deps.knex, filter)).map(presentPlanned);
-      },
-    }),
+    byShift('/factory/stop_events/unplanned_by_shift', async (filter, asOf) =>
+      (asOf ? await unplannedByShiftAsOf(deps, filter, asOf) : (await listUnplannedStops(deps.knex, filter)).rows).map(presentUnplanned),
+    ),
+    byShift('/factory/stop_events/planned_by_shift', async (filter, asOf) =>
+      (asOf ? await plannedByShiftAsOf(deps, filter, asOf) : await listPlannedStops(deps.knex, filter)).map(presentPlanned),
+    ),
     route({
       method: 'get',
       path: '/factory/stop_events/unplanned',
