@@ -5,11 +5,10 @@
  */
 import { Link } from 'react-router-dom';
 import { DbrActionsManager } from '../../features/dbrActions/index.js';
-import { useStationDefaults } from '../../features/station/index.js';
+import { StationRequired } from '../../features/station/index.js';
 import '../../styles/dbr-actions.css';
 
 export function AzioniDbrMiglioramentoPage() {
-  const { station, loading } = useStationDefaults();
   return (
     <div className="page dbra-page dbra-manage">
       <div className="dbra-head">
@@ -18,16 +17,7 @@ export function AzioniDbrMiglioramentoPage() {
           Torna al Riepilogo Operativo
         </Link>
       </div>
-      {loading ? (
-        <p className="dbra-hint">Caricamento della stazione…</p>
-      ) : !station.shopFloorId ? (
-        <div className="card dbra-no-station">
-          <p>Nessun reparto scelto: scegli prima la stazione di default.</p>
-          <Link to="/setup">Cambia stazione</Link>
-        </div>
-      ) : (
-        <DbrActionsManager station={station} />
-      )}
+      <StationRequired prefix="dbra">{(station) => <DbrActionsManager station={station} />}</StationRequired>
     </div>
   );
 }

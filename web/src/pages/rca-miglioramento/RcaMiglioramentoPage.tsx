@@ -3,39 +3,32 @@
  * unplanned stops of the default station's department. Without a department the page only
  * points to the station choice.
  */
-import { Link } from 'react-router-dom';
 import { useMe } from '../../features/auth/index.js';
 import { canWriteRootCause, RootCauseTool } from '../../features/rootCause/index.js';
-import { useStationDefaults } from '../../features/station/index.js';
+import { StationRequired } from '../../features/station/index.js';
 import { getStoredRole } from '../../lib/session.js';
 import '../../styles/root-cause.css';
 
 /** The page. */
 export function RcaMiglioramentoPage() {
-  const { station, loading } = useStationDefaults();
   const { data: me } = useMe();
   const username = me?.username ?? getStoredRole() ?? '';
 
   return (
     <div className="page rca-page">
       <h1 className="page-title">Root Cause Tool</h1>
-      {loading ? (
-        <p className="rca-hint">Caricamento della stazione…</p>
-      ) : !station.shopFloorId ? (
-        <div className="card rca-no-station">
-          <p>Nessun reparto scelto: scegli prima la stazione di default.</p>
-          <Link to="/setup">Cambia reparto</Link>
-        </div>
-      ) : (
-        <RootCauseTool
-          key={username}
-          shopFloorId={station.shopFloorId}
-          shopFloorName={station.shopFloorName}
-          defaultLineId={station.lineId}
-          username={username}
-          canEdit={canWriteRootCause(username)}
-        />
-      )}
+      <StationRequired prefix="rca" linkText="Cambia reparto">
+        {(station) => (
+          <RootCauseTool
+            key={username}
+            shopFloorId={station.shopFloorId}
+            shopFloorName={station.shopFloorName}
+            defaultLineId={station.lineId}
+            username={username}
+            canEdit={canWriteRootCause(username)}
+          />
+        )}
+      </StationRequired>
     </div>
   );
 }
