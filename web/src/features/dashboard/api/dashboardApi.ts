@@ -6,6 +6,7 @@
 import useSWR from 'swr';
 import useSWRInfinite from 'swr/infinite';
 import { apiFetch, apiRequest, type QueryValue } from '../../../lib/api.js';
+import type { DbrAction } from '../../dbrActions/index.js';
 import type { Page } from '../../rootCause/index.js';
 import type { UnplannedStop } from '../../../lib/stops.js';
 import type { ShiftOption } from '../model/filters.js';
@@ -14,19 +15,8 @@ import type { GaugeConstants, ImprovementSummary } from '../model/summary.js';
 const logged = (what: string) => ({ onError: (err: unknown) => console.error(`Dashboard: ${what} non riuscito`, err) });
 const quiet = { revalidateOnFocus: false, keepPreviousData: true };
 
-/** A DBR action as the dashboard's history reads it. */
-export interface DbrActionRow {
-  id: number;
-  due_date: string;
-  equipment_name: string | null;
-  activity: string;
-  owner: string;
-  support_by: string | null;
-  due_shift: number | null;
-  due_shift_name: string | null;
-  executed_at: string | null;
-  line_name: string;
-}
+/** A DBR action as the dashboard's history reads it: the DBR list's own row. */
+export type DbrActionRow = DbrAction;
 
 export interface DashboardQuery {
   shopFloorId: string;
