@@ -10,6 +10,7 @@ import { FlashMessage } from '../../../components/FlashMessage.js';
 import { ApiError } from '../../../lib/api.js';
 import { saveDbrConstants } from '../api/useDbrConstants.js';
 import { draftErrors, FIELD_GROUPS, fieldErrors, fieldLabel, toDraft, toPayload, type DbrConstants, type DbrDraft, type DbrField } from '../model/fields.js';
+import { DecimalField } from '../../../components/DecimalField.js';
 
 /** Texts of the spec. */
 export const SAVE_LABEL = 'Save This Line Changes';
@@ -88,34 +89,19 @@ export function DbrConstantsForm({ lineId, lineName, constants, unit1 }: DbrCons
         <fieldset key={group.id} className={`dbr-group dbr-group-${group.id}`}>
           <legend>{group.title}</legend>
           <div className="dbr-fields">
-            {group.fields.map((field) => {
-              const id = `dbr-${field}`;
-              const error = errors[field];
-              return (
-                <div key={field} className={error ? 'field dbr-field has-error' : 'field dbr-field'}>
-                  <label htmlFor={id} className="field-label">
-                    {fieldLabel(field, unit1)}
-                  </label>
-                  <input
-                    id={id}
-                    name={field}
-                    type="text"
-                    inputMode="decimal"
-                    autoComplete="off"
-                    required
-                    value={draft[field]}
-                    aria-invalid={error ? true : undefined}
-                    aria-describedby={error ? `${id}-error` : undefined}
-                    onChange={(e) => edit(field, e.target.value)}
-                  />
-                  {error && (
-                    <span className="field-error" id={`${id}-error`}>
-                      {error}
-                    </span>
-                  )}
-                </div>
-              );
-            })}
+            {group.fields.map((field) => (
+              <DecimalField
+                key={field}
+                id={`dbr-${field}`}
+                name={field}
+                className="dbr-field"
+                label={fieldLabel(field, unit1)}
+                value={draft[field]}
+                error={errors[field]}
+                required
+                onChange={(v) => edit(field, v)}
+              />
+            ))}
           </div>
         </fieldset>
       ))}

@@ -4,6 +4,7 @@
  * cannot be saved.
  */
 import { useId } from 'react';
+import { DecimalField } from '../../../components/DecimalField.js';
 import type { FigureField, ReportForm } from '../model/reportForm.js';
 import { figureLabels } from './texts.js';
 
@@ -26,31 +27,17 @@ export function FiguresFields({ form, unit, disabled, errors, onChange }: Figure
     <section className="card line-log-card figures" aria-label="Dati di produzione">
       <div className="figures-grid">
         {FIELDS.map((field) => {
-          const id = `${baseId}-${field}`;
-          const error = errors[field];
           return (
-            <div className="field" key={field}>
-              <label className="field-label" htmlFor={id}>
-                {labels[field]}
-              </label>
-              <input
-                id={id}
-                name={field}
-                type="text"
-                inputMode="decimal"
-                autoComplete="off"
-                value={form[field]}
-                disabled={disabled}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? `${id}-error` : undefined}
-                onChange={(e) => onChange(field, e.target.value)}
-              />
-              {error && (
-                <span className="field-error" id={`${id}-error`}>
-                  {error}
-                </span>
-              )}
-            </div>
+            <DecimalField
+              key={field}
+              id={`${baseId}-${field}`}
+              name={field}
+              label={labels[field]}
+              value={form[field]}
+              error={errors[field]}
+              disabled={disabled}
+              onChange={(v) => onChange(field, v)}
+            />
           );
         })}
       </div>
