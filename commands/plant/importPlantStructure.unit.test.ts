@@ -97,7 +97,10 @@ describe('given the plant recorded from the file', () => {
   it('records a planned stop reason’s OEE category only when the file changes it from what it has', () => {
     const raw = file();
     // 'Pulizia programmata' is a setup loss by default, 'Manutenzione preventiva' excluded (docs/oee.md).
-    raw.plannedStopReasons = [{ name: 'Pulizia programmata', oeeCategory: 'loss' }, { name: 'Manutenzione preventiva', oeeCategory: 'loss' }];
+    raw.plannedStopReasons = [
+      { name: 'Pulizia programmata', oeeCategory: 'loss' },
+      { name: 'Manutenzione preventiva', oeeCategory: 'loss' },
+    ];
     spec
       .given(recorded)
       .when(importing(raw))
