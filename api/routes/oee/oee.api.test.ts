@@ -162,6 +162,27 @@ describeWith(['postgres'])('GET /factory/oee', () => {
     expect(pct(machines.body.rows[1].performance)).toBe(86.11);
   });
 
+  it('gives the Pareto of the chosen lines and shifts by stop code, failure mode, machine and shift, with the cumulative share', async () => {
+    const pareto = (by: string, shifts = [shiftA[kit.day]!]) =>
+      get(`/factory/oee/pareto?shop_floor_id=1&lines=Linea 1,Linea 2&shifts=${shifts.join(',')}&date_from=${before}&date_to=${kit.day}&by=${by}`);
+    const bars = async (by: string, shifts?: number[]) => (await pareto(by, shifts)).body.bars.map((b: any) => [b.key, b.label, b.minutes, b.count, b.cumulative_share]);
+    const codes = await bars('stop_code');
+    expect(codes.map((b: unknown[]) => [b[0], b[2], b[3], b[4]])).toEqual([
+      [String(kit.ids.stopCode), 47, 2, 47 / 69],
+      [String(kit.ids.line2StopCode), 22, 3, 1],
+    ]);
+    expect(await bars('failure_mode')).toEqual([['Bottiglia incastrata nella coclea', 'Bottiglia incastrata nella coclea', 69, 5, 1]]);
+    expect(await bars('equipment')).toEqual([
+      ['1', 'Linea 1 · Filler', 47, 2, 47 / 69],
+      ['4', 'Linea 2 · Filler', 22, 3, 1],
+    ]);
+    expect(await bars('shift')).toEqual([['A', 'A', 69, 5, 1]]);
+    // The day before has no stops: only the chosen shift ids count.
+    expect((await pareto('stop_code', [shiftA[before]!])).body).toEqual({ by: 'stop_code', total_minutes: 0, total_count: 0, bars: [] });
+    const bad = await pareto('reason');
+    expect([bad.status, Object.keys(bad.body.error.fields)]).toEqual([400, ['by']]);
+  });
+
   it('answers zeros and nulls for an empty selection, 404 for an unknown shop floor, 400 naming a bad field', async () => {
     const r = await oee('', [shiftA[kit.day]!], kit.day, kit.day);
     expect(r.body).toMatchObject({ planned_operating_minutes: 0, availability: null, oee: null, rows: [] });

@@ -5,7 +5,9 @@ import type { AppDeps } from '../../deps.js';
 import { checkDayRange } from '../../params.js';
 import { PLANT_NOT_FOUND } from '../../plantChecks.js';
 import { route, type RouteDef } from '../types.js';
-import { oeeQuery } from './schema.js';
+import { lossParetoQuery, oeeQuery } from './schema.js';
+import { lossPareto } from '../../../projections/oee/pareto.queries.js';
+import { existingPlant } from '../../plantChecks.js';
 
 /** Unplanned stops shorter than this are minor stops unless the call says otherwise (docs/oee.md). */
 export const DEFAULT_MINOR_STOP_MINUTES = 5;
@@ -35,6 +37,19 @@ export function oeeRoutes(deps: AppDeps): RouteDef[] {
         );
         if (!answer) throw notFound(PLANT_NOT_FOUND.shopFloors);
         ctx.body = answer;
+      },
+    }),
+    route({
+      method: 'get',
+      path: '/factory/oee/pareto',
+      action: 'dashboard:read',
+      input: { query: lossParetoQuery },
+      async handler(ctx) {
+        const q = ctx.input.query;
+        checkDayRange(q.date_from, q.date_to, MAX_GENERATION_DAYS);
+        await existingPlant(deps.knex, 'shopFloors', q.shop_floor_id);
+        const filter = { shopFloorId: q.shop_floor_id, lineNames: q.lines, shiftIds: q.shifts, from: q.date_from, to: q.date_to };
+        ctx.body = await lossPareto(deps.knex, filter, q.by ?? 'stop_code');
       },
     }),
   ];

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dayParam, idListParam, idParam, nameListParam, optionalParam } from '../../params.js';
 import { OEE_GROUPS } from '../../../projections/oee/oee.queries.js';
+import { PARETO_BY } from '../../../projections/oee/pareto.queries.js';
 
 /** The dashboard's filters (docs/dashboard.md): lines by name, shifts by id, a day range. */
 export const lossFilters = {
@@ -25,4 +26,10 @@ export const oeeQuery = z.object({
   ...lossFilters,
   group_by: optionalParam(z.enum(OEE_GROUPS, { error: `Uno tra ${OEE_GROUPS.join(', ')}` })),
   minor_stop_minutes: minorStopMinutes,
+});
+
+/** `GET /factory/oee/pareto` (docs/oee.md): the dashboard's filters and what the bars group by. */
+export const lossParetoQuery = z.object({
+  ...lossFilters,
+  by: optionalParam(z.enum(PARETO_BY, { error: `Uno tra ${PARETO_BY.join(', ')}` })),
 });
