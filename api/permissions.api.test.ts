@@ -68,6 +68,9 @@ const TABLE: Record<string, string> = {
   'GET /factory/dashboard/last-stop-date': ALL,
   // The 'Pareto fermate' read model (docs/analysts.md), charted on Riepilogo Operativo.
   'GET /factory/pareto-fermate': ALL,
+  // The loss analysis (docs/oee.md): sums over what every role may already read on the dashboards.
+  'GET /factory/oee': ALL,
+  'GET /factory/oee/pareto': ALL,
   // History (issue 13, docs/audit.md): the improvement roles and admin for everything; an operator for the report and stops of its line log.
   'GET /factory/shift_notes/history': LINE_LOG_AUDIT,
   'GET /factory/stop_events/:id/history': LINE_LOG_AUDIT,

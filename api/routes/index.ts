@@ -5,6 +5,7 @@ import { dbrActionRoutes } from './dbrActions/routes.js';
 import { dbrConstantsRoutes } from './dbrConstants/routes.js';
 import { historyRoutes } from './history/routes.js';
 import { healthRoutes } from './health/routes.js';
+import { oeeRoutes } from './oee/routes.js';
 import { paretoRoutes } from './pareto/routes.js';
 import { plantRoutes } from './plant/routes.js';
 import { queueBoardRoutes } from '../queueBoard.js';
@@ -36,6 +37,7 @@ export function allRoutes(deps: AppDeps): RouteDef[] {
     ['root_cause', rootCauseRoutes(deps)],
     ['dashboard', dashboardRoutes(deps)],
     ['pareto', paretoRoutes(deps)],
+    ['oee', oeeRoutes(deps)],
     ['dbr_actions', dbrActionRoutes(deps)],
     ['history', historyRoutes(deps)],
   ];

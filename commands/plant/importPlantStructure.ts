@@ -3,6 +3,7 @@ import type { PlantFile, PlantFileShopFloor } from '../../domain/plant/plantFile
 import { plantFold, settingsOf, type PlantState } from '../../domain/plant/state.js';
 import { onStream, runCommand, type CommandContext, type CommandDeps, type CommandResult } from '../handleCommand.js';
 import { Reconciliation } from './reconcile.js';
+import { defaultOeeCategory } from '../../domain/oee/categories.js';
 
 /**
  * Make the recorded structure equal to a validated plant file. Importing the same
@@ -78,10 +79,15 @@ export function decideImportPlantStructure(command: ImportPlantStructure, state:
     type: 'TriggeringEventAdded',
     data: { triggeringEventId, name: item.name },
   }));
-  r.reconcile('plannedStopReason', null, plant.plannedStopReasons, 'plannedStopReasons', (plannedStopReasonId, item) => ({
+  const reasons = r.reconcile('plannedStopReason', null, plant.plannedStopReasons, 'plannedStopReasons', (plannedStopReasonId, item) => ({
     type: 'PlannedStopReasonAdded',
     data: { plannedStopReasonId, name: item.name },
   }));
+  plant.plannedStopReasons.forEach((item, i) => {
+    const { id: plannedStopReasonId, existing } = reasons[i]!;
+    const current = existing?.oeeCategory ?? defaultOeeCategory(item.name);
+    if (item.oeeCategory && item.oeeCategory !== current) r.emit({ type: 'PlannedStopReasonCategorySet', data: { plannedStopReasonId, oeeCategory: item.oeeCategory } });
+  });
   r.retireTheRest();
   return r.events;
 }

@@ -94,6 +94,33 @@ describe('given the plant recorded from the file', () => {
       .then([{ type: 'LineRenamed', data: { lineId: 1, name: 'Linea 1 - Bottiglie' } }]);
   });
 
+  it('records a planned stop reason’s OEE category only when the file changes it from what it has', () => {
+    const raw = file();
+    // 'Pulizia programmata' is a setup loss by default, 'Manutenzione preventiva' excluded (docs/oee.md).
+    raw.plannedStopReasons = [
+      { name: 'Pulizia programmata', oeeCategory: 'loss' },
+      { name: 'Manutenzione preventiva', oeeCategory: 'loss' },
+    ];
+    spec
+      .given(recorded)
+      .when(importing(raw))
+      .then([{ type: 'PlannedStopReasonCategorySet', data: { plannedStopReasonId: 2, oeeCategory: 'loss' } }]);
+    const changed = [...recorded, { type: 'PlannedStopReasonCategorySet' as const, data: { plannedStopReasonId: 2, oeeCategory: 'loss' as const } }];
+    spec.given(changed).when(importing(file())).thenNothingHappened();
+  });
+
+  it('gives a new planned stop reason a category other than its default with a second event', () => {
+    const raw = file();
+    raw.plannedStopReasons.push({ name: 'Pausa caffè', oeeCategory: 'loss' });
+    spec
+      .given(recorded)
+      .when(importing(raw))
+      .then([
+        { type: 'PlannedStopReasonAdded', data: { plannedStopReasonId: 3, name: 'Pausa caffè' } },
+        { type: 'PlannedStopReasonCategorySet', data: { plannedStopReasonId: 3, oeeCategory: 'loss' } },
+      ]);
+  });
+
   it('renames a leaf given as { id, name }', () => {
     const raw = file();
     raw.triggeringEvents[0] = { id: 1, name: 'Cambio formato bottiglia' };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEvent, type EventDefinition, type EventOf } from '../shared/catalog.js';
 import { maxChars, plantIdSchema } from '../shared/bounds.js';
+import { oeeCategorySchema } from '../oee/categories.js';
 
 /**
  * The plant's structure as business facts: what was added, renamed or retired and
@@ -53,6 +54,8 @@ export const TriggeringEventRetired = defineEvent('TriggeringEventRetired', 1, z
 export const PlannedStopReasonAdded = defineEvent('PlannedStopReasonAdded', 1, z.object({ plannedStopReasonId: id, name }));
 export const PlannedStopReasonRenamed = defineEvent('PlannedStopReasonRenamed', 1, z.object({ plannedStopReasonId: id, name }));
 export const PlannedStopReasonRetired = defineEvent('PlannedStopReasonRetired', 1, z.object({ plannedStopReasonId: id }));
+/** The reason's place in the OEE time model changed (docs/oee.md); a reason added without one has its name's default. */
+export const PlannedStopReasonCategorySet = defineEvent('PlannedStopReasonCategorySet', 1, z.object({ plannedStopReasonId: id, oeeCategory: oeeCategorySchema }));
 
 export const plantEvents = [
   ShopFloorAdded,
@@ -80,6 +83,7 @@ export const plantEvents = [
   PlannedStopReasonAdded,
   PlannedStopReasonRenamed,
   PlannedStopReasonRetired,
+  PlannedStopReasonCategorySet,
 ] as const;
 
 /** The event union derived from the definitions, so a new definition cannot be forgotten in a switch. */

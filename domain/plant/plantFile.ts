@@ -2,6 +2,7 @@ import { maxChars, plantIdSchema } from '../shared/bounds.js';
 import { z } from 'zod';
 import { dbrConstantsSchema } from '../dbr/constants.js';
 import { hhmm } from './events.js';
+import { oeeCategorySchema } from '../oee/categories.js';
 
 /**
  * The plant file: a whole plant as JSON, the input of `npm run plant:import` and the
@@ -25,6 +26,14 @@ function uniqueNames(items: Array<{ name: string }>, ctx: z.RefinementCtx, what 
 }
 
 const uniqueLeaves = z.array(leaf).superRefine((items, ctx) => uniqueNames(items, ctx, 'leaf'));
+
+/**
+ * A planned stop reason: a leaf that may also say its OEE category (docs/oee.md); without
+ * one, a new reason gets its name's default and a recorded one keeps what it has.
+ */
+const reason = z
+  .union([name, z.object({ id: id.optional(), name, oeeCategory: oeeCategorySchema.optional() }).strict()])
+  .transform((v) => (typeof v === 'string' ? { name: v } : v));
 
 const workpoint = z.object({ id: id.optional(), name, stopCodes: uniqueLeaves.default([]) }).strict();
 const equipment = z.object({ id: id.optional(), name, workpoints: z.array(workpoint).superRefine(uniqueNames).default([]) }).strict();
@@ -81,7 +90,10 @@ export const plantFileSchema = z
   .object({
     shopFloors: z.array(shopFloor).min(1, 'Almeno un reparto').superRefine(uniqueNames),
     triggeringEvents: uniqueLeaves.default([]),
-    plannedStopReasons: uniqueLeaves.default([]),
+    plannedStopReasons: z
+      .array(reason)
+      .superRefine((items, ctx) => uniqueNames(items, ctx, 'leaf'))
+      .default([]),
   })
   .strict();
 

@@ -1,5 +1,6 @@
 import type { PlantEvent, ShiftPattern } from './events.js';
 import type { Fold } from '../shared/fold.js';
+import { defaultOeeCategory, type OeeCategory } from '../oee/categories.js';
 
 /** The kinds of things a plant is made of; each has its own id sequence starting at 1. */
 export const PLANT_KINDS = ['shopFloor', 'line', 'equipment', 'workpoint', 'stopCode', 'triggeringEvent', 'plannedStopReason'] as const;
@@ -13,6 +14,8 @@ export interface PlantItem {
   retired: boolean;
   /** Lines only. */
   referenceMachine?: string;
+  /** Planned stop reasons only: excluded from the planned time, or a setup loss (docs/oee.md). */
+  oeeCategory?: OeeCategory;
 }
 
 export interface Units {
@@ -112,11 +115,18 @@ export function evolvePlant(state: PlantState, event: PlantEvent): PlantState {
     case 'TriggeringEventRetired':
       return changed(state, 'triggeringEvent', event.data.triggeringEventId, { retired: true });
     case 'PlannedStopReasonAdded':
-      return added(state, 'plannedStopReason', { id: event.data.plannedStopReasonId, name: event.data.name, parentId: null });
+      return added(state, 'plannedStopReason', {
+        id: event.data.plannedStopReasonId,
+        name: event.data.name,
+        parentId: null,
+        oeeCategory: defaultOeeCategory(event.data.name),
+      });
     case 'PlannedStopReasonRenamed':
       return changed(state, 'plannedStopReason', event.data.plannedStopReasonId, { name: event.data.name });
     case 'PlannedStopReasonRetired':
       return changed(state, 'plannedStopReason', event.data.plannedStopReasonId, { retired: true });
+    case 'PlannedStopReasonCategorySet':
+      return changed(state, 'plannedStopReason', event.data.plannedStopReasonId, { oeeCategory: event.data.oeeCategory });
     default: {
       const never: never = event;
       return never;

@@ -5,6 +5,7 @@ import { PlannedStopDeleted, PlannedStopRecorded, UnplannedStopDeleted, Unplanne
 import { inChunks, unnested, type Columns } from '../batchWrite.js';
 import { bigint, date, defineColumns, double, int, text, timestamptz, type RowOf } from '../columns.js';
 import { italianDay, SHIFT_COPY_WITH_CODE } from '../shiftPlacement.js';
+import { reportFigures } from '../reportFigures.js';
 import { defineProjection } from '../types.js';
 import { scheduledShiftRow } from '../shifts/shiftRow.js';
 
@@ -111,10 +112,7 @@ export const dashboardHistoryProjection = defineProjection(
               day: d.day,
               shift_code: d.shiftCode,
               report_revision: event.revision,
-              shop_floor_id: d.shopFloorId,
-              volume: d.productionVolume ?? 0,
-              waste: d.waste ?? 0,
-              working_minutes: (d.workingTime ?? 0) * 60,
+              ...reportFigures(d),
               valid_from: at,
             });
             break;

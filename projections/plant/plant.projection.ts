@@ -2,6 +2,7 @@ import { plantEvents } from '../../domain/plant/events.js';
 import { EntityFold, upsertRows } from '../batchWrite.js';
 import { boolean, defineColumns, int, jsonb, text, timestamptz, type ColumnList, type RowOf } from '../columns.js';
 import { defineProjection } from '../types.js';
+import { defaultOeeCategory } from '../../domain/oee/categories.js';
 
 /** An item of the plant with a name, under its parent (indexed, for the selectors that filter by it), that can be retired. */
 const named = (parent?: string, extra: ColumnList = {}) =>
@@ -22,7 +23,8 @@ const NAMED = {
   plant_workpoints: named('equipment_id'),
   plant_stop_codes: named('workpoint_id'),
   plant_triggering_events: named(),
-  plant_planned_stop_reasons: named(),
+  /** With the reason's place in the OEE time model (docs/oee.md). */
+  plant_planned_stop_reasons: named(undefined, { oee_category: text() }),
 };
 
 const UNITS = defineColumns({ shop_floor_id: int().primary(), unit1: text(), unit2: text(), unit3: text() });
@@ -39,7 +41,7 @@ const entityFolds = () =>
  */
 export const plantProjection = defineProjection(plantEvents, {
   name: 'plant',
-  version: 1,
+  version: 2,
   tables: {
     ...Object.fromEntries(Object.entries(NAMED).map(([table, columns]) => [table, columns.table()])),
     plant_units: UNITS.table(),
@@ -126,13 +128,16 @@ export const plantProjection = defineProjection(plantEvents, {
           f.plant_triggering_events.change(event.data.triggeringEventId, retired);
           return;
         case 'PlannedStopReasonAdded':
-          f.plant_planned_stop_reasons.add(event.data.plannedStopReasonId, { name: event.data.name, ...added });
+          f.plant_planned_stop_reasons.add(event.data.plannedStopReasonId, { name: event.data.name, oee_category: defaultOeeCategory(event.data.name), ...added });
           return;
         case 'PlannedStopReasonRenamed':
           f.plant_planned_stop_reasons.change(event.data.plannedStopReasonId, renamed(event.data.name));
           return;
         case 'PlannedStopReasonRetired':
           f.plant_planned_stop_reasons.change(event.data.plannedStopReasonId, retired);
+          return;
+        case 'PlannedStopReasonCategorySet':
+          f.plant_planned_stop_reasons.change(event.data.plannedStopReasonId, { oee_category: event.data.oeeCategory, updated_at });
           return;
         default: {
           const never: never = event;

@@ -57,6 +57,12 @@ export async function missingActive(knex: Knex, view: PlantView, ids: readonly n
   return ids.filter((id) => !found.has(id));
 }
 
+/** The active planned stop reasons with their OEE category (docs/oee.md), in creation order. */
+export async function listPlannedStopReasons(knex: Knex): Promise<Array<{ id: number; name: string; oee_category: string }>> {
+  const rows = await knex('plant_planned_stop_reasons').where({ retired: false }).orderBy('id').select('id', 'name', 'oee_category');
+  return rows.map((r: { id: number; name: string; oee_category: string }) => ({ id: Number(r.id), name: r.name, oee_category: r.oee_category }));
+}
+
 export async function listShopFloorsByName(knex: Knex, name: string): Promise<PlantRow[]> {
   const rows = await knex('plant_shop_floors').where({ retired: false }).andWhereRaw('lower(name) = lower(?)', [name.trim()]).orderBy('id');
   return rows.map((r: Record<string, unknown>) => toRow('shopFloors', r));

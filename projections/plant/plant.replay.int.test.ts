@@ -124,7 +124,7 @@ describeWith(['postgres'])('plant projection replayed over three imports of a sm
     third.shopFloors[0].lines.pop();
     third.shopFloors[1] = { ...third.shopFloors[1], id: 2, name: 'Preparazione sciroppi' };
     third.triggeringEvents.push('Mancanza materiale');
-    third.plannedStopReasons.push('Manutenzione preventiva');
+    third.plannedStopReasons = [{ name: 'Pulizia programmata', oeeCategory: 'excluded' }, 'Manutenzione preventiva'];
     await importPlant(deps, third, ctx('10'));
   });
 
@@ -168,9 +168,9 @@ describeWith(['postgres'])('plant projection replayed over three imports of a sm
         { id: 3, name: 'Mancanza materiale', retired: false, updated_at: at('10') },
       ],
       plant_planned_stop_reasons: [
-        { id: 1, name: 'Pulizia programmata', retired: false, updated_at: at('08') },
-        { id: 2, name: 'Manutenzione preventiva', retired: true, updated_at: at('09') },
-        { id: 3, name: 'Manutenzione preventiva', retired: false, updated_at: at('10') },
+        { id: 1, name: 'Pulizia programmata', oee_category: 'excluded', retired: false, updated_at: at('10') },
+        { id: 2, name: 'Manutenzione preventiva', oee_category: 'excluded', retired: true, updated_at: at('09') },
+        { id: 3, name: 'Manutenzione preventiva', oee_category: 'excluded', retired: false, updated_at: at('10') },
       ],
       plant_units: [
         { shop_floor_id: 1, unit1: 'pz', unit2: 'scatole', unit3: 'pallet' },

@@ -26,6 +26,7 @@ const READ_MODELS = [
   'dbr_actions',
   'pareto_stops',
   'dashboard_history',
+  'oee',
 ];
 
 describeWith(['postgres', 'chromium'])('projections page', () => {

@@ -127,6 +127,7 @@ const plantData: Record<string, fc.Arbitrary<unknown>> = {
   PlannedStopReasonAdded: fc.record({ plannedStopReasonId: plantId, name: name() }),
   PlannedStopReasonRenamed: fc.record({ plannedStopReasonId: plantId, name: name() }),
   PlannedStopReasonRetired: fc.record({ plannedStopReasonId: plantId }),
+  PlannedStopReasonCategorySet: fc.record({ plannedStopReasonId: plantId, oeeCategory: fc.constantFrom('excluded' as const, 'loss' as const) }),
 };
 
 /** Event type -> an arbitrary of its data. Every type of the catalog has one (a test checks it). */

@@ -79,8 +79,17 @@ describeWith(['postgres'])('plant structure endpoints', () => {
     const events = await get('/factory/triggering_events');
     expect(events.body).toHaveLength(8);
     expect(events.body[0]).toEqual({ id: 1, name: 'Cambio formato' });
-    const reasons = (await get('/factory/planned_stop_reasons')).body.map((r: any) => r.name);
-    expect(reasons).toEqual(expect.arrayContaining(['Cambio formato', 'Pulizia programmata', 'Manutenzione preventiva']));
+    // The demo plant's reasons with the documented default categories (docs/oee.md).
+    expect((await get('/factory/planned_stop_reasons')).body).toEqual([
+      { id: 1, name: 'Cambio formato', oee_category: 'loss' },
+      { id: 2, name: 'Pulizia programmata', oee_category: 'loss' },
+      { id: 3, name: 'Manutenzione preventiva', oee_category: 'excluded' },
+      { id: 4, name: 'Pausa mensa', oee_category: 'excluded' },
+      { id: 5, name: 'Riunione di reparto', oee_category: 'excluded' },
+      { id: 6, name: 'Formazione', oee_category: 'excluded' },
+      { id: 7, name: 'Prova tecnica', oee_category: 'loss' },
+      { id: 8, name: 'Mancanza ordini', oee_category: 'excluded' },
+    ]);
   });
 
   it('gives a shop floor’s units of measurement and report labels', async () => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { notFound } from '../../../domain/shared/errors.js';
-import { findLine, findReportLabels, findUnits, listActive, listShopFloorsByName, type PlantView } from '../../../projections/plant/plant.queries.js';
+import { findLine, findReportLabels, listPlannedStopReasons, findUnits, listActive, listShopFloorsByName, type PlantView } from '../../../projections/plant/plant.queries.js';
 import type { AppDeps } from '../../deps.js';
 import { idParam, optionalParam } from '../../params.js';
 import { existingPlant, PLANT_NOT_FOUND } from '../../plantChecks.js';
@@ -89,7 +89,14 @@ export function plantRoutes(deps: AppDeps): RouteDef[] {
     children('/factory/workpoints', 'equipment_id', 'equipments', 'workpoints', 'equipment_id'),
     children('/factory/stop_codes', 'workpoint_id', 'workpoints', 'stopCodes', 'workpoint_id'),
     flat('/factory/triggering_events', 'triggeringEvents'),
-    flat('/factory/planned_stop_reasons', 'plannedStopReasons'),
+    {
+      method: 'get',
+      path: '/factory/planned_stop_reasons',
+      action: 'plant:read',
+      async handler(ctx) {
+        ctx.body = await listPlannedStopReasons(knex);
+      },
+    },
     perShopFloor('/factory/units_of_measurement/:shop_floor_id', async (id) => {
       const units = await findUnits(knex, id);
       if (!units) throw notFound('Unità di misura non configurate per il reparto');

@@ -1,0 +1,195 @@
+import { DateTime } from 'luxon';
+import { describeWith } from '../../../test/support/services.js';
+import { plannedBody, startStopsKit, unplannedBody, type StopsKit } from '../../../test/builders/stopsTestKit.js';
+
+/**
+ * `GET /factory/oee` against worked examples (docs/oee.md), each shift built through the
+ * commands on the demo plant: design speed, stops, then the submitted report.
+ * - Linea 1: Vorne's example (A 88.81 %, P 86.11 %, Q 97.80 %, OEE 74.79 %).
+ * - Linea 2: a setup loss (A 90.0 %, P 79.4 %, Q 98.0 %, OEE 70.0 %).
+ * - Linea 3: the design speed changed between two days of the range.
+ */
+describeWith(['postgres'])('GET /factory/oee', () => {
+  let kit: StopsKit;
+  let before: string;
+  const shiftA: Record<string, number> = {};
+  const realNow = () => kit.now.getTime();
+  const get = (path: string, as = 'support') => kit.call('GET', path, as);
+
+  /** Sets a line's design speed as if an admin had saved it at `at`. */
+  async function setSpeed(lineId: number, defSpeed: number, at: string) {
+    const saved = realNow();
+    kit.now.setTime(Date.parse(at));
+    const current = (await get(`/factory/dbr_constants/${lineId}`)).body;
+    const { line_id: _, ...fields } = current;
+    expect((await kit.call('PUT', `/factory/dbr_constants/${lineId}`, 'admin', { ...fields, def_speed: defSpeed })).status).toBe(200);
+    kit.now.setTime(saved);
+  }
+  const unplanned = async (workpoint_id: number, stop_code_id: number, from: string, to: string, day?: string) =>
+    expect(
+      (await kit.call('POST', '/factory/stop_events', 'frontline', unplannedBody(kit, { workpoint_id, stop_code_id, start_time: kit.at(from, day), end_time: kit.at(to, day) })))
+        .status,
+    ).toBe(201);
+  const planned = async (equipment_id: number, planned_reason_id: number, from: string, to: string) =>
+    expect(
+      (await kit.call('POST', '/factory/planned_stops', 'frontline', plannedBody(kit, { equipment_id, planned_reason_id, start_time: kit.at(from), end_time: kit.at(to) }))).status,
+    ).toBe(200 + 1);
+  const submit = async (line_name: string, production_volume: number, waste: number, working_time: number, day = kit.day) => {
+    const body = {
+      shift_code: 'A',
+      day,
+      line_name,
+      notes: 'Turno regolare',
+      machine_notes: [{ Macchina: 'Riempitrice', Nota: 'Nessuna' }],
+      production_volume,
+      waste,
+      working_time,
+      confirmed: true,
+    };
+    const r = await kit.call('POST', '/factory/shift_notes/submit', 'frontline', body);
+    expect([r.status, r.body.confirmed, r.body.error]).toEqual([200, true, undefined]);
+  };
+  const oee = (lines: string, shifts: number[], from: string, to: string, extra = '') =>
+    get(`/factory/oee?shop_floor_id=1&lines=${lines}&shifts=${shifts.join(',')}&date_from=${from}&date_to=${to}${extra}`);
+  const pct = (x: number) => Math.round(x * 10000) / 100;
+
+  beforeAll(async () => {
+    kit = await startStopsKit();
+    before = DateTime.fromISO(kit.day).minus({ days: 1 }).toISODate()!;
+    const longAgo = DateTime.fromISO(kit.day).minus({ days: 10 }).toISO()!;
+    // Reasons of the demo plant: 1 'Cambio formato' (loss), 4 'Pausa mensa' (excluded).
+    const reasons = (await get('/factory/planned_stop_reasons')).body;
+    expect(reasons.filter((r: { id: number }) => r.id === 1 || r.id === 4)).toEqual([
+      { id: 1, name: 'Cambio formato', oee_category: 'loss' },
+      { id: 4, name: 'Pausa mensa', oee_category: 'excluded' },
+    ]);
+
+    // Vorne: 60 a minute; two 30-minute breaks; 47 minutes of unplanned stops; 19,271 made, 423 rejected.
+    await setSpeed(1, 3600, longAgo);
+    await planned(1, 4, '09:00', '09:30');
+    await planned(1, 4, '12:00', '12:30');
+    await unplanned(kit.ids.workpoint, kit.ids.stopCode, '07:00', '07:20');
+    await unplanned(kit.ids.workpoint, kit.ids.stopCode, '10:00', '10:27');
+    await submit('Linea 1', 18848, 423, 8);
+
+    // Setup loss: 1 a minute; 60 minutes of breaks, a 20-minute changeover, 22 minutes of unplanned stops; 300 made, 6 scrap.
+    await setSpeed(2, 60, longAgo);
+    await planned(4, 4, '09:00', '10:00');
+    await planned(4, 1, '06:00', '06:20');
+    await unplanned(kit.ids.line2Workpoint, kit.ids.line2StopCode, '07:00', '07:12');
+    await unplanned(kit.ids.line2Workpoint, kit.ids.line2StopCode, '11:00', '11:07');
+    await unplanned(kit.ids.line2Workpoint, kit.ids.line2StopCode, '12:00', '12:03');
+    await submit('Linea 2', 294, 6, 8);
+
+    // A design speed change between two days: 1,000 an hour before the kit's day, 2,000 from its midnight.
+    await setSpeed(3, 1000, longAgo);
+    await setSpeed(3, 2000, kit.at('00:00'));
+    await submit('Linea 3', 4000, 0, 8, before);
+    await submit('Linea 3', 4000, 0, 8);
+
+    await kit.app.deps.engine.settle();
+    for (const day of [before, kit.day]) {
+      shiftA[day] = ((await get(`/factory/shifts?day=${day}&shop_floor_id=1`)).body as Array<{ code: string; id: number }>).find((s) => s.code === 'A')!.id;
+    }
+  });
+  afterAll(async () => {
+    await kit?.close();
+  });
+
+  it('reads Vorne’s worked example back: A 88.81 %, P 86.11 %, Q 97.80 %, OEE 74.79 %', async () => {
+    const r = await oee('Linea 1', [shiftA[kit.day]!], kit.day, kit.day);
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({
+      planned_operating_minutes: 480,
+      excluded_minutes: 60,
+      planned_busy_minutes: 420,
+      setup_minutes: 0,
+      unplanned_minutes: 47,
+      run_minutes: 373,
+      produced: 19271,
+      good: 18848,
+      failures: 2,
+      mttr_minutes: 23.5,
+      mtbf_minutes: 186.5,
+      mtbf_target_minutes: 120,
+      rows: [],
+    });
+    expect(r.body.ideal_rate_per_hour).toBeCloseTo(3600, 6);
+    expect([pct(r.body.availability), pct(r.body.performance), pct(r.body.quality), pct(r.body.oee)]).toEqual([88.81, 86.11, 97.8, 74.79]);
+    // TEEP: OEE × planned busy over a day of calendar time.
+    expect(r.body.teep).toBeCloseTo((r.body.oee * 420) / 1440, 12);
+  });
+
+  it('reads the example with a setup loss back: A 90.0 %, P 79.4 %, Q 98.0 %, OEE 70.0 %, and its waterfall', async () => {
+    const r = await oee('Linea 2', [shiftA[kit.day]!], kit.day, kit.day);
+    expect(r.body).toMatchObject({ planned_busy_minutes: 420, setup_minutes: 20, unplanned_minutes: 22, run_minutes: 378, produced: 300, good: 294, failures: 3 });
+    const one = (x: number) => Math.round(x * 1000) / 10;
+    expect([one(r.body.availability), one(r.body.performance), one(r.body.quality), one(r.body.oee)]).toEqual([90.0, 79.4, 98.0, 70.0]);
+    expect(r.body.losses.breakdown_minutes).toBeCloseTo(19, 9);
+    expect(r.body.losses.minor_stop_minutes).toBeCloseTo(3, 9);
+    expect(r.body.losses.speed_loss_minutes).toBeCloseTo(78, 9);
+    expect(r.body.losses.quality_loss_minutes).toBeCloseTo(6, 9);
+    expect(r.body.losses.fully_productive_minutes).toBeCloseTo(294, 9);
+    // With a 10-minute threshold the 7-minute stop is minor too.
+    expect((await oee('Linea 2', [shiftA[kit.day]!], kit.day, kit.day, '&minor_stop_minutes=10')).body.losses.minor_stop_minutes).toBeCloseTo(10, 9);
+  });
+
+  it('measures each shift against the design speed in force at its start', async () => {
+    const r = await oee('Linea 3', [shiftA[before]!, shiftA[kit.day]!], before, kit.day, '&group_by=day');
+    // 4,000 pieces at 1,000 an hour (240 min) and 4,000 at 2,000 an hour (120 min), over 960 minutes of run.
+    expect(r.body.performance).toBeCloseTo(360 / 960, 12);
+    expect(r.body.ideal_rate_per_hour).toBeCloseTo((8000 * 60) / 360, 9);
+    expect(r.body.rows.map((x: { key: string; performance: number }) => [x.key, x.performance])).toEqual([
+      [before, 0.5],
+      [kit.day, 0.25],
+    ]);
+  });
+
+  it('groups by line and by machine with the line’s MTBF target', async () => {
+    const lines = await oee('Linea 1,Linea 2', [shiftA[kit.day]!], kit.day, kit.day, '&group_by=line');
+    expect(lines.body.rows.map((x: any) => [x.label, pct(x.oee), x.mtbf_target_minutes])).toEqual([
+      ['Linea 1', 74.79, 120],
+      ['Linea 2', 70.0, 90],
+    ]);
+    expect(lines.body.run_minutes).toBe(373 + 378);
+    const machines = await oee('Linea 1', [shiftA[kit.day]!], kit.day, kit.day, '&group_by=equipment');
+    expect(machines.body.rows.map((x: any) => [x.label, x.unplanned_minutes, x.failures, x.run_minutes])).toEqual([
+      ['Linea 1 · Filler', 47, 2, 373],
+      ['Linea 1 · Capper', 0, 0, 420],
+      ['Linea 1 · Cartoner', 0, 0, 420],
+    ]);
+    expect(pct(machines.body.rows[1].availability)).toBe(100);
+    expect(pct(machines.body.rows[1].performance)).toBe(86.11);
+  });
+
+  it('gives the Pareto of the chosen lines and shifts by stop code, failure mode, machine and shift, with the cumulative share', async () => {
+    const pareto = (by: string, shifts = [shiftA[kit.day]!]) =>
+      get(`/factory/oee/pareto?shop_floor_id=1&lines=Linea 1,Linea 2&shifts=${shifts.join(',')}&date_from=${before}&date_to=${kit.day}&by=${by}`);
+    const bars = async (by: string, shifts?: number[]) => (await pareto(by, shifts)).body.bars.map((b: any) => [b.key, b.label, b.minutes, b.count, b.cumulative_share]);
+    const codes = await bars('stop_code');
+    expect(codes.map((b: unknown[]) => [b[0], b[2], b[3], b[4]])).toEqual([
+      [String(kit.ids.stopCode), 47, 2, 47 / 69],
+      [String(kit.ids.line2StopCode), 22, 3, 1],
+    ]);
+    expect(await bars('failure_mode')).toEqual([['Bottiglia incastrata nella coclea', 'Bottiglia incastrata nella coclea', 69, 5, 1]]);
+    expect(await bars('equipment')).toEqual([
+      ['1', 'Linea 1 · Filler', 47, 2, 47 / 69],
+      ['4', 'Linea 2 · Filler', 22, 3, 1],
+    ]);
+    expect(await bars('shift')).toEqual([['A', 'A', 69, 5, 1]]);
+    // The day before has no stops: only the chosen shift ids count.
+    expect((await pareto('stop_code', [shiftA[before]!])).body).toEqual({ by: 'stop_code', total_minutes: 0, total_count: 0, bars: [] });
+    const bad = await pareto('reason');
+    expect([bad.status, Object.keys(bad.body.error.fields)]).toEqual([400, ['by']]);
+  });
+
+  it('answers zeros and nulls for an empty selection, 404 for an unknown shop floor, 400 naming a bad field', async () => {
+    const r = await oee('', [shiftA[kit.day]!], kit.day, kit.day);
+    expect(r.body).toMatchObject({ planned_operating_minutes: 0, availability: null, oee: null, rows: [] });
+    expect((await get(`/factory/oee?shop_floor_id=99&lines=Linea 1&shifts=1&date_from=${kit.day}&date_to=${kit.day}`)).status).toBe(404);
+    const bad = await oee('Linea 1', [1], kit.day, kit.day, '&group_by=week');
+    expect([bad.status, Object.keys(bad.body.error.fields)]).toEqual([400, ['group_by']]);
+    const reversed = await oee('Linea 1', [1], kit.day, before);
+    expect([reversed.status, Object.keys(reversed.body.error.fields)]).toEqual([400, ['date_to']]);
+  });
+});

@@ -1,0 +1,167 @@
+import { DbrConstantsSet } from '../../domain/dbr/events.js';
+import { defaultOeeCategory } from '../../domain/oee/categories.js';
+import { PlannedStopReasonAdded, PlannedStopReasonCategorySet } from '../../domain/plant/events.js';
+import { ShiftReportAmended, ShiftReportSubmitted } from '../../domain/shiftReports/events.js';
+import { ShiftsScheduled } from '../../domain/shifts/events.js';
+import { PlannedStopDeleted, PlannedStopRecorded, UnplannedStopDeleted, UnplannedStopDetailEdited, UnplannedStopRecorded } from '../../domain/stops/events.js';
+import { arrayLiteral, EntityFold, insertNew, keyOf, unnested, upsertRows, type Row } from '../batchWrite.js';
+import { italianDay, loadShiftIndex, regularShiftOf } from '../shiftPlacement.js';
+import { reportFigures } from '../reportFigures.js';
+import { defineProjection } from '../types.js';
+import { OEE_REASONS, OEE_REPORTS, OEE_SHIFTS, OEE_SPEEDS, OEE_STOPS } from './oeeColumns.js';
+
+const handled = [
+  ShiftsScheduled,
+  ShiftReportSubmitted,
+  ShiftReportAmended,
+  UnplannedStopRecorded,
+  UnplannedStopDetailEdited,
+  UnplannedStopDeleted,
+  PlannedStopRecorded,
+  PlannedStopDeleted,
+  DbrConstantsSet,
+  PlannedStopReasonAdded,
+  PlannedStopReasonCategorySet,
+] as const;
+
+/**
+ * The loss analysis (docs/oee.md): submitted reports, every stop with its machine, code,
+ * failure mode or reason and the shift it counts for, the history of each line's design
+ * speed and each planned stop reason's category. The sums are taken when read
+ * (oee.queries.ts), so an edited failure mode, a deletion, a changed category or a calendar
+ * generated after the stops needs no bookkeeping of running totals: every row is a fact that
+ * an upsert writes again alike, so a replayed batch changes nothing.
+ */
+export const oeeProjection = defineProjection(handled, {
+  name: 'oee',
+  version: 1,
+  tables: {
+    oee_shifts: OEE_SHIFTS.table((t) => t.index(['shop_floor_id', 'shift_day'])),
+    oee_stops: OEE_STOPS.table((t) => {
+      t.index(['line_id', 'day', 'shift_code']);
+      t.index(['shop_floor_id', 'start_time']);
+    }),
+    oee_reports: OEE_REPORTS.table((t) => t.primary(['line_id', 'day', 'shift_code'])),
+    oee_speeds: OEE_SPEEDS.table((t) => t.primary(['line_id', 'event_id'])),
+    oee_reasons: OEE_REASONS.table(),
+  },
+  async applyBatch({ trx, tables }, events) {
+    const shifts = new Map<number, Row>();
+    const reports = new Map<string, Row>();
+    const speeds: Row[] = [];
+    const stops = new EntityFold<number>('id', OEE_STOPS.columns);
+    const reasons = new EntityFold<number>('id', OEE_REASONS.columns);
+    const recorded = new Map<number, { shop_floor_id: number; startDay: string; start: number }>();
+    for (const event of events) {
+      switch (event.type) {
+        case 'ShiftsScheduled':
+          for (const s of event.data.shifts) {
+            const row = { id: s.shiftId, shop_floor_id: event.data.shopFloorId, code: s.code, shift_day: s.shiftDay, start_time: s.startTime, end_time: s.endTime, extra: s.extra };
+            shifts.set(s.shiftId, row);
+          }
+          break;
+        case 'ShiftReportSubmitted':
+        case 'ShiftReportAmended': {
+          const d = event.data;
+          const key = keyOf(d.lineId, d.day, d.shiftCode);
+          const before = reports.get(key);
+          if (before && Number(before.revision) >= event.revision) break;
+          reports.set(key, {
+            line_id: d.lineId,
+            day: d.day,
+            shift_code: d.shiftCode,
+            ...reportFigures(d),
+            revision: event.revision,
+          });
+          break;
+        }
+        case 'UnplannedStopRecorded':
+        case 'PlannedStopRecorded': {
+          const d = event.data;
+          const start_day = italianDay(Date.parse(d.startTime));
+          const unplanned = event.type === 'UnplannedStopRecorded' ? event.data : null;
+          stops.add(d.stopId, {
+            kind: unplanned ? 'u' : 'p',
+            shop_floor_id: d.shopFloorId,
+            line_id: d.lineId,
+            equipment_id: d.equipmentId,
+            stop_code_id: unplanned?.stopCodeId ?? null,
+            failure_mode: unplanned?.failureMode.trim() ?? null,
+            reason_id: event.type === 'PlannedStopRecorded' ? event.data.plannedReasonId : null,
+            start_time: d.startTime,
+            start_day,
+            minutes: (Date.parse(d.endTime) - Date.parse(d.startTime)) / 60_000,
+            deleted: false,
+            day: start_day,
+            shift_code: '',
+          });
+          recorded.set(d.stopId, { shop_floor_id: d.shopFloorId, startDay: start_day, start: Date.parse(d.startTime) });
+          break;
+        }
+        case 'UnplannedStopDetailEdited':
+          if (event.data.field === 'failureMode') stops.change(event.data.stopId, { failure_mode: event.data.value.trim() });
+          break;
+        case 'UnplannedStopDeleted':
+        case 'PlannedStopDeleted':
+          stops.change(event.data.stopId, { deleted: true });
+          break;
+        case 'DbrConstantsSet':
+          speeds.push({ line_id: event.data.lineId, event_id: event.id, effective_at: event.metadata.occurredAt, def_speed: event.data.constants.def_speed });
+          break;
+        case 'PlannedStopReasonAdded':
+          reasons.add(event.data.plannedStopReasonId, { oee_category: defaultOeeCategory(event.data.name) });
+          break;
+        case 'PlannedStopReasonCategorySet':
+          reasons.change(event.data.plannedStopReasonId, { oee_category: event.data.oeeCategory });
+          break;
+        default: {
+          const never: never = event;
+          throw new Error(`oee cannot apply ${(never as { type: string }).type}`);
+        }
+      }
+    }
+    if (shifts.size > 0) await upsertRows(trx, tables.oee_shifts!, ['id'], OEE_SHIFTS.columns, [...shifts.values()]);
+    if (reports.size > 0) await writeReports(trx, tables.oee_reports!, [...reports.values()]);
+    if (speeds.length > 0) await insertNew(trx, tables.oee_speeds!, ['line_id', 'event_id'], OEE_SPEEDS.columns, speeds);
+    await reasons.write(trx, tables.oee_reasons!);
+    if (recorded.size > 0) {
+      // The batch's stops placed in Node among the shifts known now, the batch's included (projections/shiftPlacement.ts).
+      const index = await loadShiftIndex(trx, tables.oee_shifts!, [...recorded.values()], true);
+      for (const [id, r] of recorded) {
+        const shift = index.place(r.shop_floor_id, r.start, r.startDay);
+        stops.add(id, { day: shift?.shift_day ?? r.startDay, shift_code: shift?.code ?? '' });
+      }
+    }
+    await stops.write(trx, tables.oee_stops!);
+    await moveStops(trx, tables, [...shifts.values()]);
+  },
+});
+
+/** A report replaces the stored one only with a higher revision (an amendment), so an older batch replayed changes nothing. */
+async function writeReports(trx: Parameters<typeof upsertRows>[0], table: string, rows: Row[]): Promise<void> {
+  const names = Object.keys(OEE_REPORTS.columns);
+  const from = unnested(OEE_REPORTS.columns, rows);
+  const set = names.map((c) => `${c} = excluded.${c}`).join(', ');
+  await trx.raw(
+    `insert into ?? as t (${names.join(', ')}) select * from ${from.sql} on conflict (line_id, day, shift_code) do update set ${set} where t.revision < excluded.revision`,
+    [table, ...from.bindings],
+  );
+}
+
+/**
+ * The stored stops a newly scheduled regular shift holds move into it, by the rule of
+ * docs/dashboard.md (recomputed over the shifts stored now, so it is the same however batched).
+ */
+async function moveStops(trx: Parameters<typeof upsertRows>[0], tables: Record<string, string>, shifts: Row[]): Promise<void> {
+  const windows = shifts.filter((s) => !s.extra);
+  if (windows.length === 0) return;
+  await trx.raw(
+    `update ?? as t set day = coalesce(p.shift_day, p.start_day), shift_code = coalesce(p.code, '')
+       from (select s.id, s.start_day, rs.shift_day, rs.code
+               from unnest(?::int[], ?::timestamptz[], ?::timestamptz[]) w(f, a, b)
+               join ?? s on s.shop_floor_id = w.f and s.start_time >= w.a and s.start_time < w.b
+               left join ${regularShiftOf('s', 'sh.shift_day, sh.code')}) p
+      where t.id = p.id and (t.day, t.shift_code) is distinct from (coalesce(p.shift_day, p.start_day), coalesce(p.code, ''))`,
+    [tables.oee_stops!, ...(['shop_floor_id', 'start_time', 'end_time'] as const).map((c) => arrayLiteral(windows.map((s) => s[c]))), tables.oee_stops!, tables.oee_shifts!],
+  );
+}

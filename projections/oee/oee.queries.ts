@@ -1,0 +1,207 @@
+import type { Knex } from 'knex';
+import { oeeFigures, ZERO_SUMS, type OeeFigures, type OeeSums } from '../../domain/oee/figures.js';
+
+/** The dashboard's filters (docs/dashboard.md) and how to group (docs/oee.md). */
+export interface OeeFilter {
+  shopFloorId: number;
+  lineNames: string[];
+  shiftIds: number[];
+  from: string;
+  to: string;
+  /** Unplanned stops shorter than this are minor stops, the others breakdowns. */
+  minorStopMinutes: number;
+}
+
+export const OEE_GROUPS = ['none', 'line', 'equipment', 'day', 'shift'] as const;
+export type OeeGroup = (typeof OEE_GROUPS)[number];
+
+export interface OeeRow extends OeeFigures {
+  key: string;
+  label: string;
+  line_id: number | null;
+  mtbf_target_minutes: number | null;
+}
+
+export interface OeeAnswer extends OeeFigures {
+  mtbf_target_minutes: number | null;
+  rows: OeeRow[];
+}
+
+/**
+ * The chosen shifts of the chosen lines that have a submitted report, each with its design
+ * speed as it was at the shift's start (before the first change, the first value known),
+ * and the sums of the stops that count for it (`x` excluded, `su` setup, `u` unplanned, `b`
+ * breakdowns, `f` failures).
+ */
+const SHIFTS_SQL = `
+  l as (select id, name from plant_lines where shop_floor_id = :floor and name = any(:names)),
+  p as (select distinct shift_day, code from oee_shifts where shop_floor_id = :floor and id = any(:shifts) and shift_day between :from and :to),
+  r0 as (
+    select r.line_id, r.day, r.shift_code, r.working_minutes, r.volume, r.waste,
+           coalesce(sh.start_time, r.day::timestamp at time zone 'Europe/Rome') as start_at
+      from oee_reports r
+      join l on l.id = r.line_id
+      join p on p.shift_day = r.day and p.code = r.shift_code
+      left join oee_shifts sh on sh.shop_floor_id = :floor and sh.shift_day = r.day and sh.code = r.shift_code and not sh.extra
+     where r.day between :from and :to),
+  r as (
+    select r0.*, coalesce(
+      (select v.def_speed from oee_speeds v where v.line_id = r0.line_id and v.effective_at <= r0.start_at order by v.effective_at desc, v.event_id desc limit 1),
+      (select v.def_speed from oee_speeds v where v.line_id = r0.line_id order by v.effective_at, v.event_id limit 1)) as rate
+      from r0),
+  st as (
+    select s.line_id, s.day, s.shift_code, s.equipment_id, s.kind, s.minutes, coalesce(c.oee_category, 'excluded') as cat
+      from oee_stops s
+      join r on r.line_id = s.line_id and r.day = s.day and r.shift_code = s.shift_code
+      left join oee_reasons c on c.id = s.reason_id
+     where not s.deleted),
+  s as (
+    select line_id, day, shift_code,
+           sum(minutes) filter (where kind = 'p' and cat = 'excluded') as x,
+           sum(minutes) filter (where kind = 'p' and cat = 'loss') as su,
+           sum(minutes) filter (where kind = 'u') as u,
+           sum(minutes) filter (where kind = 'u' and minutes >= :minor) as b,
+           count(*) filter (where kind = 'u') as f
+      from st group by line_id, day, shift_code),
+  rs as (select r.*, s.x, s.su, s.u, s.b, s.f from r left join s using (line_id, day, shift_code))`;
+
+/** The sums of some rows of \`rs\`, by the names OeeSums reads back. */
+const SUMS_SQL = `
+  sum(working_minutes) as pot, sum(coalesce(x, 0)) as x, sum(coalesce(su, 0)) as su, sum(coalesce(u, 0)) as u,
+  sum(coalesce(b, 0)) as b, sum(coalesce(f, 0)) as f, sum(volume + waste) as produced, sum(volume) as good,
+  sum(case when rate > 0 then (volume + waste) * 60 / rate else 0 end) as ideal,
+  sum(case when rate > 0 then volume * 60 / rate else 0 end) as good_ideal`;
+
+const KEYS: Record<Exclude<OeeGroup, 'equipment'>, string | null> = {
+  none: null,
+  line: `rs.line_id::text`,
+  day: `to_char(rs.day, 'YYYY-MM-DD')`,
+  shift: `rs.shift_code`,
+};
+
+type SumRow = Record<string, string | number | null>;
+const n = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
+
+function sumsOf(r: SumRow, calendar: number | null): OeeSums {
+  const u = n(r.u);
+  return {
+    planned_operating_minutes: n(r.pot),
+    excluded_minutes: n(r.x),
+    setup_minutes: n(r.su),
+    unplanned_minutes: u,
+    breakdown_minutes: n(r.b),
+    minor_stop_minutes: u - n(r.b),
+    failures: n(r.f),
+    produced: n(r.produced),
+    good: n(r.good),
+    ideal_minutes: n(r.ideal),
+    good_ideal_minutes: n(r.good_ideal),
+    calendar_minutes: calendar,
+  };
+}
+
+const DAY = 86_400_000;
+const daysIn = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY) + 1;
+
+interface LineInfo {
+  id: number;
+  name: string;
+  mtbf: number | null;
+}
+
+/**
+ * `GET /factory/oee`: the figures of docs/oee.md over the filter, and one row per group.
+ * Null when the shop floor does not exist.
+ */
+export async function oeeAnswer(knex: Knex, f: OeeFilter, group: OeeGroup): Promise<OeeAnswer | null> {
+  const floor = await knex('plant_shop_floors').where({ id: f.shopFloorId, retired: false }).first('id');
+  if (!floor) return null;
+  const bindings = { floor: f.shopFloorId, names: f.lineNames, shifts: f.shiftIds, from: f.from, to: f.to, minor: f.minorStopMinutes };
+  const lines = (
+    await knex.raw<{ rows: Array<{ id: number; name: string; mtbf: number | null }> }>(
+      `select l.id, l.name, d.mtbf_threshold as mtbf from plant_lines l left join dbr_constants d on d.line_id = l.id
+        where l.shop_floor_id = :floor and l.name = any(:names) order by l.id`,
+      bindings,
+    )
+  ).rows.map((r): LineInfo => ({ id: Number(r.id), name: r.name, mtbf: r.mtbf === null ? null : Number(r.mtbf) }));
+  const days = daysIn(f.from, f.to);
+  const targets = lines.map((l) => l.mtbf).filter((m): m is number => m !== null);
+  const avgTarget = targets.length ? targets.reduce((a, b) => a + b, 0) / targets.length : null;
+  const empty: OeeAnswer = { ...oeeFigures({ ...ZERO_SUMS, calendar_minutes: days * lines.length * 1440 }), mtbf_target_minutes: avgTarget, rows: [] };
+  if (lines.length === 0 || f.shiftIds.length === 0) return empty;
+
+  const key = group === 'equipment' ? KEYS.line : KEYS[group];
+  const grouped = (
+    await knex.raw<{ rows: Array<SumRow & { k: string | null; total: number }> }>(
+      `with ${SHIFTS_SQL}
+     select ${key ?? `''`} as k, ${key ? `grouping(${key})` : '1'} as total, ${SUMS_SQL}
+       from rs ${key ? `group by grouping sets ((${key}), ()) order by total desc, k` : ''}`,
+      bindings,
+    )
+  ).rows;
+  const totalRow = grouped.find((r) => Number(r.total) === 1);
+  if (!totalRow) return empty;
+  const answer: OeeAnswer = {
+    ...oeeFigures(sumsOf(totalRow, days * lines.length * 1440)),
+    mtbf_target_minutes: avgTarget,
+    rows: [],
+  };
+  const byId = new Map(lines.map((l) => [String(l.id), l]));
+  const rows = grouped.filter((r) => Number(r.total) === 0);
+  if (group === 'line') {
+    answer.rows = rows.map((r) => {
+      const line = byId.get(String(r.k))!;
+      return { key: String(r.k), label: line.name, line_id: line.id, mtbf_target_minutes: line.mtbf, ...oeeFigures(sumsOf(r, days * 1440)) };
+    });
+  } else if (group === 'day' || group === 'shift') {
+    answer.rows = rows.map((r) => ({
+      key: String(r.k),
+      label: String(r.k),
+      line_id: null,
+      mtbf_target_minutes: avgTarget,
+      ...oeeFigures(sumsOf(r, group === 'day' ? lines.length * 1440 : null)),
+    }));
+  } else if (group === 'equipment') answer.rows = await equipmentRows(knex, bindings, new Map(rows.map((r) => [String(r.k), r])), lines, days);
+  return answer;
+}
+
+/**
+ * A machine's row (docs/oee.md, per machine): its line's planned time, setup and production,
+ * and only its own unplanned stops.
+ */
+async function equipmentRows(knex: Knex, bindings: Record<string, unknown>, lineSums: Map<string, SumRow>, lines: LineInfo[], days: number): Promise<OeeRow[]> {
+  const machines = (
+    await knex.raw<{ rows: Array<{ id: number; name: string; line_id: number; u: string | null; b: string | null; f: string | null }> }>(
+      `with ${SHIFTS_SQL},
+        m as (select equipment_id, sum(minutes) as u, sum(minutes) filter (where minutes >= :minor) as b, count(*) as f from st where kind = 'u' group by equipment_id)
+       select e.id, e.name, e.line_id, m.u, m.b, m.f
+         from plant_equipments e join l on l.id = e.line_id left join m on m.equipment_id = e.id
+        where not e.retired or m.equipment_id is not null
+        order by e.line_id, e.id`,
+      bindings,
+    )
+  ).rows;
+  const byLine = new Map(lines.map((l) => [l.id, l]));
+  return machines.map((m) => {
+    const line = lineSums.get(String(m.line_id));
+    const own: OeeSums = line
+      ? { ...sumsOf(line, days * 1440), unplanned_minutes: n(m.u), breakdown_minutes: n(m.b), minor_stop_minutes: n(m.u) - n(m.b), failures: n(m.f) }
+      : { ...ZERO_SUMS };
+    const figures = oeeFigures(own);
+    // Performance and quality are the line's: the line counts the pieces, not each machine.
+    const lineFigures = line ? oeeFigures(sumsOf(line, null)) : figures;
+    const performance = lineFigures.performance;
+    const oee = figures.availability === null || performance === null || lineFigures.quality === null ? null : figures.availability * performance * lineFigures.quality;
+    const l = byLine.get(Number(m.line_id))!;
+    return {
+      key: String(m.id),
+      label: `${l.name} · ${m.name}`,
+      line_id: l.id,
+      mtbf_target_minutes: l.mtbf,
+      ...figures,
+      performance,
+      oee,
+      teep: oee === null ? null : (oee * figures.planned_busy_minutes) / (days * 1440),
+    };
+  });
+}

@@ -1,0 +1,56 @@
+import { bigint, boolean, date, defineColumns, double, int, text, timestamptz } from '../columns.js';
+import { SHIFT_COPY_WITH_CODE } from '../shiftPlacement.js';
+
+/** The projection's own copy of the shift calendar: where stops are placed, and each shift's start. */
+export const OEE_SHIFTS = defineColumns(SHIFT_COPY_WITH_CODE);
+
+/** One row per stop, planned or unplanned, with what the OEE, the Pareto and the DBR effectiveness group by. */
+export const OEE_STOPS = defineColumns({
+  id: bigint().primary(),
+  /** 'u' unplanned, 'p' planned. */
+  kind: text(),
+  shop_floor_id: int(),
+  line_id: int(),
+  equipment_id: int(),
+  /** Unplanned stops only. */
+  stop_code_id: int().nullable(),
+  failure_mode: text().nullable(),
+  /** Planned stops only. */
+  reason_id: int().nullable(),
+  start_time: timestamptz(),
+  /** The Italian day of the start. */
+  start_day: date(),
+  /** Exact minutes (not rounded): the OEE is checked against worked examples to 0.01 %. */
+  minutes: double(),
+  deleted: boolean(),
+  /** The shift day and code it counts for: the regular shift holding its start, else its Italian day under ''. */
+  day: date(),
+  shift_code: text(),
+});
+
+/** The submitted report of a line, day and shift (the highest stream revision wins). */
+export const OEE_REPORTS = defineColumns({
+  line_id: int(),
+  day: date(),
+  shift_code: text(),
+  shop_floor_id: int(),
+  volume: double(),
+  waste: double(),
+  working_minutes: double(),
+  revision: int(),
+});
+
+/** Every change of a line's design speed, at the time it was made. */
+export const OEE_SPEEDS = defineColumns({
+  line_id: int(),
+  /** The event's id: the row's natural key, so a replay adds nothing. */
+  event_id: text(),
+  effective_at: timestamptz(),
+  def_speed: double(),
+});
+
+/** Each planned stop reason's OEE category. */
+export const OEE_REASONS = defineColumns({
+  id: int().primary(),
+  oee_category: text(),
+});

@@ -1,0 +1,67 @@
+import type { Knex } from 'knex';
+
+export const PARETO_BY = ['stop_code', 'failure_mode', 'equipment', 'shift'] as const;
+export type ParetoBy = (typeof PARETO_BY)[number];
+
+export interface ParetoFilter {
+  shopFloorId: number;
+  lineNames: string[];
+  shiftIds: number[];
+  from: string;
+  to: string;
+}
+
+/** One bar: what its stops share, their minutes and count, and the share of all minutes up to and including it. */
+export interface LossParetoBar {
+  key: string;
+  label: string;
+  minutes: number;
+  count: number;
+  cumulative_share: number;
+}
+
+export interface LossPareto {
+  by: ParetoBy;
+  total_minutes: number;
+  total_count: number;
+  bars: LossParetoBar[];
+}
+
+/** Each grouping's key and label (names from the plant views, kept for retired items). */
+const GROUPS: Record<ParetoBy, { key: string; label: string; join: string }> = {
+  stop_code: { key: 's.stop_code_id::text', label: "coalesce(c.name, '')", join: 'left join plant_stop_codes c on c.id = s.stop_code_id' },
+  failure_mode: { key: 's.failure_mode', label: 's.failure_mode', join: '' },
+  equipment: { key: 's.equipment_id::text', label: "l.name || ' · ' || coalesce(e.name, '')", join: 'left join plant_equipments e on e.id = s.equipment_id' },
+  shift: { key: 's.shift_code', label: 's.shift_code', join: '' },
+};
+
+/**
+ * The Pareto of the unplanned stops that count for the chosen shifts (a shift id stands for
+ * its day and code) of the chosen lines: longest downtime first (then most stops, then label),
+ * with the cumulative share of the minutes. Deleted stops are left out. One statement.
+ */
+export async function lossPareto(knex: Knex, f: ParetoFilter, by: ParetoBy): Promise<LossPareto> {
+  const g = GROUPS[by];
+  const rows = (
+    await knex.raw<{ rows: Array<{ key: string; label: string; minutes: number; n: string }> }>(
+      `with l as (select id, name from plant_lines where shop_floor_id = :floor and name = any(:names)),
+            p as (select distinct shift_day, code from oee_shifts where shop_floor_id = :floor and id = any(:shifts) and shift_day between :from and :to)
+       select ${g.key} as key, ${g.label} as label, sum(s.minutes) as minutes, count(*) as n
+         from oee_stops s
+         join l on l.id = s.line_id
+         join p on p.shift_day = s.day and p.code = s.shift_code
+         ${g.join}
+        where s.kind = 'u' and not s.deleted and s.day between :from and :to
+        group by 1, 2
+        order by minutes desc, n desc, label`,
+      { floor: f.shopFloorId, names: f.lineNames, shifts: f.shiftIds, from: f.from, to: f.to },
+    )
+  ).rows;
+  const total = rows.reduce((a, r) => a + Number(r.minutes), 0);
+  let running = 0;
+  const bars = rows.map((r) => {
+    running += Number(r.minutes);
+    return { key: String(r.key), label: r.label, minutes: Number(r.minutes), count: Number(r.n), cumulative_share: total > 0 ? running / total : 0 };
+  });
+  return { by, total_minutes: total, total_count: bars.reduce((a, b) => a + b.count, 0), bars };
+}
