@@ -4,6 +4,7 @@ import type { AnyProjection as Projection } from '../projections/types.js';
 import { CLEARED, EventApplyError, failureColumns, failureOf } from './projectionFailures.js';
 import { NOTIFY_CHANNEL, analyzeLoaded, createGeneration, dropRetired, failGeneration, indexLoaded, pointViews, type GenerationRow } from './projectionGenerations.js';
 import { positionOf as pos } from './projectionStatus.js';
+import type { RebuildProgress } from '../domain/shared/readModelStatus.js';
 
 /** What one batch of a projection did; the rebuild loop and the engine's runs both read it. */
 export interface BatchResult {
@@ -14,14 +15,7 @@ export interface BatchResult {
   failed?: boolean;
 }
 
-export interface RebuildProgress {
-  name: string;
-  done: number;
-  total: number;
-  eventsPerSecond: number;
-  /** Seconds left at the current speed; null before the speed is known. */
-  etaSeconds: number | null;
-}
+export type { RebuildProgress } from '../domain/shared/readModelStatus.js';
 
 /** What a rebuild needs of the engine: its batches, which park a generation at an event they cannot apply. */
 export interface RebuildRunner {

@@ -41,3 +41,13 @@ export interface ProjectionStatus {
   /** The speed of that rebuild, events read per second. */
   rebuildEventsPerSecond: number | null;
 }
+
+/** A rebuild's progress as it runs (GET /admin/projections/rebuilds/{jobId} adds the job's state). */
+export interface RebuildProgress {
+  name: string;
+  done: number;
+  total: number;
+  eventsPerSecond: number;
+  /** Seconds left at the current speed; null before the speed is known. */
+  etaSeconds: number | null;
+}

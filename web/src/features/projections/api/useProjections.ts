@@ -3,20 +3,13 @@
  * `npm run projections -- status`) and their blue/green rebuilds (admin only).
  */
 import useSWR from 'swr';
-import type { ProjectionStatus } from '../../../../../domain/shared/readModelStatus.js';
+import type { ProjectionStatus, RebuildProgress } from '../../../../../domain/shared/readModelStatus.js';
 import { apiFetch } from '../../../lib/api.js';
 
 export type { ProjectionFailure, ProjectionStatus } from '../../../../../domain/shared/readModelStatus.js';
 
 /** A rebuild job's progress (GET /admin/projections/rebuilds/{jobId}). */
-export interface RebuildProgress {
-  name: string;
-  done: number;
-  total: number;
-  eventsPerSecond: number;
-  etaSeconds: number | null;
-  state: string;
-}
+export type RebuildJobProgress = RebuildProgress & { state: string };
 
 /** Every read model; refreshed every ten seconds (it counts every row, so not more often). */
 export function useProjections() {
@@ -31,7 +24,7 @@ export async function startRebuild(name: string): Promise<string> {
 
 /** Follows a rebuild job every half second until it completes or fails. */
 export function useRebuild(jobId: string | null) {
-  return useSWR<RebuildProgress>(jobId ? `/admin/projections/rebuilds/${encodeURIComponent(jobId)}` : null, {
+  return useSWR<RebuildJobProgress>(jobId ? `/admin/projections/rebuilds/${encodeURIComponent(jobId)}` : null, {
     refreshInterval: (p) => (p && (p.state === 'completed' || p.state === 'failed') ? 0 : 500),
   });
 }
