@@ -7,7 +7,6 @@
  * Answers are kept when the user steps back, so nothing typed is lost; only these rules drop them.
  */
 import { tickedActionLabels, type StopActionKey } from '../../../lib/stopActions.js';
-import type { ShiftRef } from './shiftFit.js';
 import { NO_ACTIONS, type StepId } from './steps.js';
 
 /** One option of a select step: a line, equipment, area, stop code, triggering event or reason. */
@@ -25,6 +24,13 @@ export interface TimesInput {
   startTime: string;
   endDate: string;
   endTime: string;
+}
+
+/** Which shift's log a stop belongs to (model/shiftFit.ts): its day and code, and the name for the words. */
+export interface ShiftRef {
+  day: string;
+  code: string;
+  name: string;
 }
 
 /** Every answer of either bot. Text answers are kept as typed; the payload trims them. */

@@ -6,7 +6,7 @@
  * "The lock"); compared on the plant's wall clock, as the chat's times are typed.
  */
 import { formatDayMonth, plantWallClock } from '../../../lib/dates.js';
-import type { TimesInput } from './draft.js';
+import type { ShiftRef, TimesInput } from './draft.js';
 import { DEFAULT_START_OFFSET_MINUTES, defaultTimes, shiftWallClock, type WallClock } from './times.js';
 
 /** A shift as GET /factory/shifts gives it (times are instants with the Italian offset). */
@@ -18,12 +18,7 @@ export interface ShiftSpan {
   end_time: string;
 }
 
-/** Which shift's log a stop belongs to: its day and code, and the name for the words. */
-export interface ShiftRef {
-  day: string;
-  code: string;
-  name: string;
-}
+export type { ShiftRef } from './draft.js';
 
 /** The shift that the extra shift lies over (A or B) is the stop's home rather than 'Turno E'. */
 const EXTRA_SHIFT = 'Turno E';
