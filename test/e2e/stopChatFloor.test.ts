@@ -3,7 +3,8 @@
  * the tablet and the phone: the times default inside the shift the line log is open on; a stop
  * starting in another shift is asked about ('Lo stop cade nel Turno C del 25/11: registrarlo
  * lì?') and, once saved, the log opens on the shift holding it; answers survive a reload
- * ('Riprendi' / 'Ricomincia') and leaving mid-chat asks first.
+ * ('Riprendi' / 'Ricomincia') and leaving mid-chat asks first; a failure mode typed for one
+ * machine goes when another machine is chosen.
  *
  * Stops go on Capper (equipment 2) of line 1 in the first hours of TODAY, or yesterday in the
  * first two hours of a day: they lie in Turno C of the day before (22:00–06:00).
@@ -152,4 +153,42 @@ describeWith(['postgres', 'chromium'])('stop chats on the floor', () => {
       await page.context().close();
     });
   }
+
+  it('clears the failure mode typed for a machine when another machine is chosen', async () => {
+    const { page } = await suite.newPage();
+    await loginAndOpen(page, 'frontline', `${UNPLANNED}?day=${DAY}&line_id=1`);
+    const fresh = page.getByRole('button', { name: 'Ricomincia' });
+    if (await fresh.isVisible().catch(() => false)) await fresh.click();
+    await chipsReady(page);
+    await chip(page, 'Testa di tappatura').click();
+    await botSays(page, 'Qual è il codice di stop?');
+    await chipsReady(page);
+    await page.locator('.chat-options .chat-chip').first().click();
+    await botSays(page, 'Descrivi il modo di guasto');
+    await textbox(page).fill('Tappi storti in uscita');
+    await textbox(page).press('Enter');
+    await botSays(page, "Qual è stato l'evento scatenante?");
+    // Back to the machine: the failure mode comes back while the machine is the same...
+    const back = page.getByRole('button', { name: 'Indietro' });
+    await chipsReady(page);
+    await back.click();
+    await expect(textbox(page).inputValue()).resolves.toBe('Tappi storti in uscita');
+    for (let i = 0; i < 3; i++) {
+      if (i > 0) await chipsReady(page);
+      await back.click();
+    }
+    await page.locator('.chat-row-bot .chat-text').last().filter({ hasText: 'Su quale macchina?' }).waitFor();
+    // ...and is gone once another machine is chosen: it described the Capper.
+    await chipsReady(page);
+    await chip(page, 'Filler').click();
+    await botSays(page, 'In quale area della macchina si è verificato lo stop?');
+    await chipsReady(page);
+    await page.locator('.chat-options .chat-chip').first().click();
+    await botSays(page, 'Qual è il codice di stop?');
+    await chipsReady(page);
+    await page.locator('.chat-options .chat-chip').first().click();
+    await botSays(page, 'Descrivi il modo di guasto');
+    await expect(textbox(page).inputValue()).resolves.toBe('');
+    await page.context().close();
+  });
 });
