@@ -13,7 +13,7 @@ import { callApi } from '../support/apiClient.js';
 import { screenshot } from '../support/browser.js';
 import { browserSuite } from '../support/browserSuite.js';
 import { describeWith } from '../support/services.js';
-import { eventually, loginAndOpen, optionsLoaded, shownOption } from '../support/pageActions.js';
+import { eventually, loginAndOpen, optionsLoaded, reloadAccepting, shownOption } from '../support/pageActions.js';
 
 const PHONE = { width: 390, height: 844 };
 const DAILY_EMPTY = 'Nessuna azione DBR per i filtri correnti';
@@ -152,13 +152,7 @@ describeWith(['postgres', 'chromium'])('DBR action pages', () => {
       await form.getByLabel('Responsabile').fill(`P. Bianchi (${size})`);
       await form.getByLabel('Attività').fill('Controllare i sensori della riempitrice');
 
-      const dialogs: string[] = [];
-      page.on('dialog', (d) => {
-        dialogs.push(d.type());
-        void d.accept();
-      });
-      await page.reload();
-      expect(dialogs).toEqual(['beforeunload']);
+      expect(await reloadAccepting(page)).toEqual(['beforeunload']);
       await page.getByRole('heading', { level: 1, name: 'Azioni DBR' }).waitFor();
       await expect(form.getByLabel('Responsabile').inputValue()).resolves.toBe(`P. Bianchi (${size})`);
       await expect(form.getByLabel('Attività').inputValue()).resolves.toBe('Controllare i sensori della riempitrice');

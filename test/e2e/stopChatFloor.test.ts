@@ -15,7 +15,7 @@ import { romeWallClock } from '../../web/src/features/stopChat/model/times.js';
 import { PHONE_VIEWPORT, screenshot, TABLET_VIEWPORT } from '../support/browser.js';
 import { browserSuite } from '../support/browserSuite.js';
 import { describeWith } from '../support/services.js';
-import { loginAndOpen } from '../support/pageActions.js';
+import { loginAndOpen, reloadAccepting } from '../support/pageActions.js';
 
 const UNPLANNED = '/inserimento-loss-ai-operatore';
 const PLANNED = '/inserimento-pianificate-ai-operatore';
@@ -34,6 +34,19 @@ async function fillTimes(page: Page, start: string, end: string, day = DAY): Pro
   await page.getByLabel('Ora inizio', { exact: true }).fill(start);
   await page.getByLabel('Data fine', { exact: true }).fill(day);
   await page.getByLabel('Ora fine', { exact: true }).fill(end);
+}
+
+/** A fresh unplanned chat on line 1 answered up to the failure mode (Capper, 'Testa di tappatura'). */
+async function openAtFailureMode(page: Page): Promise<void> {
+  await loginAndOpen(page, 'frontline', `${UNPLANNED}?day=${DAY}&line_id=1`);
+  const fresh = page.getByRole('button', { name: 'Ricomincia' });
+  if (await fresh.isVisible().catch(() => false)) await fresh.click();
+  await chipsReady(page);
+  await chip(page, 'Testa di tappatura').click();
+  await botSays(page, 'Qual è il codice di stop?');
+  await chipsReady(page);
+  await page.locator('.chat-options .chat-chip').first().click();
+  await botSays(page, 'Descrivi il modo di guasto');
 }
 
 /** No sideways scroll: the page is as wide as the window. */
@@ -107,25 +120,11 @@ describeWith(['postgres', 'chromium'])('stop chats on the floor', () => {
 
     it(`${size}: keeps the answers through a reload ('Riprendi') and asks before leaving mid-chat`, async () => {
       const { page } = await suite.newPage(viewport);
-      await loginAndOpen(page, 'frontline', `${UNPLANNED}?day=${DAY}&line_id=1`);
-      const fresh = page.getByRole('button', { name: 'Ricomincia' });
-      if (await fresh.isVisible().catch(() => false)) await fresh.click();
-      await chipsReady(page);
-      await chip(page, 'Testa di tappatura').click();
-      await botSays(page, 'Qual è il codice di stop?');
-      await chipsReady(page);
-      await page.locator('.chat-options .chat-chip').first().click();
-      await botSays(page, 'Descrivi il modo di guasto');
+      await openAtFailureMode(page);
       await textbox(page).fill(`Tappi storti in uscita (${size})`);
 
       // A reload warns first (beforeunload), then offers the chat back.
-      const dialogs: string[] = [];
-      page.on('dialog', (d) => {
-        dialogs.push(d.type());
-        void d.accept();
-      });
-      await page.reload();
-      expect(dialogs).toEqual(['beforeunload']);
+      expect(await reloadAccepting(page)).toEqual(['beforeunload']);
       await page.getByText(/Hai uno stop non ancora registrato \(passo 5 di 10 · Modo di guasto/).waitFor();
       expect(await fitsWidth(page)).toBe(true);
       await screenshot(page, `stopchat-resume-${size}`);
@@ -156,15 +155,7 @@ describeWith(['postgres', 'chromium'])('stop chats on the floor', () => {
 
   it('clears the failure mode typed for a machine when another machine is chosen', async () => {
     const { page } = await suite.newPage();
-    await loginAndOpen(page, 'frontline', `${UNPLANNED}?day=${DAY}&line_id=1`);
-    const fresh = page.getByRole('button', { name: 'Ricomincia' });
-    if (await fresh.isVisible().catch(() => false)) await fresh.click();
-    await chipsReady(page);
-    await chip(page, 'Testa di tappatura').click();
-    await botSays(page, 'Qual è il codice di stop?');
-    await chipsReady(page);
-    await page.locator('.chat-options .chat-chip').first().click();
-    await botSays(page, 'Descrivi il modo di guasto');
+    await openAtFailureMode(page);
     await textbox(page).fill('Tappi storti in uscita');
     await textbox(page).press('Enter');
     await botSays(page, "Qual è stato l'evento scatenante?");
