@@ -216,6 +216,7 @@ export class DayGenerator {
           plant: g.plant.state,
           role: g.operator.role,
           shiftSubmitted: false,
+          nearby: [],
           startTime: new Date(start).toISOString(),
           endTime: new Date(end).toISOString(),
           notes,

@@ -1,4 +1,5 @@
 import type { PlannedStopEvent } from '../../domain/stops/events.js';
+import type { PlannedStopFacts } from '../../domain/stops/plannedState.js';
 import { plantStateFrom, smallPlantFile } from '../../test/builders/plantFixtures.js';
 import { deciderSpec } from '../../test/support/deciderSpec.js';
 import { plannedStopsDecider, type PlannedStopCommand } from './plannedDecider.js';
@@ -19,6 +20,7 @@ const record = (over: Partial<RecordPlannedStop> = {}): RecordPlannedStop => ({
   plant,
   role: 'frontline',
   shiftSubmitted: false,
+  nearby: [],
   equipmentId: 3,
   plannedReasonId: 2,
   startTime: at('06:00'),
@@ -93,12 +95,47 @@ describe('given an equipment without planned stops', () => {
       .when(record({ startTime: at('13:00'), endTime: at('15:00') }))
       .thenRefuses({ fields: { end_time: 'Nel futuro' } });
   });
+});
 
-  it('does not check overlap between planned stops', () => {
+describe('given a planned stop 06:00–06:45', () => {
+  const given = spec.given([recorded]);
+  const OVERLAP = 'Lo stop si sovrappone a un altro stop della stessa macchina (06:00–06:45)';
+
+  it('refuses the same stop entered again, or one overlapping it, with 409 naming the other stop’s times', () => {
+    for (const [s, e] of [
+      ['06:00', '06:45'],
+      ['06:30', '07:00'],
+      ['05:00', '06:01'],
+      ['05:00', '08:00'],
+      ['06:10', '06:20'],
+    ] as const) {
+      given.when(record({ startTime: at(s), endTime: at(e) })).thenRefuses({ status: 409, code: 'STOP_OVERLAP', message: OVERLAP });
+    }
+  });
+
+  it('accepts a stop that starts when the other ends, or ends when it starts, with the next id', () => {
+    given.when(record({ startTime: at('06:45'), endTime: at('07:00') })).then(recordedData((data) => expect(data.stopId).toBe(SECOND)));
+    given.when(record({ startTime: at('05:30'), endTime: at('06:00') })).then(recordedData((data) => expect(data.stopId).toBe(SECOND)));
+  });
+
+  it('checks the planned stops of other day streams passed in as nearby, naming their dates', () => {
+    // A two-day shutdown recorded on 2030-06-04, 22:00 to 2030-06-05 07:00 in Rome.
+    const shutdown: PlannedStopFacts = {
+      id: 1_000_003_111_121_001,
+      shopFloorId: 1,
+      lineId: 2,
+      startTime: '2030-06-04T20:00:00.000Z',
+      endTime: '2030-06-05T05:00:00.000Z',
+      notes: null,
+    };
     spec
-      .given([recorded])
-      .when(record())
-      .then(recordedData((data) => expect(data.stopId).toBe(SECOND)));
+      .given([])
+      .when(record({ nearby: [shutdown] }))
+      .thenRefuses({ status: 409, code: 'STOP_OVERLAP', message: 'Lo stop si sovrappone a un altro stop della stessa macchina (04/06 22:00–05/06 07:00)' });
+    spec
+      .given([])
+      .when(record({ startTime: at('07:00'), endTime: at('07:30'), nearby: [shutdown] }))
+      .then(recordedData((data) => expect(data.stopId).toBe(FIRST)));
   });
 });
 
@@ -135,7 +172,7 @@ describe('given a deleted planned stop', () => {
 describe('given a planned stop whose shift report is submitted', () => {
   const given = spec.given([recorded]);
   const commands: PlannedStopCommand[] = [
-    record({ shiftSubmitted: true }),
+    record({ shiftSubmitted: true, startTime: at('07:00'), endTime: at('07:30') }),
     note('Altro', { shiftSubmitted: true }),
     { type: 'DeletePlannedStop', stopId: FIRST, role: 'frontline', shiftSubmitted: true },
   ];

@@ -2,12 +2,13 @@ import { validationError } from '../../domain/shared/errors.js';
 import { activeItem, type PlantState } from '../../domain/plant/state.js';
 import { plannedStopsStream, type PlannedStopEvent } from '../../domain/stops/events.js';
 import { nextStopId } from '../../domain/stops/ids.js';
-import { plannedFold, type PlannedStopsState } from '../../domain/stops/plannedState.js';
-import { assertMayChange, checkPlannedLength, checkTimes, fieldErrors, optionalNote, plantDay } from '../../domain/stops/rules.js';
+import type { PlannedStopFacts, PlannedStopsState } from '../../domain/stops/plannedState.js';
+import { assertMayChange, checkPlannedLength, checkTimes, fieldErrors, optionalNote, overlaps, plantDay, stopOverlap } from '../../domain/stops/rules.js';
 import { runCommand, type CommandContext, type CommandDeps, type CommandResult } from '../handleCommand.js';
 import { readPlantIn } from '../plant/readPlant.js';
 import type { StopPlace } from './recordUnplannedStop.js';
 import { isShiftSubmitted } from './shiftLock.js';
+import { plannedStopsAround } from './stopStreams.js';
 
 /** What the planned-stop chatbot sends (line log §4.3, §7). */
 export interface PlannedStopInput {
@@ -26,6 +27,8 @@ export interface RecordPlannedStop extends PlannedStopInput {
   plant: PlantState;
   role: string;
   shiftSubmitted: boolean;
+  /** Live planned stops of the equipment outside this day stream that may overlap the new one. */
+  nearby: readonly PlannedStopFacts[];
 }
 
 /** Equipment and reason must exist; the note is optional (blank becomes null) up to 1000 characters. */
@@ -39,13 +42,21 @@ export function validatePlannedStop(plant: PlantState, input: PlannedStopInput):
   return { place: { shopFloorId: line.parentId!, lineId: line.id, equipmentId: equipment.id }, notes: optionalNote.parse(input.notes) };
 }
 
-/** Same time rules as an unplanned stop (a week at most instead of a day); planned stops are not checked for overlap (see docs/line-log.md). */
+/**
+ * Same rules as an unplanned stop (a week at most instead of a day): fields (400), times and
+ * length (400 INVALID_TIMES), lock (409), overlap with the equipment's other planned stops
+ * (409 STOP_OVERLAP naming the other stop's times), so the same stop entered twice does not
+ * count its downtime twice.
+ */
 export function decideRecordPlannedStop(command: RecordPlannedStop, state: PlannedStopsState, now: Date): PlannedStopEvent[] {
   const { place, notes } = validatePlannedStop(command.plant, command);
   checkTimes(command.startTime, command.endTime, now);
   checkPlannedLength(command.startTime, command.endTime);
   assertMayChange(command.role, command.shiftSubmitted);
-  if (plantDay(command.startTime) !== command.day) throw new Error(`RecordPlannedStop for ${command.day} starts on another day`);
+  const span = { startTime: new Date(command.startTime).toISOString(), endTime: new Date(command.endTime).toISOString() };
+  if (plantDay(span.startTime) !== command.day) throw new Error(`RecordPlannedStop for ${command.day} starts on another day`);
+  const other = [...state.stops.values(), ...command.nearby].filter((s) => overlaps(s, span)).sort((a, b) => Date.parse(a.startTime) - Date.parse(b.startTime))[0];
+  if (other) throw stopOverlap(other, span.startTime);
   return [
     {
       type: 'PlannedStopRecorded',
@@ -53,25 +64,23 @@ export function decideRecordPlannedStop(command: RecordPlannedStop, state: Plann
         stopId: nextStopId('planned', place.equipmentId, command.day, state.lastSequence),
         ...place,
         plannedReasonId: command.plannedReasonId,
-        startTime: new Date(command.startTime).toISOString(),
-        endTime: new Date(command.endTime).toISOString(),
+        ...span,
         notes,
       },
     },
   ];
 }
 
-/** The whole command: plant (cached), the day stream, calendar and reports for the lock; appends on condition none moved. */
+/** The whole command: plant (cached), the day streams the overlap rule needs, calendar and reports for the lock; appends on condition none moved. */
 export function handleRecordPlannedStop(deps: CommandDeps, input: PlannedStopInput, ctx: CommandContext): Promise<CommandResult<PlannedStopEvent>> {
   return runCommand(deps, ctx, async (reads) => {
     const plant = await readPlantIn(reads);
     const { place } = validatePlannedStop(plant, input);
     checkTimes(input.startTime, input.endTime, ctx.now);
     checkPlannedLength(input.startTime, input.endTime);
-    const day = plantDay(input.startTime);
-    const stream = plannedStopsStream(place.equipmentId, day);
-    const own = await reads.read(stream, plannedFold);
+    const { day, own, nearby } = await plannedStopsAround(reads, place.equipmentId, input.startTime, input.endTime);
     const shiftSubmitted = await isShiftSubmitted(reads, place, input.startTime);
-    return { stream, events: decideRecordPlannedStop({ ...input, type: 'RecordPlannedStop', day, plant, role: ctx.role, shiftSubmitted }, own, ctx.now) };
+    const command: RecordPlannedStop = { ...input, type: 'RecordPlannedStop', day, plant, role: ctx.role, shiftSubmitted, nearby };
+    return { stream: plannedStopsStream(place.equipmentId, day), events: decideRecordPlannedStop(command, own, ctx.now) };
   });
 }

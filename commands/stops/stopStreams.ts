@@ -1,11 +1,20 @@
 import { DateTime } from 'luxon';
 import { eachDay, PLANT_ZONE } from '../../domain/shifts/calendar.js';
-import { legacyPlannedStopsStream, legacyUnplannedStopsStream, plannedStopsStream, unplannedStopsStream } from '../../domain/stops/events.js';
+import {
+  legacyPlannedStopsStream,
+  legacyUnplannedStopsStream,
+  plannedStopsStream,
+  unplannedStopsStream,
+  type PlannedStopEvent,
+  type UnplannedStopEvent,
+} from '../../domain/stops/events.js';
 import { parseStopId } from '../../domain/stops/ids.js';
-import { plannedFold } from '../../domain/stops/plannedState.js';
-import { MAX_UNPLANNED_STOP_HOURS, plantDay } from '../../domain/stops/rules.js';
-import { initialUnplannedStopsState, unplannedFold, type UnplannedStopFacts, type UnplannedStopsState } from '../../domain/stops/unplannedState.js';
+import { plannedFold, type PlannedStopFacts, type PlannedStopsState } from '../../domain/stops/plannedState.js';
+import { MAX_PLANNED_STOP_HOURS, MAX_UNPLANNED_STOP_HOURS, plantDay } from '../../domain/stops/rules.js';
+import type { StopsState } from '../../domain/stops/stopsFold.js';
+import { unplannedFold, type UnplannedStopFacts, type UnplannedStopsState } from '../../domain/stops/unplannedState.js';
 import type { EventOf } from '../../domain/shared/catalog.js';
+import type { Fold } from '../../domain/shared/fold.js';
 import type { DomainError } from '../../domain/shared/errors.js';
 import { runCommand, type CommandContext, type CommandDeps, type CommandResult } from '../handleCommand.js';
 import type { ReadSet } from '../readSet.js';
@@ -39,33 +48,72 @@ export const readUnplannedStream = (reads: ReadSet, s: StopStream) => (s.legacy 
 
 export const readPlannedStream = (reads: ReadSet, s: StopStream) => (s.legacy ? reads.readCached(s.stream, plannedFold) : reads.read(s.stream, plannedFold));
 
+/** One kind of stop as the overlap rule reads it: its day streams, its legacy stream, its fold and longest stop. */
+interface StopKindStreams<F, E extends EventOf> {
+  dayStream(equipmentId: number, day: string): string;
+  legacyStream(equipmentId: number): string;
+  fold: Fold<StopsState<F>, E>;
+  maxHours: number;
+}
+
 /**
- * What the overlap rule needs for a new unplanned stop of [start, end): the stops of the
- * day stream it goes to, and every other live stop of the equipment that could overlap
- * it. A stop lasts at most MAX_UNPLANNED_STOP_HOURS, so an overlapping stop started on
- * one of the new stop's plant days or on the day before: at most three day streams, plus
- * the equipment's legacy stream. Each is read through the ReadSet, so the append fails
- * (and the command decides again) if any of them moved meanwhile.
+ * What the overlap rule needs for a new stop of [start, end): the stops of the day stream it
+ * goes to, and every other live stop of the same kind on the equipment that could overlap it.
+ * A stop lasts at most `maxHours` (24 unplanned, a week planned), so an overlapping stop started
+ * on one of the new stop's plant days or on the days `maxHours` before: a bounded number of day
+ * streams, plus the equipment's legacy stream. Each is read through the ReadSet, so the append
+ * fails (and the command decides again) if any of them moved meanwhile.
  */
-export async function unplannedStopsAround(
+async function stopsAround<F, E extends EventOf>(
+  reads: ReadSet,
+  kind: StopKindStreams<F, E>,
+  equipmentId: number,
+  startTime: string,
+  endTime: string,
+): Promise<{ day: string; own: StopsState<F>; nearby: F[] }> {
+  const { fold } = kind;
+  const day = plantDay(startTime);
+  const first = DateTime.fromISO(startTime, { zone: PLANT_ZONE }).minus({ hours: kind.maxHours }).toISODate()!;
+  let own = fold.initialState;
+  const nearby: F[] = [];
+  for (const d of eachDay(first, plantDay(endTime))) {
+    const state = await reads.read(kind.dayStream(equipmentId, d), fold);
+    if (d === day) own = state;
+    else nearby.push(...state.stops.values());
+  }
+  const legacy = await reads.readCached(kind.legacyStream(equipmentId), fold);
+  nearby.push(...legacy.stops.values());
+  return { day, own, nearby };
+}
+
+const UNPLANNED: StopKindStreams<UnplannedStopFacts, UnplannedStopEvent> = {
+  dayStream: unplannedStopsStream,
+  legacyStream: legacyUnplannedStopsStream,
+  fold: unplannedFold,
+  maxHours: MAX_UNPLANNED_STOP_HOURS,
+};
+const PLANNED: StopKindStreams<PlannedStopFacts, PlannedStopEvent> = {
+  dayStream: plannedStopsStream,
+  legacyStream: legacyPlannedStopsStream,
+  fold: plannedFold,
+  maxHours: MAX_PLANNED_STOP_HOURS,
+};
+
+/** The unplanned stops a new unplanned stop of [start, end) may overlap (at most three day streams and the legacy stream). */
+export const unplannedStopsAround = (
   reads: ReadSet,
   equipmentId: number,
   startTime: string,
   endTime: string,
-): Promise<{ day: string; own: UnplannedStopsState; nearby: UnplannedStopFacts[] }> {
-  const day = plantDay(startTime);
-  const first = DateTime.fromISO(startTime, { zone: PLANT_ZONE }).minus({ hours: MAX_UNPLANNED_STOP_HOURS }).toISODate()!;
-  let own = initialUnplannedStopsState;
-  const nearby: UnplannedStopFacts[] = [];
-  for (const d of eachDay(first, plantDay(endTime))) {
-    const state = await reads.read(unplannedStopsStream(equipmentId, d), unplannedFold);
-    if (d === day) own = state;
-    else nearby.push(...state.stops.values());
-  }
-  const legacy = await reads.readCached(legacyUnplannedStopsStream(equipmentId), unplannedFold);
-  nearby.push(...legacy.stops.values());
-  return { day, own, nearby };
-}
+): Promise<{ day: string; own: UnplannedStopsState; nearby: UnplannedStopFacts[] }> => stopsAround(reads, UNPLANNED, equipmentId, startTime, endTime);
+
+/** The planned stops a new planned stop of [start, end) may overlap (the week before its start, its days, and the legacy stream). */
+export const plannedStopsAround = (
+  reads: ReadSet,
+  equipmentId: number,
+  startTime: string,
+  endTime: string,
+): Promise<{ day: string; own: PlannedStopsState; nearby: PlannedStopFacts[] }> => stopsAround(reads, PLANNED, equipmentId, startTime, endTime);
 
 /** A stop stream's state as the edit and delete commands need it. */
 export interface StopsOnStream {

@@ -108,8 +108,8 @@ describeWith(['postgres', 'chromium'])('assistants', () => {
       // Prefilled at Line 1 and the Filler, open at the work point; Back works from here.
       expect((await transcript(page)).slice(1)).toEqual([
         'bot:Su quale linea ti trovi?',
-        'user:Line 1',
-        'bot:Quale macchina della Line 1?',
+        'user:Linea 1',
+        'bot:Quale macchina della Linea 1?',
         'user:Riempitrice',
         'bot:Macchina: Riempitrice. Quale punto di lavoro vuoi controllare?',
       ]);

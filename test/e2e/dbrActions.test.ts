@@ -4,7 +4,8 @@ import { DateTime } from 'luxon';
  * giornaliere' and 'Azioni DBR', §4, §5, §7): an improvement user creates an action through the
  * form and deletes another through 'Conferma eliminazione'; an operator ticks an action on the
  * daily page and unticks it; a failed tick puts the box back and says so; the daily list keeps
- * 'Fine gg' and no-equipment actions under the shift and equipment filters; phones get cards.
+ * 'Fine gg' and no-equipment actions under the shift and equipment filters; phones get cards;
+ * the form's text survives a reload and leaving asks first (issue 22).
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { todayInRome } from '../../web/src/lib/dates.js';
@@ -12,7 +13,7 @@ import { callApi } from '../support/apiClient.js';
 import { screenshot } from '../support/browser.js';
 import { browserSuite } from '../support/browserSuite.js';
 import { describeWith } from '../support/services.js';
-import { eventually, loginAndOpen, optionsLoaded, shownOption } from '../support/pageActions.js';
+import { eventually, loginAndOpen, optionsLoaded, reloadAccepting, shownOption } from '../support/pageActions.js';
 
 const PHONE = { width: 390, height: 844 };
 const DAILY_EMPTY = 'Nessuna azione DBR per i filtri correnti';
@@ -139,6 +140,37 @@ describeWith(['postgres', 'chromium'])('DBR action pages', () => {
     await page.locator('select[name="filter_line"]').selectOption({ label: 'Linea 3' });
     await page.locator('.data-table-empty', { hasText: EXISTING_EMPTY }).waitFor();
   });
+
+  for (const [size, viewport] of [
+    ['tablet', undefined],
+    ['phone', PHONE],
+  ] as const) {
+    it(`${size}: keeps the form's text through a reload, asks before leaving, and 'Ricomincia' empties it`, async () => {
+      if (viewport) await page.setViewportSize(viewport);
+      await open('support', '/azioni-dbr-miglioramento', 'Azioni DBR');
+      const form = page.locator('form.dbra-form');
+      await form.getByLabel('Responsabile').fill(`P. Bianchi (${size})`);
+      await form.getByLabel('Attività').fill('Controllare i sensori della riempitrice');
+
+      expect(await reloadAccepting(page)).toEqual(['beforeunload']);
+      await page.getByRole('heading', { level: 1, name: 'Azioni DBR' }).waitFor();
+      await expect(form.getByLabel('Responsabile').inputValue()).resolves.toBe(`P. Bianchi (${size})`);
+      await expect(form.getByLabel('Attività').inputValue()).resolves.toBe('Controllare i sensori della riempitrice');
+      await form.getByText(/^Ripreso il testo non inviato del /).waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await screenshot(page, `dbr-actions-restored-${size}`);
+
+      await page.getByRole('link', { name: 'Torna al Riepilogo Operativo' }).click();
+      await page.getByRole('dialog', { name: 'Uscire dalla pagina?' }).waitFor();
+      await page.getByRole('button', { name: 'Resta', exact: true }).click();
+      await expect(form.getByLabel('Attività').inputValue()).resolves.toBe('Controllare i sensori della riempitrice');
+
+      await form.getByRole('button', { name: 'Ricomincia' }).click();
+      await expect(form.getByLabel('Responsabile').inputValue()).resolves.toBe('');
+      await page.getByRole('link', { name: 'Torna al Riepilogo Operativo' }).click();
+      await page.waitForURL((u) => u.pathname === '/dashboard-miglioramento');
+    });
+  }
 
   it('lets the operator tick an action on the daily page and untick it; the list reloads each time', async () => {
     const action = await create('Verificare la coppia di serraggio', { due_shift: shiftIds.A, equipment: 1 });

@@ -194,6 +194,50 @@ describeWith(['postgres', 'chromium'])('improvement line log', () => {
     expect(await page.getByLabel('Note di fine turno').inputValue()).not.toBe('Non salvato');
   });
 
+  it('undoes the stop texts saved during the edit with Annulla modifiche, and keeps them with Salva Report', async () => {
+    const created = await api<{ id: number }>(support, 'POST', '/factory/planned_stops', {
+      equipment_id: 2,
+      planned_reason_id: 2,
+      start_time: `${yesterday}T07:00`,
+      end_time: `${yesterday}T07:20`,
+      notes: 'Cambio filtri',
+    });
+    expect(created.status).toBe(201);
+    const savedNote = async () => {
+      const list = await api<Array<{ id: number; notes: string | null }>>(
+        support,
+        'GET',
+        `/factory/stop_events/planned_by_shift?shop_floor_id=1&lines_id=1&shift_code=A&day=${yesterday}`,
+      );
+      return list.body.find((x) => x.id === created.body.id)?.notes;
+    };
+    await openLog(1);
+    const table = page.getByRole('table', { name: 'Stop pianificati', exact: true });
+    await table.getByText('Cambio filtri').waitFor();
+
+    // The note is saved on blur, as always; 'Annulla modifiche' writes the old one back.
+    await page.getByRole('button', { name: 'Modifica Report o Stop' }).click();
+    const cell = page.getByLabel('Note – stop delle 07:00');
+    await cell.fill('Cambio filtri e guarnizioni');
+    await cell.press('Tab');
+    await eventually(async () => expect(await savedNote()).toBe('Cambio filtri e guarnizioni'));
+    await cell.fill('Nota scritta e non ancora salvata');
+    await page.getByRole('button', { name: 'Annulla modifiche' }).click();
+    await page.getByRole('button', { name: 'Modifica Report o Stop' }).waitFor();
+    await table.getByText('Cambio filtri', { exact: true }).waitFor();
+    await eventually(async () => expect(await savedNote()).toBe('Cambio filtri'));
+
+    // 'Salva Report' keeps what was saved.
+    await page.getByRole('button', { name: 'Modifica Report o Stop' }).click();
+    await cell.fill('Filtri sostituiti');
+    await cell.press('Tab');
+    await eventually(async () => expect(await savedNote()).toBe('Filtri sostituiti'));
+    await page.getByRole('button', { name: 'Salva Report' }).click();
+    await page.getByText('Report aggiornato correttamente', { exact: true }).waitFor();
+    await table.getByText('Filtri sostituiti', { exact: true }).waitFor();
+    expect(await savedNote()).toBe('Filtri sostituiti');
+  });
+
   it('keeps the edit and offers a reload when someone else changed the report meanwhile', async () => {
     await openLog(3);
     await notesValue('Turno regolare');

@@ -137,8 +137,9 @@ describeWith(['postgres', 'chromium'])('operator line log', () => {
     expect(await note(yesterday, 'A', 'Linea 1')).toMatchObject({ confirmed: true, notes: 'Turno regolare, cambio formato alle 10' });
     await screenshot(page, 'line-log-submitted');
 
-    // Another attempt is refused with the spec's message, for 3 seconds.
-    await submit.click();
+    // The send button now looks disabled (issue 22); a click still says why, for 3 seconds.
+    await expect(submit.getAttribute('aria-disabled')).resolves.toBe('true');
+    await submit.click({ force: true });
     const refusal = page.getByText('Report già inviato', { exact: true });
     await refusal.waitFor();
     await refusal.waitFor({ state: 'detached', timeout: 5000 });
@@ -148,6 +149,22 @@ describeWith(['postgres', 'chromium'])('operator line log', () => {
     expect(await page.getByLabel('Note di fine turno').isDisabled()).toBe(true);
     expect(await page.getByRole('link', { name: /AGGIUNGI STOP/ }).count()).toBe(0);
   });
+
+  for (const [size, viewport] of [
+    ['tablet', undefined],
+    ['phone', PHONE],
+  ] as const) {
+    it(`${size}: on a future day the send button looks disabled and no stop can be added`, async () => {
+      if (viewport) await page.setViewportSize(viewport);
+      await openLog(`?day=${addDays(today, 1)}&shift_code=A&line_id=1`);
+      await page.getByText('Giorno futuro: il report si compila dal giorno stesso.').first().waitFor();
+      const submit = page.getByRole('button', { name: 'CONFERMA e INVIA REPORT' });
+      await expect(submit.getAttribute('aria-disabled')).resolves.toBe('true');
+      expect(await page.getByRole('link', { name: /AGGIUNGI STOP/ }).count()).toBe(0);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await screenshot(page, `line-log-future-${size}`);
+    });
+  }
 
   it('refuses to remove a row with text for 3 seconds, removes empty rows and stops at 10 rows', async () => {
     await openLog(`?day=${yesterday}&shift_code=B&line_id=2`);

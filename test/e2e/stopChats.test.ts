@@ -189,6 +189,10 @@ describeWith(['postgres', 'chromium'])('stop chatbots', () => {
     await fillTimes(page, '00:10', '00:20');
     await screenshot(page, 'stopchat-unplanned-tablet-times');
     await page.getByRole('button', { name: 'Conferma orari' }).click();
+    // Opened from Turno C of DAY (22:00–06:00), 00:10 of DAY lies in the Turno C before it: asked first.
+    const [, pm, pd] = addDays(DAY, -1).split('-');
+    await page.getByText(`Lo stop cade nel Turno C del ${pd}/${pm}: registrarlo lì?`).waitFor();
+    await page.getByRole('button', { name: 'Sì, registra nel Turno C' }).click();
 
     await botSays(page, 'Ecco il riepilogo');
     const summary = await page
@@ -208,6 +212,7 @@ describeWith(['postgres', 'chromium'])('stop chatbots', () => {
       `Inizio: ${d}/${m}/${y} 00:10`,
       `Fine: ${d}/${m}/${y} 00:20`,
       'Durata: 10 min',
+      `Turno: Turno C del ${pd}/${pm}`,
     ]);
     await screenshot(page, 'stopchat-unplanned-tablet-confirm');
 
@@ -236,7 +241,8 @@ describeWith(['postgres', 'chromium'])('stop chatbots', () => {
     });
     expect(waited).toBeGreaterThanOrEqual(950);
     expect(waited).toBeLessThan(2500);
-    expect(new URL(page.url()).searchParams.get('day')).toBe(DAY);
+    // The log of the shift holding the stop.
+    expect([new URL(page.url()).searchParams.get('day'), new URL(page.url()).searchParams.get('shift_code')]).toEqual([addDays(DAY, -1), 'C']);
 
     // The list is a read model: on a busy machine it may follow the 201 by more than its bound.
     let stop: Record<string, unknown> | undefined;

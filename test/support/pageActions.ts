@@ -67,3 +67,16 @@ export async function eventually(check: () => Promise<void>, ms = 10_000): Promi
     }
   }
 }
+
+/** Reloads a page that asks before being left: accepts the browser's question and answers which dialogs were shown. */
+export async function reloadAccepting(page: Page): Promise<string[]> {
+  const dialogs: string[] = [];
+  const accept = (d: { type(): string; accept(): Promise<void> }) => {
+    dialogs.push(d.type());
+    void d.accept();
+  };
+  page.on('dialog', accept);
+  await page.reload();
+  page.off('dialog', accept);
+  return dialogs;
+}

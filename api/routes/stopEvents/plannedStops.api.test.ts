@@ -101,4 +101,27 @@ describeWith(['postgres'])('planned stop endpoints', () => {
     expect(ids(await byShift('A', 'lines_id=2'))).toEqual(['2:06:15']);
     expect(await byShift('B', 'lines_id=1,2')).toEqual([]);
   });
+
+  it('refuses a planned stop overlapping another planned stop of the same machine with 409, naming its times; nothing is written', async () => {
+    // Equipment 3's 12:00–12:10 stop was deleted above: it no longer counts.
+    expect((await record({ equipment_id: 3, start_time: kit.at('12:00'), end_time: kit.at('12:10') })).status).toBe(201);
+    for (const [s, e] of [
+      ['12:00', '12:10'],
+      ['12:05', '12:30'],
+      ['11:00', '13:00'],
+    ]) {
+      const r = await refusedWritingNothing(() => record({ equipment_id: 3, start_time: kit.at(s!), end_time: kit.at(e!) }));
+      expect([r.status, r.body.error]).toEqual([409, { code: 'STOP_OVERLAP', message: 'Lo stop si sovrappone a un altro stop della stessa macchina (12:00–12:10)' }]);
+    }
+    expect((await record({ equipment_id: 3, start_time: kit.at('12:10'), end_time: kit.at('12:20') })).status).toBe(201);
+    expect((await record({ equipment_id: 4, start_time: kit.at('12:05'), end_time: kit.at('12:30') })).status).toBe(201);
+  });
+
+  it('checks a planned stop against one begun on an earlier day that is still going on', async () => {
+    expect((await record({ equipment_id: 3, start_time: kit.at('22:00'), end_time: kit.at('05:00', kit.nextDay) })).status).toBe(201);
+    const r = await refusedWritingNothing(() => record({ equipment_id: 3, start_time: kit.at('04:00', kit.nextDay), end_time: kit.at('04:30', kit.nextDay) }));
+    const [d1, d2] = [kit.day, kit.nextDay].map((d) => `${d.slice(8, 10)}/${d.slice(5, 7)}`);
+    expect([r.status, r.body.error.message]).toEqual([409, `Lo stop si sovrappone a un altro stop della stessa macchina (${d1} 22:00–${d2} 05:00)`]);
+    expect((await record({ equipment_id: 3, start_time: kit.at('05:00', kit.nextDay), end_time: kit.at('05:30', kit.nextDay) })).status).toBe(201);
+  });
 });

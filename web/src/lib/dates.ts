@@ -113,3 +113,9 @@ export function stepDay(value: string, delta: number, bounds: DayBounds = {}, to
   if (bounds.min && next < bounds.min) return null;
   return next;
 }
+
+/** An instant with a zone as the plant's wall clock, 'YYYY-MM-DDTHH:MM' (sorts as text); '' when unreadable. */
+export function plantWallClock(value: string): string {
+  const at = DateTime.fromISO(value.trim(), { setZone: true });
+  return at.isValid ? at.setZone(PLANT_ZONE).toFormat("yyyy-LL-dd'T'HH:mm") : '';
+}

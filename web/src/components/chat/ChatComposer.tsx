@@ -22,12 +22,19 @@ export interface ChatComposerProps {
   rows?: number;
   labels?: ChatLabels;
   onSend(text: string): void;
+  /** Every change of the text, so the caller can keep what is typed before it is sent. */
+  onChange?(text: string): void;
 }
 
 /** Textarea, counter and the send button. */
-export function ChatComposer({ limit, initial = '', placeholder, disabled = false, error, rows = 1, labels = CHAT_LABELS_IT, onSend }: ChatComposerProps) {
+export function ChatComposer({ limit, initial = '', placeholder, disabled = false, error, rows = 1, labels = CHAT_LABELS_IT, onSend, onChange }: ChatComposerProps) {
   const [value, setValue] = useState(initial);
   const id = useId();
+
+  function change(text: string) {
+    setValue(text);
+    onChange?.(text);
+  }
 
   function send() {
     if (disabled) return;
@@ -56,7 +63,7 @@ export function ChatComposer({ limit, initial = '', placeholder, disabled = fals
           placeholder={placeholder}
           disabled={disabled}
           enterKeyHint="send"
-          onChange={(e) => setValue(clipChars(e.target.value, limit))}
+          onChange={(e) => change(clipChars(e.target.value, limit))}
           onKeyDown={onKeyDown}
         />
         <button type="button" className="button button-primary chat-send" disabled={disabled} onClick={send}>

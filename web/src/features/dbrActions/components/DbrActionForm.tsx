@@ -2,9 +2,15 @@
  * The insert form of the DBR page (foundations §2 'Azioni DBR', §5): day, shift ('Fine gg' first),
  * line, equipment ('Non specificato' first), Responsabile, Supportato da, Attività with its
  * counter out of 250, and 'CONFERMA e INVIA', disabled while owner or activity is blank.
+ * The texts are kept on the device until the action is inserted (model/dbrDraft.ts): coming back
+ * shows them again with 'Ricomincia', and leaving with text typed asks first.
  */
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { LeaveGuard } from '../../../components/LeaveGuard.js';
 import { ApiError } from '../../../lib/api.js';
+import { formatItalianDate, formatTime } from '../../../lib/dates.js';
+import { getStoredRole } from '../../../lib/session.js';
+import { dbrDraftKey, hasDbrText, NO_DBR_TEXTS, readDbrTexts, writeDbrTexts, type DbrTexts } from '../model/dbrDraft.js';
 import { createDbrAction } from '../api/dbrActions.js';
 import { canSubmit, dbrActionPayload, ACTIVITY_MAX, TEXT_MAX } from '../model/dbrForm.js';
 import { counterText } from '../model/dbrFormat.js';
@@ -37,9 +43,13 @@ export function createFailureText(err: unknown): string {
 
 export function DbrActionForm({ selection, onCreated, onFailed }: DbrActionFormProps) {
   const id = useId();
-  const [owner, setOwner] = useState('');
-  const [supportBy, setSupportBy] = useState('');
-  const [activity, setActivity] = useState('');
+  const [key] = useState(() => dbrDraftKey(getStoredRole() ?? ''));
+  const [restored] = useState(() => readDbrTexts(key));
+  const [texts, setTexts] = useState<DbrTexts>(() => restored ?? NO_DBR_TEXTS);
+  const [restoredShown, setRestoredShown] = useState(restored !== null);
+  const { owner, supportBy, activity } = texts;
+  const set = (field: keyof DbrTexts) => (value: string) => setTexts((t) => ({ ...t, [field]: value }));
+  useEffect(() => writeDbrTexts(key, texts, new Date()), [key, texts]);
   const [sending, setSending] = useState(false);
   const [lineMissing, setLineMissing] = useState(false);
   const ready = canSubmit({ owner, activity });
@@ -55,9 +65,8 @@ export function DbrActionForm({ selection, onCreated, onFailed }: DbrActionFormP
     try {
       const form = { day: selection.day, shiftCode: selection.shiftCode, lineId: selection.lineId, equipmentId: selection.equipmentId, owner, supportBy, activity };
       await createDbrAction(dbrActionPayload(form, { lineName: selection.line.name, shiftId: selection.shift?.id ?? null, shopFloorId: selection.shopFloorId }));
-      setOwner('');
-      setSupportBy('');
-      setActivity('');
+      setTexts(NO_DBR_TEXTS);
+      setRestoredShown(false);
       await onCreated({ day: selection.day, lineId: selection.lineId });
     } catch (err) {
       console.error('Inserimento dell’azione DBR non riuscito', err);
@@ -84,6 +93,21 @@ export function DbrActionForm({ selection, onCreated, onFailed }: DbrActionFormP
         shiftFirst="Fine gg"
         equipmentFirst="Non specificato"
       />
+      {restoredShown && restored && (
+        <p className="dbra-restored" role="status">
+          Ripreso il testo non inviato del {formatItalianDate(restored.at)} {formatTime(restored.at)}.{' '}
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() => {
+              setTexts(NO_DBR_TEXTS);
+              setRestoredShown(false);
+            }}
+          >
+            Ricomincia
+          </button>
+        </p>
+      )}
       {lineMissing && (
         <p className="form-error" role="alert">
           Seleziona una linea.
@@ -94,7 +118,7 @@ export function DbrActionForm({ selection, onCreated, onFailed }: DbrActionFormP
           <label className="field-label" htmlFor={`${id}-owner`}>
             Responsabile
           </label>
-          <textarea id={`${id}-owner`} name="owner" rows={2} maxLength={unitsFor(TEXT_MAX)} value={owner} onChange={(e) => setOwner(clipChars(e.target.value, TEXT_MAX))} />
+          <textarea id={`${id}-owner`} name="owner" rows={2} maxLength={unitsFor(TEXT_MAX)} value={owner} onChange={(e) => set('owner')(clipChars(e.target.value, TEXT_MAX))} />
         </div>
         <div className="field">
           <label className="field-label" htmlFor={`${id}-support`}>
@@ -106,7 +130,7 @@ export function DbrActionForm({ selection, onCreated, onFailed }: DbrActionFormP
             rows={2}
             maxLength={unitsFor(TEXT_MAX)}
             value={supportBy}
-            onChange={(e) => setSupportBy(clipChars(e.target.value, TEXT_MAX))}
+            onChange={(e) => set('supportBy')(clipChars(e.target.value, TEXT_MAX))}
           />
         </div>
         <div className="field dbra-form-activity">
@@ -120,7 +144,7 @@ export function DbrActionForm({ selection, onCreated, onFailed }: DbrActionFormP
             maxLength={unitsFor(ACTIVITY_MAX)}
             value={activity}
             aria-describedby={`${id}-counter`}
-            onChange={(e) => setActivity(clipChars(e.target.value, ACTIVITY_MAX))}
+            onChange={(e) => set('activity')(clipChars(e.target.value, ACTIVITY_MAX))}
           />
           <span className="dbra-counter" id={`${id}-counter`} aria-live="polite">
             {counterText(activity, ACTIVITY_MAX)}
@@ -132,6 +156,9 @@ export function DbrActionForm({ selection, onCreated, onFailed }: DbrActionFormP
           CONFERMA e INVIA
         </button>
       </div>
+      <LeaveGuard when={hasDbrText(texts) && !sending} title="Uscire dalla pagina?" leaveLabel="Esci" stayLabel="Resta">
+        <p>L'azione DBR non è ancora inserita. Il testo resta su questo dispositivo: tornando qui lo ritrovi.</p>
+      </LeaveGuard>
     </form>
   );
 }

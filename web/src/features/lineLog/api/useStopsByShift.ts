@@ -5,6 +5,7 @@
 import useSWR, { mutate } from 'swr';
 import { apiFetch, type QueryValue } from '../../../lib/api.js';
 import type { PlannedStop, UnplannedStop } from '../../../lib/stops.js';
+import { StopTextJournal, type StopTextRef } from '../model/stopTextJournal.js';
 
 export type { PlannedStop, UnplannedStop } from '../../../lib/stops.js';
 
@@ -46,8 +47,28 @@ async function patchCached<T extends { id: number }>(kind: Kind, q: StopsQuery, 
   await mutate<T[]>(stopsKey(kind, q), (list) => list?.map((s) => (s.id === id ? { ...s, ...patch } : s)), { revalidate: false });
 }
 
+/** The journal of the improvement edit under way, if any (model/stopTextJournal.ts). */
+let journal: StopTextJournal | null = null;
+
+/** Opens a journal of the stop texts saved from now on (a new one replaces any other). */
+export function openStopTextJournal(): StopTextJournal {
+  journal = new StopTextJournal();
+  return journal;
+}
+
+/** Closes the journal if it is still the open one. */
+export function closeStopTextJournal(which: StopTextJournal): void {
+  if (journal === which) journal = null;
+}
+
+const tracked = <T>(ref: StopTextRef, save: Promise<T>): Promise<T> => (journal ? journal.track(ref, save) : save);
+
 /** POST /factory/stop_events/update_unplanned_details; answers the value as saved (trimmed). */
-export async function updateUnplannedDetail(q: StopsQuery, id: number, field: UnplannedField, value: string): Promise<string> {
+export function updateUnplannedDetail(q: StopsQuery, id: number, field: UnplannedField, value: string): Promise<string> {
+  return tracked({ kind: 'unplanned', id, field }, saveUnplannedDetail(q, id, field, value));
+}
+
+async function saveUnplannedDetail(q: StopsQuery, id: number, field: UnplannedField, value: string): Promise<string> {
   const saved = await apiFetch<{ id: number; field: UnplannedField; value: string }>('/factory/stop_events/update_unplanned_details', {
     method: 'POST',
     json: { id, field, value },
@@ -57,7 +78,11 @@ export async function updateUnplannedDetail(q: StopsQuery, id: number, field: Un
 }
 
 /** POST /factory/stop_events/update_planned_note; '' empties the note (saved as null). */
-export async function updatePlannedNote(q: StopsQuery, id: number, notes: string): Promise<string | null> {
+export function updatePlannedNote(q: StopsQuery, id: number, notes: string): Promise<string | null> {
+  return tracked({ kind: 'planned', id, field: 'notes' }, savePlannedNote(q, id, notes));
+}
+
+async function savePlannedNote(q: StopsQuery, id: number, notes: string): Promise<string | null> {
   const saved = await apiFetch<{ id: number; notes: string | null }>('/factory/stop_events/update_planned_note', {
     method: 'POST',
     json: { id, notes },

@@ -1,7 +1,8 @@
 /**
  * The improvement role's review of a report (line log §2.4, §4.1): read-only until 'Modifica
  * Report o Stop'; the edit is kept on the device until 'Salva Report' succeeds (after a password
- * prompt if the session ran out) and 'Annulla modifiche' goes back to the server's copy.
+ * prompt if the session ran out) and 'Annulla modifiche' goes back to the server's copy, the
+ * stop texts saved meanwhile included (useStopTextUndo).
  */
 import { useEffect, useReducer, useRef } from 'react';
 import { FLASH_DURATION_MS, useFlash } from '../../../components/FlashMessage.js';
@@ -17,6 +18,7 @@ import { ReportActions } from './ReportActions.js';
 import { ReportFields, ReportLoading } from './ReportFields.js';
 import { TEXTS } from './texts.js';
 import { useEditDraft } from './useOperatorDraft.js';
+import { useStopTextUndo } from './useStopTextUndo.js';
 
 /** The improvement role has no autosave. */
 const IDLE: SaveStatus = { kind: 'idle' };
@@ -31,6 +33,7 @@ export function ImprovementReport(props: ReportEditorProps) {
   const [flash, showFlash] = useFlash(FLASH_DURATION_MS, 'toast');
   const shiftHours = shiftLengthHours(shift.start_time, shift.end_time);
   const { form, revision } = state;
+  const stopTexts = useStopTextUndo({ shopFloorId: props.shopFloorId, lineId: props.selection.lineId, shiftCode: reportKey.shiftCode, day: reportKey.day }, editing);
 
   // Starts from the edit kept on this device when it is newer than the server's copy (edit mode
   // again), else from the server's copy once it is fresh.
@@ -70,6 +73,7 @@ export function ImprovementReport(props: ReportEditorProps) {
       const saved = await updateShiftNote(reportKey, content.content, revision);
       dispatch({ type: 'saved', form, revision: saved.revision });
       editDraft?.clear();
+      stopTexts.keep();
       onEditingChange(false);
       showFlash(saved.created ? TEXTS.created : TEXTS.updated);
     } catch (err) {
@@ -94,7 +98,18 @@ export function ImprovementReport(props: ReportEditorProps) {
 
   saveAgain.current = saveImprovement;
 
-  function cancelEdit() {
+  async function cancelEdit(): Promise<void> {
+    dispatch({ type: 'busy', busy: true });
+    try {
+      await stopTexts.undo();
+    } catch (err) {
+      // The edit stays open: nothing is half undone without the user knowing.
+      console.error('Ripristino dei testi degli stop non riuscito', err);
+      showFlash(TEXTS.undoStopsFailed, 'error');
+      return;
+    } finally {
+      dispatch({ type: 'busy', busy: false });
+    }
     editDraft?.clear();
     dispatch({ type: 'cancelled' });
     onEditingChange(false);
@@ -126,7 +141,7 @@ export function ImprovementReport(props: ReportEditorProps) {
         onSubmit={async () => undefined}
         onEdit={() => onEditingChange(true)}
         onSave={() => void saveImprovement()}
-        onCancel={cancelEdit}
+        onCancel={() => void cancelEdit()}
         onReload={() => void reload()}
         flash={flash}
       />

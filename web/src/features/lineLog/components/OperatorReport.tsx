@@ -101,6 +101,7 @@ export function OperatorReport(props: ReportEditorProps) {
         editing={editing}
         busy={state.busy}
         futureDay={view.futureDay}
+        canSubmit={view.canSubmit}
         onAskSubmit={askSubmit}
         onSubmit={submit}
         onEdit={() => onEditingChange(true)}

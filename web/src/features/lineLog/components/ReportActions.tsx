@@ -27,6 +27,8 @@ export interface ReportActionsProps {
   editing: boolean;
   busy: boolean;
   futureDay: boolean;
+  /** The operator's send button is live (a draft of today or a past day); else it is shown disabled. */
+  canSubmit?: boolean;
   /** Checks a submit attempt; false when refused (the message is shown). */
   onAskSubmit(): boolean;
   onSubmit(): Promise<void>;
@@ -103,6 +105,8 @@ export function ReportActions(props: ReportActionsProps) {
             type="button"
             className="button button-primary line-log-main"
             disabled={!props.complete || busy}
+            // A submitted or future-day report: shown disabled, yet a click still says why ('Report già inviato').
+            aria-disabled={props.canSubmit === false || undefined}
             onClick={() => {
               if (props.onAskSubmit()) setConfirmOpen(true);
             }}

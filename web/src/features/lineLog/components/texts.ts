@@ -18,6 +18,7 @@ export const TEXTS = {
   edit: 'Modifica Report o Stop',
   save: 'Salva Report',
   cancelEdit: 'Annulla modifiche',
+  undoStopsFailed: 'Ripristino dei testi degli stop non riuscito: le modifiche restano aperte, riprova.',
   deleteTitle: 'Conferma eliminazione',
   deleteBody: "Sei sicuro di voler eliminare questo stop? L'azione non è reversibile.",
   noStops: 'Nessuno Stop registrato',

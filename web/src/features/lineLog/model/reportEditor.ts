@@ -103,8 +103,10 @@ export interface ReportEditorView {
   complete: boolean;
   /** Which notice stands above the report, if any. */
   notice: 'futureDay' | 'lockedOperator' | 'notConfirmed' | null;
-  /** The support page is read-only until 'Modifica Report o Stop' (§2.4): adding a stop is an edit. */
+  /** The support page is read-only until 'Modifica Report o Stop' (§2.4): adding a stop is an edit. No stop lies in a future day. */
   showAddStops: boolean;
+  /** The operator's send button is live: a draft of today or a past day, not in conflict (issue 22: else it looks disabled). */
+  canSubmit: boolean;
 }
 
 export function reportEditorView(state: ReportEditorState & { form: ReportForm }, ctx: ReportEditorContext): ReportEditorView {
@@ -129,6 +131,7 @@ export function reportEditorView(state: ReportEditorState & { form: ReportForm }
     stopsEditable: operator ? !confirmed && conflictMessage === null : editing,
     complete: isReportComplete(reportKey, state.form),
     notice: futureDay ? 'futureDay' : operator && confirmed ? 'lockedOperator' : !operator && !confirmed && !editing ? 'notConfirmed' : null,
-    showAddStops: operator ? !confirmed : editing,
+    showAddStops: (operator ? !confirmed : editing) && !futureDay,
+    canSubmit: operator && !confirmed && !futureDay && conflictMessage === null,
   };
 }

@@ -70,16 +70,17 @@ describe('what the screen shows', () => {
   });
   const view = (state: ReportEditorState, over: Partial<ReportEditorContext>) => {
     const v = reportEditorView({ ...state, form: state.form! }, ctx(over));
-    return { readOnly: v.readOnly, stopsEditable: v.stopsEditable, showAddStops: v.showAddStops, notice: v.notice };
+    return { readOnly: v.readOnly, stopsEditable: v.stopsEditable, showAddStops: v.showAddStops, canSubmit: v.canSubmit, notice: v.notice };
   };
 
   it.each([
-    ['operator, draft', true, false, false, '2031-06-10', { readOnly: false, stopsEditable: true, showAddStops: true, notice: null }],
-    ['operator, submitted', true, true, false, '2031-06-10', { readOnly: true, stopsEditable: false, showAddStops: false, notice: 'lockedOperator' }],
-    ['operator, future day', true, false, false, '2031-06-09', { readOnly: true, stopsEditable: true, showAddStops: true, notice: 'futureDay' }],
-    ['improvement, nothing confirmed', false, false, false, '2031-06-10', { readOnly: true, stopsEditable: false, showAddStops: false, notice: 'notConfirmed' }],
-    ['improvement, confirmed', false, true, false, '2031-06-10', { readOnly: true, stopsEditable: false, showAddStops: false, notice: null }],
-    ['improvement, editing', false, true, true, '2031-06-10', { readOnly: false, stopsEditable: true, showAddStops: true, notice: null }],
+    ['operator, draft', true, false, false, '2031-06-10', { readOnly: false, stopsEditable: true, showAddStops: true, canSubmit: true, notice: null }],
+    ['operator, submitted', true, true, false, '2031-06-10', { readOnly: true, stopsEditable: false, showAddStops: false, canSubmit: false, notice: 'lockedOperator' }],
+    ['operator, future day', true, false, false, '2031-06-09', { readOnly: true, stopsEditable: true, showAddStops: false, canSubmit: false, notice: 'futureDay' }],
+    ['improvement, nothing confirmed', false, false, false, '2031-06-10', { readOnly: true, stopsEditable: false, showAddStops: false, canSubmit: false, notice: 'notConfirmed' }],
+    ['improvement, confirmed', false, true, false, '2031-06-10', { readOnly: true, stopsEditable: false, showAddStops: false, canSubmit: false, notice: null }],
+    ['improvement, editing a future day', false, true, true, '2031-06-09', { readOnly: true, stopsEditable: true, showAddStops: false, canSubmit: false, notice: 'futureDay' }],
+    ['improvement, editing', false, true, true, '2031-06-10', { readOnly: false, stopsEditable: true, showAddStops: true, canSubmit: false, notice: null }],
   ] as const)('%s', (_name, operator, confirmed, editing, today, expected) => {
     expect(view(loaded(confirmed), { operator, editing, today })).toEqual(expected);
   });

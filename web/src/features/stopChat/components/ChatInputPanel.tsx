@@ -10,6 +10,7 @@ import { ActionsStepInput } from './ActionsStepInput.js';
 import { ChatComposer } from '../../../components/chat/ChatComposer.js';
 import { SelectStepInput } from './SelectStepInput.js';
 import { TimesStepInput } from './TimesStepInput.js';
+import type { ShiftSpan } from '../model/shiftFit.js';
 
 /** Props of ChatInputPanel. */
 export interface ChatInputPanelProps {
@@ -20,10 +21,13 @@ export interface ChatInputPanelProps {
   onConfirm(): void;
   /** The line log's `?day=`, default of the times. */
   day: string | null;
+  /** The shift the line log was open on (the times default inside it), and the shop floor. */
+  logShift: ShiftSpan | null;
+  shopFloorId: string;
 }
 
 /** The open step's input. */
-export function ChatInputPanel({ state, dispatch, optionsFailed, onRetryOptions, onConfirm, day }: ChatInputPanelProps) {
+export function ChatInputPanel({ state, dispatch, optionsFailed, onRetryOptions, onConfirm, day, logShift, shopFloorId }: ChatInputPanelProps) {
   const { step, draft } = state;
   if (isBusy(state)) {
     const placeholder = state.done ? 'Stop registrato' : state.sending ? 'Registrazione in corso…' : 'Il bot sta scrivendo…';
@@ -59,13 +63,21 @@ export function ChatInputPanel({ state, dispatch, optionsFailed, onRetryOptions,
           placeholder={allowsEmpty(step) ? 'Scrivi una nota (facoltativa) o invia vuoto' : 'Scrivi la risposta'}
           error={state.inputError}
           onSend={send}
+          onChange={(text) => dispatch({ type: 'editText', step, text })}
         />
       )}
       {type === 'actions' && (
         <ActionsStepInput actions={draft.actions} onChange={(actions) => dispatch({ type: 'setActions', actions })} onSubmit={() => dispatch({ type: 'submitActions' })} />
       )}
       {type === 'times' && (
-        <TimesStepInput value={draft.times} day={day} onChange={(times) => dispatch({ type: 'editTimes', times })} onSubmit={(times) => dispatch({ type: 'submitTimes', times })} />
+        <TimesStepInput
+          value={draft.times}
+          day={day}
+          logShift={logShift}
+          shopFloorId={shopFloorId}
+          onChange={(times) => dispatch({ type: 'editTimes', times })}
+          onSubmit={(times, shift) => dispatch({ type: 'submitTimes', times, shift })}
+        />
       )}
       {type === 'confirm' && (
         <div className="chat-input-confirm">

@@ -8,17 +8,20 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import useSWR from 'swr';
 import { getStoredRole } from '../../../lib/session.js';
 import { readStoredStationNames } from '../../../lib/station.js';
+import { useShifts, type Shift } from '../../lineLog/index.js';
 import { recordPlannedStop, recordUnplannedStop } from '../api/stopChatApi.js';
 import { chatReducer, isBusy, startChat, type ChatAction, type ChatState } from '../model/chatState.js';
 import { emptyDraft } from '../model/draft.js';
 import { lineLogPath, readChatParams, REDIRECT_DELAY_MS, type ChatParams } from '../model/navigation.js';
 import { optionsKey, stopCodesKey, toChoices } from '../model/options.js';
 import { plannedPayload, refusalText, unplannedPayload } from '../model/payload.js';
+import { savedChatKey } from '../model/saved.js';
 import { chatStart, needsLineLookup } from '../model/start.js';
 import { botDelay, type ChatKind } from '../model/steps.js';
+import { useSavedChat, type SavedChatControls } from './useSavedChat.js';
 
 type NamedItem = { id: number | string; name: string };
-type HookAction = ChatAction | { type: 'start'; state: ChatState };
+type HookAction = ChatAction | { type: 'start'; state: ChatState } | { type: 'replace'; state: ChatState };
 
 /** The POST of the bot's stop, or null while an answer is missing. */
 function sender(kind: ChatKind, state: ChatState): (() => Promise<unknown>) | null {
@@ -32,6 +35,7 @@ function sender(kind: ChatKind, state: ChatState): (() => Promise<unknown>) | nu
 
 function reducer(state: ChatState | null, action: HookAction): ChatState | null {
   if (action.type === 'start') return state ?? action.state;
+  if (action.type === 'replace') return action.state;
   return state ? chatReducer(state, action) : state;
 }
 
@@ -47,6 +51,11 @@ export interface StopChat {
   params: ChatParams;
   /** The role's line log, with the day, shift and line handed back. */
   lineLog: string;
+  /** The shift the line log was open on, once known (the times default inside it). */
+  logShift: Shift | null;
+  shopFloorId: string;
+  /** The chat kept on the device: 'Riprendi' / 'Ricomincia', and the question before leaving. */
+  saved: SavedChatControls;
 }
 
 /** State machine, timers and calls of one bot. */
@@ -63,10 +72,17 @@ export function useStopChat(kind: ChatKind): StopChat {
   const lines = useSWR<NamedItem[]>(lookup ? optionsKey('line', emptyDraft(), station.shopFloorId) : null);
   const ready = !lookup || lines.data !== undefined || lines.error !== undefined;
 
+  const fresh = useMemo(() => (ready ? startChat(kind, chatStart(station, params.lineId, toChoices(lines.data))) : null), [ready, kind, station, params.lineId, lines.data]);
   const [state, dispatch] = useReducer(reducer, null);
   useEffect(() => {
-    if (ready) dispatch({ type: 'start', state: startChat(kind, chatStart(station, params.lineId, toChoices(lines.data))) });
-  }, [ready, kind, station, params.lineId, lines.data]);
+    if (fresh) dispatch({ type: 'start', state: fresh });
+  }, [fresh]);
+  const replace = useCallback((s: ChatState) => dispatch({ type: 'replace', state: s }), []);
+  const saved = useSavedChat(savedChatKey(role ?? '', kind, params.lineId ?? station.lineId ?? ''), kind, fresh, state, replace);
+
+  // The shift the log was open on: the times default inside it, and a stop outside it is asked about.
+  const shifts = useShifts(params.day ?? '', params.shiftCode ? station.shopFloorId : null);
+  const logShift = shifts.data?.find((s) => s.code === params.shiftCode && s.shift_day === params.day) ?? null;
 
   // The open step's options; a step's list is delivered once per visit of the step.
   const key = state ? optionsKey(state.step, state.draft, station.shopFloorId) : null;
@@ -88,13 +104,15 @@ export function useStopChat(kind: ChatKind): StopChat {
     return () => clearTimeout(timer);
   }, [pending, kind]);
 
-  // §4.1: 1 second after the success message, back to the line log.
+  // §4.1: 1 second after the success message, to the log of the shift holding the stop.
   const done = state?.done ?? false;
+  const target = state?.draft.shift;
+  const landing = target ? lineLogPath(role, { day: target.day, shiftCode: target.code, lineId: state?.draft.line ? String(state.draft.line.id) : params.lineId }) : lineLog;
   useEffect(() => {
     if (!done) return undefined;
-    const timer = setTimeout(() => navigate(lineLog), REDIRECT_DELAY_MS);
+    const timer = setTimeout(() => navigate(landing), REDIRECT_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [done, navigate, lineLog]);
+  }, [done, navigate, landing]);
 
   const sendingRef = useRef(false);
   const confirm = useCallback(() => {
@@ -116,5 +134,16 @@ export function useStopChat(kind: ChatKind): StopChat {
 
   const retryOptions = useCallback(() => void options.mutate(), [options]);
 
-  return { state, dispatch, optionsFailed: !!options.error && !options.data, retryOptions, confirm, params, lineLog };
+  return {
+    state,
+    dispatch,
+    optionsFailed: !!options.error && !options.data,
+    retryOptions,
+    confirm,
+    params,
+    lineLog,
+    logShift,
+    shopFloorId: station.shopFloorId,
+    saved,
+  };
 }

@@ -11,6 +11,7 @@
 import { actionsText, applyChoice, autoSelectWorkpoint, emptyDraft, isSelectStep, isTextStep, type Choice, type Draft, type StopActions, type TimesInput } from './draft.js';
 import { matchOption } from '../../../lib/optionMatch.js';
 import { summaryRows, type SummaryRow } from './payload.js';
+import type { ShiftRef } from './shiftFit.js';
 import {
   CHECK_DATES,
   CONFIRM_ANSWER,
@@ -81,7 +82,8 @@ export type ChatAction =
   | { type: 'setActions'; actions: StopActions }
   | { type: 'submitActions' }
   | { type: 'editTimes'; times: TimesInput }
-  | { type: 'submitTimes'; times: TimesInput }
+  | { type: 'editText'; step: StepId; text: string }
+  | { type: 'submitTimes'; times: TimesInput; shift?: ShiftRef | null }
   | { type: 'flush' }
   | { type: 'back' }
   | { type: 'sendStarted' }
@@ -168,8 +170,8 @@ function send(state: ChatState, raw: string): ChatState {
   return advance(state, { ...state.draft, [step]: raw }, text || NO_NOTE);
 }
 
-function submitTimes(state: ChatState, times: TimesInput): ChatState {
-  const draft = { ...state.draft, times };
+function submitTimes(state: ChatState, times: TimesInput, shift: ShiftRef | null): ChatState {
+  const draft = { ...state.draft, times, shift };
   return validateTimes(times).ok ? advance(state, draft, timesText(times)) : refuse(state, timesText(times), CHECK_DATES, draft);
 }
 
@@ -210,8 +212,10 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
       return userMayAct && type === 'actions' ? advance(state, state.draft, actionsText(state.draft.actions)) : state;
     case 'editTimes':
       return { ...state, draft: { ...state.draft, times: { ...action.times } } };
+    case 'editText':
+      return action.step === state.step && isTextStep(action.step) ? { ...state, draft: { ...state.draft, [action.step]: action.text } } : state;
     case 'submitTimes':
-      return userMayAct && type === 'times' ? submitTimes(state, action.times) : state;
+      return userMayAct && type === 'times' ? submitTimes(state, action.times, action.shift ?? null) : state;
     case 'flush':
       return state.pending.length > 0 ? { ...state, messages: [...state.messages, ...state.pending], pending: [] } : state;
     case 'back':

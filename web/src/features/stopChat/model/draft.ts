@@ -2,6 +2,8 @@
  * What the user has answered so far, and the clearing rules of §4.4: a new line clears the
  * equipment, the area and the stop code; a new equipment clears the area and the stop code (the
  * first area is then auto-selected once the areas are known); a new area clears the stop code.
+ * A new line or equipment also clears the texts describing the stop (failure mode, corrective
+ * action, note), which were written about the previous machine (issue 22).
  * Answers are kept when the user steps back, so nothing typed is lost; only these rules drop them.
  */
 import { tickedActionLabels, type StopActionKey } from '../../../lib/stopActions.js';
@@ -24,6 +26,13 @@ export interface TimesInput {
   endTime: string;
 }
 
+/** Which shift's log a stop belongs to (model/shiftFit.ts): its day and code, and the name for the words. */
+export interface ShiftRef {
+  day: string;
+  code: string;
+  name: string;
+}
+
 /** Every answer of either bot. Text answers are kept as typed; the payload trims them. */
 export interface Draft {
   line: Choice | null;
@@ -38,6 +47,8 @@ export interface Draft {
   actions: StopActions;
   /** null until the times form is first shown (it then starts from the defaults). */
   times: TimesInput | null;
+  /** The shift whose log holds the stop, once the times are confirmed (null: not known). */
+  shift: ShiftRef | null;
 }
 
 export const NO_STOP_ACTIONS: StopActions = { materialChange: false, cleaning: false, settingAdjustment: false, componentRestore: false };
@@ -56,6 +67,7 @@ export function emptyDraft(): Draft {
     note: '',
     actions: { ...NO_STOP_ACTIONS },
     times: null,
+    shift: null,
   };
 }
 
@@ -72,6 +84,9 @@ export function isTextStep(step: StepId): step is TextStep {
   return step === 'failureMode' || step === 'correctiveAction' || step === 'note';
 }
 
+/** The texts that describe what happened on a machine: cleared when the machine changes. */
+const NO_MACHINE_TEXTS = { failureMode: '', correctiveAction: '', note: '' } as const;
+
 const sameChoice = (a: Choice | null, b: Choice | null) => (a?.id ?? null) === (b?.id ?? null);
 
 /**
@@ -82,9 +97,9 @@ export function applyChoice(draft: Draft, step: SelectStep, choice: Choice): Dra
   const changed = !sameChoice(draft[step], choice);
   switch (step) {
     case 'line':
-      return changed ? { ...draft, line: choice, equipment: null, workpoint: null, stopCode: null } : { ...draft, line: choice };
+      return changed ? { ...draft, ...NO_MACHINE_TEXTS, line: choice, equipment: null, workpoint: null, stopCode: null } : { ...draft, line: choice };
     case 'equipment':
-      return changed ? { ...draft, equipment: choice, workpoint: null, stopCode: null } : { ...draft, equipment: choice };
+      return changed ? { ...draft, ...NO_MACHINE_TEXTS, equipment: choice, workpoint: null, stopCode: null } : { ...draft, equipment: choice };
     case 'workpoint':
       return changed ? { ...draft, workpoint: choice, stopCode: null } : { ...draft, workpoint: choice };
     case 'stopCode':

@@ -11,16 +11,20 @@ const full = (): Draft => ({
 });
 
 describe('clearing rules (§4.4)', () => {
-  it('a new line clears equipment, area and stop code, and keeps the rest', () => {
-    const d = applyChoice(full(), 'line', { id: 2, name: 'Linea 2' });
-    expect(d).toMatchObject({ line: { id: 2 }, equipment: null, workpoint: null, stopCode: null });
+  it('a new line clears equipment, area, stop code and the texts about the old machine, and keeps the rest', () => {
+    const d = applyChoice({ ...full(), correctiveAction: 'Pulita la valvola', note: 'Nota' }, 'line', { id: 2, name: 'Linea 2' });
+    expect(d).toMatchObject({ line: { id: 2 }, equipment: null, workpoint: null, stopCode: null, failureMode: '', correctiveAction: '', note: '' });
     expect(d.triggeringEvent).toEqual({ id: 3, name: 'Avvio linea dopo fermo' });
-    expect(d.failureMode).toBe('Perdita dalla valvola 12');
   });
 
-  it('a new equipment clears area and stop code but keeps the line', () => {
-    const d = applyChoice(full(), 'equipment', { id: 2, name: 'Capper' });
-    expect(d).toMatchObject({ line: { id: 1 }, equipment: { id: 2 }, workpoint: null, stopCode: null });
+  it('a new equipment clears area, stop code and the texts typed for the previous machine (issue 22) but keeps the line', () => {
+    const d = applyChoice({ ...full(), correctiveAction: 'Pulita la valvola', note: 'Nota' }, 'equipment', { id: 2, name: 'Capper' });
+    expect(d).toMatchObject({ line: { id: 1 }, equipment: { id: 2 }, workpoint: null, stopCode: null, failureMode: '', correctiveAction: '', note: '' });
+    expect(d.triggeringEvent).toEqual({ id: 3, name: 'Avvio linea dopo fermo' });
+  });
+
+  it('a new area keeps the texts: the machine is the same', () => {
+    expect(applyChoice(full(), 'workpoint', { id: 3, name: 'Uscita riempitrice' }).failureMode).toBe('Perdita dalla valvola 12');
   });
 
   it('a new area clears the stop code', () => {

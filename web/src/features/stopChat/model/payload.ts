@@ -4,6 +4,7 @@
  */
 import { actionsText, type Draft } from './draft.js';
 import { NO_NOTE, STEP_LABELS, type ChatKind } from './steps.js';
+import { shiftText } from './shiftFit.js';
 import { formatMoment, validateTimes } from './times.js';
 
 /** Body of POST /factory/stop_events. */
@@ -94,6 +95,7 @@ export function summaryRows(kind: ChatKind, draft: Draft): SummaryRow[] {
     rows.push({ label: 'Inizio', value: formatMoment(t.startDate, t.startTime) }, { label: 'Fine', value: formatMoment(t.endDate, t.endTime) });
     if (valid.ok) rows.push({ label: 'Durata', value: `${valid.minutes} min` });
   }
+  if (draft.shift) rows.push({ label: 'Turno', value: shiftText(draft.shift) });
   return rows;
 }
 

@@ -13,8 +13,8 @@ describe.each(LANGS)('demo data (%s)', (lang) => {
   const data = DEMO_DATA[lang];
   const workpoints = data.equipment.flatMap((e) => e.workpoints);
 
-  it('has Line 1 to 3 and three machines with several work points each, names unique', () => {
-    expect(data.lines).toEqual(['Line 1', 'Line 2', 'Line 3']);
+  it('has Line 1 to 3 (Linea 1 to 3 in Italian) and three machines with several work points each, names unique', () => {
+    expect(data.lines).toEqual(lang === 'it' ? ['Linea 1', 'Linea 2', 'Linea 3'] : ['Line 1', 'Line 2', 'Line 3']);
     expect(data.equipment.map((e) => e.name)).toEqual(lang === 'it' ? ['Riempitrice', 'Capper', 'Cartoner'] : ['Filler', 'Capper', 'Cartoner']);
     for (const e of data.equipment) expect(e.workpoints.length).toBeGreaterThan(1);
     expect(new Set(workpoints).size).toBe(workpoints.length);

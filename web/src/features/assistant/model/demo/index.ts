@@ -1,7 +1,7 @@
 /**
  * The demo plant of the assistants in both languages (line log §3, foundations §9): Line 1 to 3,
- * each with the Filler (Riempitrice), the Capper and the Cartoner. The spec names the lines only
- * as 'Line 1'–'Line 3', so they read the same in Italian.
+ * each with the Filler (Riempitrice), the Capper and the Cartoner. In Italian the lines are
+ * 'Linea 1'–'Linea 3', as the plant names them ('Quale macchina della Linea 1?', issue 22).
  */
 import type { Lang } from '../engine.js';
 import { CENTERLINE_EN } from './centerline.en.js';
@@ -10,12 +10,13 @@ import { CIL_EN } from './cil.en.js';
 import { CIL_IT } from './cil.it.js';
 import type { DemoData } from './types.js';
 
-const LINES = ['Line 1', 'Line 2', 'Line 3'] as const;
+const LINES_IT = ['Linea 1', 'Linea 2', 'Linea 3'] as const;
+const LINES_EN = ['Line 1', 'Line 2', 'Line 3'] as const;
 
 /** The demo data per language. */
 export const DEMO_DATA: Readonly<Record<Lang, DemoData>> = {
   it: {
-    lines: LINES,
+    lines: LINES_IT,
     equipment: [
       { name: 'Riempitrice', workpoints: ['Valvole di riempimento', 'Serbatoio prodotto', 'Nastro di ingresso'] },
       { name: 'Capper', workpoints: ['Testa di avvitamento', 'Canale tappi'] },
@@ -25,7 +26,7 @@ export const DEMO_DATA: Readonly<Record<Lang, DemoData>> = {
     centerline: CENTERLINE_IT,
   },
   en: {
-    lines: LINES,
+    lines: LINES_EN,
     equipment: [
       { name: 'Filler', workpoints: ['Filling valves', 'Product tank', 'Infeed conveyor'] },
       { name: 'Capper', workpoints: ['Capping head', 'Cap chute'] },

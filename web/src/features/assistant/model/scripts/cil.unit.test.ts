@@ -9,6 +9,7 @@ import { cilScript } from './cil.js';
 const CASES = [
   {
     lang: 'it' as const,
+    lines: ['Linea 1', 'Linea 2', 'Linea 3'],
     intro: "Ciao! Sono l'assistente CIL: ti mostro le attività di pulizia, ispezione e lubrificazione di ogni punto di lavoro.",
     askLine: 'Su quale linea ti trovi?',
     askEquipment: (line: string) => `Quale macchina della ${line}?`,
@@ -46,6 +47,7 @@ const CASES = [
   },
   {
     lang: 'en' as const,
+    lines: ['Line 1', 'Line 2', 'Line 3'],
     intro: "Hi! I'm the CIL assistant: I'll show you the cleaning, inspection and lubrication tasks of each work point.",
     askLine: 'Which line are you on?',
     askEquipment: (line: string) => `Which machine of ${line}?`,
@@ -94,8 +96,8 @@ describe.each(CASES)('CIL assistant ($lang)', (t) => {
     expect(chat.lines()).toEqual([
       `bot: ${t.intro}`,
       `bot: ${t.askLine}`,
-      'you: Line 1',
-      `bot: ${t.askEquipment('Line 1')}`,
+      `you: ${t.lines[0]}`,
+      `bot: ${t.askEquipment(t.lines[0]!)}`,
       `you: ${t.filler}`,
       `bot: ${t.askWorkpoint(t.filler)}`,
     ]);
@@ -105,9 +107,9 @@ describe.each(CASES)('CIL assistant ($lang)', (t) => {
 
   it('lists the work points of the chosen equipment (steps 0–2)', () => {
     const chat = start().back().back();
-    expect(chat.chips()).toEqual(['Line 1', 'Line 2', 'Line 3']);
-    chat.tap('Line 2');
-    expect(chat.lines().at(-1)).toBe(`bot: ${t.askEquipment('Line 2')}`);
+    expect(chat.chips()).toEqual(t.lines);
+    chat.tap(t.lines[1]!);
+    expect(chat.lines().at(-1)).toBe(`bot: ${t.askEquipment(t.lines[1]!)}`);
     expect(chat.chips()).toEqual(t.equipment);
     chat.tap('Capper');
     expect(chat.lines().at(-1)).toBe(`bot: ${t.askWorkpoint('Capper')}`);

@@ -20,7 +20,7 @@ export const LOSS_SCRIPT: Readonly<Record<Lang, { messages: readonly LossMessage
   it: {
     messages: [
       {
-        text: "Ciao! Investighiamo insieme lo stop della Capper sulla Line 1 con codice 'Tappo disallineato'. Ti faccio alcune domande, una alla volta. Iniziamo?",
+        text: "Ciao! Investighiamo insieme lo stop della Capper sulla Linea 1 con codice 'Tappo disallineato'. Ti faccio alcune domande, una alla volta. Iniziamo?",
         chips: ['Iniziamo'],
       },
       {

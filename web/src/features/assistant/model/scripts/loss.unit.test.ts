@@ -9,7 +9,7 @@ import { lossScript } from './loss.js';
 const CASES = [
   {
     lang: 'it' as const,
-    first: "Ciao! Investighiamo insieme lo stop della Capper sulla Line 1 con codice 'Tappo disallineato'. Ti faccio alcune domande, una alla volta. Iniziamo?",
+    first: "Ciao! Investighiamo insieme lo stop della Capper sulla Linea 1 con codice 'Tappo disallineato'. Ti faccio alcune domande, una alla volta. Iniziamo?",
     topics: ['pulizia', 'settaggi standard', 'telecamera', 'manutenzione'],
     goodbye: "Grazie, l'investigazione è conclusa. Ricordati di registrare lo stop e l'azione correttiva nel Registro di Linea. Buon lavoro!",
     end: ['Altra investigazione', 'Torna al Registro di Linea'],
