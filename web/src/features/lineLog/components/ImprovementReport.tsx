@@ -11,7 +11,7 @@ import { isDraftNewer } from '../../../lib/drafts.js';
 import { markSessionExpired, onSessionRenewed } from '../../../lib/session.js';
 import { reloadShiftNote, updateShiftNote, useShiftNote } from '../api/useShiftNote.js';
 import { classifyFailure, SAVE_FAILED } from '../model/failures.js';
-import { failureFlash, INITIAL_EDITOR, reportEditorReducer, reportEditorView } from '../model/reportEditor.js';
+import { actionBarFacts, failureFlash, INITIAL_EDITOR, reportEditorReducer, reportEditorView } from '../model/reportEditor.js';
 import { buildContent, formFromReport, shiftLengthHours, SUBMIT_MESSAGES, submitRefusal, type ReportForm } from '../model/reportForm.js';
 import type { ReportEditorProps } from './reportEditorProps.js';
 import { ReportActions } from './ReportActions.js';
@@ -129,14 +129,8 @@ export function ImprovementReport(props: ReportEditorProps) {
         reportKey={reportKey}
         shiftName={shift.name}
         status={IDLE}
-        invalid={!view.built.ok && !view.readOnly}
-        conflict={view.conflictMessage}
-        saveNotice={state.saveNotice}
-        confirmed={state.confirmed}
-        complete={view.complete}
+        {...actionBarFacts(view, state)}
         editing={editing}
-        busy={state.busy}
-        futureDay={view.futureDay}
         onAskSubmit={() => false}
         onSubmit={async () => undefined}
         onEdit={() => onEditingChange(true)}

@@ -7,7 +7,7 @@ import { useEffect, useReducer } from 'react';
 import { FLASH_DURATION_MS, useFlash } from '../../../components/FlashMessage.js';
 import { reloadShiftNote, submitShiftNote, useShiftNote } from '../api/useShiftNote.js';
 import { classifyFailure } from '../model/failures.js';
-import { failureFlash, INITIAL_EDITOR, reportEditorReducer, reportEditorView } from '../model/reportEditor.js';
+import { actionBarFacts, failureFlash, INITIAL_EDITOR, reportEditorReducer, reportEditorView } from '../model/reportEditor.js';
 import { buildContent, formFromReport, shiftLengthHours, SUBMIT_MESSAGES, submitRefusal, type ReportForm } from '../model/reportForm.js';
 import type { ReportEditorProps } from './reportEditorProps.js';
 import { ReportActions } from './ReportActions.js';
@@ -93,15 +93,8 @@ export function OperatorReport(props: ReportEditorProps) {
         reportKey={reportKey}
         shiftName={shift.name}
         status={status}
-        invalid={!view.built.ok && !view.readOnly}
-        conflict={view.conflictMessage}
-        saveNotice={state.saveNotice}
-        confirmed={state.confirmed}
-        complete={view.complete}
+        {...actionBarFacts(view, state)}
         editing={editing}
-        busy={state.busy}
-        futureDay={view.futureDay}
-        canSubmit={view.canSubmit}
         onAskSubmit={askSubmit}
         onSubmit={submit}
         onEdit={() => onEditingChange(true)}

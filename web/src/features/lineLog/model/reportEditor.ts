@@ -135,3 +135,17 @@ export function reportEditorView(state: ReportEditorState & { form: ReportForm }
     canSubmit: operator && !confirmed && !futureDay && conflictMessage === null,
   };
 }
+
+/** What the report's action bar shows of it, the same for both roles (the bar's other props are the page's own). */
+export function actionBarFacts(view: ReportEditorView, state: ReportEditorState) {
+  return {
+    invalid: !view.built.ok && !view.readOnly,
+    conflict: view.conflictMessage,
+    saveNotice: state.saveNotice,
+    confirmed: state.confirmed,
+    complete: view.complete,
+    busy: state.busy,
+    futureDay: view.futureDay,
+    canSubmit: view.canSubmit,
+  };
+}
