@@ -3,16 +3,8 @@ import { upsertRows } from '../batchWrite.js';
 import { bigint, defineColumns, jsonb, text, timestamptz, type RowOf } from '../columns.js';
 import { defineProjection } from '../types.js';
 
-const ROOT_CAUSES = defineColumns({
-  stop_event_id: bigint().primary(),
-  root_cause: text(),
-  troubleshooting: text(),
-  /** The 5-why chain: a JSON array of five texts. */
-  whys: jsonb(),
-  /** The 6M category, '' for none. */
-  category: text(),
-  updated_at: timestamptz(),
-});
+/** `whys`: the 5-why chain, a JSON array of five texts; `category`: the 6M category, '' for none. */
+const ROOT_CAUSES = defineColumns({ stop_event_id: bigint().primary(), root_cause: text(), troubleshooting: text(), whys: jsonb(), category: text(), updated_at: timestamptz() });
 
 /** The Root Cause Tool's analysis per unplanned stop (two boxes, the 5-why chain, the 6M category); the stop lists join it by stop id. Version 2: whys and category. */
 export const rootCausesProjection = defineProjection(rootCauseEvents, {
