@@ -97,7 +97,7 @@ describeWith(['postgres'])('GET /openapi.json', () => {
       ['POST /factory/planned_stops', ['end_time', 'equipment_id', 'notes', 'planned_reason_id', 'start_time'], ['end_time', 'equipment_id', 'planned_reason_id', 'start_time']],
       ['POST /factory/stop_events/update_unplanned_details', ['field', 'id', 'value'], ['field', 'id', 'value']],
       ['POST /factory/stop_events/update_planned_note', ['id', 'notes'], ['id']],
-      ['POST /factory/root_cause', ['root_cause', 'stop_event_id', 'troubleshooting'], ['stop_event_id']],
+      ['POST /factory/root_cause', ['category', 'root_cause', 'stop_event_id', 'troubleshooting', 'whys'], ['stop_event_id']],
       ['POST /admin/generate-shifts', ['end_date', 'shop_floor_id', 'start_date'], ['end_date', 'shop_floor_id', 'start_date']],
       ['POST /factory/dbr_actions', ['activity', 'day', 'due_shift', 'equipment', 'line', 'owner', 'shop_floor_id', 'supportBy'], ['day']],
     ];

@@ -8,6 +8,7 @@ import type { DomainEvent } from '../shared/catalog.js';
 import type { ReportContent, ShiftReportEvent } from '../shiftReports/events.js';
 import type { PlannedStopEvent, PlannedStopRecordedData, UnplannedStopEvent, UnplannedStopRecordedData } from '../stops/events.js';
 import type { RootCauseEvent } from '../rootCauses/events.js';
+import { evolveRootCause, initialRootCauseState, type RootCauseState } from '../rootCauses/state.js';
 
 /** The events that had happened at `asOf` (inclusive), in their stream order. */
 export function upTo<E extends DomainEvent>(events: readonly E[], asOf: Date): E[] {
@@ -92,7 +93,7 @@ export function plannedStopsAsOf(events: readonly DomainEvent[], asOf: Date): Ma
 }
 
 /** A stop's analysis as of a moment, or null when none had been saved. */
-export function rootCauseAsOf(events: readonly DomainEvent[], asOf: Date): { rootCause: string; troubleshooting: string } | null {
+export function rootCauseAsOf(events: readonly DomainEvent[], asOf: Date): RootCauseState | null {
   const last = upTo(events as unknown as Array<RootCauseEvent & DomainEvent>, asOf).at(-1);
-  return last ? { rootCause: last.data.rootCause, troubleshooting: last.data.troubleshooting } : null;
+  return last ? evolveRootCause(initialRootCauseState, last) : null;
 }

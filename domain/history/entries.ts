@@ -206,13 +206,21 @@ export function plannedStopHistory(events: readonly DomainEvent[], plant: PlantS
 export const ROOT_CAUSE_FIELDS: Fields = [
   ['root_cause', 'Causa radice'],
   ['troubleshooting', 'Soluzione'],
+  ['why_1', 'Perché 1'],
+  ['why_2', 'Perché 2'],
+  ['why_3', 'Perché 3'],
+  ['why_4', 'Perché 4'],
+  ['why_5', 'Perché 5'],
+  ['category', 'Categoria 6M'],
 ];
 
-/** A stop's analysis: each save of the Root Cause Tool's two boxes. */
+/** A stop's analysis: each save of the Root Cause Tool's boxes, whys and category. */
 export function rootCauseHistory(events: readonly DomainEvent[]): HistoryEntry[] {
   return entriesOf(events as unknown as Array<RootCauseEvent & DomainEvent>, ROOT_CAUSE_FIELDS, (_before, e) => ({
     root_cause: text(e.data.rootCause),
     troubleshooting: text(e.data.troubleshooting),
+    ...Object.fromEntries(e.data.whys.map((w, i) => [`why_${i + 1}`, text(w)])),
+    category: text(e.data.category),
   }));
 }
 

@@ -1,19 +1,26 @@
-import type { RootCauseEvent } from './events.js';
+import { WHY_COUNT, type RootCauseEvent, type SixM } from './events.js';
 import type { Fold } from '../shared/fold.js';
 
 export interface RootCauseState {
   rootCause: string;
   troubleshooting: string;
+  /** The 5-why chain, always five entries ('' where not answered). */
+  whys: string[];
+  /** The 6M category, '' when none was chosen. */
+  category: SixM | '';
 }
 
-/** A stop without an analysis reads as two empty boxes. */
-export const initialRootCauseState: RootCauseState = { rootCause: '', troubleshooting: '' };
+/** Five unanswered whys. */
+export const NO_WHYS: readonly string[] = Object.freeze(Array<string>(WHY_COUNT).fill(''));
 
-/** Each event holds both texts, so the latest one is the analysis. */
+/** A stop without an analysis reads as empty boxes, no why and no category. */
+export const initialRootCauseState: RootCauseState = { rootCause: '', troubleshooting: '', whys: [...NO_WHYS], category: '' };
+
+/** Each event holds the whole analysis, so the latest one is the analysis. */
 export function evolveRootCause(_state: RootCauseState, event: RootCauseEvent): RootCauseState {
   switch (event.type) {
     case 'RootCauseRecorded':
-      return { rootCause: event.data.rootCause, troubleshooting: event.data.troubleshooting };
+      return { rootCause: event.data.rootCause, troubleshooting: event.data.troubleshooting, whys: [...event.data.whys], category: event.data.category };
     default: {
       const never: never = event.type;
       return never;

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { DateTime } from 'luxon';
+import { ratedVolume } from '../../domain/dbr/efficiency.js';
 
 /** The improvement summary (spec 000 §3): working time and downtimes in minutes. */
 export interface DashboardSummary {
@@ -9,6 +10,8 @@ export interface DashboardSummary {
   stop_count: number;
   total_unplanned_downtime: number;
   total_planned_downtime: number;
+  /** Σ def_speed × working hours of each line (domain/dbr/efficiency.ts): Rendimento is volume / rated_volume. */
+  rated_volume: number;
 }
 
 export interface SummaryFilter {
@@ -28,10 +31,22 @@ export const EMPTY_SUMMARY: Readonly<DashboardSummary> = Object.freeze({
   stop_count: 0,
   total_unplanned_downtime: 0,
   total_planned_downtime: 0,
+  rated_volume: 0,
 });
 
-/** The summary from a row of sums named volume, working_time, waste, stop_count, unplanned and planned (numeric text or numbers). */
+/**
+ * The sums per line with each line's design speed, as one JSON column named `lines`:
+ * `per_line` is a CTE with line_id, volume and working_minutes.
+ */
+export const LINES_JSON_SQL = `(select coalesce(json_agg(json_build_object('volume', p.volume, 'working_minutes', p.working_minutes, 'def_speed', k.def_speed)), '[]')
+    from per_line p left join dbr_constants k on k.line_id = p.line_id) as lines`;
+
+/**
+ * The summary from a row of sums named volume, working_time, waste, stop_count, unplanned and
+ * planned (numeric text or numbers) and `lines` (LINES_JSON_SQL).
+ */
 export function summaryFromRow(row: Record<string, unknown>): DashboardSummary {
+  const lines = (row.lines as { volume: unknown; working_minutes: unknown; def_speed: unknown }[] | undefined) ?? [];
   return {
     volume: Number(row.volume),
     working_time: Number(row.working_time),
@@ -39,13 +54,16 @@ export function summaryFromRow(row: Record<string, unknown>): DashboardSummary {
     stop_count: Number(row.stop_count),
     total_unplanned_downtime: Number(row.unplanned),
     total_planned_downtime: Number(row.planned),
+    rated_volume: ratedVolume(
+      lines.map((l) => ({ volume: Number(l.volume), workingMinutes: Number(l.working_minutes), defSpeed: l.def_speed === null ? null : Number(l.def_speed) })),
+    ),
   };
 }
 
 /** Whether the shop floor exists and is not retired: a scalar subquery, so a read checks it in its own statement. */
 const FLOOR_SQL = '(select exists (select 1 from plant_shop_floors f where f.id = ? and not f.retired))';
 
-const SUMS = 'd.volume, d.working_minutes, d.waste, d.stop_count, d.unplanned_minutes, d.planned_minutes';
+const SUMS = 'd.line_id, d.volume, d.working_minutes, d.waste, d.stop_count, d.unplanned_minutes, d.planned_minutes';
 
 /**
  * The calendar months lying wholly inside [from, to] (first days of the first and the last;
@@ -106,8 +124,10 @@ export async function dashboardSummary(knex: Knex, f: SummaryFilter): Promise<Da
        select ${SUMS} from dashboard_days d join chosen c on c.shift_day = d.day and c.code = d.shift_code
         where not (select yes from whole) and d.shop_floor_id = ? and d.day between ?::date and ?::date
           and d.line_id = any((select ids from lines)::int[])
+     ), per_line as (
+       select line_id, sum(volume) as volume, sum(working_minutes) as working_minutes from picked group by line_id
      )
-     select ${FLOOR_SQL} as floor,
+     select ${FLOOR_SQL} as floor, ${LINES_JSON_SQL},
             coalesce(sum(volume), 0) as volume, coalesce(sum(working_minutes), 0) as working_time, coalesce(sum(waste), 0) as waste,
             coalesce(sum(stop_count), 0) as stop_count, coalesce(sum(unplanned_minutes), 0) as unplanned, coalesce(sum(planned_minutes), 0) as planned
        from picked`,

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { EMPTY_SUMMARY, summaryFromRow, type DashboardSummary } from '../dashboard/dashboard.queries.js';
+import { EMPTY_SUMMARY, LINES_JSON_SQL, summaryFromRow, type DashboardSummary } from '../dashboard/dashboard.queries.js';
 
 /** The summary's choice with the lines already resolved to ids on the shop floor. */
 export interface SummaryAsOfFilter {
@@ -27,11 +27,15 @@ export async function dashboardSummaryAsOf(knex: Knex, f: SummaryAsOfFilter, asO
   const r = await knex.raw<{ rows: Record<string, unknown>[] }>(
     `with chosen as (
        select distinct shift_day, code from shifts where shop_floor_id = ? and id = any(?::bigint[]) and shift_day between ?::date and ?::date),
-     reports as (
-       select coalesce(sum(r.volume), 0) as volume, coalesce(sum(r.working_minutes), 0) as working_time, coalesce(sum(r.waste), 0) as waste
+     per_line as (
+       select r.line_id, sum(r.volume) as volume, sum(r.working_minutes) as working_minutes, sum(r.waste) as waste
          from dashboard_history_reports r join chosen c on c.shift_day = r.day and c.code = r.shift_code
         where r.shop_floor_id = ? and r.line_id = any(?::int[]) and r.day between ?::date and ?::date
-          and r.valid_from <= ? and (r.valid_to is null or r.valid_to > ?)),
+          and r.valid_from <= ? and (r.valid_to is null or r.valid_to > ?)
+        group by r.line_id),
+     reports as (
+       select coalesce(sum(volume), 0) as volume, coalesce(sum(working_minutes), 0) as working_time, coalesce(sum(waste), 0) as waste, ${LINES_JSON_SQL}
+         from per_line),
      placed as (
        select distinct on (s.id) s.kind, s.minutes, sh.shift_day, sh.code
          from dashboard_history_stops s

@@ -28,6 +28,7 @@ describeWith(['postgres'])('root_causes projection replayed', () => {
       ['09:04', { stopEventId: 1_000_003, rootCause: 'Tappi fuori specifica', troubleshooting: 'Cambiato lotto di tappi' }],
       ['09:05', { stopEventId: 1_000_002, rootCause: 'Fotocellula sporca' }],
       ['09:06', { stopEventId: 1_000_003, troubleshooting: '' }],
+      ['09:07', { stopEventId: 1_000_002, whys: ['Sensore sporco', 'Nessuna pulizia programmata'], category: 'Metodo' }],
     ];
     for (const [hhmm, boxes] of steps) {
       const command: RecordRootCause = { type: 'RecordRootCause', stopExists: true, ...boxes };
@@ -44,16 +45,24 @@ describeWith(['postgres'])('root_causes projection replayed', () => {
 
   it('gives the same rows in one batch, one event per batch, batches of 3, and after a second pass', async () => {
     const history = await events();
-    expect(history).toHaveLength(7);
+    expect(history).toHaveLength(8);
     await expectSameRowsEveryWay(db.knex, rootCausesProjection, history, 3);
   });
 
-  it('holds both boxes of each stop as the last save left them', async () => {
+  const NONE = ['', '', '', '', ''];
+  it('holds the analysis of each stop (boxes, whys, 6M category) as the last save left them', async () => {
     const { first } = await replayTwice(db.knex, rootCausesProjection, await events());
     expect(first.root_causes).toEqual([
-      { stop_event_id: 1_000_001, root_cause: 'Guida della coclea usurata', troubleshooting: 'Sostituita la guida', updated_at: at('09:03') },
-      { stop_event_id: 1_000_002, root_cause: 'Fotocellula sporca', troubleshooting: 'Pulita la fotocellula', updated_at: at('09:05') },
-      { stop_event_id: 1_000_003, root_cause: 'Tappi fuori specifica', troubleshooting: '', updated_at: at('09:06') },
+      { stop_event_id: 1_000_001, root_cause: 'Guida della coclea usurata', troubleshooting: 'Sostituita la guida', whys: NONE, category: '', updated_at: at('09:03') },
+      {
+        stop_event_id: 1_000_002,
+        root_cause: 'Fotocellula sporca',
+        troubleshooting: 'Pulita la fotocellula',
+        whys: ['Sensore sporco', 'Nessuna pulizia programmata', '', '', ''],
+        category: 'Metodo',
+        updated_at: at('09:07'),
+      },
+      { stop_event_id: 1_000_003, root_cause: 'Tappi fuori specifica', troubleshooting: '', whys: NONE, category: '', updated_at: at('09:06') },
     ]);
   });
 });

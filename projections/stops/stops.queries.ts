@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { PLANT_ZONE } from '../../domain/shifts/calendar.js';
+import { NO_WHYS, type RootCauseState } from '../../domain/rootCauses/state.js';
 
 export interface Named {
   id: number;
@@ -25,7 +26,7 @@ export interface UnplannedStopRow {
   line: Named;
   stopCode: Named;
   triggeringEvent: Named;
-  rootCause: { rootCause: string; troubleshooting: string } | null;
+  rootCause: RootCauseState | null;
 }
 
 export interface PlannedStopRow {
@@ -197,8 +198,8 @@ const unplannedStops = (knex: Knex) =>
 const withRootCauses = (knex: Knex) => (stops: Knex.QueryBuilder) =>
   knex
     .from(stops.as('s'))
-    .select('s.*', 'rc.stop_event_id as root_cause_of', 'rc.root_cause', 'rc.troubleshooting')
-    .joinRaw('left join lateral (select r.stop_event_id, r.root_cause, r.troubleshooting from root_causes r where r.stop_event_id = s.id limit 1) rc on true')
+    .select('s.*', 'rc.stop_event_id as root_cause_of', 'rc.root_cause', 'rc.troubleshooting', 'rc.whys', 'rc.category')
+    .joinRaw('left join lateral (select r.stop_event_id, r.root_cause, r.troubleshooting, r.whys, r.category from root_causes r where r.stop_event_id = s.id limit 1) rc on true')
     .orderBy([{ column: 's.shift_day' }, { column: 's.start_time_us' }, { column: 's.id' }]);
 
 const toUnplanned = (r: Record<string, any>, name: (column: string) => Named): UnplannedStopRow => ({
@@ -219,7 +220,7 @@ const toUnplanned = (r: Record<string, any>, name: (column: string) => Named): U
   line: name('line_id'),
   stopCode: name('stop_code_id'),
   triggeringEvent: name('triggering_event_id'),
-  rootCause: r.root_cause_of == null ? null : { rootCause: r.root_cause, troubleshooting: r.troubleshooting },
+  rootCause: r.root_cause_of == null ? null : { rootCause: r.root_cause, troubleshooting: r.troubleshooting, whys: r.whys ?? [...NO_WHYS], category: r.category ?? '' },
 });
 
 /**

@@ -175,7 +175,7 @@ describeWith(['postgres', 'chromium'])('the line-log pages on the floor', () => 
     await to.fill(addDays(today, -40));
     await expect(to.inputValue()).resolves.toBe(addDays(today, -40));
     await expect(from.inputValue()).resolves.toBe(addDays(today, -40));
-    const hint = page.locator('.rca-range').getByText('Periodo di al massimo 366 giorni.');
+    const hint = page.locator('.rca-range').getByText('Intervallo massimo: 366 giorni.');
     expect(await hint.isVisible()).toBe(true);
     await screenshot(page, 'floor-root-cause-range');
   });

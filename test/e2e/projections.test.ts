@@ -65,6 +65,11 @@ describeWith(['postgres', 'chromium'])('projections page', () => {
     await screenshot(page, 'proiezioni-tablet');
 
     await card.getByRole('button', { name: 'Ricostruisci' }).click();
+    // It asks first; 'Annulla' leaves the read model alone.
+    await page.getByRole('dialog', { name: 'Ricostruire users?' }).getByRole('button', { name: 'Annulla' }).click();
+    expect((await suite.app.deps.engine.liveRow('users'))!.generation).toBe(1);
+    await card.getByRole('button', { name: 'Ricostruisci' }).click();
+    await page.getByRole('dialog', { name: 'Ricostruire users?' }).getByRole('button', { name: 'Ricostruisci ora' }).click();
     await card.getByText('Ricostruzione completata').waitFor();
     await card.getByTestId('projection-last-rebuild').filter({ hasNotText: '–' }).waitFor();
     await expect(card.getByTestId('projection-rows').textContent()).resolves.toBe('5');
@@ -98,7 +103,7 @@ describeWith(['postgres', 'chromium'])('projections page', () => {
     const table = (await engine.liveRow('root_causes'))!.tables.root_causes!;
     const before = Number((await knex(table).count<{ n: string }>('* as n').first())!.n);
     await knex.raw(
-      `insert into ?? (stop_event_id, root_cause, troubleshooting, updated_at) select 9000000000000000 + g, 'Guida usurata', 'Sostituita', now() from generate_series(1, 30000) g`,
+      `insert into ?? (stop_event_id, root_cause, troubleshooting, whys, category, updated_at) select 9000000000000000 + g, 'Guida usurata', 'Sostituita', '["","","","",""]', '', now() from generate_series(1, 30000) g`,
       [table],
     );
     await knex.raw('analyze ??', [table]);

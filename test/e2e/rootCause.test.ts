@@ -15,6 +15,9 @@ import { browserSuite } from '../support/browserSuite.js';
 import { describeWith } from '../support/services.js';
 import { loginTo, readyNav, storeStation } from '../support/pageActions.js';
 
+/** An analysis without whys or a 6M category, as the API answers it. */
+const UNSTRUCTURED = { whys: ['', '', '', '', ''], category: '' };
+
 const EMPTY = 'Nessuno stop registrato per i filtri correnti';
 const LIST_PATH = '/factory/stop_events/unplanned';
 
@@ -133,7 +136,7 @@ describeWith(['postgres', 'chromium'])('root cause tool', () => {
     await expect(box(again, 'Soluzione').inputValue()).resolves.toBe('Sostituita la guida e verificato l’allineamento');
     expect(await call('GET', `/factory/root_cause/${longStop.id}`, 'support')).toEqual({
       status: 200,
-      body: { stop_event_id: longStop.id, root_cause: 'Guida del nastro usurata', troubleshooting: 'Sostituita la guida e verificato l’allineamento' },
+      body: { stop_event_id: longStop.id, root_cause: 'Guida del nastro usurata', troubleshooting: 'Sostituita la guida e verificato l’allineamento', ...UNSTRUCTURED },
     });
   });
 
@@ -219,6 +222,7 @@ describeWith(['postgres', 'chromium'])('root cause tool', () => {
       stop_event_id: shortStop.id,
       root_cause: 'Molla del tappatore scarica',
       troubleshooting: 'Sostituita la molla',
+      ...UNSTRUCTURED,
     });
   });
 

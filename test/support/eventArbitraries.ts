@@ -4,7 +4,7 @@ import { createCatalog } from '../../domain/catalog.js';
 import type { DomainEvent, EventOf } from '../../domain/shared/catalog.js';
 import { FIRST_INSTANT_MS, FIRST_PLANT_DAY, LAST_PLANT_DAY, MAX_DBR_VALUE, MAX_PIECES, MAX_PLANT_ID, MAX_REPORT_HOURS, MAX_USERNAME } from '../../domain/shared/bounds.js';
 import { DBR_FIELDS } from '../../domain/dbr/fields.js';
-import { ROOT_CAUSE_MAX } from '../../domain/rootCauses/events.js';
+import { ROOT_CAUSE_MAX, SIX_M, WHY_COUNT, WHY_MAX } from '../../domain/rootCauses/events.js';
 import { PLANT_ZONE } from '../../domain/shifts/calendar.js';
 import { CORRECTIVE_ACTION_MAX, FAILURE_MODE_MAX, MAX_PLANNED_STOP_HOURS, MAX_UNPLANNED_STOP_HOURS, NOTES_MAX } from '../../domain/stops/rules.js';
 import { DBR_TEXT_MAX } from '../../domain/dbrActions/rules.js';
@@ -165,7 +165,13 @@ export const eventData: Record<string, fc.Arbitrary<unknown>> = {
     .map(({ span: s, ...d }) => ({ ...d, ...s })),
   PlannedStopNoteEdited: fc.record({ stopId, notes: fc.option(text(1, NOTES_MAX)) }),
   PlannedStopDeleted: fc.record({ stopId }),
-  RootCauseRecorded: fc.record({ stopEventId: stopId, rootCause: text(0, ROOT_CAUSE_MAX), troubleshooting: text(0, ROOT_CAUSE_MAX) }),
+  RootCauseRecorded: fc.record({
+    stopEventId: stopId,
+    rootCause: text(0, ROOT_CAUSE_MAX),
+    troubleshooting: text(0, ROOT_CAUSE_MAX),
+    whys: fc.array(text(0, WHY_MAX), { minLength: WHY_COUNT, maxLength: WHY_COUNT }),
+    category: fc.constantFrom('' as const, ...SIX_M),
+  }),
   DbrActionCreated: fc.record({
     actionId: bigId,
     shopFloorId,

@@ -43,9 +43,18 @@ describeWith(['postgres'])('dashboard calls', () => {
     await kit?.close();
   });
 
-  const LINE1_A = { volume: 12000, working_time: 450, waste: 100, stop_count: 1, total_unplanned_downtime: 15, total_planned_downtime: 30 };
-  const ALL = { volume: 12000 + 8000 + 9000, working_time: 450 + 480 + 360, waste: 150, stop_count: 3, total_unplanned_downtime: 15 + 20 + 45, total_planned_downtime: 30 };
-  const NOTHING = { volume: 0, working_time: 0, waste: 0, stop_count: 0, total_unplanned_downtime: 0, total_planned_downtime: 0 };
+  // rated_volume: each line's def_speed (demo plant: Linea 1 12 000, Linea 2 10 000 pz/h) × its own hours.
+  const LINE1_A = { volume: 12000, working_time: 450, waste: 100, stop_count: 1, total_unplanned_downtime: 15, total_planned_downtime: 30, rated_volume: 12000 * 7.5 };
+  const ALL = {
+    volume: 12000 + 8000 + 9000,
+    working_time: 450 + 480 + 360,
+    waste: 150,
+    stop_count: 3,
+    total_unplanned_downtime: 15 + 20 + 45,
+    total_planned_downtime: 30,
+    rated_volume: 12000 * (7.5 + 8) + 10000 * 6,
+  };
+  const NOTHING = { volume: 0, working_time: 0, waste: 0, stop_count: 0, total_unplanned_downtime: 0, total_planned_downtime: 0, rated_volume: 0 };
 
   it('sums the submitted reports (amended, drafts left out) and the stops of the lines and shifts', async () => {
     expect(await summary(`lines=Linea 1&shifts=${ids.A}`)).toEqual({ status: 200, body: LINE1_A });
@@ -60,8 +69,8 @@ describeWith(['postgres'])('dashboard calls', () => {
     const range = (shifts: string) => get(`/factory/dashboard-improvement?shop_floor_id=1&date_from=${before}&date_to=${kit.day}&lines=Linea 1&shifts=${shifts}`);
     // Only the later day's A: the earlier day's report is left out although its shift is also 'A'.
     expect((await range(`${ids.A}`)).body).toEqual(LINE1_A);
-    expect((await range(`${earlierA}`)).body).toEqual({ ...NOTHING, volume: 5000, waste: 10, working_time: 420 });
-    expect((await range(`${earlierA},${ids.A}`)).body).toEqual({ ...LINE1_A, volume: 17000, waste: 110, working_time: 870 });
+    expect((await range(`${earlierA}`)).body).toEqual({ ...NOTHING, volume: 5000, waste: 10, working_time: 420, rated_volume: 12000 * 7 });
+    expect((await range(`${earlierA},${ids.A}`)).body).toEqual({ ...LINE1_A, volume: 17000, waste: 110, working_time: 870, rated_volume: 12000 * 14.5 });
   });
 
   it('accepts lists comma-joined, repeated, with empty entries, and URL-encoded', async () => {
@@ -147,7 +156,7 @@ describeWith(['postgres'])('dashboard calls', () => {
       code: string;
     }>;
     const ask = (ids: string[]) => get(`/factory/dashboard-improvement?shop_floor_id=1&date_from=${from}&date_to=${to}&lines=Linea 3&shifts=${ids.join(',')}`);
-    const expected = { ...NOTHING, volume: 100 + 200 + 450 + 800, waste: 1 + 2 + 4.5 + 8, working_time: 4 * 60 };
+    const expected = { ...NOTHING, volume: 100 + 200 + 450 + 800, waste: 1 + 2 + 4.5 + 8, working_time: 4 * 60, rated_volume: 8000 * 4 }; // Linea 3: 8 000 pz/h
     // Every A and B shift of the range: read from the month rollup for whole months.
     expect(await ask(shifts.map((x) => x.id))).toEqual({ status: 200, body: expected });
     // The same figures straight from the day rows.
@@ -160,12 +169,12 @@ describeWith(['postgres'])('dashboard calls', () => {
     // Not every shift of the codes (one A left out): the day rows joined to the chosen shifts, same figures.
     const lastA = (await kit.app.deps.knex('shifts').where({ shop_floor_id: 1, shift_day: to, code: 'A' }).first('id')) as { id: string };
     expect((await ask(shifts.filter((x) => x.id !== lastA.id).map((x) => x.id))).body).toEqual(expected);
-    expect((await ask(shifts.filter((x) => x.code === 'B').map((x) => x.id))).body).toEqual({ ...NOTHING, volume: 1250, waste: 12.5, working_time: 120 });
+    expect((await ask(shifts.filter((x) => x.code === 'B').map((x) => x.id))).body).toEqual({ ...NOTHING, volume: 1250, waste: 12.5, working_time: 120, rated_volume: 8000 * 2 });
     // A range inside one month (no whole month): the day rows only.
     const inside = await get(
       `/factory/dashboard-improvement?shop_floor_id=1&date_from=${wholeStart}&date_to=${firstWhole.plus({ days: 1 }).toISODate()}&lines=Linea 3&shifts=${shifts.map((x) => x.id).join(',')}`,
     );
-    expect(inside.body).toEqual({ ...NOTHING, volume: 200, waste: 2, working_time: 60 });
+    expect(inside.body).toEqual({ ...NOTHING, volume: 200, waste: 2, working_time: 60, rated_volume: 8000 });
     const history = (await get('/factory/volumes-history?shop_floor_id=1&line_id=3&days=70')).body as Array<{ date: string; volume: number }>;
     const on = (d: string) => history.find((x) => x.date === d)?.volume;
     expect([on(daysAgo(70)), on(from), on(wholeStart), on(wholeEnd), on(to), history.reduce((a, x) => a + x.volume, 0)]).toEqual([1000, 100, 200, 450, 800, 2550]);

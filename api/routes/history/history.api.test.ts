@@ -2,6 +2,9 @@ import { ROLES } from '../../../domain/users/roles.js';
 import { startTestApp, type TestApp } from '../../../test/support/app.js';
 import { describeWith } from '../../../test/support/services.js';
 
+/** An analysis without whys or a 6M category, as the reads answer it. */
+const UNSTRUCTURED = { whys: ['', '', '', '', ''], category: '' };
+
 /**
  * The history calls and the line-log reads `as_of` a moment (docs/audit.md), over the demo
  * plant (Confezionamento, unit 'pz', labels Macchina and Nota; Linea 1: Filler, Capper, ...)
@@ -260,7 +263,7 @@ describeWith(['postgres'])('history and as-of reads', () => {
         [dayStream(2), 'Mancanza bottiglie', null],
       ]);
       expect(await list('2031-06-10T12:03:00+02:00')).toEqual([
-        [dayStream(1), 'Bottiglia caduta in ingresso', { root_cause: 'Guida usurata', troubleshooting: '' }],
+        [dayStream(1), 'Bottiglia caduta in ingresso', { root_cause: 'Guida usurata', troubleshooting: '', ...UNSTRUCTURED }],
         [dayStream(2), 'Mancanza bottiglie', null],
       ]);
       expect(await list('2031-06-10T12:05:00+02:00')).toEqual([[dayStream(2), 'Mancanza bottiglie', null]]);
@@ -275,7 +278,7 @@ describeWith(['postgres'])('history and as-of reads', () => {
         action_component_restore: true,
         workpoint_rel: { id: names.workpoint, name: 'Alimentazione bottiglie', equipment_rel: { id: 1, name: 'Filler', line_rel: { id: 1, name: 'Linea 1' } } },
         stop_code_rel: { id: names.stopCode, name: names.stopCodeName },
-        root_cause: { root_cause: 'Guida usurata', troubleshooting: 'Sostituita la guida' },
+        root_cause: { root_cause: 'Guida usurata', troubleshooting: 'Sostituita la guida', ...UNSTRUCTURED },
       });
       // Now, from the read model: the same rows the events give as of the last event.
       expect((await get(`/factory/stop_events/unplanned_by_shift?${shiftB}`)).body).toEqual(
@@ -286,9 +289,14 @@ describeWith(['postgres'])('history and as-of reads', () => {
 
     it('reads one analysis as of a moment; 404 where the stop did not exist then', async () => {
       const rc = (when: string) => get(`/factory/root_cause/${dayStream(1)}?as_of=${encodeURIComponent(when)}`);
-      expect((await rc('2031-06-10T12:02:59+02:00')).body).toEqual({ stop_event_id: dayStream(1), root_cause: '', troubleshooting: '' });
-      expect((await rc('2031-06-10T12:03:00+02:00')).body).toEqual({ stop_event_id: dayStream(1), root_cause: 'Guida usurata', troubleshooting: '' });
-      expect((await rc('2031-06-10T12:04:00+02:00')).body).toEqual({ stop_event_id: dayStream(1), root_cause: 'Guida usurata', troubleshooting: 'Sostituita la guida' });
+      expect((await rc('2031-06-10T12:02:59+02:00')).body).toEqual({ stop_event_id: dayStream(1), root_cause: '', troubleshooting: '', ...UNSTRUCTURED });
+      expect((await rc('2031-06-10T12:03:00+02:00')).body).toEqual({ stop_event_id: dayStream(1), root_cause: 'Guida usurata', troubleshooting: '', ...UNSTRUCTURED });
+      expect((await rc('2031-06-10T12:04:00+02:00')).body).toEqual({
+        stop_event_id: dayStream(1),
+        root_cause: 'Guida usurata',
+        troubleshooting: 'Sostituita la guida',
+        ...UNSTRUCTURED,
+      });
       expect((await rc('2031-06-10T11:59:00+02:00')).status).toBe(404);
       expect((await rc('2031-06-10T12:05:00+02:00')).status).toBe(404);
       expect((await rc('domani')).status).toBe(400);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { notFound } from '../../../domain/shared/errors.js';
 import { readRootCause } from '../../../commands/rootCauses/readRootCause.js';
 import { handleRecordRootCause } from '../../../commands/rootCauses/recordRootCause.js';
+import { NO_WHYS, type RootCauseState } from '../../../domain/rootCauses/state.js';
 import { findUnplannedStop } from '../../../projections/stops/stops.queries.js';
 import { runWithReadYourWrites } from '../../commandBus.js';
 import type { AppDeps } from '../../deps.js';
@@ -14,18 +15,27 @@ const box = z
   .union([z.string(), z.null()], { error: 'Deve essere un testo' })
   .optional()
   .transform((v) => (v === null ? '' : v));
+/** The 5-why chain: up to five entries, each a text (null keeps the saved answer); lengths are the domain's. */
+const whys = z.array(z.union([z.string(), z.null()], { error: 'Deve essere un testo o null' }), { error: 'Deve essere una lista' }).optional();
+/** The 6M category: one of the six names, '' or null for none. */
+const category = z
+  .union([z.string(), z.null()], { error: 'Deve essere un testo' })
+  .optional()
+  .transform((v) => (v === null ? '' : v));
 /** The saved boxes become the command's input as they are parsed. */
 const saveBody = z
-  .object({ stop_event_id: bigIdParam, root_cause: box, troubleshooting: box })
-  .transform((b) => ({ stopEventId: b.stop_event_id, rootCause: b.root_cause, troubleshooting: b.troubleshooting }));
+  .object({ stop_event_id: bigIdParam, root_cause: box, troubleshooting: box, whys, category })
+  .transform((b) => ({ stopEventId: b.stop_event_id, rootCause: b.root_cause, troubleshooting: b.troubleshooting, whys: b.whys, category: b.category }));
 
-const present = (stopEventId: number, r: { rootCause: string; troubleshooting: string }) => ({
+const present = (stopEventId: number, r: RootCauseState | null) => ({
   stop_event_id: stopEventId,
-  root_cause: r.rootCause,
-  troubleshooting: r.troubleshooting,
+  root_cause: r?.rootCause ?? '',
+  troubleshooting: r?.troubleshooting ?? '',
+  whys: [...(r?.whys ?? NO_WHYS)],
+  category: r?.category ?? '',
 });
 
-/** The Root Cause Tool's two boxes per unplanned stop, autosaved on blur (line log §2.5, §7). */
+/** The Root Cause Tool's analysis per unplanned stop (two boxes, five whys, a 6M category), autosaved on blur (line log §2.5, §7). */
 export function rootCauseRoutes(deps: AppDeps): RouteDef[] {
   return [
     route({
@@ -39,12 +49,12 @@ export function rootCauseRoutes(deps: AppDeps): RouteDef[] {
         const asOf = parseAsOf(ctx.query.as_of);
         if (asOf) {
           if (!(await unplannedStopExistedAt(deps, stopEventId, asOf))) throw notFound('Stop non trovato');
-          ctx.body = present(stopEventId, (await analysisAsOf(deps, stopEventId, asOf)) ?? { rootCause: '', troubleshooting: '' });
+          ctx.body = present(stopEventId, await analysisAsOf(deps, stopEventId, asOf));
           return;
         }
         const stop = await findUnplannedStop(deps.knex, stopEventId);
         if (!stop) throw notFound('Stop non trovato');
-        ctx.body = present(stopEventId, stop.rootCause ?? { rootCause: '', troubleshooting: '' });
+        ctx.body = present(stopEventId, stop.rootCause);
       },
     }),
     route({

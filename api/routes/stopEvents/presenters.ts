@@ -24,7 +24,7 @@ export const presentUnplanned = (s: UnplannedStopRow) => ({
   workpoint_rel: { ...pair(s.workpoint), equipment_rel: { ...pair(s.equipment), line_rel: pair(s.line) } },
   stop_code_rel: pair(s.stopCode),
   triggering_event_rel: pair(s.triggeringEvent),
-  root_cause: s.rootCause ? { root_cause: s.rootCause.rootCause, troubleshooting: s.rootCause.troubleshooting } : null,
+  root_cause: s.rootCause ? { root_cause: s.rootCause.rootCause, troubleshooting: s.rootCause.troubleshooting, whys: [...s.rootCause.whys], category: s.rootCause.category } : null,
 });
 
 /** The spec's planned stop (line log §3) with its equipment (and line), reason and downtime. */

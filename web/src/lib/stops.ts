@@ -13,6 +13,10 @@ export interface Named {
 export interface RootCauseTexts {
   root_cause: string;
   troubleshooting: string;
+  /** The 5-why chain: five answers, '' where not given (docs/line-log.md, "Root cause"). */
+  whys?: string[];
+  /** The 6M category, '' for none. */
+  category?: string;
 }
 
 /** An unplanned stop. */

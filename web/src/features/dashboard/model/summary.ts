@@ -3,6 +3,7 @@
  * the two gauges, from the improvement summary and the average DBR constants of the
  * selected lines. Pure, so each formula is unit tested against the spec.
  */
+import { efficiencyOver } from '../../../../../domain/dbr/efficiency.js';
 
 /** GET /factory/dashboard-improvement: times in minutes. */
 export interface ImprovementSummary {
@@ -12,6 +13,8 @@ export interface ImprovementSummary {
   stop_count: number;
   total_unplanned_downtime: number;
   total_planned_downtime: number;
+  /** Σ def_speed × working hours of each selected line, computed by the server (docs/dashboard.md). */
+  rated_volume: number;
 }
 
 /** The average constants the gauges use (POST /factory/dbr_constants/average); a line without constants gives nulls. */
@@ -29,11 +32,12 @@ export interface GaugeConstants {
 const num = (v: number | null | undefined) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
 const it = (v: number, min: number, max: number) => v.toLocaleString('it-IT', { minimumFractionDigits: min, maximumFractionDigits: max });
 
-/** Efficiency = volume / (def_speed × working hours) (§5); 0 when nothing was worked or there is no design speed. */
-export function efficiency(volume: number, workingMinutes: number, defSpeed: number | null): number {
-  const capacity = num(defSpeed) * (workingMinutes / 60);
-  return capacity > 0 ? num(volume) / capacity : 0;
-}
+/**
+ * Rendimento = Σ volume / Σ (def_speed × working hours) over the selected lines, each line at its
+ * own design speed (domain/dbr/efficiency.ts; for one line the spec's §5 formula); 0 when nothing was
+ * worked or there is no design speed. The spec's averaged def_speed would let idle lines move it.
+ */
+export const efficiency = (s: Pick<ImprovementSummary, 'volume' | 'rated_volume'>): number => efficiencyOver(num(s.volume), num(s.rated_volume));
 
 /** Share of the pieces made that were waste, used only when waste is above 0 (§5). */
 export function wasteRate(volume: number, waste: number): number {
@@ -83,7 +87,7 @@ const scaleMax = (v: number | null) => (num(v) > 0 ? num(v) : 1);
  * above the target. Without a summary the default uptime stands in.
  */
 export function efficiencyGauge(s: ImprovementSummary | null, c: GaugeConstants | null): GaugeModel {
-  const value = s ? efficiency(s.volume, s.working_time, c?.def_speed ?? null) : num(c?.def_uptime);
+  const value = s ? efficiency(s) : num(c?.def_uptime);
   const max = scaleMax(c?.max_ut ?? null);
   const threshold = num(c?.ut_threshold);
   return {

@@ -11,19 +11,17 @@ import {
   type ImprovementSummary,
 } from './summary.js';
 
-const SUMMARY: ImprovementSummary = { volume: 29000, working_time: 1290, waste: 150, stop_count: 3, total_unplanned_downtime: 80, total_planned_downtime: 30 };
+const SUMMARY: ImprovementSummary = { volume: 29000, working_time: 1290, waste: 150, stop_count: 3, total_unplanned_downtime: 80, total_planned_downtime: 30, rated_volume: 43000 };
 const C: GaugeConstants = { def_speed: 2000, def_uptime: 0.72, def_waste: 0.015, def_volume: 12345, max_ut: 1, ut_threshold: 0.8, max_waste: 0.05, waste_threshold: 0.02 };
 
-describe('efficiency = volume / (def_speed × working hours)', () => {
+describe('efficiency = Σ volume / Σ (def_speed × working hours), the latter from the server', () => {
   it.each([
-    [16000, 480, 2000, 1],
-    [12000, 480, 2000, 0.75],
-    [0, 480, 2000, 0],
-  ])('%d pieces in %d min at %d/h → %d', (v, m, speed, expected) => expect(efficiency(v, m, speed)).toBeCloseTo(expected, 10));
-  it('is 0 without working time or design speed', () => {
-    expect(efficiency(1000, 0, 2000)).toBe(0);
-    expect(efficiency(1000, 480, null)).toBe(0);
-    expect(efficiency(1000, 480, 0)).toBe(0);
+    [16000, 16000, 1],
+    [12000, 16000, 0.75],
+    [0, 16000, 0],
+  ])('%d pieces against %d at design speed → %d', (volume, rated_volume, expected) => expect(efficiency({ volume, rated_volume })).toBeCloseTo(expected, 10));
+  it('is 0 without a design-speed output', () => {
+    expect(efficiency({ volume: 1000, rated_volume: 0 })).toBe(0);
   });
 });
 
@@ -61,7 +59,7 @@ describe('summary lines', () => {
 
 describe('gauges', () => {
   it('efficiency: scale 0..max_ut, minimum ut_threshold, 1 decimal, green at or above', () => {
-    const s = { ...SUMMARY, volume: 16000 * 0.85, working_time: 480 };
+    const s = { ...SUMMARY, volume: 16000 * 0.85, working_time: 480, rated_volume: 16000 };
     expect(efficiencyGauge(s, C)).toEqual({
       title: 'Rendimento (minimo 80%)',
       value: expect.closeTo(0.85, 10),

@@ -62,7 +62,7 @@ export function DailyActionsTable({ rows, shiftStarts, emptyMessage, renderExecu
       extraSortValues={BY_ID}
       emptyMessage={emptyMessage}
       rowClassName={(a) => (a.executed_at ? 'dbra-row-done' : undefined)}
-      className={busy ? 'dbra-table is-busy' : 'dbra-table'}
+      className={busy ? 'dbra-table dbra-daily is-busy' : 'dbra-table dbra-daily'}
     />
   );
 }

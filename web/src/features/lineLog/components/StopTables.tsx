@@ -171,12 +171,14 @@ export function StopTables({ mode, query, editable, deletable, onMessage }: Stop
       ),
     });
     const cols: Column<UnplannedStop>[] = [
-      { id: 'time', header: 'Orario', width: 10, value: timeRange, sortValue: startOrder, className: 'stops-time' },
-      { id: 'duration', header: 'Durata [min]', width: 7, value: (s) => s.duration_minutes },
+      // Widths that hold a whole Italian word per line at 1280 px ('Regolazione', 'identificata');
+      // the time breaks after its dash. 'Descrizione' and 'Azione correttiva' share what is left.
+      { id: 'time', header: 'Orario', width: 8, value: timeRange, sortValue: startOrder, className: 'stops-time' },
+      { id: 'duration', header: 'Durata [min]', width: 8, value: (s) => s.duration_minutes },
       {
         id: 'place',
         header: 'Macchina / Area',
-        width: 12,
+        width: 13,
         value: (s) => `${s.workpoint_rel.equipment_rel.name} / ${s.workpoint_rel.name}`,
         render: (s) => (
           <span className="stop-place">
@@ -185,9 +187,9 @@ export function StopTables({ mode, query, editable, deletable, onMessage }: Stop
           </span>
         ),
       },
-      { id: 'stopCode', header: 'Codice di stop', width: 9, value: (s) => s.stop_code_rel.name },
-      { id: 'trigger', header: 'Evento scatenante', width: 9, value: (s) => s.triggering_event_rel.name },
-      { id: 'actions', header: 'Azioni', width: 8, value: actionsText },
+      { id: 'stopCode', header: 'Codice di stop', width: 12, value: (s) => s.stop_code_rel.name },
+      { id: 'trigger', header: 'Evento scatenante', width: 12, value: (s) => s.triggering_event_rel.name },
+      { id: 'actions', header: 'Azioni', width: 11, value: actionsText },
       text('failure_mode', 'Descrizione', 250),
       text('corrective_action', 'Azione correttiva', 1000),
     ];

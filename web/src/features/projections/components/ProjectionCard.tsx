@@ -5,9 +5,10 @@
  * A read model stopped at an event it cannot apply ('In errore') shows that event and the error.
  */
 import { useEffect, useState } from 'react';
+import { ConfirmModal } from '../../../components/ConfirmModal.js';
 import { ApiError } from '../../../lib/api.js';
 import { startRebuild, useRebuild, type ProjectionStatus } from '../api/useProjections.js';
-import { formatCount, formatEta, formatFailure, formatPosition, formatRows, formatWhen, STATE_LABELS } from '../model/format.js';
+import { formatCount, formatEta, formatFailure, formatReadUpTo, formatRows, formatWhen, STATE_LABELS } from '../model/format.js';
 
 interface Props {
   projection: ProjectionStatus;
@@ -19,6 +20,7 @@ interface Props {
 export function ProjectionCard({ projection: p, onSwitched }: Props) {
   const [jobId, setJobId] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [asking, setAsking] = useState(false);
   const { data: progress } = useRebuild(jobId);
   const running = jobId !== null && progress?.state !== 'completed' && progress?.state !== 'failed';
   const finished = progress?.state === 'completed';
@@ -28,6 +30,7 @@ export function ProjectionCard({ projection: p, onSwitched }: Props) {
   }, [progress?.state, onSwitched]);
 
   async function rebuild() {
+    setAsking(false);
     setError(null);
     try {
       setJobId(await startRebuild(p.name));
@@ -55,8 +58,8 @@ export function ProjectionCard({ projection: p, onSwitched }: Props) {
           </dd>
         </div>
         <div>
-          <dt>Posizione</dt>
-          <dd>{formatPosition(p.position)}</dd>
+          <dt>Letto fino all’evento</dt>
+          <dd title={p.position ? `Posizione nel registro: ${p.position.commit}/${p.position.prepare}` : undefined}>{formatReadUpTo(p.position)}</dd>
         </div>
         <div>
           <dt>Ritardo</dt>
@@ -104,9 +107,21 @@ export function ProjectionCard({ projection: p, onSwitched }: Props) {
         </div>
       )}
       {error && <p className="field-hint field-hint-error">{error}</p>}
-      <button type="button" className="button button-primary projection-rebuild" onClick={() => void rebuild()} disabled={running || p.state === 'rebuilding'}>
+      <button type="button" className="button button-primary projection-rebuild" onClick={() => setAsking(true)} disabled={running || p.state === 'rebuilding'}>
         Ricostruisci
       </button>
+      <ConfirmModal
+        open={asking}
+        title={`Ricostruire ${p.name}?`}
+        confirmLabel="Ricostruisci ora"
+        cancelLabel="Annulla"
+        onConfirm={() => void rebuild()}
+        onClose={() => setAsking(false)}
+      >
+        <p>
+          La proiezione viene rifatta da tutti gli eventi in una nuova generazione; le tabelle attuali restano in servizio finché non è pronta. Con molti eventi richiede minuti.
+        </p>
+      </ConfirmModal>
     </article>
   );
 }

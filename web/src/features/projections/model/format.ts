@@ -38,6 +38,11 @@ export function formatWhen(iso: string | null): string {
 }
 
 /** The checkpoint as 'commit/prepare'; '–' before the first event. */
+/** How far a read model has read, for people: the event's place in the log ('n. 36.720'), '–' before the first. */
+export function formatReadUpTo(p: { commit: number } | null): string {
+  return p ? `n. ${formatCount(p.commit)}` : '–';
+}
+
 export function formatPosition(p: { commit: number; prepare: number } | null): string {
   return p ? `${p.commit}/${p.prepare}` : '–';
 }

@@ -1,4 +1,4 @@
-import { formatCount, formatEta, formatFailure, formatPosition, formatRows, formatWhen } from './format.js';
+import { formatCount, formatEta, formatFailure, formatPosition, formatReadUpTo, formatRows, formatWhen } from './format.js';
 
 describe('projection page formatting', () => {
   it.each([
@@ -38,4 +38,9 @@ describe('projection page formatting', () => {
     ],
     [{ position: null, eventType: null, stream: null, duringRebuild: true }, 'Ricostruzione non riuscita'],
   ])('a failed read model reads %#', (failure, text) => expect(formatFailure(failure)).toBe(text));
+  it('says how far a read model has read as the event number, not the log pair', () => {
+    expect(formatReadUpTo({ commit: 3672 })).toBe('n. 3672');
+    expect(formatReadUpTo({ commit: 36720 })).toBe('n. 36.720');
+    expect(formatReadUpTo(null)).toBe('–');
+  });
 });

@@ -6,18 +6,32 @@
 import { apiFetch } from '../../../lib/api.js';
 import type { RootCauseTexts } from './unplannedStops.js';
 
-/** The two boxes, named as the call names them. */
-export type RootCauseField = keyof RootCauseTexts;
+/** The five whys, each saved on its own like a box. */
+export const WHY_FIELDS = ['why_1', 'why_2', 'why_3', 'why_4', 'why_5'] as const;
+export type WhyField = (typeof WHY_FIELDS)[number];
+
+/** Every field of an analysis the tool autosaves: the two boxes (named as the call names them), the five whys and the 6M category. */
+export type RootCauseField = 'root_cause' | 'troubleshooting' | WhyField | 'category';
+
+/** The 6M categories (docs/line-log.md, "Root cause"). */
+export const SIX_M = ['Macchina', 'Metodo', 'Materiale', 'Manodopera', 'Misura', 'Ambiente'] as const;
+
+/** The body of one field's save: a why goes in its place of `whys`, the others kept (null). */
+export function saveBody(stopEventId: number, field: RootCauseField, text: string): Record<string, unknown> {
+  const why = WHY_FIELDS.indexOf(field as WhyField);
+  if (why < 0) return { stop_event_id: stopEventId, [field]: text };
+  return { stop_event_id: stopEventId, whys: WHY_FIELDS.map((_, i) => (i === why ? text : null)) };
+}
 
 /** The server's answer: both boxes as saved (trimmed). */
 export interface SavedRootCause extends RootCauseTexts {
   stop_event_id: number;
 }
 
-/** Saves one box of one stop's analysis. Throws ApiError (or a network TypeError) on failure. */
+/** Saves one field of one stop's analysis. Throws ApiError (or a network TypeError) on failure. */
 export function saveRootCause(stopEventId: number, field: RootCauseField, text: string): Promise<SavedRootCause> {
   return apiFetch<SavedRootCause>('/factory/root_cause', {
     method: 'POST',
-    json: { stop_event_id: stopEventId, [field]: text },
+    json: saveBody(stopEventId, field, text),
   });
 }

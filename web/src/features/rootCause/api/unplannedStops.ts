@@ -53,7 +53,9 @@ export function useRootCauseCacheUpdate(): (stopId: number, texts: RootCauseText
     void mutate(
       isListKey,
       (stops: UnplannedStop[] | undefined) =>
-        stops?.map((s) => (s.id === stopId ? { ...s, root_cause: { root_cause: texts.root_cause, troubleshooting: texts.troubleshooting } } : s)),
+        stops?.map((s) =>
+          s.id === stopId ? { ...s, root_cause: { root_cause: texts.root_cause, troubleshooting: texts.troubleshooting, whys: texts.whys, category: texts.category } } : s,
+        ),
       { revalidate: false },
     );
   };

@@ -1,5 +1,5 @@
 /**
- * One analysis box of one stop (root cause or solution): a text area saved when it loses focus,
+ * One analysis box of one stop (root cause, solution or one of the five whys): a text area saved when it loses focus,
  * with a small indicator under it (saving, saved, not saved and retrying, refused). Read-only
  * roles see the text alone.
  */
@@ -19,10 +19,14 @@ export interface RootCauseBoxProps {
   label: string;
   store: RootCauseAutosave;
   readOnly: boolean;
+  /** Visible lines of the text area (3 in the table, more in the analysis panel). */
+  rows?: number;
+  /** The server's limit for this field (a box 2000, a why 500). */
+  maxChars?: number;
 }
 
 /** The text area (or the read-only text) and its save indicator. */
-export function RootCauseBox({ stop, field, label, store, readOnly }: RootCauseBoxProps) {
+export function RootCauseBox({ stop, field, label, store, readOnly, rows = 3, maxChars = ROOT_CAUSE_MAX_LENGTH }: RootCauseBoxProps) {
   const box = store.get(stop.id, field);
   const text = store.text(stop.id, field, savedBox(stop, field));
   const indicator = statusText(box);
@@ -46,10 +50,10 @@ export function RootCauseBox({ stop, field, label, store, readOnly }: RootCauseB
       <textarea
         aria-label={name}
         value={text}
-        rows={3}
-        maxLength={unitsFor(ROOT_CAUSE_MAX_LENGTH)}
+        rows={rows}
+        maxLength={unitsFor(maxChars)}
         placeholder={label}
-        onChange={(e) => store.edit(stop.id, field, clipChars(e.target.value, ROOT_CAUSE_MAX_LENGTH))}
+        onChange={(e) => store.edit(stop.id, field, clipChars(e.target.value, maxChars))}
         onBlur={() => store.commit(stop.id, field)}
       />
       <span className={indicatorClass} aria-live="polite">

@@ -10,6 +10,7 @@ import { useLines } from '../../plant/index.js';
 import { useUnplannedStops, type UnplannedStop } from '../api/unplannedStops.js';
 import { buildUnplannedStopsQuery, defaultDateRange, initialLineSelection, rangeProblem, toggleLine, type DayRange, type LineId } from '../model/filters.js';
 import { RootCauseFilters } from './RootCauseFilters.js';
+import { RootCausePanel } from './RootCausePanel.js';
 import { EMPTY_MESSAGE, UnplannedStopsTable } from './UnplannedStopsTable.js';
 import { useRootCauseAutosave } from './useRootCauseAutosave.js';
 
@@ -44,6 +45,9 @@ export function RootCauseTool({ shopFloorId, shopFloorName, defaultLineId, usern
   const stops = query ? (data ?? NO_STOPS) : NO_STOPS;
   const store = useRootCauseAutosave(stops, username);
   const readOnly = !canEdit || store.forbidden !== null;
+  // The panel follows the listed stop, so a save shows there at once; a stop filtered away closes it.
+  const [analysedId, setAnalysedId] = useState<number | null>(null);
+  const analysed = analysedId === null ? null : (stops.find((s) => s.id === analysedId) ?? null);
 
   const emptyMessage = query && error && !data ? 'Caricamento degli stop non riuscito.' : query && isLoading && !data ? 'Caricamento…' : EMPTY_MESSAGE;
 
@@ -71,7 +75,8 @@ export function RootCauseTool({ shopFloorId, shopFloorName, defaultLineId, usern
           {store.forbidden}
         </p>
       )}
-      <UnplannedStopsTable stops={stops} store={store} readOnly={readOnly} emptyMessage={emptyMessage} busy={!!query && isLoading} />
+      <UnplannedStopsTable stops={stops} store={store} readOnly={readOnly} emptyMessage={emptyMessage} busy={!!query && isLoading} onAnalyse={(s) => setAnalysedId(s.id)} />
+      <RootCausePanel stop={analysed} store={store} readOnly={readOnly} onClose={() => setAnalysedId(null)} />
     </>
   );
 }

@@ -28,26 +28,29 @@ export interface UnplannedStopsTableProps {
   readOnly: boolean;
   emptyMessage?: ReactNode;
   busy?: boolean;
+  /** Opens the analysis panel of a stop. */
+  onAnalyse?(stop: UnplannedStop): void;
 }
 
 /** The table. */
-export function UnplannedStopsTable({ stops, store, readOnly, emptyMessage = EMPTY_MESSAGE, busy = false }: UnplannedStopsTableProps) {
+export function UnplannedStopsTable({ stops, store, readOnly, emptyMessage = EMPTY_MESSAGE, busy = false, onAnalyse }: UnplannedStopsTableProps) {
   const columns = useMemo<Column<UnplannedStop>[]>(
     () => [
       {
         id: 'start',
         header: 'Data e ora',
-        width: 10,
+        width: 11,
         value: formatStopStart,
         sortValue: (s) => Date.parse(s.start_time),
         render: (s) => (
           <>
             <span className="rca-start">{formatStopStart(s)}</span>
             <span className="rca-muted">fine {formatStopEnd(s)}</span>
+            <HistoryButton source={rootCauseHistory(s.id)} subject={`Analisi dello stop del ${formatStopStart(s)}`} />
           </>
         ),
       },
-      { id: 'downtime', header: 'Fermo', width: 9, value: formatDowntime, className: 'rca-col-downtime' },
+      { id: 'downtime', header: 'Fermo', width: 8, value: formatDowntime, className: 'rca-col-downtime' },
       {
         id: 'details',
         header: 'Dettagli',
@@ -94,30 +97,30 @@ export function UnplannedStopsTable({ stops, store, readOnly, emptyMessage = EMP
       {
         id: 'rootCause',
         header: 'Causa radice',
-        width: 16,
+        width: 15,
         value: (s) => savedBox(s, 'root_cause'),
-        render: (s) => <RootCauseBox stop={s} field="root_cause" label="Causa radice" store={store} readOnly={readOnly} />,
+        render: (s) => (
+          <>
+            <RootCauseBox stop={s} field="root_cause" label="Causa radice" store={store} readOnly={readOnly} />
+            {onAnalyse && (
+              <button type="button" className="button button-secondary rca-analyse" aria-label={`Analizza lo stop del ${formatStopStart(s)}`} onClick={() => onAnalyse(s)}>
+                {readOnly ? 'Apri analisi' : 'Analizza'}
+              </button>
+            )}
+          </>
+        ),
         className: 'rca-col-box',
       },
       {
         id: 'solution',
         header: 'Soluzione',
-        width: 16,
+        width: 14,
         value: (s) => savedBox(s, 'troubleshooting'),
         render: (s) => <RootCauseBox stop={s} field="troubleshooting" label="Soluzione" store={store} readOnly={readOnly} />,
         className: 'rca-col-box',
       },
-      {
-        id: 'history',
-        header: 'Storico',
-        width: 7,
-        searchable: false,
-        sortable: false,
-        className: 'rca-col-history',
-        render: (s) => <HistoryButton source={rootCauseHistory(s.id)} subject={`Analisi dello stop del ${formatStopStart(s)}`} />,
-      },
     ],
-    [store, readOnly],
+    [store, readOnly, onAnalyse],
   );
 
   return (

@@ -15,6 +15,7 @@ import { Autosave, RETRY_NOTICE, SESSION_NOTICE, type Failure, type SaveStatus }
 import type { SessionHook } from '../../../lib/session.js';
 import type { RootCauseField } from '../api/saveRootCause.js';
 import type { RootCauseTexts } from '../api/unplannedStops.js';
+import { fieldText } from './stopFormat.js';
 import { sameText, type BoxState, type BoxStatus, type SaveErrorKind } from './autosaveRules.js';
 
 export { classifySaveError, FORBIDDEN_MESSAGE, retryDelayMs, sameText, statusText } from './autosaveRules.js';
@@ -48,7 +49,7 @@ export function boxKey(stopId: number, field: RootCauseField): string {
 }
 
 function parseKey(key: string): { stopId: number; field: RootCauseField } | null {
-  const m = /^(\d{1,16}):(root_cause|troubleshooting)$/.exec(key);
+  const m = /^(\d{1,16}):(root_cause|troubleshooting|why_[1-5]|category)$/.exec(key);
   return m ? { stopId: Number(m[1]), field: m[2] as RootCauseField } : null;
 }
 
@@ -238,7 +239,7 @@ export class RootCauseAutosave {
         const current = this.drafts.get(key) ?? null;
         // Typed on while it was saving: that newer text is still to be saved. Otherwise keep a
         // draft that differs only by the spaces the server trimmed: the user may still be typing.
-        if (current === sent && current === texts[field]) this.drafts.set(key, null);
+        if (current === sent && current === fieldText(texts, field)) this.drafts.set(key, null);
       },
       timers: { set: (run, ms) => this.deps.setTimer(run, ms), clear: (handle) => this.deps.clearTimer(handle) },
       session: this.deps.session,

@@ -1,5 +1,6 @@
 import { ApiError } from '../../../lib/api.js';
 import type { RootCauseField } from '../api/saveRootCause.js';
+import { fieldText } from './stopFormat.js';
 import type { RootCauseTexts } from '../api/unplannedStops.js';
 import { classifySaveError, FORBIDDEN_MESSAGE, retryDelayMs, RootCauseAutosave, sameText, statusText, type DraftBackup } from './autosave.js';
 
@@ -30,7 +31,7 @@ function setup(options: { saved?: Record<number, RootCauseTexts>; backup?: Recor
   const backup: DraftBackup = { load: () => ({ ...backedUp }), store: (d) => (backedUp = { ...d }) };
   const store = new RootCauseAutosave({
     save: (stopId, field, text) => new Promise<RootCauseTexts>((resolve, reject) => calls.push({ stopId, field, text, resolve, reject })),
-    savedText: (stopId, field) => server[stopId]?.[field],
+    savedText: (stopId, field) => (server[stopId] ? fieldText(server[stopId], field) : undefined),
     onSaved: (stopId, texts) => (server[stopId] = texts),
     classify: classifySaveError,
     setTimer: (run, ms) => timers.push({ run, ms, cleared: false }) - 1,

@@ -49,7 +49,7 @@ export function changeRange(range: DayRange, end: 'from' | 'to', day: string): D
 }
 
 /** The limit as the page states it beside the fields, before anyone runs into it. */
-export const RANGE_HINT = `Periodo di al massimo ${MAX_RANGE_DAYS} giorni.`;
+export const RANGE_HINT = `Intervallo massimo: ${MAX_RANGE_DAYS} giorni.`;
 
 /** Ids as the checkboxes hold them (strings), whatever the server or local storage gave. */
 export type LineId = string;

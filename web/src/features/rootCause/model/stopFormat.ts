@@ -6,7 +6,8 @@
  */
 import { formatDayMonth, formatItalianDate, formatTime } from '../../../lib/dates.js';
 import { tickedActionLabels, type StopActionField } from '../../../lib/stopActions.js';
-import type { UnplannedStop } from '../api/unplannedStops.js';
+import type { RootCauseField } from '../api/saveRootCause.js';
+import type { RootCauseTexts, UnplannedStop } from '../api/unplannedStops.js';
 
 /** Shown where a stop has no action ticked (and for an empty detail). */
 export const NONE = '-';
@@ -69,6 +70,13 @@ export function actionsText(stop: Pick<UnplannedStop, StopActionField>): string 
 }
 
 /** The saved text of one analysis box, '' while the stop has no analysis. */
-export function savedBox(stop: Pick<UnplannedStop, 'root_cause'>, field: 'root_cause' | 'troubleshooting'): string {
-  return stop.root_cause?.[field] ?? '';
+export function savedBox(stop: Pick<UnplannedStop, 'root_cause'>, field: RootCauseField): string {
+  return fieldText(stop.root_cause, field);
+}
+
+/** One field of a saved analysis as text ('' when not saved): a box, a why ('why_2' is the second) or the 6M category. */
+export function fieldText(saved: RootCauseTexts | null | undefined, field: RootCauseField): string {
+  if (field === 'root_cause' || field === 'troubleshooting') return saved?.[field] ?? '';
+  if (field === 'category') return saved?.category ?? '';
+  return saved?.whys?.[Number(field.slice(4)) - 1] ?? '';
 }
