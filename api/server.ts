@@ -110,7 +110,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   if (config.SEED_DEMO)
     await knex.transaction(async (trx) => {
       await trx.raw(`select pg_advisory_xact_lock(hashtext('linea-demo-seed'), 0)`);
-      const created = await seedDemoUsers({ store, catalog }, config.DEMO_PASSWORD, clock());
+      const created = await seedDemoUsers({ store, catalog, knex }, config.DEMO_PASSWORD, clock());
       if (created.length > 0) log.info({ users: created }, 'demo users created');
       const plant = await seedDemoPlant({ store, catalog }, clock());
       if (plant.seeded) log.info({ shifts: plant.shifts }, 'demo plant created');
