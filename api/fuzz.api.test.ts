@@ -347,7 +347,7 @@ describeWith(['postgres'])('fuzzing every route: never 5xx, the error shape on 4
       shop_floor_id: 1,
     });
     // An account of its own for the accounts calls, so a spoiled change never locks out the fuzz's own users.
-    const account = await kit.call('POST', '/admin/users', 'admin', { username: 'fuzz', display_name: 'Fuzz', role: 'frontline', password: 'una password per il fuzz' });
+    const account = await kit.call('POST', '/admin/users', 'admin', { username: 'fuzz', display_name: 'Fuzz', role: 'frontline', password: 'una password lunga e sicura' });
     if (stop.status !== 201 || planned.status !== 201 || action.status !== 201 || account.status !== 201)
       throw new Error(`seed data: ${stop.status} ${planned.status} ${action.status} ${account.status} ${JSON.stringify(action.body)}`);
     const report = {
