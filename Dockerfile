@@ -36,6 +36,7 @@ COPY api ./api
 COPY workers ./workers
 COPY infra ./infra
 COPY scripts ./scripts
+COPY seed ./seed
 COPY --from=build /app/web/dist ./web/dist
 RUN mkdir -p /app/data && chown node:node /app/data
 USER node

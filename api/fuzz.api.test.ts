@@ -346,8 +346,10 @@ describeWith(['postgres'])('fuzzing every route: never 5xx, the error shape on 4
       activity: 'Pulizia coclea',
       shop_floor_id: 1,
     });
-    if (stop.status !== 201 || planned.status !== 201 || action.status !== 201)
-      throw new Error(`seed data: ${stop.status} ${planned.status} ${action.status} ${JSON.stringify(action.body)}`);
+    // An account of its own for the accounts calls, so a spoiled change never locks out the fuzz's own users.
+    const account = await kit.call('POST', '/admin/users', 'admin', { username: 'fuzz', display_name: 'Fuzz', role: 'frontline', password: 'una password lunga e sicura' });
+    if (stop.status !== 201 || planned.status !== 201 || action.status !== 201 || account.status !== 201)
+      throw new Error(`seed data: ${stop.status} ${planned.status} ${action.status} ${account.status} ${JSON.stringify(action.body)}`);
     const report = {
       day,
       shift_code: 'A',
@@ -419,6 +421,12 @@ describeWith(['postgres'])('fuzzing every route: never 5xx, the error shape on 4
       'GET /factory/planned_stops/:id/history': { params: { id: String(planned.body.id) } },
       'GET /factory/root_cause/:stopEventId/history': { params: { stopEventId: String(stop.body.id) } },
       'GET /factory/dbr_actions/:id/history': { params: { id: String(action.body.id) } },
+      'POST /admin/users': { body: { username: 'fuzz2', display_name: 'Fuzz due', role: 'support', password: 'un altra password lunga' } },
+      'PATCH /admin/users/:username': { params: { username: 'fuzz' }, body: { display_name: 'Fuzz uno', role: 'support', active: true } },
+      'POST /admin/users/:username/reset-password': { params: { username: 'fuzz' } },
+      'GET /admin/users/:username/history': { params: { username: 'fuzz' } },
+      // A wrong current password: a spoiled variant never guesses the caller's, so no session of the fuzz ends.
+      'POST /me/password': { body: { current_password: 'non è la password', new_password: 'una nuova password lunga' } },
     };
     // The reads that take a moment (docs/audit.md) get one too, so the fuzz spoils `as_of` as well.
     const asOf = new Date().toISOString();
@@ -477,6 +485,7 @@ describeWith(['postgres'])('fuzzing every route: never 5xx, the error shape on 4
           r.path.includes(':') ||
           ![
             'GET /me',
+            'GET /admin/users',
             'GET /admin/projections',
             'GET /health',
             'GET /factory/default_station',

@@ -77,6 +77,13 @@ const TABLE: Record<string, string> = {
   'GET /factory/planned_stops/:id/history': LINE_LOG_AUDIT,
   'GET /factory/root_cause/:stopEventId/history': IMPROVEMENT,
   'GET /factory/dbr_actions/:id/history': IMPROVEMENT,
+  // Accounts (issue 21, docs/accounts.md): the admin manages them; everyone changes their own password.
+  'GET /admin/users': ADMIN,
+  'POST /admin/users': ADMIN,
+  'PATCH /admin/users/:username': ADMIN,
+  'POST /admin/users/:username/reset-password': ADMIN,
+  'GET /admin/users/:username/history': ADMIN,
+  'POST /me/password': ALL,
   // The API description (README, Operations): every signed-in user, not anonymous visitors.
   'GET /openapi.json': ALL,
 };

@@ -30,6 +30,9 @@ export const ACTIONS = [
   // Audit (docs/audit.md): the line log's report and stops for whoever keeps the log, every record's history for the improvement roles.
   'line_log_history:read',
   'history:read',
+  // Accounts (docs/accounts.md): everyone changes their own password, the admin manages the accounts.
+  'password:change',
+  'users:admin',
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -44,6 +47,7 @@ const everyone: Action[] = [
   'dbr_actions:read',
   'dbr_actions:tick',
   'line_log_history:read',
+  'password:change',
 ];
 
 export const PERMISSIONS: Record<Role, readonly Action[]> = {
@@ -56,6 +60,7 @@ export const PERMISSIONS: Record<Role, readonly Action[]> = {
     'history:read',
     'ops:read',
     'ops:rebuild',
+    'users:admin',
     'shifts:generate',
     'dbr_constants:write',
     'shift_reports:write',

@@ -18,6 +18,8 @@ import { freePort } from '../infra/embedded/redis.js';
 import { isAlive, readPidFile } from '../infra/embedded/leftovers.js';
 import { describeWith } from '../test/support/services.js';
 
+const DEMO_PASSWORD = 'demo delle prove';
+
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 /** The app's answer for "the database is away" (api/middlewares/errors.ts STATUS_ERRORS[503], written out). */
 const UNAVAILABLE = { error: { code: 'UNAVAILABLE', message: 'Servizio momentaneamente non disponibile: riprova tra poco' } };
@@ -61,6 +63,9 @@ describeWith(['postgres'])('PostgreSQL stopped under eight writers', () => {
       PORT: String(port),
       EMBEDDED_REDIS_PORT: String(await freePort()),
       WEB_DIST: path.join(appDir, 'no-web'),
+      // Production seeds the demo only when asked, and never with the public password 'demo'.
+      SEED_DEMO: 'true',
+      DEMO_PASSWORD,
       SEED_DEMO_HISTORY: 'false',
       LOG_LEVEL: 'warn',
     };
@@ -107,7 +112,7 @@ describeWith(['postgres'])('PostgreSQL stopped under eight writers', () => {
     const login = await fetch(`${base}/loginjwt`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ username: 'demoit', password: 'demo' }),
+      body: new URLSearchParams({ username: 'demoit', password: DEMO_PASSWORD }),
     });
     const token = ((await login.json()) as { access_token: string }).access_token;
     const today = DateTime.now().setZone('Europe/Rome').startOf('day');

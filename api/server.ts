@@ -25,6 +25,7 @@ import { InProcessScheduler } from '../workers/inProcessScheduler.js';
 import { BATCH_SIZE, ProjectionEngine, REBUILD_BATCH_SIZE } from '../workers/projectionEngine.js';
 import type { ProjectionScheduler } from '../workers/scheduler.js';
 import { createApp } from './app.js';
+import { ensureAdmin } from './firstAdmin.js';
 import { statusErrorBody } from './middlewares/errors.js';
 import type { AppDeps } from './deps.js';
 
@@ -110,7 +111,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   if (config.SEED_DEMO)
     await knex.transaction(async (trx) => {
       await trx.raw(`select pg_advisory_xact_lock(hashtext('linea-demo-seed'), 0)`);
-      const created = await seedDemoUsers({ store, catalog }, config.DEMO_PASSWORD, clock());
+      const created = await seedDemoUsers({ store, catalog, knex }, config.DEMO_PASSWORD, clock());
       if (created.length > 0) log.info({ users: created }, 'demo users created');
       const plant = await seedDemoPlant({ store, catalog }, clock());
       if (plant.seeded) log.info({ shifts: plant.shifts }, 'demo plant created');
@@ -125,6 +126,15 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
         }
       }
     });
+
+  await ensureAdmin({ store, catalog, knex, settle: () => engine.settle() }, config, log, clock()).catch(async (err: unknown) => {
+    // The start stops here: what it opened is closed, so the message is the last word.
+    await scheduler.close();
+    redis?.disconnect();
+    await store.close();
+    await knex.destroy();
+    throw err;
+  });
 
   const waiter = await CheckpointWaiter.start(opts.databaseUrl, engine);
   const deps: AppDeps = {

@@ -50,11 +50,13 @@ export async function prepare(
 ): Promise<{ db: BenchDatabase; plant: BenchPlant }> {
   const db = await createDatabase(adminUrl, label);
   const store = await PostgresEventStore.connect(db.url, { max: 2 });
+  const knex = createKnex(db.url, { max: 1 });
   try {
     const deps = { store, catalog: createCatalog() };
-    await seedDemoUsers(deps, 'demo', setupAt);
+    await seedDemoUsers({ ...deps, knex }, 'demo', setupAt);
     return { db, plant: await setUpPlant(deps, o.lines, days[0]!, calendarEnd, setupAt) };
   } finally {
+    await knex.destroy();
     await store.close();
   }
 }

@@ -14,8 +14,7 @@ import pino from 'pino';
 import { waitForReadModels } from '../api/commandBus.js';
 import { startServer, type RunningServer } from '../api/server.js';
 import type { CommandContext, CommandResult } from '../commands/handleCommand.js';
-import { handleChangeRole } from '../commands/users/changeRole.js';
-import { handleRegisterUser } from '../commands/users/registerUser.js';
+import { handleChangeRole, handleRegisterUser } from '../commands/users/handlers.js';
 import type { UserEvent } from '../domain/users/events.js';
 import type { Role } from '../domain/users/roles.js';
 import { parseConfig } from '../infra/config.js';
@@ -78,7 +77,9 @@ async function timeCommand(server: RunningServer, handler: (context: CommandCont
 }
 
 async function registerUser(server: RunningServer, username: string): Promise<void> {
-  const r = await timeCommand(server, (c) => handleRegisterUser(server.deps, { userId: randomUUID(), username, role: 'support', passwordHash: 'bench-not-a-real-hash' }, c));
+  const r = await timeCommand(server, (c) =>
+    handleRegisterUser(server.deps, { userId: randomUUID(), username, role: 'support', displayName: username, mustChangePassword: false }, c),
+  );
   if (!r.ok) throw new Error(`${username} did not reach the users projection within ${server.deps.readYourWritesMs} ms`);
 }
 

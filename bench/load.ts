@@ -9,8 +9,7 @@ import { Worker } from 'node:worker_threads';
 import { waitForReadModels } from '../api/commandBus.js';
 import type { RunningServer } from '../api/server.js';
 import type { CommandContext } from '../commands/handleCommand.js';
-import { handleChangeRole } from '../commands/users/changeRole.js';
-import { handleRegisterUser } from '../commands/users/registerUser.js';
+import { handleChangeRole, handleRegisterUser } from '../commands/users/handlers.js';
 import { userStream } from '../domain/users/events.js';
 
 export interface LoadOptions {
@@ -52,7 +51,7 @@ export async function startLoad(server: RunningServer, o: LoadOptions = defaultL
   for (const username of users) {
     const existing = await deps.store.readStream(userStream(username));
     if (existing.length === 0) {
-      await handleRegisterUser(deps, { userId: randomUUID(), username, role: 'support', passwordHash: 'bench-not-a-real-hash' }, context());
+      await handleRegisterUser(deps, { userId: randomUUID(), username, role: 'support', displayName: username, mustChangePassword: false }, context());
     }
   }
 

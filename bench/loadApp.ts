@@ -20,7 +20,8 @@ export async function startApp(databaseUrl: string, redisUrl: string | null, dat
   fs.mkdirSync(webDir, { recursive: true });
   const env: NodeJS.ProcessEnv = {
     ...process.env,
-    NODE_ENV: 'production',
+    // Not 'production': the bench logs in as the demo accounts, which a production start does not create.
+    NODE_ENV: 'development',
     PORT: String(port),
     HOST: '127.0.0.1',
     DATABASE_URL: databaseUrl,

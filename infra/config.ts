@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import path from 'node:path';
+import { passwordProblem } from '../domain/users/passwordRules.js';
 
 /**
  * Secrets that are printed in files or docs, so known to anyone: the old compose default and
@@ -36,10 +37,14 @@ const schema = z.object({
     )
     .optional(),
   DEMO_PASSWORD: z.string().min(1).default('demo'),
+  /** The demo accounts and plant. Unset: created in development and tests, never with NODE_ENV=production (docs/deploy.md). */
   SEED_DEMO: z
     .enum(['true', 'false'])
-    .default('true')
-    .transform((v) => v === 'true'),
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === 'true')),
+  /** The first admin, created on a start that does not find the account (docs/accounts.md); both or neither. */
+  ADMIN_USERNAME: z.string().trim().min(1).max(64).optional(),
+  ADMIN_PASSWORD: z.string().min(1).optional(),
   /** With SEED_DEMO: about 60 days of reports and stops on the start that creates the demo plant (seed/demoHistory.ts). */
   SEED_DEMO_HISTORY: z
     .enum(['true', 'false'])
@@ -67,15 +72,31 @@ const schema = z.object({
   ),
 });
 
-export type Config = z.infer<typeof schema>;
+export type Config = Omit<z.infer<typeof schema>, 'SEED_DEMO'> & { SEED_DEMO: boolean };
 
 export class ConfigError extends Error {}
 
-export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
+/** Compose passes `${VAR:-}` through as an empty string: for these, empty is unset. */
+const EMPTY_IS_UNSET = ['SEED_DEMO', 'DEMO_PASSWORD', 'ADMIN_USERNAME', 'ADMIN_PASSWORD'];
+
+export function parseConfig(given: NodeJS.ProcessEnv = process.env): Config {
+  const env = Object.fromEntries(Object.entries(given).filter(([k, v]) => !(EMPTY_IS_UNSET.includes(k) && v === '')));
   const result = schema.safeParse(env);
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  return { ...result.data, DATA_DIR: path.resolve(result.data.DATA_DIR) };
+  const data = result.data;
+  const production = data.NODE_ENV === 'production';
+  const seedDemo = data.SEED_DEMO ?? !production;
+  const problems: string[] = [];
+  if (production && data.DEMO_PASSWORD === 'demo' && (seedDemo || env.DEMO_PASSWORD !== undefined))
+    problems.push(
+      'DEMO_PASSWORD: "demo" is known to everyone and is refused with NODE_ENV=production. Leave SEED_DEMO unset (no demo accounts in production), or set a DEMO_PASSWORD of your own',
+    );
+  if (Boolean(data.ADMIN_USERNAME) !== Boolean(data.ADMIN_PASSWORD)) problems.push('ADMIN_USERNAME and ADMIN_PASSWORD: set both (the first admin) or neither');
+  const adminProblem = data.ADMIN_USERNAME && data.ADMIN_PASSWORD ? passwordProblem(data.ADMIN_PASSWORD, data.ADMIN_USERNAME) : null;
+  if (adminProblem) problems.push(`ADMIN_PASSWORD: refused (${adminProblem}): at least 12 characters, not the username, not a common password`);
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+  return { ...data, SEED_DEMO: seedDemo, DATA_DIR: path.resolve(data.DATA_DIR) };
 }

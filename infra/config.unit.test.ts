@@ -40,3 +40,36 @@ describe('TRUST_PROXY', () => {
     expect(() => parseConfig({ TRUST_PROXY: 'yes please' })).toThrow(/TRUST_PROXY/);
   });
 });
+
+describe('a production start (issue 21)', () => {
+  const production = { NODE_ENV: 'production' };
+
+  it('creates the demo in development and tests, and nothing demo in production unless SEED_DEMO=true', () => {
+    expect([parseConfig({}).SEED_DEMO, parseConfig({ NODE_ENV: 'test' }).SEED_DEMO, parseConfig(production).SEED_DEMO]).toEqual([true, true, false]);
+    expect(parseConfig({ ...production, SEED_DEMO: 'true', DEMO_PASSWORD: 'una password nostra' }).SEED_DEMO).toBe(true);
+    expect(parseConfig({ ...production, SEED_DEMO: '', DEMO_PASSWORD: '' }).SEED_DEMO).toBe(false);
+  });
+
+  it('refuses DEMO_PASSWORD=demo in production, set or by default with SEED_DEMO=true', () => {
+    for (const env of [
+      { ...production, DEMO_PASSWORD: 'demo' },
+      { ...production, SEED_DEMO: 'true' },
+    ]) {
+      expect(() => parseConfig(env)).toThrow(ConfigError);
+      expect(() => parseConfig(env)).toThrow(/DEMO_PASSWORD: "demo" is known to everyone and is refused with NODE_ENV=production/);
+    }
+  });
+
+  it('takes the first admin from ADMIN_USERNAME and ADMIN_PASSWORD, both or neither, refusing a weak password', () => {
+    expect(parseConfig({ ...production, ADMIN_USERNAME: 'capo', ADMIN_PASSWORD: 'turno di notte A1' })).toMatchObject({
+      ADMIN_USERNAME: 'capo',
+      ADMIN_PASSWORD: 'turno di notte A1',
+    });
+    expect(() => parseConfig({ ...production, ADMIN_USERNAME: 'capo' })).toThrow(/ADMIN_USERNAME and ADMIN_PASSWORD: set both \(the first admin\) or neither/);
+    expect(() => parseConfig({ ...production, ADMIN_USERNAME: 'capo', ADMIN_PASSWORD: 'admin' })).toThrow(/ADMIN_PASSWORD: refused \(Almeno 12 caratteri\)/);
+    expect(() => parseConfig({ ...production, ADMIN_USERNAME: 'capo', ADMIN_PASSWORD: 'password1234' })).toThrow(/ADMIN_PASSWORD: refused \(Password troppo comune/);
+    expect(() => parseConfig({ ...production, ADMIN_USERNAME: 'capo', ADMIN_PASSWORD: 'capo-reparto-2026' })).toThrow(
+      /ADMIN_PASSWORD: refused \(Non può contenere il nome utente\)/,
+    );
+  });
+});

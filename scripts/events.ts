@@ -5,14 +5,19 @@
  * bar on stderr. Memory stays flat whatever the store's size (docs/analysts.md).
  */
 import fs from 'node:fs';
+import readline from 'node:readline';
 import { parseArgs } from 'node:util';
 import pino from 'pino';
 import { openEventStore } from '../api/server.js';
 import { ConfigError, parseConfig } from '../infra/config.js';
 import { connectDatabase } from '../infra/db/connect.js';
 import { exportEvents, type ExportProgress } from '../infra/eventstore/export.js';
+import { ImportError, importEvents } from '../infra/eventstore/import.js';
+import { migrateDatabase } from '../infra/db/migrations.js';
 
-const usage = 'usage: npm run events -- export [--format ndjson|csv] [--from ISO] [--to ISO] [--stream PREFIX] [--type TYPE[,TYPE]] [--out FILE]';
+const usage =
+  'usage: npm run events -- export [--format ndjson|csv] [--from ISO] [--to ISO] [--stream PREFIX] [--type TYPE[,TYPE]] [--out FILE]\n' +
+  '       npm run events -- import FILE   (an NDJSON export, into an empty store; then the app rebuilds the read models)';
 
 function bar(p: ExportProgress): string {
   const width = 30;
@@ -40,6 +45,7 @@ async function main(): Promise<number> {
       out: { type: 'string' },
     },
   });
+  if (positionals[0] === 'import' && positionals[1]) return importFile(positionals[1]);
   if (positionals[0] !== 'export' || (values.format !== 'ndjson' && values.format !== 'csv')) {
     console.error(usage);
     return 2;
@@ -74,6 +80,26 @@ async function main(): Promise<number> {
     process.stderr.write(`${tty ? '\r' : ''}${bar(done)}\n`);
     if (out !== process.stdout) await new Promise<void>((resolve, reject) => out.end((err?: Error | null) => (err ? reject(err) : resolve())));
     return 0;
+  } finally {
+    await store.close();
+    await db.stop();
+  }
+}
+
+async function importFile(file: string): Promise<number> {
+  const config = parseConfig();
+  const db = await connectDatabase(config);
+  await migrateDatabase(db.url);
+  const store = await openEventStore(config, db.url);
+  try {
+    const lines = readline.createInterface({ input: fs.createReadStream(file), crlfDelay: Infinity });
+    const { imported } = await importEvents(store, lines);
+    process.stderr.write(`${imported} events imported; the read models are built at the next start (or npm run projections -- rebuild NAME)\n`);
+    return 0;
+  } catch (err) {
+    if (!(err instanceof ImportError)) throw err;
+    console.error(`Errore: ${err.message}`);
+    return 1;
   } finally {
     await store.close();
     await db.stop();

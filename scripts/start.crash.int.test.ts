@@ -15,6 +15,8 @@ import { findRedisServer, freePort } from '../infra/embedded/redis.js';
 import { isAlive, readPidFile } from '../infra/embedded/leftovers.js';
 import { describeWith } from '../test/support/services.js';
 
+const DEMO_PASSWORD = 'demo delle prove';
+
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 
 interface Run {
@@ -41,6 +43,9 @@ describeWith(['postgres'])('npm start after the app alone was killed with SIGKIL
       EMBEDDED_PG_PORT: String(await freePort()),
       EMBEDDED_REDIS_PORT: String(await freePort()),
       WEB_DIST: path.join(dataDir, 'no-web'),
+      // Production seeds the demo only when asked, and never with the public password 'demo'.
+      SEED_DEMO: 'true',
+      DEMO_PASSWORD,
       SEED_DEMO_HISTORY: 'false',
       LOG_LEVEL: 'info',
     };
@@ -83,7 +88,7 @@ describeWith(['postgres'])('npm start after the app alone was killed with SIGKIL
     fetch(`http://127.0.0.1:${port}/loginjwt`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ username: 'admin', password: 'demo' }),
+      body: new URLSearchParams({ username: 'admin', password: DEMO_PASSWORD }),
     });
 
   const token = async () => ((await (await login()).json()) as { access_token: string }).access_token;

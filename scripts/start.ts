@@ -52,7 +52,9 @@ async function main(): Promise<void> {
   const server = await startServer({ config, databaseUrl, redisUrl, log, webDist });
   stops.unshift(server.close);
   const logins = ROLES.map((r) => `    ${r.padEnd(10)} / ${config.DEMO_PASSWORD === 'demo' ? 'demo' : '(DEMO_PASSWORD)'}`).join('\n');
-  console.log(`\n  Linea is running at ${server.url}\n\n  Demo logins (username / password):\n${logins}\n\n  Press Ctrl-C to stop.\n`);
+  // Without the demo (production) the accounts are the admin's: 'Utenti', or `npm run users`.
+  const who = config.SEED_DEMO ? `Demo logins (username / password):\n${logins}` : 'Accounts: ADMIN → Utenti, or npm run users -- --help';
+  console.log(`\n  Linea is running at ${server.url}\n\n  ${who}\n\n  Press Ctrl-C to stop.\n`);
 }
 
 /** True when web/dist is missing or any file under web/ changed after it was built. */

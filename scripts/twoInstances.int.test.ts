@@ -31,6 +31,7 @@ import type { GenerationRow } from '../workers/projectionEngine.js';
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 /** The read-your-writes bound the instances run with (READ_YOUR_WRITES_TIMEOUT_MS, the default). */
 const RYW_MS = 2000;
+const DEMO_PASSWORD = 'demo di due istanze';
 
 interface Instance {
   url: string;
@@ -59,6 +60,9 @@ describeWith(['postgres', 'redis'])('two instances on one PostgreSQL and one Red
       REDIS_URL: process.env.TEST_REDIS_URL,
       JWT_SECRET: secret,
       WEB_DIST: path.join(dataDir, 'no-web'),
+      // Production seeds no demo unless asked, and never with the public password 'demo'.
+      SEED_DEMO: 'true',
+      DEMO_PASSWORD: DEMO_PASSWORD,
       SEED_DEMO_HISTORY: 'false',
       LOGIN_MAX_ATTEMPTS: '4',
       READ_YOUR_WRITES_TIMEOUT_MS: String(RYW_MS),
@@ -102,7 +106,7 @@ describeWith(['postgres', 'redis'])('two instances on one PostgreSQL and one Red
     fs.rmSync(dataDir, { recursive: true, force: true });
   }, 60_000);
 
-  const login = (i: Instance, username: string, password = 'demo') =>
+  const login = (i: Instance, username: string, password = DEMO_PASSWORD) =>
     fetch(`${i.url}/loginjwt`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ username, password }) });
   const token = async (i: Instance, username: string) => ((await (await login(i, username)).json()) as { access_token: string }).access_token;
   const daysAgo = (n: number) => DateTime.fromISO(day).minus({ days: n }).toISODate()!;

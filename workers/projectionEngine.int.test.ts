@@ -285,7 +285,9 @@ describeWith(['postgres'])('ProjectionEngine', () => {
       });
       expect(await knex('users').select()).toEqual(once);
       expect(once).toHaveLength(1);
-      expect(once[0]).toMatchObject({ username: 'anna', role: 'support', password_hash: 'h2' });
+      // Events written before hashes left the store (version 1, with passwordHash) still replay, and leave no hash.
+      expect(once[0]).toMatchObject({ username: 'anna', role: 'support', display_name: 'anna', must_change_password: false, session_revision: 2 });
+      expect(once[0]).not.toHaveProperty('password_hash');
     });
   });
 });

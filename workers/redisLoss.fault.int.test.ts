@@ -7,7 +7,7 @@
  */
 import type { Context } from 'koa';
 import { runWithReadYourWrites } from '../api/commandBus.js';
-import { handleRegisterUser } from '../commands/users/registerUser.js';
+import { handleRegisterUser } from '../commands/users/handlers.js';
 import { findRedisServer, freePort, startRedisServer, type EmbeddedRedis } from '../infra/embedded/redis.js';
 import { startTestApp, type TestApp } from '../test/support/app.js';
 import { describeWith } from '../test/support/services.js';
@@ -42,8 +42,9 @@ describeWith(['postgres', 'redis'])('Redis killed during writes', () => {
           {
             userId: `id-worker-${i}`,
             username,
+            displayName: username,
             role: 'frontline',
-            passwordHash: 'scrypt$1$1$1$x$y',
+            mustChangePassword: false,
           },
           c,
         ),
@@ -65,7 +66,7 @@ describeWith(['postgres', 'redis'])('Redis killed during writes', () => {
     expect([health.status, body.status, body.redis]).toEqual([200, 'degraded', false]);
     // The app keeps writing and reading with Redis still gone.
     await runWithReadYourWrites(app.deps, adminCtx, (c) =>
-      handleRegisterUser(app.deps, { userId: 'id-worker-last', username: 'worker-last', role: 'support', passwordHash: 'scrypt$1$1$1$x$y' }, c),
+      handleRegisterUser(app.deps, { userId: 'id-worker-last', username: 'worker-last', displayName: 'Worker', role: 'support', mustChangePassword: false }, c),
     );
     expect(await app.deps.knex('users').where({ username: 'worker-last' }).first()).toBeTruthy();
     expect(printed.map((args) => String(args[0]))).toEqual([]);

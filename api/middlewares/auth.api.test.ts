@@ -6,7 +6,9 @@
 import type { Context } from 'koa';
 import { SignJWT } from 'jose';
 import { runWithReadYourWrites } from '../commandBus.js';
-import { handleChangeRole } from '../../commands/users/changeRole.js';
+import { createAccount } from '../../commands/users/accounts.js';
+import { handleChangeRole } from '../../commands/users/handlers.js';
+import { hashPassword } from '../../infra/auth/passwords.js';
 import { findUser } from '../../projections/users/users.queries.js';
 import { startTestApp, type TestApp } from '../../test/support/app.js';
 import { describeWith } from '../../test/support/services.js';
@@ -27,7 +29,7 @@ describeWith(['postgres'])('bearer tokens', () => {
 
   async function forge(claims: { sub: string; username: string; role: string }, exp: boolean): Promise<string> {
     const now = Math.floor(Date.now() / 1000);
-    const jwt = new SignJWT({ username: claims.username, role: claims.role }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setSubject(claims.sub).setIssuedAt(now);
+    const jwt = new SignJWT({ username: claims.username, role: claims.role, sv: 0 }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setSubject(claims.sub).setIssuedAt(now);
     if (exp) jwt.setExpirationTime(now + 3600);
     return jwt.sign(SECRET);
   }
@@ -45,15 +47,19 @@ describeWith(['postgres'])('bearer tokens', () => {
     expect(res.status).toBe(401);
   });
 
-  it('applies a role change to a token issued before it', async () => {
-    const token = await app.login('frontline');
-    const projections = () => fetch(`${app.url}/admin/projections`, { headers: { authorization: `Bearer ${token}` } });
-    expect((await projections()).status).toBe(403);
-    await runWithReadYourWrites(app.deps, adminCtx, (c) => handleChangeRole(app.deps, { username: 'frontline', role: 'admin' }, c));
-    expect((await projections()).status).toBe(200);
-    await runWithReadYourWrites(app.deps, adminCtx, (c) => handleChangeRole(app.deps, { username: 'frontline', role: 'frontline' }, c));
-    const after = await projections();
-    expect([after.status, ((await after.json()) as { error: { code: string } }).error.code]).toEqual([403, 'FORBIDDEN']);
+  it('ends the sessions of a token issued before a role change; the next login has the new role', async () => {
+    const accounts = { ...app.deps, hash: hashPassword };
+    const password = 'una frase lunga abbastanza';
+    await runWithReadYourWrites(app.deps, adminCtx, (c) =>
+      createAccount(accounts, { username: 'gbianchi', displayName: 'Giulia Bianchi', role: 'frontline', password, mustChangePassword: false }, c),
+    );
+    const token = await app.login('gbianchi', password);
+    const projections = (t: string) => fetch(`${app.url}/admin/projections`, { headers: { authorization: `Bearer ${t}` } });
+    expect((await projections(token)).status).toBe(403);
+    await runWithReadYourWrites(app.deps, adminCtx, (c) => handleChangeRole(app.deps, { username: 'gbianchi', role: 'admin' }, c));
+    const ended = await projections(token);
+    expect([ended.status, ((await ended.json()) as { error: { code: string } }).error.code]).toEqual([401, 'UNAUTHENTICATED']);
+    expect((await projections(await app.login('gbianchi', password))).status).toBe(200);
   });
 
   it('marks authenticated JSON and the login answer no-store', async () => {

@@ -8,13 +8,20 @@ export interface AuthUser {
   userId: string;
   username: string;
   role: string;
+  /** After an admin's reset or a first login: only the session check and the password change are open. */
+  mustChangePassword?: boolean;
 }
 
 const unauthenticated = () => new DomainError('UNAUTHENTICATED', 401, 'Sessione non valida o scaduta: accedi di nuovo');
+export const ACCOUNT_DISABLED = "Utente disattivato: rivolgiti all'amministratore";
+
+/** What a user who must change their password may still do. */
+const OPEN_BEFORE_PASSWORD_CHANGE: ReadonlySet<Action> = new Set(['session:read', 'password:change']);
 
 /**
- * Requires `Authorization: Bearer <jwt>` of a user who still exists; puts the user, with the
- * role they have now (not the one in the token), on ctx.state.user. What follows is one
+ * Requires `Authorization: Bearer <jwt>` of a user who still exists, is active and whose
+ * sessions did not end since the token was signed (a new password or role: the token's `sv`
+ * no longer matches); puts the user, with the role they have now, on ctx.state.user. What follows is one
  * user's data, so no browser or proxy may keep it (a shared tablet's cache would).
  */
 export function authenticate(tokens: TokenService, users: CurrentUsers): Middleware {
@@ -26,7 +33,9 @@ export function authenticate(tokens: TokenService, users: CurrentUsers): Middlew
     if (!claims) throw unauthenticated();
     const user = await users.get(claims.sub);
     if (!user) throw unauthenticated();
-    ctx.state.user = { userId: user.userId, username: user.username, role: user.role } satisfies AuthUser;
+    if (!user.active) throw new DomainError('ACCOUNT_DISABLED', 401, ACCOUNT_DISABLED);
+    if ((claims.sv ?? -1) !== user.sessionRevision) throw unauthenticated();
+    ctx.state.user = { userId: user.userId, username: user.username, role: user.role, mustChangePassword: user.mustChangePassword } satisfies AuthUser;
     ctx.set('Cache-Control', 'no-store');
     await next();
   };
@@ -37,6 +46,7 @@ export function authorize(action: Action): Middleware {
     const user = ctx.state.user as AuthUser | undefined;
     if (!user) throw unauthenticated();
     if (!can(user.role, action)) throw forbidden();
+    if (user.mustChangePassword && !OPEN_BEFORE_PASSWORD_CHANGE.has(action)) throw new DomainError('PASSWORD_CHANGE_REQUIRED', 403, 'Cambia la password prima di continuare');
     await next();
   };
 }

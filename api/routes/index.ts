@@ -15,6 +15,7 @@ import { shiftNoteRoutes } from './shiftNotes/routes.js';
 import { shiftRoutes } from './shifts/routes.js';
 import { stationRoutes } from './station/routes.js';
 import { stopEventRoutes } from './stopEvents/routes.js';
+import { userRoutes } from './users/routes.js';
 import { openApiRoutes } from '../openapi/route.js';
 import type { RouteDef } from './types.js';
 
@@ -40,6 +41,7 @@ export function allRoutes(deps: AppDeps): RouteDef[] {
     ['oee', oeeRoutes(deps)],
     ['dbr_actions', dbrActionRoutes(deps)],
     ['history', historyRoutes(deps)],
+    ['users', userRoutes(deps)],
   ];
   const routes = groups.flatMap(([tag, list]) => list.map((r) => ({ ...r, tag })));
   routes.push(...openApiRoutes(() => routes).map((r) => ({ ...r, tag: 'openapi' })));

@@ -1,11 +1,9 @@
 import { evolveUser, initialUserState, type UserState } from '../../domain/users/state.js';
 import type { UserEvent } from '../../domain/users/events.js';
 import type { Decider } from '../handleCommand.js';
-import { decideChangePassword, type ChangePassword } from './changePassword.js';
-import { decideChangeRole, type ChangeRole } from './changeRole.js';
-import { decideRegisterUser, type RegisterUser } from './registerUser.js';
+import { decideChangePassword, decideRegisterUser, decideUpdateUser, type ChangePassword, type RegisterUser, type UpdateUser } from './decide.js';
 
-export type UserCommand = RegisterUser | ChangePassword | ChangeRole;
+export type UserCommand = RegisterUser | ChangePassword | UpdateUser;
 
 export const userDecider: Decider<UserCommand, UserState, UserEvent> = {
   initialState: initialUserState,
@@ -16,8 +14,8 @@ export const userDecider: Decider<UserCommand, UserState, UserEvent> = {
         return decideRegisterUser(command, state);
       case 'ChangePassword':
         return decideChangePassword(command, state);
-      case 'ChangeRole':
-        return decideChangeRole(command, state);
+      case 'UpdateUser':
+        return decideUpdateUser(command, state);
       default: {
         const never: never = command;
         return never;

@@ -3,34 +3,81 @@ import { deciderSpec } from '../../test/support/deciderSpec.js';
 import { userDecider } from './decider.js';
 
 const spec = deciderSpec(userDecider, new Date('2026-11-20T08:00:00Z'));
-const registered: UserEvent = { type: 'UserRegistered', data: { userId: 'u1', username: 'anna', role: 'frontline', passwordHash: 'h' } };
+const anna: UserEvent = { type: 'UserRegistered', data: { userId: 'u1', username: 'anna', displayName: 'Anna Neri', role: 'frontline', mustChangePassword: true } };
+const boss: UserEvent = { type: 'UserRegistered', data: { userId: 'u2', username: 'boss', displayName: 'Capo', role: 'admin', mustChangePassword: false } };
+const update = (o: { role?: 'admin' | 'support' | 'frontline'; active?: boolean; displayName?: string }, anotherActiveAdmin = true) =>
+  ({ type: 'UpdateUser', username: 'boss', anotherActiveAdmin, ...o }) as const;
 
 describe('user decider', () => {
   describe('given no user', () => {
-    it('registers', () => {
-      spec.given([]).when({ type: 'RegisterUser', userId: 'u1', username: 'anna', role: 'frontline', passwordHash: 'h' }).then([registered]);
+    it('registers, with no password or hash in the event', () => {
+      spec.given([]).when({ type: 'RegisterUser', userId: 'u1', username: 'anna', displayName: 'Anna Neri', role: 'frontline', mustChangePassword: true }).then([anna]);
     });
-    it('cannot change a password or role', () => {
-      spec.given([]).when({ type: 'ChangePassword', username: 'anna', passwordHash: 'x' }).thenRefuses({ status: 404 });
-      spec.given([]).when({ type: 'ChangeRole', username: 'anna', role: 'admin' }).thenRefuses({ status: 404 });
+    it('keeps the five role names for their own role (the spec: the role is the username)', () => {
+      spec.given([]).when({ type: 'RegisterUser', userId: 'u9', username: 'Admin', displayName: 'X', role: 'frontline', mustChangePassword: false }).thenRefuses({ status: 400 });
+      spec
+        .given([])
+        .when({ type: 'RegisterUser', userId: 'u9', username: 'admin', displayName: 'Demo', role: 'admin', mustChangePassword: false })
+        .then([{ type: 'UserRegistered', data: { userId: 'u9', username: 'admin', displayName: 'Demo', role: 'admin', mustChangePassword: false } }]);
+    });
+    it('cannot change a password, a role or the active flag', () => {
+      spec.given([]).when({ type: 'ChangePassword', username: 'anna', temporary: false }).thenRefuses({ status: 404 });
+      spec.given([]).when({ type: 'UpdateUser', username: 'anna', role: 'admin', anotherActiveAdmin: true }).thenRefuses({ status: 404 });
     });
   });
   describe('given a registered user', () => {
     it('refuses a second registration with 409', () => {
-      spec.given([registered]).when({ type: 'RegisterUser', userId: 'u2', username: 'anna', role: 'admin', passwordHash: 'h' }).thenRefuses({ code: 'USER_EXISTS', status: 409 });
-    });
-    it('changes the role, and records nothing when it is already that role', () => {
       spec
-        .given([registered])
-        .when({ type: 'ChangeRole', username: 'anna', role: 'support' })
+        .given([anna])
+        .when({ type: 'RegisterUser', userId: 'u2', username: 'anna', displayName: 'A', role: 'admin', mustChangePassword: false })
+        .thenRefuses({ code: 'USER_EXISTS', status: 409 });
+    });
+    it('changes name, role and active flag in one go, and records nothing for what is already so', () => {
+      spec
+        .given([anna])
+        .when({ type: 'UpdateUser', username: 'anna', displayName: 'Anna Rossi', role: 'support', active: false, anotherActiveAdmin: false })
+        .then([
+          { type: 'UserDisplayNameChanged', data: { displayName: 'Anna Rossi' } },
+          { type: 'UserRoleChanged', data: { role: 'support' } },
+          { type: 'UserDeactivated', data: {} },
+        ]);
+      spec.given([anna]).when({ type: 'UpdateUser', username: 'anna', displayName: 'Anna Neri', role: 'frontline', active: true, anotherActiveAdmin: false }).thenNothingHappened();
+      spec
+        .given([anna, { type: 'UserDeactivated', data: {} }])
+        .when({ type: 'UpdateUser', username: 'anna', active: true, anotherActiveAdmin: false })
+        .then([{ type: 'UserReactivated', data: {} }]);
+    });
+    it('records a password change, temporary after a reset', () => {
+      spec
+        .given([anna])
+        .when({ type: 'ChangePassword', username: 'anna', temporary: true })
+        .then([{ type: 'UserPasswordChanged', data: { temporary: true } }]);
+    });
+  });
+  describe('the last active admin', () => {
+    it('cannot be demoted or switched off while no other active admin exists', () => {
+      spec
+        .given([boss])
+        .when(update({ role: 'support' }, false))
+        .thenRefuses({ code: 'LAST_ADMIN', status: 409, message: "È l'ultimo amministratore attivo: prima nomina o riattiva un altro amministratore" });
+      spec
+        .given([boss])
+        .when(update({ active: false }, false))
+        .thenRefuses({ code: 'LAST_ADMIN', status: 409 });
+      spec
+        .given([boss])
+        .when(update({ displayName: 'Capo reparto' }, false))
+        .then([{ type: 'UserDisplayNameChanged', data: { displayName: 'Capo reparto' } }]);
+    });
+    it('can be when another active admin exists', () => {
+      spec
+        .given([boss])
+        .when(update({ role: 'support' }))
         .then([{ type: 'UserRoleChanged', data: { role: 'support' } }]);
-      spec.given([registered]).when({ type: 'ChangeRole', username: 'anna', role: 'frontline' }).thenNothingHappened();
-    });
-    it('changes the password', () => {
       spec
-        .given([registered])
-        .when({ type: 'ChangePassword', username: 'anna', passwordHash: 'h2' })
-        .then([{ type: 'UserPasswordChanged', data: { passwordHash: 'h2' } }]);
+        .given([boss])
+        .when(update({ active: false }))
+        .then([{ type: 'UserDeactivated', data: {} }]);
     });
   });
 });

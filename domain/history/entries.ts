@@ -54,11 +54,16 @@ export const EVENT_LABELS = {
 } as const satisfies Record<(ShiftReportEvent | UnplannedStopEvent | PlannedStopEvent | RootCauseEvent | DbrActionEvent)['type'], string>;
 
 /** Field → label, in the order the page shows the fields. */
-type Fields = ReadonlyArray<readonly [field: string, label: string]>;
-type View = Record<string, HistoryValue>;
+export type Fields = ReadonlyArray<readonly [field: string, label: string]>;
+export type View = Record<string, HistoryValue>;
 
 /** Folds a record's events into what the page shows after each, and diffs consecutive views. */
-function entriesOf<E extends DomainEvent>(events: readonly E[], fields: Fields, view: (before: View | null, event: E) => View | null): HistoryEntry[] {
+export function entriesOf<E extends DomainEvent>(
+  events: readonly E[],
+  fields: Fields,
+  view: (before: View | null, event: E) => View | null,
+  labels: Readonly<Record<string, string>> = EVENT_LABELS,
+): HistoryEntry[] {
   let current: View | null = null;
   return events.map((event) => {
     const next = view(current, event);
@@ -74,7 +79,7 @@ function entriesOf<E extends DomainEvent>(events: readonly E[], fields: Fields, 
     return {
       revision: event.revision,
       type: event.type,
-      label: (EVENT_LABELS as Record<string, string>)[event.type] ?? event.type,
+      label: labels[event.type] ?? event.type,
       at: event.metadata.occurredAt,
       by: { username: event.metadata.username, role: event.metadata.role },
       changes,

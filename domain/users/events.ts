@@ -2,24 +2,47 @@ import { z } from 'zod';
 import { defineEvent, type EventOf } from '../shared/catalog.js';
 import { roleSchema } from './roles.js';
 
+export const USERNAME_MAX = 64;
+export const DISPLAY_NAME_MAX = 100;
+
+/**
+ * No password and no hash ever reaches an event: the hash lives in the credentials table
+ * (infra/auth/credentials.ts). Version 1 carried `passwordHash`; the upcaster drops it, and
+ * the redaction migration (infra/db/migrations.ts, 0007) removed it from stored events.
+ */
 export const UserRegistered = defineEvent(
   'UserRegistered',
-  1,
+  2,
   z.object({
     userId: z.string().min(1),
-    username: z.string().min(1).max(64),
+    username: z.string().min(1).max(USERNAME_MAX),
+    displayName: z.string().min(1).max(DISPLAY_NAME_MAX),
     role: roleSchema,
-    passwordHash: z.string().min(1),
+    mustChangePassword: z.boolean(),
   }),
+  {
+    1: (data) => {
+      const { passwordHash: _hash, ...rest } = data as { passwordHash?: string; username: string };
+      return { ...rest, displayName: rest.username, mustChangePassword: false };
+    },
+  },
 );
-export const UserPasswordChanged = defineEvent('UserPasswordChanged', 1, z.object({ passwordHash: z.string().min(1) }));
+/** A new password was set: by the user (`temporary: false`) or by an admin's reset (they must change it at the next login). */
+export const UserPasswordChanged = defineEvent('UserPasswordChanged', 2, z.object({ temporary: z.boolean() }), { 1: () => ({ temporary: false }) });
 export const UserRoleChanged = defineEvent('UserRoleChanged', 1, z.object({ role: roleSchema }));
+export const UserDisplayNameChanged = defineEvent('UserDisplayNameChanged', 1, z.object({ displayName: z.string().min(1).max(DISPLAY_NAME_MAX) }));
+export const UserDeactivated = defineEvent('UserDeactivated', 1, z.object({}));
+export const UserReactivated = defineEvent('UserReactivated', 1, z.object({}));
 
-export const userEvents = [UserRegistered, UserPasswordChanged, UserRoleChanged];
+export const userEvents = [UserRegistered, UserPasswordChanged, UserRoleChanged, UserDisplayNameChanged, UserDeactivated, UserReactivated];
 
 export type UserEvent =
   | EventOf<'UserRegistered', z.infer<typeof UserRegistered.schema>>
   | EventOf<'UserPasswordChanged', z.infer<typeof UserPasswordChanged.schema>>
-  | EventOf<'UserRoleChanged', z.infer<typeof UserRoleChanged.schema>>;
+  | EventOf<'UserRoleChanged', z.infer<typeof UserRoleChanged.schema>>
+  | EventOf<'UserDisplayNameChanged', z.infer<typeof UserDisplayNameChanged.schema>>
+  | EventOf<'UserDeactivated', z.infer<typeof UserDeactivated.schema>>
+  | EventOf<'UserReactivated', z.infer<typeof UserReactivated.schema>>;
 
-export const userStream = (username: string) => `user-${username.toLowerCase()}`;
+export const USER_STREAM_PREFIX = 'user-';
+export const userStream = (username: string) => `${USER_STREAM_PREFIX}${username.toLowerCase()}`;

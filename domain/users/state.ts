@@ -2,24 +2,47 @@ import type { Role } from './roles.js';
 import type { UserEvent } from './events.js';
 import type { Fold } from '../shared/fold.js';
 
-export type UserState = { status: 'none' } | { status: 'registered'; userId: string; username: string; role: Role; passwordHash: string };
+export interface RegisteredUser {
+  status: 'registered';
+  userId: string;
+  username: string;
+  displayName: string;
+  role: Role;
+  active: boolean;
+  mustChangePassword: boolean;
+}
+
+export type UserState = { status: 'none' } | RegisteredUser;
 
 export const initialUserState: UserState = { status: 'none' };
 
-export function evolveUser(state: UserState, event: UserEvent): UserState {
+function registered(state: UserState, event: Exclude<UserEvent, { type: 'UserRegistered' }>): RegisteredUser | null {
+  if (state.status !== 'registered') return null;
   switch (event.type) {
-    case 'UserRegistered':
-      return { status: 'registered', ...event.data };
     case 'UserPasswordChanged':
-      return state.status === 'registered' ? { ...state, passwordHash: event.data.passwordHash } : state;
+      return { ...state, mustChangePassword: event.data.temporary };
     case 'UserRoleChanged':
-      return state.status === 'registered' ? { ...state, role: event.data.role } : state;
+      return { ...state, role: event.data.role };
+    case 'UserDisplayNameChanged':
+      return { ...state, displayName: event.data.displayName };
+    case 'UserDeactivated':
+      return { ...state, active: false };
+    case 'UserReactivated':
+      return { ...state, active: true };
     default: {
       const never: never = event;
       return never;
     }
   }
 }
+
+export function evolveUser(state: UserState, event: UserEvent): UserState {
+  if (event.type === 'UserRegistered') return { status: 'registered', ...event.data, active: true };
+  return registered(state, event) ?? state;
+}
+
+/** Whether this account can administer: an active admin. */
+export const isActiveAdmin = (state: UserState): boolean => state.status === 'registered' && state.active && state.role === 'admin';
 
 /** How the aggregate's stream folds into UserState: what its commands decide on. */
 export const userFold: Fold<UserState, UserEvent> = {

@@ -9,6 +9,8 @@ export interface TokenClaims {
   sub: string;
   username: string;
   role: string;
+  /** The session revision the token was signed at (absent in tokens from before accounts could be revoked). */
+  sv?: number;
 }
 
 /** HS256 tokens signed with one secret; 12 hours, per the plant's shift length. */
@@ -21,7 +23,7 @@ export class TokenService {
 
   sign(claims: TokenClaims, now = new Date()): Promise<string> {
     const iat = Math.floor(now.getTime() / 1000);
-    return new SignJWT({ username: claims.username, role: claims.role })
+    return new SignJWT({ username: claims.username, role: claims.role, sv: claims.sv ?? 0 })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(claims.sub)
       .setIssuedAt(iat)
@@ -60,7 +62,8 @@ export class TokenService {
       // A session token has no audience; one made for something else is not a session.
       if (!audience && payload.aud !== undefined) return null;
       if (typeof payload.sub !== 'string' || typeof payload.username !== 'string' || typeof payload.role !== 'string') return null;
-      return { sub: payload.sub, username: payload.username, role: payload.role };
+      const sv = typeof payload.sv === 'number' ? { sv: payload.sv } : {};
+      return { sub: payload.sub, username: payload.username, role: payload.role, ...sv };
     } catch {
       return null;
     }

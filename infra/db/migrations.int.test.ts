@@ -1,7 +1,6 @@
-import pg from 'pg';
 import { START, WrongExpectedRevisionError, type RecordedEvent } from '../../domain/shared/eventStore.js';
 import { newEvent } from '../../test/contract/eventstore.contract.js';
-import { createTestDatabase, type TestDatabase } from '../../test/support/db.js';
+import { createTestDatabase, sql, type TestDatabase } from '../../test/support/db.js';
 import { describeWith } from '../../test/support/services.js';
 import { PostgresEventStore } from '../eventstore/postgres.js';
 import { createKnex } from './knex.js';
@@ -32,16 +31,6 @@ create table if not exists es_events (
   unique (stream_id, stream_revision)
 );
 `;
-
-async function sql<T extends pg.QueryResultRow = Record<string, unknown>>(url: string, text: string): Promise<T[]> {
-  const c = new pg.Client(url);
-  await c.connect();
-  try {
-    return (await c.query<T>(text)).rows;
-  } finally {
-    await c.end();
-  }
-}
 
 const tablesExist = async (url: string) => (await sql<{ ok: boolean }>(url, `select to_regclass('es_events') is not null and to_regclass('es_streams') is not null as ok`))[0]!.ok;
 

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { createEventStoreTables, dropEventStoreTables } from '../eventstore/schema.js';
 import { createKnex } from './knex.js';
+import * as credentials from './credentialsMigration.js';
 
 /**
  * Migrations for the tables that are not projections: the projection registry (with the
@@ -102,6 +103,7 @@ const migrations: Record<string, { up(knex: Knex): Promise<void>; down(knex: Kne
       });
     },
   },
+  '0007_credentials_out_of_events': credentials,
 };
 
 const source: Knex.MigrationSource<string> = {

@@ -20,16 +20,20 @@ describeWith(['postgres'])('users projection replayed', () => {
   const at = (hhmm: string) => new Date(`2030-02-01T${hhmm}:00Z`);
 
   beforeAll(async () => {
+    const register = (userId: string, username: string, role: 'frontline' | 'support', displayName: string) =>
+      ({ type: 'RegisterUser', userId, username, displayName, role, mustChangePassword: true }) as const;
+    const update = (username: string, o: { role?: 'admin' | 'support'; active?: boolean; displayName?: string }) =>
+      ({ type: 'UpdateUser', username, anotherActiveAdmin: true, ...o }) as const;
     const steps: Array<[hhmm: string, command: UserCommand]> = [
-      ['08:01', { type: 'RegisterUser', userId: 'u-anna', username: 'anna', role: 'frontline', passwordHash: 'hash-a1' }],
-      ['08:02', { type: 'RegisterUser', userId: 'u-bruno', username: 'bruno', role: 'support', passwordHash: 'hash-b1' }],
-      ['08:03', { type: 'ChangePassword', username: 'anna', passwordHash: 'hash-a2' }],
-      ['08:04', { type: 'ChangeRole', username: 'anna', role: 'support' }],
-      ['08:05', { type: 'ChangePassword', username: 'bruno', passwordHash: 'hash-b2' }],
-      ['08:06', { type: 'ChangePassword', username: 'anna', passwordHash: 'hash-a3' }],
-      ['08:07', { type: 'RegisterUser', userId: 'u-carla', username: 'Carla', role: 'frontline', passwordHash: 'hash-c1' }],
-      ['08:08', { type: 'ChangeRole', username: 'anna', role: 'admin' }],
-      ['08:09', { type: 'ChangeRole', username: 'carla', role: 'support' }],
+      ['08:01', register('u-anna', 'anna', 'frontline', 'Anna')],
+      ['08:02', register('u-bruno', 'bruno', 'support', 'Bruno')],
+      ['08:03', { type: 'ChangePassword', username: 'anna', temporary: false }],
+      ['08:04', update('anna', { role: 'support' })],
+      ['08:05', { type: 'ChangePassword', username: 'bruno', temporary: true }],
+      ['08:06', update('anna', { displayName: 'Anna Neri' })],
+      ['08:07', register('u-carla', 'Carla', 'frontline', 'Carla')],
+      ['08:08', update('anna', { role: 'admin' })],
+      ['08:09', update('carla', { active: false })],
     ];
     for (const [hhmm, command] of steps) {
       await decideOn({ store, catalog }, userStream(command.username), userDecider, command, { userId: 'u-admin', username: 'admin', role: 'admin', now: at(hhmm) });
@@ -44,12 +48,23 @@ describeWith(['postgres'])('users projection replayed', () => {
     await expectSameRowsEveryWay(db.knex, usersProjection, history, 3);
   });
 
-  it('holds each account with its last role and password, under its lower-case name', async () => {
+  it('holds each account with its name, role, state and the revision of the last change that ended its sessions, under its lower-case name', async () => {
     const { first } = await replayTwice(db.knex, usersProjection, await events());
+    const row = (username: string, user_id: string, display_name: string, role: string, active: boolean, must: boolean, rev: number, reg: string, upd: string) => ({
+      username,
+      user_id,
+      display_name,
+      role,
+      active,
+      must_change_password: must,
+      session_revision: rev,
+      registered_at: at(reg),
+      updated_at: at(upd),
+    });
     expect(first.users).toEqual([
-      { username: 'anna', user_id: 'u-anna', role: 'admin', password_hash: 'hash-a3', registered_at: at('08:01'), updated_at: at('08:08') },
-      { username: 'bruno', user_id: 'u-bruno', role: 'support', password_hash: 'hash-b2', registered_at: at('08:02'), updated_at: at('08:05') },
-      { username: 'carla', user_id: 'u-carla', role: 'support', password_hash: 'hash-c1', registered_at: at('08:07'), updated_at: at('08:09') },
+      row('anna', 'u-anna', 'Anna Neri', 'admin', true, false, 4, '08:01', '08:08'),
+      row('bruno', 'u-bruno', 'Bruno', 'support', true, true, 1, '08:02', '08:05'),
+      row('carla', 'u-carla', 'Carla', 'frontline', false, true, 1, '08:07', '08:09'),
     ]);
   });
 });

@@ -79,3 +79,14 @@ export function useTestDatabase(options: { empty?: boolean; pool?: { min?: numbe
     },
   };
 }
+
+/** One statement (or several) on a fresh connection, for tests that shape a database by hand. */
+export async function sql<T extends pg.QueryResultRow = Record<string, unknown>>(url: string, text: string): Promise<T[]> {
+  const c = new pg.Client(url);
+  await c.connect();
+  try {
+    return (await c.query<T>(text)).rows;
+  } finally {
+    await c.end();
+  }
+}

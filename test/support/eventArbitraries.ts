@@ -9,6 +9,7 @@ import { PLANT_ZONE } from '../../domain/shifts/calendar.js';
 import { CORRECTIVE_ACTION_MAX, FAILURE_MODE_MAX, MAX_PLANNED_STOP_HOURS, MAX_UNPLANNED_STOP_HOURS, NOTES_MAX } from '../../domain/stops/rules.js';
 import { DBR_TEXT_MAX } from '../../domain/dbrActions/rules.js';
 import { ROLES } from '../../domain/users/roles.js';
+import { DISPLAY_NAME_MAX } from '../../domain/users/events.js';
 
 /**
  * fast-check arbitraries for the data of every event type, written from the limits in
@@ -132,9 +133,12 @@ const plantData: Record<string, fc.Arbitrary<unknown>> = {
 
 /** Event type -> an arbitrary of its data. Every type of the catalog has one (a test checks it). */
 export const eventData: Record<string, fc.Arbitrary<unknown>> = {
-  UserRegistered: fc.record({ userId: text(1, 40), username, role: fc.constantFrom(...ROLES), passwordHash: text(1, 200) }),
-  UserPasswordChanged: fc.record({ passwordHash: text(1, 200) }),
+  UserRegistered: fc.record({ userId: text(1, 40), username, displayName: text(1, DISPLAY_NAME_MAX), role: fc.constantFrom(...ROLES), mustChangePassword: fc.boolean() }),
+  UserPasswordChanged: fc.record({ temporary: fc.boolean() }),
   UserRoleChanged: fc.record({ role: fc.constantFrom(...ROLES) }),
+  UserDisplayNameChanged: fc.record({ displayName: text(1, DISPLAY_NAME_MAX) }),
+  UserDeactivated: fc.constant({}),
+  UserReactivated: fc.constant({}),
   ...plantData,
   ShiftsScheduled: fc.record({ shopFloorId, startDate: day, endDate: day, shifts: fc.array(scheduledShift, { minLength: 1, maxLength: 6 }) }),
   DbrConstantsSet: fc.record({ lineId: plantId, constants: fc.record(Object.fromEntries(DBR_FIELDS.map((f) => [f, dbrValue]))) }),

@@ -15,10 +15,11 @@ import './styles/layout.css';
 import './styles/drawer.css';
 import './styles/components.css';
 
-setUnauthorizedHandler(() => {
+setUnauthorizedHandler((code) => {
   const path = router.state.location.pathname;
   if (path === '/login') return;
-  if (path !== '/setup' && getToken() && getStoredRole()) {
+  // A switched-off account has no session to renew: straight to the login (issue 21).
+  if (code !== 'ACCOUNT_DISABLED' && path !== '/setup' && getToken() && getStoredRole()) {
     markSessionExpired();
     return;
   }

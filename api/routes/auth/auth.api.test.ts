@@ -2,6 +2,15 @@ import { startTestApp, type TestApp } from '../../../test/support/app.js';
 import { describeWith } from '../../../test/support/services.js';
 import { ROLES } from '../../../domain/users/roles.js';
 
+/** The demo accounts' display names: the role's Italian label (issue 21) and '(demo)'. */
+const DEMO_NAMES: Record<string, string> = {
+  frontline: 'Operatore (demo)',
+  support: 'Supporto operativo (demo)',
+  demoit: 'Demo IT (demo)',
+  demoen: 'Demo EN (demo)',
+  admin: 'Amministratore (demo)',
+};
+
 const form = (o: Record<string, string>) => ({
   method: 'POST',
   headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -20,11 +29,11 @@ describeWith(['postgres'])('POST /loginjwt and GET /me', () => {
   it.each(ROLES)('logs in the demo user %s with form data and /me returns username and role', async (role) => {
     const res = await fetch(`${app.url}/loginjwt`, form({ username: role, password: 'demo' }));
     expect(res.status).toBe(200);
-    const body = (await res.json()) as { access_token: string; token_type: string };
-    expect(body.token_type).toBe('bearer');
+    const body = (await res.json()) as { access_token: string; token_type: string; must_change_password: boolean };
+    expect([body.token_type, body.must_change_password]).toEqual(['bearer', false]);
     const me = await fetch(`${app.url}/me`, { headers: { authorization: `Bearer ${body.access_token}` } });
     expect(me.status).toBe(200);
-    expect(await me.json()).toEqual({ username: role, role });
+    expect(await me.json()).toEqual({ username: role, role, display_name: DEMO_NAMES[role], must_change_password: false });
   });
 
   it('refuses multipart form data with 415: the login form is urlencoded and no route takes files (issue 11)', async () => {

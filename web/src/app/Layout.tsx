@@ -9,6 +9,7 @@ import { Logo } from '../components/Logo.js';
 import { useMe, SessionPrompt } from '../features/auth/index.js';
 import { ApiError } from '../lib/api.js';
 import { clearToken, getStoredRole, getToken } from '../lib/session.js';
+import { ForcedPasswordChange } from './ForcedPasswordChange.js';
 import { PageLoading } from './lazyPage.js';
 import { sidebarTitle } from './navigation.js';
 import { Sidebar } from './Sidebar.js';
@@ -19,7 +20,7 @@ export function Layout() {
   const { pathname } = useLocation();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const token = getToken();
-  const { data: me, error } = useMe();
+  const { data: me, error, mutate: recheck } = useMe();
 
   useEffect(() => {
     // Only the server refusing the session ends it: a reload cutting the request short or a
@@ -68,13 +69,12 @@ export function Layout() {
         <Logo compact />
         <span className="topbar-title">{sidebarTitle(pathname)}</span>
       </header>
-      <Sidebar role={me?.username} open={drawerOpen} onLogout={logout} />
+      {/* Sections by the account's role (issue 21), never by its name. */}
+      <Sidebar role={me?.role} open={drawerOpen} onLogout={logout} />
       {drawerOpen && <div className="drawer-backdrop" onClick={() => setDrawerOpen(false)} aria-hidden="true" />}
       <main className="content" id="content">
         {/* Pages load lazily; the shell stays while a page's chunk arrives. */}
-        <Suspense fallback={<PageLoading />}>
-          <Outlet />
-        </Suspense>
+        <Suspense fallback={<PageLoading />}>{me?.must_change_password ? <ForcedPasswordChange username={me.username} onChanged={() => void recheck()} /> : <Outlet />}</Suspense>
       </main>
       <SessionPrompt username={me?.username ?? getStoredRole() ?? ''} onLeave={logout} />
     </div>

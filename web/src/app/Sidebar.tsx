@@ -1,6 +1,6 @@
 /**
  * The sidebar (foundations §2 "Sidebar"): path-dependent title, the role's sections and links,
- * the clock, 'Cambia stazione' and 'Logout'. On narrow screens it becomes a drawer opened from
+ * the clock, 'Cambia stazione', 'Cambia password' (everyone, issue 21) and 'Logout'. On narrow screens it becomes a drawer opened from
  * the top bar in Layout.
  */
 import { Link, NavLink, useLocation } from 'react-router-dom';
@@ -57,6 +57,9 @@ export function Sidebar({ role, open, onLogout }: SidebarProps) {
         <Clock />
         <Link to="/setup" className="sidebar-action">
           Cambia stazione
+        </Link>
+        <Link to="/cambia-password" className="sidebar-action">
+          Cambia password
         </Link>
         <button type="button" className="sidebar-action sidebar-logout" onClick={onLogout}>
           Logout

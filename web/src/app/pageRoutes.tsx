@@ -22,6 +22,7 @@ const RcaMiglioramentoPage = lazyPage(() => import('../pages/rca-miglioramento/R
 const AzioniDbrMiglioramentoPage = lazyPage(() => import('../pages/azioni-dbr-miglioramento/AzioniDbrMiglioramentoPage.js'), 'AzioniDbrMiglioramentoPage');
 const AdminPage = lazyPage(() => import('../pages/admin/AdminPage.js'), 'AdminPage');
 const DBRConstantsFormPage = lazyPage(() => import('../pages/DBRConstantsForm/DBRConstantsFormPage.js'), 'DBRConstantsFormPage');
+const UtentiPage = lazyPage(() => import('../pages/utenti/UtentiPage.js'), 'UtentiPage');
 const ProiezioniPage = lazyPage(() => import('../pages/proiezioni/ProiezioniPage.js'), 'ProiezioniPage');
 const ApiDocsPage = lazyPage(() => import('../pages/api-docs/ApiDocsPage.js'), 'ApiDocsPage');
 const AssistentePage = lazyPage(() => import('../pages/assistente/AssistentePage.js'), 'AssistentePage');
@@ -48,6 +49,7 @@ export const PAGE_ELEMENTS: Readonly<Record<string, ReactElement>> = {
   '/azioni-dbr-miglioramento': <AzioniDbrMiglioramentoPage />,
   '/admin': <AdminPage />,
   '/DBRConstantsForm': <DBRConstantsFormPage />,
+  '/utenti': <UtentiPage />,
   '/proiezioni': <ProiezioniPage />,
   '/api-docs': <ApiDocsPage />,
   '/assistente': <AssistentePage />,

@@ -14,6 +14,7 @@ import { PAGE_ELEMENTS } from './pageRoutes.js';
 
 const LoginPage = lazyPage(() => import('../pages/login/LoginPage.js'), 'LoginPage');
 const SetupPage = lazyPage(() => import('../pages/setup/SetupPage.js'), 'SetupPage');
+const CambiaPasswordPage = lazyPage(() => import('../pages/cambia-password/CambiaPasswordPage.js'), 'CambiaPasswordPage');
 
 /** The routes, exported for tests and for a memory router if ever needed. */
 export const routes: RouteObject[] = [
@@ -38,6 +39,8 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: <HomePage /> },
       { path: '/home', element: <HomePage /> },
+      // Everyone's, from the sidebar's foot: outside the role table's sections.
+      { path: '/cambia-password', element: <CambiaPasswordPage /> },
       ...Object.entries(PAGE_ELEMENTS).map(([path, element]) => ({ path, element })),
       { path: '*', element: <NotFoundPage /> },
     ],

@@ -36,6 +36,7 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/azioni-dbr-miglioramento', label: 'Riepilogo Operativo Giornaliero', title: 'Azioni DBR', section: 'support', hidden: true },
   { path: '/admin', label: 'ADMIN', title: 'ADMIN – Generazione Turni', section: 'admin', landing: true },
   { path: '/DBRConstantsForm', label: 'DBR Constants', title: 'Edit DBR Constants', section: 'admin' },
+  { path: '/utenti', label: 'Utenti', section: 'admin' },
   { path: '/proiezioni', label: 'Proiezioni', section: 'admin' },
   { path: '/api-docs', label: 'Riferimento API', section: 'admin' },
   { path: '/assistente', label: 'Assistente', title: 'Assistente AI', section: 'assistente', landing: true },

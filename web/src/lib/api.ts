@@ -43,7 +43,8 @@ export interface ApiOptions {
   signal?: AbortSignal;
 }
 
-type UnauthorizedHandler = () => void;
+/** Called with the refusal's code: ACCOUNT_DISABLED (issue 21) has no session to renew. */
+type UnauthorizedHandler = (code?: string) => void;
 
 let onUnauthorized: UnauthorizedHandler = () => {
   clearToken();
@@ -156,7 +157,7 @@ export async function apiRequest<T>(path: string, options: ApiOptions = {}): Pro
   }
   if (response.ok) return { body: parsed as T, headers: response.headers };
 
-  if (response.status === 401 && !options.noSessionRedirect) onUnauthorized();
+  if (response.status === 401 && !options.noSessionRedirect) onUnauthorized((parsed as ErrorBody | undefined)?.error?.code as string | undefined);
   throw toApiError(response.status, parsed);
 }
 

@@ -5,12 +5,14 @@ import { needsStationSetup, readStoredStation } from '../../lib/station.js';
 
 /**
  * Login (/login), shown without the sidebar. After a successful login the user goes to /setup
- * while the station defaults are incomplete, otherwise home (foundations §4 "Login").
+ * while the station defaults are incomplete, otherwise home (foundations §4 "Login"); an account
+ * whose password an admin gave goes to 'Cambia password' first (issue 21).
  */
 export function LoginPage() {
   const navigate = useNavigate();
-  function afterLogin(username: string) {
-    navigate(needsStationSetup(username, readStoredStation()) ? '/setup' : '/', { replace: true });
+  function afterLogin(username: string, mustChangePassword: boolean) {
+    if (mustChangePassword) navigate('/cambia-password', { replace: true });
+    else navigate(needsStationSetup(username, readStoredStation()) ? '/setup' : '/', { replace: true });
   }
   return (
     <main className="standalone">

@@ -9,10 +9,12 @@ import { markSessionRenewed, saveSession } from '../../../lib/session.js';
 export interface LoginResponse {
   access_token: string;
   token_type: string;
+  /** The password was given by an admin (creation or reset): a new one comes first (issue 21). */
+  must_change_password?: boolean;
 }
 
 /** Logs in and stores the token and the role (the username, per the spec); saves waiting on the session go on. */
-export async function login(username: string, password: string): Promise<void> {
+export async function login(username: string, password: string): Promise<{ mustChangePassword: boolean }> {
   const res = await apiFetch<LoginResponse>('/loginjwt', {
     method: 'POST',
     form: { username, password },
@@ -20,4 +22,5 @@ export async function login(username: string, password: string): Promise<void> {
   });
   saveSession(res.access_token, username.trim());
   markSessionRenewed();
+  return { mustChangePassword: res.must_change_password === true };
 }

@@ -14,7 +14,7 @@ const FALLBACK_ERROR = 'Credenziali non valide';
 
 /** Props: what to do once the token is stored. */
 export interface LoginFormProps {
-  onLoggedIn(username: string): void;
+  onLoggedIn(username: string, mustChangePassword: boolean): void;
 }
 
 /** Username/password form posting to /loginjwt. */
@@ -28,16 +28,18 @@ export function LoginForm({ onLoggedIn }: LoginFormProps) {
     event.preventDefault();
     setBusy(true);
     setError(null);
+    let mustChange: boolean;
     try {
-      await login(username, password);
+      mustChange = (await login(username, password)).mustChangePassword;
     } catch (err) {
       setError(err instanceof ApiError && err.message ? err.message : FALLBACK_ERROR);
       setBusy(false);
       return;
     }
     const role = username.trim();
-    await restoreStationDefaults(role);
-    onLoggedIn(role);
+    // Until the password is changed the server answers nothing else: the station waits.
+    if (!mustChange) await restoreStationDefaults(role);
+    onLoggedIn(role, mustChange);
   }
 
   return (
