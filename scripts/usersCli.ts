@@ -10,7 +10,7 @@ import { createAccount, resetPassword, temporaryPassword, updateAccount, type Ac
 import { DomainError } from '../domain/shared/errors.js';
 import { ROLES, ROLE_LABELS, roleSchema } from '../domain/users/roles.js';
 import { lastLogins } from '../infra/auth/credentials.js';
-import { adminUsernames, findUser, listUsers } from '../projections/users/users.queries.js';
+import { adminUsernames, listUsers } from '../projections/users/users.queries.js';
 
 export const USAGE = `usage: npm run users -- <command>
 
@@ -54,11 +54,8 @@ function role(value: string | undefined) {
   return parsed.data;
 }
 
-async function existing(deps: CliDeps, username: string) {
-  const user = await findUser(deps.knex, username);
-  if (!user) throw new DomainError('NOT_FOUND', 404, `Utente ${username} non trovato`);
-  return user.username;
-}
+/** The account's name as stored (lower case); the command decides from its stream and answers 'Utente … non trovato'. */
+const accountName = (username: string) => username.toLowerCase();
 
 async function run(deps: CliDeps, io: CliOutput, command: string, args: string[], values: { role?: string; name?: string; password?: string }): Promise<void> {
   const ctx = () => ({ ...CLI_CONTEXT, now: deps.now() });
@@ -91,20 +88,20 @@ async function run(deps: CliDeps, io: CliOutput, command: string, args: string[]
     }
     case 'role': {
       const [username, newRole] = one(args, 2) as [string, string];
-      const name = await existing(deps, username);
+      const name = accountName(username);
       await updateAccount(deps, { username: name, role: role(newRole) }, await adminUsernames(deps.knex), ctx());
       io.out(`Ruolo di ${name}: ${ROLE_LABELS[role(newRole)]}`);
       return;
     }
     case 'reset-password': {
-      const name = await existing(deps, one(args, 1)[0]!);
+      const name = accountName(one(args, 1)[0]!);
       const reset = await resetPassword(deps, name, ctx());
       io.out(`Password temporanea di ${name} (da cambiare al prossimo accesso): ${reset.temporaryPassword}`);
       return;
     }
     case 'deactivate':
     case 'activate': {
-      const name = await existing(deps, one(args, 1)[0]!);
+      const name = accountName(one(args, 1)[0]!);
       await updateAccount(deps, { username: name, active: command === 'activate' }, await adminUsernames(deps.knex), ctx());
       io.out(`Utente ${name} ${command === 'activate' ? 'riattivato' : 'disattivato'}`);
       return;

@@ -4,7 +4,7 @@ import { PlannedStopReasonAdded, PlannedStopReasonCategorySet } from '../../doma
 import { ShiftReportAmended, ShiftReportSubmitted } from '../../domain/shiftReports/events.js';
 import { ShiftsScheduled } from '../../domain/shifts/events.js';
 import { PlannedStopDeleted, PlannedStopRecorded, UnplannedStopDeleted, UnplannedStopDetailEdited, UnplannedStopRecorded } from '../../domain/stops/events.js';
-import { arrayLiteral, EntityFold, insertNew, keyOf, unnested, upsertRows, type Row } from '../batchWrite.js';
+import { arrayLiteral, EntityFold, keyOf, unnested, upsertRows, type Row } from '../batchWrite.js';
 import { italianDay, loadShiftIndex, regularShiftOf } from '../shiftPlacement.js';
 import { reportFigures } from '../reportFigures.js';
 import { defineProjection } from '../types.js';
@@ -34,7 +34,7 @@ const handled = [
  */
 export const oeeProjection = defineProjection(handled, {
   name: 'oee',
-  version: 1,
+  version: 2,
   tables: {
     oee_shifts: OEE_SHIFTS.table((t) => t.index(['shop_floor_id', 'shift_day'])),
     oee_stops: OEE_STOPS.table((t) => {
@@ -42,13 +42,13 @@ export const oeeProjection = defineProjection(handled, {
       t.index(['shop_floor_id', 'start_time']);
     }),
     oee_reports: OEE_REPORTS.table((t) => t.primary(['line_id', 'day', 'shift_code'])),
-    oee_speeds: OEE_SPEEDS.table((t) => t.primary(['line_id', 'event_id'])),
+    oee_speeds: OEE_SPEEDS.table((t) => t.primary(['line_id', 'effective_at'])),
     oee_reasons: OEE_REASONS.table(),
   },
   async applyBatch({ trx, tables }, events) {
     const shifts = new Map<number, Row>();
     const reports = new Map<string, Row>();
-    const speeds: Row[] = [];
+    const speeds = new Map<string, Row>();
     const stops = new EntityFold<number>('id', OEE_STOPS.columns);
     const reasons = new EntityFold<number>('id', OEE_REASONS.columns);
     const recorded = new Map<number, { shop_floor_id: number; startDay: string; start: number }>();
@@ -106,7 +106,11 @@ export const oeeProjection = defineProjection(handled, {
           stops.change(event.data.stopId, { deleted: true });
           break;
         case 'DbrConstantsSet':
-          speeds.push({ line_id: event.data.lineId, event_id: event.id, effective_at: event.metadata.occurredAt, def_speed: event.data.constants.def_speed });
+          speeds.set(`${event.data.lineId} ${event.metadata.occurredAt}`, {
+            line_id: event.data.lineId,
+            effective_at: event.metadata.occurredAt,
+            def_speed: event.data.constants.def_speed,
+          });
           break;
         case 'PlannedStopReasonAdded':
           reasons.add(event.data.plannedStopReasonId, { oee_category: defaultOeeCategory(event.data.name) });
@@ -122,7 +126,7 @@ export const oeeProjection = defineProjection(handled, {
     }
     if (shifts.size > 0) await upsertRows(trx, tables.oee_shifts!, ['id'], OEE_SHIFTS.columns, [...shifts.values()]);
     if (reports.size > 0) await writeReports(trx, tables.oee_reports!, [...reports.values()]);
-    if (speeds.length > 0) await insertNew(trx, tables.oee_speeds!, ['line_id', 'event_id'], OEE_SPEEDS.columns, speeds);
+    if (speeds.size > 0) await upsertRows(trx, tables.oee_speeds!, ['line_id', 'effective_at'], OEE_SPEEDS.columns, [...speeds.values()]);
     await reasons.write(trx, tables.oee_reasons!);
     if (recorded.size > 0) {
       // The batch's stops placed in Node among the shifts known now, the batch's included (projections/shiftPlacement.ts).

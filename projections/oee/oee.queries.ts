@@ -46,8 +46,8 @@ const SHIFTS_SQL = `
      where r.day between :from and :to),
   r as (
     select r0.*, coalesce(
-      (select v.def_speed from oee_speeds v where v.line_id = r0.line_id and v.effective_at <= r0.start_at order by v.effective_at desc, v.event_id desc limit 1),
-      (select v.def_speed from oee_speeds v where v.line_id = r0.line_id order by v.effective_at, v.event_id limit 1)) as rate
+      (select v.def_speed from oee_speeds v where v.line_id = r0.line_id and v.effective_at <= r0.start_at order by v.effective_at desc limit 1),
+      (select v.def_speed from oee_speeds v where v.line_id = r0.line_id order by v.effective_at limit 1)) as rate
       from r0),
   st as (
     select s.line_id, s.day, s.shift_code, s.equipment_id, s.kind, s.minutes, coalesce(c.oee_category, 'excluded') as cat

@@ -40,11 +40,12 @@ export const OEE_REPORTS = defineColumns({
   revision: int(),
 });
 
-/** Every change of a line's design speed, at the time it was made. */
+/**
+ * Every change of a line's design speed, at the time it was made: (line, time) is the row's key,
+ * so a replay adds nothing, and of two changes at the same instant the later in the store wins.
+ */
 export const OEE_SPEEDS = defineColumns({
   line_id: int(),
-  /** The event's id: the row's natural key, so a replay adds nothing. */
-  event_id: text(),
   effective_at: timestamptz(),
   def_speed: double(),
 });
