@@ -4,6 +4,7 @@
  * GET /factory/oee answers them, the waterfall, the trend, the tables and the Pareto; a Pareto bar
  * opens the stops behind it. At tablet and phone size, with no sideways scroll.
  */
+import fs from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { PHONE_VIEWPORT, screenshot } from '../support/browser.js';
 import { browserSuite } from '../support/browserSuite.js';
@@ -64,6 +65,19 @@ describeWith(['postgres', 'chromium'])('Analisi perdite', () => {
     // Below tablet width a table's rows are cards (CSS), which Chromium no longer exposes as table cells.
     await page.locator('table[aria-label="OEE per linea"] tbody td').getByText('Linea 1', { exact: true }).first().waitFor();
     await page.getByRole('img', { name: 'Cascata delle perdite' }).waitFor();
+
+    // The table per line as Italian Excel opens it: BOM, the filters, ';' and a decimal comma.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.locator('section[aria-label="OEE per linea"]').getByRole('button', { name: 'Esporta CSV' }).click()]);
+    expect(download.suggestedFilename()).toBe('oee-per-linea.csv');
+    const csv = fs.readFileSync((await download.path())!, 'utf8');
+    const [d, m, y] = [dateFrom.slice(8), dateFrom.slice(5, 7), dateFrom.slice(0, 4)];
+    expect(csv.startsWith(`\ufeffLinee;Linea 1\r\nTurni;`)).toBe(true);
+    expect(csv).toContain(`\r\nDal;${d}/${m}/${y}\r\n`);
+    expect(csv).toContain('\r\n\r\nLinea;Disponibilità;Prestazioni;Qualità;OEE;MTBF (min);Obiettivo MTBF (min);MTTR (min);Guasti\r\n');
+    const byLine = await api(`/factory/oee?${filter}&group_by=line`);
+    const row = byLine.rows[0];
+    const c = (x: number) => String(Math.round(x * 10000) / 100).replace('.', ',');
+    expect(csv).toContain(`\r\nLinea 1;${c(row.availability)};${c(row.performance)};${c(row.quality)};${c(row.oee)};`);
 
     const pareto = await api(`/factory/oee/pareto?${filter}&by=stop_code`);
     expect(pareto.bars.length).toBeGreaterThan(0);

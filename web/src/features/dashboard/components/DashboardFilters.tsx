@@ -9,7 +9,7 @@ import { DayPicker } from '../../../components/DayPicker.js';
 import type { StoredStationNames } from '../../../lib/station.js';
 import { useLines } from '../../plant/index.js';
 import { useDefaultDates, useShiftsRange, type DashboardQuery } from '../api/dashboardApi.js';
-import { canQuery, groupShiftsByName, nextShiftSelection, selectedShiftIds, type ShiftOption } from '../model/filters.js';
+import { canQuery, describeFilters, groupShiftsByName, nextShiftSelection, selectedShiftIds, type ShiftOption } from '../model/filters.js';
 
 /** What the filters hold and the query they stand for (null while incomplete). */
 export interface DashboardFilterState {
@@ -25,6 +25,8 @@ export interface DashboardFilterState {
   dateFrom: string;
   dateTo: string;
   query: DashboardQuery | null;
+  /** The filters as written above a table's CSV export. */
+  csvFilters: [string, string][];
   setSelectedLines: (names: string[]) => void;
   setShiftNames: (names: string[]) => void;
   setDateFrom: (day: string) => void;
@@ -74,6 +76,7 @@ export function useDashboardFilters(station: StoredStationNames): DashboardFilte
     dateFrom,
     dateTo,
     query,
+    csvFilters: describeFilters(chosenLines, shiftNames, dateFrom, dateTo),
     setSelectedLines,
     setShiftNames,
     setDateFrom,

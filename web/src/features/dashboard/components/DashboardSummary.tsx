@@ -77,8 +77,9 @@ export function DashboardSummary({ station, extra, moments = false }: { station:
         more={Boolean(query) && !stops.error && stops.more}
         loadingMore={stops.loadingMore}
         onLoadMore={stops.loadMore}
+        csv={{ fileName: 'storico-stop', filters: filters.csvFilters }}
       />
-      <DbrActionsHistory actions={query && !actions.error ? (actions.data ?? []) : []} />
+      <DbrActionsHistory actions={query && !actions.error ? (actions.data ?? []) : []} csv={{ fileName: 'storico-attivita-dbr', filters: filters.csvFilters }} />
     </div>
   );
 }

@@ -14,9 +14,11 @@ interface Props {
   by: ParetoBy;
   bar: ParetoBar;
   onClose: () => void;
+  /** The page's filters and the bar, written above the CSV export's rows. */
+  csvFilters: [string, string][];
 }
 
-export function BarStops({ query, shifts, by, bar, onClose }: Props) {
+export function BarStops({ query, shifts, by, bar, onClose, csvFilters }: Props) {
   const shiftIds = by === 'shift' ? shifts.filter((s) => s.name === bar.key && query.shiftIds.includes(s.id)).map((s) => s.id) : query.shiftIds;
   const list = useStopsOf(query, shiftIds);
   const stops = stopsOfBar(list.data ?? [], by, bar.key);
@@ -39,7 +41,7 @@ export function BarStops({ query, shifts, by, bar, onClose }: Props) {
           {(list.data?.length ?? 0) >= BAR_STOPS_LIMIT && (
             <p role="status">Cercate tra i primi {BAR_STOPS_LIMIT.toLocaleString('it-IT')} stop del periodo: restringi le date per vederli tutti.</p>
           )}
-          <UnplannedStopsHistory stops={stops} />
+          <UnplannedStopsHistory stops={stops} csv={{ fileName: 'fermate', filters: csvFilters }} />
         </>
       )}
     </div>

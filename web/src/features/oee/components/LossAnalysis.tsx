@@ -29,9 +29,9 @@ export function LossAnalysis({ station }: { station: StoredStationNames }) {
         <LossWaterfall losses={oee?.losses ?? null} />
         <OeeTrend rows={rows(days)} />
       </div>
-      <OeeTable title="OEE per linea" rows={rows(lines)} />
-      <OeeTable title="OEE per macchina" rows={rows(machines)} machines />
-      <OeePareto query={query} shifts={filters.shifts} />
+      <OeeTable title="OEE per linea" rows={rows(lines)} filters={filters.csvFilters} />
+      <OeeTable title="OEE per macchina" rows={rows(machines)} machines filters={filters.csvFilters} />
+      <OeePareto query={query} shifts={filters.shifts} csvFilters={filters.csvFilters} />
     </div>
   );
 }

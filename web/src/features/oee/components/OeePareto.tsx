@@ -49,7 +49,14 @@ function CumulativeLine({ bars, innerHeight, innerWidth }: BarCustomLayerProps<D
 
 const short = (s: string) => (s.length > 14 ? `${s.slice(0, 13)}…` : s);
 
-export function OeePareto({ query, shifts }: { query: DashboardQuery | null; shifts: readonly { id: number; name: string }[] }) {
+interface Props {
+  query: DashboardQuery | null;
+  shifts: readonly { id: number; name: string }[];
+  /** The page's filters, written above the CSV export's rows. */
+  csvFilters: [string, string][];
+}
+
+export function OeePareto({ query, shifts, csvFilters }: Props) {
   const [by, setBy] = useState<ParetoBy>('stop_code');
   const [open, setOpen] = useState<ParetoBar | null>(null);
   const pareto = useOeePareto(query, by);
@@ -121,15 +128,23 @@ export function OeePareto({ query, shifts }: { query: DashboardQuery | null; shi
                   </button>
                 ),
               },
-              { id: 'minutes', header: 'Minuti', value: (b) => minutes(b.minutes), sortValue: (b) => b.minutes, className: 'num' },
-              { id: 'count', header: 'Fermate', value: (b) => b.count.toLocaleString('it-IT'), sortValue: (b) => b.count, className: 'num' },
-              { id: 'share', header: 'Cumulata', value: (b) => percent(b.cumulative_share), sortValue: (b) => b.cumulative_share, className: 'num' },
+              { id: 'minutes', header: 'Minuti', value: (b) => minutes(b.minutes), sortValue: (b) => b.minutes, csv: (b) => Math.round(b.minutes * 10) / 10, className: 'num' },
+              { id: 'count', header: 'Fermate', value: (b) => b.count.toLocaleString('it-IT'), sortValue: (b) => b.count, csv: (b) => b.count, className: 'num' },
+              {
+                id: 'share',
+                header: 'Cumulata',
+                value: (b) => percent(b.cumulative_share),
+                sortValue: (b) => b.cumulative_share,
+                csv: (b) => Math.round(b.cumulative_share * 10000) / 100,
+                className: 'num',
+              },
             ]}
             emptyMessage="Nessuna fermata"
+            csv={{ fileName: `pareto-fermate-${by}`, filters: [...csvFilters, ['Raggruppa per', groupLabel]] }}
           />
         </>
       )}
-      {open && query && <BarStops query={query} shifts={shifts} by={by} bar={open} onClose={() => setOpen(null)} />}
+      {open && query && <BarStops query={query} shifts={shifts} by={by} bar={open} onClose={() => setOpen(null)} csvFilters={[...csvFilters, [groupLabel, open.label]]} />}
     </section>
   );
 }
