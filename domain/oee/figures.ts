@@ -53,6 +53,20 @@ export interface OeeFigures {
   losses: OeeLosses;
 }
 
+/** A row of GET /factory/oee: a line, a machine, a day or a shift code (docs/oee.md). */
+export interface OeeRow extends OeeFigures {
+  key: string;
+  label: string;
+  line_id: number | null;
+  mtbf_target_minutes: number | null;
+}
+
+/** The answer of GET /factory/oee. */
+export interface OeeAnswer extends OeeFigures {
+  mtbf_target_minutes: number | null;
+  rows: OeeRow[];
+}
+
 /** a / b, or null when b is 0 (a ratio of nothing is not 0 %). */
 export const ratio = (a: number, b: number): number | null => (b > 0 ? a / b : null);
 

@@ -1,3 +1,4 @@
+import { neutralizeFormula } from '../../domain/shared/spreadsheet.js';
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { START, type EventStore, type Position, type RecordedEvent } from '../../domain/shared/eventStore.js';
@@ -43,8 +44,9 @@ export const CSV_COLUMNS = [
   'data',
 ] as const;
 
+/** Text cells that start like a formula get a leading apostrophe (domain/shared/spreadsheet.ts); numbers and JSON are kept. */
 const csvCell = (v: unknown): string => {
-  const s = v === null || v === undefined ? '' : typeof v === 'string' ? v : typeof v === 'object' ? JSON.stringify(v) : String(v);
+  const s = v === null || v === undefined ? '' : typeof v === 'string' ? neutralizeFormula(v) : typeof v === 'object' ? JSON.stringify(v) : String(v);
   return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 };
 

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { oeeFigures, ZERO_SUMS, type OeeFigures, type OeeSums } from '../../domain/oee/figures.js';
+import { oeeFigures, ZERO_SUMS, type OeeAnswer, type OeeRow, type OeeSums } from '../../domain/oee/figures.js';
 
 /** The dashboard's filters (docs/dashboard.md) and how to group (docs/oee.md). */
 export interface OeeFilter {
@@ -15,17 +15,7 @@ export interface OeeFilter {
 export const OEE_GROUPS = ['none', 'line', 'equipment', 'day', 'shift'] as const;
 export type OeeGroup = (typeof OEE_GROUPS)[number];
 
-export interface OeeRow extends OeeFigures {
-  key: string;
-  label: string;
-  line_id: number | null;
-  mtbf_target_minutes: number | null;
-}
-
-export interface OeeAnswer extends OeeFigures {
-  mtbf_target_minutes: number | null;
-  rows: OeeRow[];
-}
+export type { OeeAnswer, OeeRow };
 
 /**
  * The chosen shifts of the chosen lines that have a submitted report, each with its design

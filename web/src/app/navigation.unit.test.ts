@@ -31,6 +31,17 @@ describe('sidebar sections per role (spec §6)', () => {
     expect([...paths('admin')].sort()).toEqual([...visible].sort());
   });
 
+  it('gives the support section its links, Analisi perdite last', () => {
+    const [support] = sectionsForRole('support');
+    expect(support?.landing).toBe('/miglioramento');
+    expect(support?.links.map((l) => [l.label, l.path])).toEqual([
+      ['Registro di Linea', '/report-miglioramento'],
+      ['Riepilogo Operativo', '/dashboard-miglioramento'],
+      ['Root Cause Tool', '/rca-miglioramento'],
+      ['Analisi perdite', '/analisi-perdite'],
+    ]);
+  });
+
   it('gives the operator section its links in the table order', () => {
     const [operator] = sectionsForRole('frontline');
     expect(operator?.landing).toBe('/operatore');
@@ -45,6 +56,7 @@ describe('sidebar title per path (spec §2)', () => {
     ['/inserimento-loss-ai-operatore', 'LINEA DI PRODUZIONE'],
     ['/miglioramento', 'SUPPORTO OPERATIVO'],
     ['/azioni-dbr-miglioramento', 'SUPPORTO OPERATIVO'],
+    ['/analisi-perdite', 'SUPPORTO OPERATIVO'],
     ['/admin', 'ADMIN PANEL'],
     ['/DBRConstantsForm', 'ADMIN PANEL'],
     ['/dbrconstantsform/', 'ADMIN PANEL'],

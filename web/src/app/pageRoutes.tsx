@@ -19,6 +19,7 @@ const MiglioramentoPage = lazyPage(() => import('../pages/miglioramento/Migliora
 const ReportMiglioramentoPage = lazyPage(() => import('../pages/report-miglioramento/ReportMiglioramentoPage.js'), 'ReportMiglioramentoPage');
 const DashboardMiglioramentoPage = lazyPage(() => import('../pages/dashboard-miglioramento/DashboardMiglioramentoPage.js'), 'DashboardMiglioramentoPage');
 const RcaMiglioramentoPage = lazyPage(() => import('../pages/rca-miglioramento/RcaMiglioramentoPage.js'), 'RcaMiglioramentoPage');
+const AnalisiPerditePage = lazyPage(() => import('../pages/analisi-perdite/AnalisiPerditePage.js'), 'AnalisiPerditePage');
 const AzioniDbrMiglioramentoPage = lazyPage(() => import('../pages/azioni-dbr-miglioramento/AzioniDbrMiglioramentoPage.js'), 'AzioniDbrMiglioramentoPage');
 const AdminPage = lazyPage(() => import('../pages/admin/AdminPage.js'), 'AdminPage');
 const DBRConstantsFormPage = lazyPage(() => import('../pages/DBRConstantsForm/DBRConstantsFormPage.js'), 'DBRConstantsFormPage');
@@ -46,6 +47,7 @@ export const PAGE_ELEMENTS: Readonly<Record<string, ReactElement>> = {
   '/report-miglioramento': <ReportMiglioramentoPage />,
   '/dashboard-miglioramento': <DashboardMiglioramentoPage />,
   '/rca-miglioramento': <RcaMiglioramentoPage />,
+  '/analisi-perdite': <AnalisiPerditePage />,
   '/azioni-dbr-miglioramento': <AzioniDbrMiglioramentoPage />,
   '/admin': <AdminPage />,
   '/DBRConstantsForm': <DBRConstantsFormPage />,

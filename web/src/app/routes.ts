@@ -33,6 +33,7 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/report-miglioramento', label: 'Registro di Linea', section: 'support' },
   { path: '/dashboard-miglioramento', label: 'Riepilogo Operativo', section: 'support' },
   { path: '/rca-miglioramento', label: 'Root Cause Tool', section: 'support' },
+  { path: '/analisi-perdite', label: 'Analisi perdite', section: 'support' },
   { path: '/azioni-dbr-miglioramento', label: 'Riepilogo Operativo Giornaliero', title: 'Azioni DBR', section: 'support', hidden: true },
   { path: '/admin', label: 'ADMIN', title: 'ADMIN – Generazione Turni', section: 'admin', landing: true },
   { path: '/DBRConstantsForm', label: 'DBR Constants', title: 'Edit DBR Constants', section: 'admin' },

@@ -2,7 +2,7 @@
  * The dashboard's two history tables (foundations §2 Dashboard) on the shared sortable
  * table; below tablet width each row becomes a card (dashboard.css, from the cells' labels).
  */
-import { SortableTable } from '../../../components/SortableTable.js';
+import { SortableTable, type CsvExport } from '../../../components/SortableTable.js';
 import { formatDayMonth, formatTime } from '../../../lib/dates.js';
 import type { UnplannedStop } from '../../../lib/stops.js';
 import { actionsText } from '../../rootCause/index.js';
@@ -16,9 +16,11 @@ interface StopsHistoryProps {
   more?: boolean;
   loadingMore?: boolean;
   onLoadMore?: () => void;
+  /** Offers the rows shown as a CSV file (SortableTable). */
+  csv?: CsvExport;
 }
 
-export function UnplannedStopsHistory({ stops, more = false, loadingMore = false, onLoadMore }: StopsHistoryProps) {
+export function UnplannedStopsHistory({ stops, more = false, loadingMore = false, onLoadMore, csv }: StopsHistoryProps) {
   return (
     <section className="card dashboard-table" aria-label="Storico stop non pianificati">
       <h2 className="dashboard-section-title">Storico stop non pianificati</h2>
@@ -38,6 +40,7 @@ export function UnplannedStopsHistory({ stops, more = false, loadingMore = false
         ]}
         defaultSort={[{ column: 'time', direction: 'desc' }]}
         emptyMessage="Nessuno stop registrato per i filtri correnti"
+        csv={csv}
       />
       {more && (
         <p className="dashboard-more" role="status">
@@ -51,7 +54,7 @@ export function UnplannedStopsHistory({ stops, more = false, loadingMore = false
   );
 }
 
-export function DbrActionsHistory({ actions }: { actions: readonly DbrActionRow[] }) {
+export function DbrActionsHistory({ actions, csv }: { actions: readonly DbrActionRow[]; csv?: CsvExport }) {
   return (
     <section className="card dashboard-table" aria-label="Storico attività DBR">
       <h2 className="dashboard-section-title">Storico attività DBR</h2>
@@ -72,6 +75,7 @@ export function DbrActionsHistory({ actions }: { actions: readonly DbrActionRow[
           { column: 'line', direction: 'asc' },
         ]}
         emptyMessage="Nessuna azione DBR per i filtri correnti"
+        csv={csv}
       />
     </section>
   );

@@ -2,6 +2,7 @@
  * The dashboard's filter state (foundations §3 "Dashboard filter state", §4 "Dashboard",
  * §5): lines by name, shifts by id but chosen by name, and the two dates. Pure.
  */
+import { formatItalianDate } from '../../../lib/dates.js';
 
 export interface ShiftOption {
   id: number;
@@ -37,4 +38,14 @@ export function selectedShiftIds(selected: readonly string[], shifts: readonly S
 /** The data calls are made only when lines, shifts and both dates are set (§5), in order. */
 export function canQuery(lines: readonly string[], shiftIds: readonly number[], dateFrom: string, dateTo: string): boolean {
   return lines.length > 0 && shiftIds.length > 0 && dateFrom !== '' && dateTo !== '' && dateFrom <= dateTo;
+}
+
+/** The filters as 'name, value' pairs, written above a table's CSV export ('Linee', 'Turni', 'Dal', 'Al'). */
+export function describeFilters(lines: readonly string[], shiftNames: readonly string[], dateFrom: string, dateTo: string): [string, string][] {
+  return [
+    ['Linee', lines.join(', ')],
+    ['Turni', shiftNames.join(', ')],
+    ['Dal', formatItalianDate(dateFrom)],
+    ['Al', formatItalianDate(dateTo)],
+  ];
 }

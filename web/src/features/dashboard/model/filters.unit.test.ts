@@ -1,4 +1,4 @@
-import { canQuery, groupShiftsByName, nextShiftSelection, selectedShiftIds } from './filters.js';
+import { canQuery, describeFilters, groupShiftsByName, nextShiftSelection, selectedShiftIds } from './filters.js';
 
 const TWO_DAYS = [
   { id: 11, name: 'Turno A' },
@@ -43,5 +43,16 @@ describe('data calls', () => {
     expect(canQuery(['Linea 1'], [], '2030-01-01', '2030-01-02')).toBe(false);
     expect(canQuery(['Linea 1'], [1], '', '2030-01-02')).toBe(false);
     expect(canQuery(['Linea 1'], [1], '2030-01-03', '2030-01-02')).toBe(false);
+  });
+});
+
+describe('describeFilters', () => {
+  it('writes lines, shifts and the Italian dates as pairs', () => {
+    expect(describeFilters(['Linea 1', 'Linea 2'], ['Turno A', 'Turno C'], '2031-06-01', '2031-06-30')).toEqual([
+      ['Linee', 'Linea 1, Linea 2'],
+      ['Turni', 'Turno A, Turno C'],
+      ['Dal', '01/06/2031'],
+      ['Al', '30/06/2031'],
+    ]);
   });
 });

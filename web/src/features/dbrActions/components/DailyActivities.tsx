@@ -13,7 +13,7 @@ import { dailyActivitiesQuery } from '../model/dbrQueries.js';
 import { DAILY_EMPTY, DailyActionsTable } from './DbrActionsTable.js';
 import { DbrSelectors } from './DbrSelectors.js';
 import { ExecutedCheckbox } from './ExecutedCheckbox.js';
-import { useDbrSelection } from './useDbrSelection.js';
+import { dbrCsvFilters, useDbrSelection } from './useDbrSelection.js';
 
 const NONE: readonly DbrAction[] = [];
 
@@ -41,6 +41,7 @@ export function DailyActivities({ station }: { station: StoredStationNames }) {
         shiftStarts={selection.shiftStarts}
         emptyMessage={emptyMessage}
         busy={!!query && isLoading}
+        csv={{ fileName: 'attivita-giornaliere', filters: dbrCsvFilters(selection) }}
         renderExecuted={(a) => <ExecutedCheckbox key={`${a.id}|${a.executed_at ?? ''}`} action={a} onChanged={() => mutate()} onFailed={(m) => showFlash(m, 'error')} />}
       />
     </>

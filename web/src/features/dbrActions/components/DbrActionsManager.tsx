@@ -16,7 +16,7 @@ import { dbrScreenQuery } from '../model/dbrQueries.js';
 import { DbrActionForm } from './DbrActionForm.js';
 import { EXISTING_EMPTY, ExistingActionsTable } from './DbrActionsTable.js';
 import { DbrSelectors } from './DbrSelectors.js';
-import { useDbrSelection } from './useDbrSelection.js';
+import { dbrCsvFilters, useDbrSelection } from './useDbrSelection.js';
 
 const NONE: readonly DbrAction[] = [];
 
@@ -68,7 +68,14 @@ export function DbrActionsManager({ station }: { station: StoredStationNames }) 
         </h2>
         <DbrSelectors selection={filters} name="filter" shiftFirst="Tutti" equipmentFirst="Tutti" />
       </section>
-      <ExistingActionsTable rows={rows} shiftStarts={filters.shiftStarts} emptyMessage={emptyMessage} onDelete={setToDelete} busy={!!query && isLoading} />
+      <ExistingActionsTable
+        rows={rows}
+        shiftStarts={filters.shiftStarts}
+        emptyMessage={emptyMessage}
+        onDelete={setToDelete}
+        busy={!!query && isLoading}
+        csv={{ fileName: 'azioni-dbr', filters: dbrCsvFilters(filters) }}
+      />
       <ConfirmModal
         open={toDelete !== null}
         title="Conferma eliminazione"

@@ -5,7 +5,7 @@
  */
 import type { ReactNode } from 'react';
 import { dbrActionHistory, HistoryButton } from '../../history/index.js';
-import { SortableTable, type Column, type SortKey } from '../../../components/SortableTable.js';
+import { SortableTable, type Column, type CsvExport, type SortKey } from '../../../components/SortableTable.js';
 import type { DbrAction } from '../api/dbrActions.js';
 import { dueDateText, equipmentText, executedTime, orDash, shiftSortValue, shiftText, supportText } from '../model/dbrFormat.js';
 
@@ -44,10 +44,12 @@ export interface DailyActionsTableProps {
   emptyMessage: ReactNode;
   renderExecuted(action: DbrAction): ReactNode;
   busy?: boolean;
+  /** Offers the rows shown as a CSV file, under these filters. */
+  csv?: CsvExport;
 }
 
 /** 'Azioni DBR': widths 10, 8, 12, 32, 15, 10 and 8 percent (foundations §2). */
-export function DailyActionsTable({ rows, shiftStarts, emptyMessage, renderExecuted, busy = false }: DailyActionsTableProps) {
+export function DailyActionsTable({ rows, shiftStarts, emptyMessage, renderExecuted, busy = false, csv }: DailyActionsTableProps) {
   const columns: Column<DbrAction>[] = [
     ...baseColumns(shiftStarts, [10, 8, 12, 32, 15, 10]),
     { id: 'done', header: 'Eseguito', width: 8, value: executedTime, sortValue: (a) => a.executed_at ?? '', render: renderExecuted, className: 'dbra-col-done' },
@@ -63,6 +65,7 @@ export function DailyActionsTable({ rows, shiftStarts, emptyMessage, renderExecu
       emptyMessage={emptyMessage}
       rowClassName={(a) => (a.executed_at ? 'dbra-row-done' : undefined)}
       className={busy ? 'dbra-table dbra-daily is-busy' : 'dbra-table dbra-daily'}
+      csv={csv}
     />
   );
 }
@@ -73,10 +76,12 @@ export interface ExistingActionsTableProps {
   emptyMessage: ReactNode;
   onDelete(action: DbrAction): void;
   busy?: boolean;
+  /** Offers the rows shown as a CSV file, under these filters. */
+  csv?: CsvExport;
 }
 
 /** 'Azioni DBR esistenti': the improvement staff's view, with 'Elimina' per action. */
-export function ExistingActionsTable({ rows, shiftStarts, emptyMessage, onDelete, busy = false }: ExistingActionsTableProps) {
+export function ExistingActionsTable({ rows, shiftStarts, emptyMessage, onDelete, busy = false, csv }: ExistingActionsTableProps) {
   const columns: Column<DbrAction>[] = [
     ...baseColumns(shiftStarts, [10, 9, 12, 29, 13, 11]),
     { id: 'done', header: 'Eseguito', width: 8, value: (a) => orDash(executedTime(a)), sortValue: (a) => a.executed_at ?? '', className: 'dbra-col-done' },
@@ -107,6 +112,7 @@ export function ExistingActionsTable({ rows, shiftStarts, emptyMessage, onDelete
       extraSortValues={BY_ID}
       emptyMessage={emptyMessage}
       className={busy ? 'dbra-table is-busy' : 'dbra-table'}
+      csv={csv}
     />
   );
 }

@@ -5,7 +5,7 @@
  * selected the list is empty and nothing is asked of the server.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { todayInRome } from '../../../lib/dates.js';
+import { formatItalianDate, todayInRome } from '../../../lib/dates.js';
 import { useLines } from '../../plant/index.js';
 import { useUnplannedStops, type UnplannedStop } from '../api/unplannedStops.js';
 import { buildUnplannedStopsQuery, defaultDateRange, initialLineSelection, rangeProblem, toggleLine, type DayRange, type LineId } from '../model/filters.js';
@@ -75,7 +75,29 @@ export function RootCauseTool({ shopFloorId, shopFloorName, defaultLineId, usern
           {store.forbidden}
         </p>
       )}
-      <UnplannedStopsTable stops={stops} store={store} readOnly={readOnly} emptyMessage={emptyMessage} busy={!!query && isLoading} onAnalyse={(s) => setAnalysedId(s.id)} />
+      <UnplannedStopsTable
+        stops={stops}
+        store={store}
+        readOnly={readOnly}
+        emptyMessage={emptyMessage}
+        busy={!!query && isLoading}
+        onAnalyse={(s) => setAnalysedId(s.id)}
+        csv={{
+          fileName: 'root-cause',
+          filters: [
+            ['Reparto', shopFloorName],
+            [
+              'Linee',
+              (lines ?? [])
+                .filter((l) => selected.includes(String(l.id) as LineId))
+                .map((l) => l.name)
+                .join(', '),
+            ],
+            ['Dal', formatItalianDate(range.from)],
+            ['Al', formatItalianDate(range.to)],
+          ],
+        }}
+      />
       <RootCausePanel stop={analysed} store={store} readOnly={readOnly} onClose={() => setAnalysedId(null)} />
     </>
   );

@@ -5,7 +5,7 @@
  * jumps away while someone is typing in it.
  */
 import { useMemo, type ReactNode } from 'react';
-import { SortableTable, type Column, type SortKey } from '../../../components/SortableTable.js';
+import { SortableTable, type Column, type CsvExport, type SortKey } from '../../../components/SortableTable.js';
 import type { UnplannedStop } from '../api/unplannedStops.js';
 import type { RootCauseAutosave } from '../model/autosave.js';
 import { rootCauseHistory, HistoryButton } from '../../history/index.js';
@@ -30,10 +30,12 @@ export interface UnplannedStopsTableProps {
   busy?: boolean;
   /** Opens the analysis panel of a stop. */
   onAnalyse?(stop: UnplannedStop): void;
+  /** Offers the rows shown as a CSV file, under these filters. */
+  csv?: CsvExport;
 }
 
 /** The table. */
-export function UnplannedStopsTable({ stops, store, readOnly, emptyMessage = EMPTY_MESSAGE, busy = false, onAnalyse }: UnplannedStopsTableProps) {
+export function UnplannedStopsTable({ stops, store, readOnly, emptyMessage = EMPTY_MESSAGE, busy = false, onAnalyse, csv }: UnplannedStopsTableProps) {
   const columns = useMemo<Column<UnplannedStop>[]>(
     () => [
       {
@@ -132,6 +134,7 @@ export function UnplannedStopsTable({ stops, store, readOnly, emptyMessage = EMP
         columns={columns}
         defaultSort={DEFAULT_SORT}
         emptyMessage={emptyMessage}
+        csv={csv}
       />
     </div>
   );

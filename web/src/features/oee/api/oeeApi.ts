@@ -1,0 +1,47 @@
+/**
+ * The reads of 'Analisi perdite' (docs/oee.md): GET /factory/oee and GET /factory/oee/pareto
+ * with the dashboard's filters, and the unplanned stops behind a Pareto bar from the stop list.
+ * Every key is null while the filters are incomplete; failures are only logged.
+ */
+import useSWR from 'swr';
+import type { DashboardQuery } from '../../dashboard/index.js';
+import type { UnplannedStop } from '../../../lib/stops.js';
+import type { OeeAnswer, OeeGroup, ParetoAnswer, ParetoBy } from '../model/oee.js';
+
+const options = (what: string) => ({
+  revalidateOnFocus: false,
+  keepPreviousData: true,
+  onError: (err: unknown) => console.error(`Analisi perdite: ${what} non riuscito`, err),
+});
+
+const filterParams = (q: DashboardQuery) => ({
+  shop_floor_id: q.shopFloorId,
+  lines: q.lineNames.join(','),
+  shifts: q.shiftIds.join(','),
+  date_from: q.dateFrom,
+  date_to: q.dateTo,
+});
+
+export function useOee(q: DashboardQuery | null, groupBy: OeeGroup) {
+  return useSWR<OeeAnswer>(q ? ['/factory/oee', { ...filterParams(q), group_by: groupBy }] : null, options('caricamento dell’OEE'));
+}
+
+export function useOeePareto(q: DashboardQuery | null, by: ParetoBy) {
+  return useSWR<ParetoAnswer>(q ? ['/factory/oee/pareto', { ...filterParams(q), by }] : null, options('caricamento del Pareto'));
+}
+
+/** Stops the list call answers at most without paging (the server refuses more: TOO_MANY_STOPS). */
+export const BAR_STOPS_LIMIT = 1000;
+
+/** The unplanned stops of the chosen lines and `shiftIds` in the range: the page filters them down to one bar. */
+export function useStopsOf(q: DashboardQuery | null, shiftIds: readonly number[] | null) {
+  return useSWR<UnplannedStop[]>(
+    q && shiftIds
+      ? [
+          '/factory/stop_events/unplanned',
+          { shop_floor_id: q.shopFloorId, date_from: q.dateFrom, date_to: q.dateTo, lines_id: q.lineIds, shift_id: [...shiftIds], limit: BAR_STOPS_LIMIT },
+        ]
+      : null,
+    options('caricamento degli stop'),
+  );
+}
