@@ -3,22 +3,15 @@
  * ISO 22400 for the dashboard's filters. Its nivo charts come with this page's chunk only.
  */
 import { LossAnalysis } from '../../features/oee/index.js';
-import { useStationDefaults } from '../../features/station/index.js';
+import { StationRequired } from '../../features/station/index.js';
 import '../../styles/dashboard.css';
 import '../../styles/oee.css';
 
 export function AnalisiPerditePage() {
-  const { station, loading } = useStationDefaults();
   return (
     <div className="page dashboard-page">
       <h1 className="page-title">Analisi perdite</h1>
-      {loading ? (
-        <p className="dashboard-loading" role="status">
-          Caricamento configurazione...
-        </p>
-      ) : (
-        <LossAnalysis station={station} />
-      )}
+      <StationRequired prefix="dashboard">{(station) => <LossAnalysis station={station} />}</StationRequired>
     </div>
   );
 }

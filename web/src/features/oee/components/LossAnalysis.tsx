@@ -3,6 +3,7 @@
  * waterfall, the OEE per day, the tables per line and per machine and the stops' Pareto, all for
  * the same filters. Starts from the stored default station, as the dashboards do.
  */
+import { Link } from 'react-router-dom';
 import { DashboardFilters, useDashboardFilters } from '../../dashboard/index.js';
 import type { StoredStationNames } from '../../../lib/station.js';
 import { useOee } from '../api/oeeApi.js';
@@ -18,7 +19,12 @@ export function LossAnalysis({ station }: { station: StoredStationNames }) {
   const days = useOee(query, 'day');
   const lines = useOee(query, 'line');
   const machines = useOee(query, 'equipment');
-  if (!filters.complete) return <p className="oee-empty">Imposta la stazione predefinita per vedere l’analisi.</p>;
+  if (!filters.complete)
+    return (
+      <p className="oee-empty">
+        Imposta la stazione predefinita (reparto e linea) per vedere l’analisi: <Link to="/setup">Cambia stazione</Link>.
+      </p>
+    );
   const rows = (r: typeof days) => (query && !r.error ? (r.data?.rows ?? []) : []);
   const oee = query && !total.error ? (total.data ?? null) : null;
   return (
