@@ -7,6 +7,18 @@
  * is the spec's formula, and a line that did not work adds nothing to either sum.
  */
 
+/** GET /factory/dashboard-improvement (spec 000 §3): times in minutes, and the rated volume Rendimento divides by. */
+export interface ImprovementSummary {
+  volume: number;
+  working_time: number;
+  waste: number;
+  stop_count: number;
+  total_unplanned_downtime: number;
+  total_planned_downtime: number;
+  /** Σ def_speed × working hours of each selected line (ratedVolume): Rendimento is volume / rated_volume. */
+  rated_volume: number;
+}
+
 /** One line's sums over the chosen days and shifts; def_speed null when the line has no constants. */
 export interface LineOutput {
   volume: number;

@@ -1,18 +1,9 @@
 import type { Knex } from 'knex';
 import { DateTime } from 'luxon';
-import { ratedVolume } from '../../domain/dbr/efficiency.js';
+import { ratedVolume, type ImprovementSummary } from '../../domain/dbr/efficiency.js';
 
-/** The improvement summary (spec 000 §3): working time and downtimes in minutes. */
-export interface DashboardSummary {
-  volume: number;
-  working_time: number;
-  waste: number;
-  stop_count: number;
-  total_unplanned_downtime: number;
-  total_planned_downtime: number;
-  /** Σ def_speed × working hours of each line (domain/dbr/efficiency.ts): Rendimento is volume / rated_volume. */
-  rated_volume: number;
-}
+/** The improvement summary (spec 000 §3), as domain/dbr/efficiency.ts declares it. */
+export type DashboardSummary = ImprovementSummary;
 
 export interface SummaryFilter {
   shopFloorId: number;

@@ -3,19 +3,9 @@
  * the two gauges, from the improvement summary and the average DBR constants of the
  * selected lines. Pure, so each formula is unit tested against the spec.
  */
-import { efficiencyOver } from '../../../../../domain/dbr/efficiency.js';
+import { efficiencyOver, type ImprovementSummary } from '../../../../../domain/dbr/efficiency.js';
 
-/** GET /factory/dashboard-improvement: times in minutes. */
-export interface ImprovementSummary {
-  volume: number;
-  working_time: number;
-  waste: number;
-  stop_count: number;
-  total_unplanned_downtime: number;
-  total_planned_downtime: number;
-  /** Σ def_speed × working hours of each selected line, computed by the server (docs/dashboard.md). */
-  rated_volume: number;
-}
+export type { ImprovementSummary } from '../../../../../domain/dbr/efficiency.js';
 
 /** The average constants the gauges use (POST /factory/dbr_constants/average); a line without constants gives nulls. */
 export interface GaugeConstants {
