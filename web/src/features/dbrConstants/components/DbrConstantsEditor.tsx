@@ -5,10 +5,9 @@
  * when there is one, is chosen at the start, so an admin sees their own line first.
  */
 import { useEffect, useState } from 'react';
-import { CyclingSelect } from '../../../components/CyclingSelect.js';
 import { readStoredStationNames } from '../../../lib/station.js';
 import { useLines, useShopFloors, useUnits } from '../../plant/index.js';
-import { namedOptions } from '../../station/index.js';
+import { ShopFloorLinePickers } from '../../station/index.js';
 import { useDbrConstants } from '../api/useDbrConstants.js';
 import { DbrConstantsForm } from './DbrConstantsForm.js';
 
@@ -69,22 +68,14 @@ export function DbrConstantsEditor() {
     <div className="dbr-editor">
       <div className="card dbr-pickers">
         <div className="dbr-picker-grid">
-          <CyclingSelect
-            label="Reparto"
-            name="shop_floor_id"
-            placeholder="Seleziona Reparto"
-            options={namedOptions(shopFloors.data)}
-            value={shopFloorId}
-            onChange={chooseShopFloor}
-          />
-          <CyclingSelect
-            label="Linea"
-            name="line_id"
-            placeholder="Seleziona Linea"
-            options={shopFloorOk ? namedOptions(lines.data) : []}
-            value={lineId}
-            onChange={chooseLine}
-            disabled={!shopFloorOk}
+          <ShopFloorLinePickers
+            shopFloors={shopFloors.data}
+            lines={lines.data}
+            shopFloorId={shopFloorId}
+            lineId={lineId}
+            shopFloorOk={shopFloorOk}
+            onShopFloor={chooseShopFloor}
+            onLine={chooseLine}
           />
         </div>
         {shopFloors.error && <LoadError text={LOAD_ERRORS.shopFloors} />}

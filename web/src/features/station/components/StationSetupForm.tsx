@@ -12,7 +12,8 @@ import { getToken } from '../../../lib/session.js';
 import { readStoredStationNames, storeEquipmentChoice, storeLineChoice, storeShopFloorChoice, storeStation } from '../../../lib/station.js';
 import { useEquipments, useLineRefMachine, useLines, useShopFloors } from '../../plant/index.js';
 import { DEFAULT_STATION_PATH, saveDefaultStation, useDefaultStation } from '../api/defaultStation.js';
-import { namedOptions, stationOptions } from '../model/stationOptions.js';
+import { stationOptions } from '../model/stationOptions.js';
+import { ShopFloorLinePickers } from './ShopFloorLinePickers.js';
 
 /** Texts of the button (spec §2 Setup). */
 export const SETUP_BUTTON_DISABLED = 'Seleziona la stazione di default';
@@ -132,22 +133,14 @@ export function StationSetupForm({ role, onSaved }: StationSetupFormProps) {
 
   return (
     <form className="station-setup" onSubmit={submit} noValidate aria-busy={saving}>
-      <CyclingSelect
-        label="Reparto"
-        name="shop_floor_id"
-        placeholder="Seleziona Reparto"
-        options={namedOptions(shopFloors.data)}
-        value={sel.shopFloorId}
-        onChange={chooseShopFloor}
-      />
-      <CyclingSelect
-        label="Linea"
-        name="line_id"
-        placeholder="Seleziona Linea"
-        options={shopFloorOk ? namedOptions(lines.data) : []}
-        value={sel.lineId}
-        onChange={chooseLine}
-        disabled={!shopFloorOk}
+      <ShopFloorLinePickers
+        shopFloors={shopFloors.data}
+        lines={lines.data}
+        shopFloorId={sel.shopFloorId}
+        lineId={sel.lineId}
+        shopFloorOk={shopFloorOk}
+        onShopFloor={chooseShopFloor}
+        onLine={chooseLine}
       />
       <CyclingSelect
         label="Stazione"
