@@ -13,7 +13,8 @@ import { dailyActivitiesQuery } from '../model/dbrQueries.js';
 import { DAILY_EMPTY, DailyActionsTable } from './DbrActionsTable.js';
 import { DbrSelectors } from './DbrSelectors.js';
 import { ExecutedCheckbox } from './ExecutedCheckbox.js';
-import { dbrCsvFilters, useDbrSelection } from './useDbrSelection.js';
+import { dbrCsvFilters } from '../model/dbrFilters.js';
+import { useDbrSelection } from './useDbrSelection.js';
 
 const NONE: readonly DbrAction[] = [];
 

@@ -16,7 +16,8 @@ import { dbrScreenQuery } from '../model/dbrQueries.js';
 import { DbrActionForm } from './DbrActionForm.js';
 import { EXISTING_EMPTY, ExistingActionsTable } from './DbrActionsTable.js';
 import { DbrSelectors } from './DbrSelectors.js';
-import { dbrCsvFilters, useDbrSelection } from './useDbrSelection.js';
+import { dbrCsvFilters } from '../model/dbrFilters.js';
+import { useDbrSelection } from './useDbrSelection.js';
 
 const NONE: readonly DbrAction[] = [];
 

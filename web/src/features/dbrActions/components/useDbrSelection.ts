@@ -7,7 +7,6 @@
  */
 import { useState } from 'react';
 import type { CyclingOption } from '../../../components/CyclingSelect.js';
-import { formatItalianDate } from '../../../lib/dates.js';
 import type { StoredStationNames } from '../../../lib/station.js';
 import { useShifts, type Shift } from '../../lineLog/index.js';
 import { useEquipments, useLines, useShopFloors, type Equipment, type Line } from '../../plant/index.js';
@@ -92,14 +91,4 @@ export function useDbrSelection(station: StoredStationNames, initialDay: string,
       setChosenEquipment(next.equipmentId);
     },
   };
-}
-
-/** The selection as 'name, value' pairs, written above a DBR table's CSV export. */
-export function dbrCsvFilters(s: Pick<DbrSelection, 'day' | 'shift' | 'line' | 'equipment'>): [string, string][] {
-  return [
-    ['Data', formatItalianDate(s.day)],
-    ['Turno', s.shift?.name ?? 'Tutti'],
-    ['Linea', s.line?.name ?? ''],
-    ['Macchina', s.equipment?.name ?? 'Tutte'],
-  ];
 }

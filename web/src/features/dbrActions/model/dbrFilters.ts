@@ -3,6 +3,7 @@
  * those with no equipment; the shift filter keeps that shift's actions and those with no shift
  * ('Fine gg'). Pure, so it is unit tested.
  */
+import { formatItalianDate } from '../../../lib/dates.js';
 import type { DbrAction } from '../api/dbrActions.js';
 
 export interface DbrRowFilter {
@@ -26,4 +27,16 @@ export function matchStored(options: ReadonlyArray<{ id: number; name: string }>
   const byName = name ? options.find((o) => o.name === name) : undefined;
   if (byName) return String(byName.id);
   return options.some((o) => String(o.id) === id) ? id : '';
+}
+
+type Named = { name: string } | null | undefined;
+
+/** The selection as 'name, value' pairs, written above a DBR table's CSV export. */
+export function dbrCsvFilters(s: { day: string; shift: Named; line: Named; equipment: Named }): [string, string][] {
+  return [
+    ['Data', formatItalianDate(s.day)],
+    ['Turno', s.shift?.name ?? 'Tutti'],
+    ['Linea', s.line?.name ?? ''],
+    ['Macchina', s.equipment?.name ?? 'Tutte'],
+  ];
 }

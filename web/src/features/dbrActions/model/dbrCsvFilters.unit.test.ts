@@ -1,4 +1,4 @@
-import { dbrCsvFilters } from './useDbrSelection.js';
+import { dbrCsvFilters } from './dbrFilters.js';
 
 describe('dbrCsvFilters', () => {
   it('writes the day, shift, line and machine chosen', () => {
