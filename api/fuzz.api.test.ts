@@ -299,6 +299,10 @@ const REGRESSIONS: Record<string, Req[]> = {
     { path: '/factory/stop_events/unplanned?shop_floor_id=1&date_from=0001-01-01&date_to=9999-12-31&lines_id=999999999999999&limit=100000&after=x' },
   ],
   'GET /factory/dashboard-improvement': [{ path: '/factory/dashboard-improvement?shop_floor_id=1&date_from=0001-01-01&date_to=9999-12-31&shifts=999999999999999&lines=%E2%80%AE' }],
+  'GET /factory/oee': [
+    { path: '/factory/oee?shop_floor_id=1&date_from=0001-01-01&date_to=9999-12-31&shifts=999999999999999&lines=%E2%80%AE&group_by=planet&minor_stop_minutes=-1' },
+  ],
+  'GET /factory/oee/pareto': [{ path: '/factory/oee/pareto?shop_floor_id=1&date_from=2026-02-30&date_to=2026-01-01&lines=Linea%201&by=%00' }],
   'POST /admin/generate-shifts': [{ path: '/admin/generate-shifts', contentType: J, body: json({ shop_floor_id: 2147483648, start_date: '9999-12-31', end_date: '9999-12-31' }) }],
   'POST /factory/shift_notes/save': [
     {
@@ -410,6 +414,8 @@ describeWith(['postgres'])('fuzzing every route: never 5xx, the error shape on 4
       'PATCH /factory/dbr_actions/:id/unmark-executed': { params: { id: String(action.body.id) } },
       'DELETE /factory/dbr_actions/:id': { params: { id: '1' } },
       'GET /factory/dashboard-improvement': { query: { ...range, lines: 'Linea 1,Linea 2', shifts: '' } },
+      'GET /factory/oee': { query: { ...range, lines: 'Linea 1,Linea 2', shifts: '', group_by: 'line' } },
+      'GET /factory/oee/pareto': { query: { ...range, lines: 'Linea 1', shifts: '', by: 'equipment' } },
       'GET /factory/volumes-history': { query: { ...lines, days: '30' } },
       'GET /factory/dashboard/default-dates': { query: lines },
       'GET /factory/dashboard/last-production-date': { query: lines },

@@ -117,8 +117,9 @@ describe('the demo history plan', () => {
       for (const s of p.planned) {
         const key = streamKey(s.input.equipmentId, s.input.startTime);
         const state = planned.get(key) ?? plannedStopsDecider.initialState;
+        const nearby = [...planned].filter(([k]) => k !== key && k.startsWith(`${s.input.equipmentId}|`)).flatMap(([, st]) => [...st.stops.values()]);
         const events = plannedStopsDecider.decide(
-          { type: 'RecordPlannedStop', ...s.input, day: plantDay(s.input.startTime), plant, role: 'frontline', shiftSubmitted: false },
+          { type: 'RecordPlannedStop', ...s.input, day: plantDay(s.input.startTime), plant, role: 'frontline', shiftSubmitted: false, nearby },
           state,
           s.now,
         );

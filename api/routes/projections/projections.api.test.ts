@@ -21,7 +21,7 @@ describeWith(['postgres'])('admin projection endpoints', () => {
     expect(r.status).toBe(200);
     expect(r.body.map((p: { name: string }) => p.name)).toEqual(app.deps.engine.names());
     // The five demo users, one row each; never rebuilt since the first start.
-    expect(r.body.find((p: { name: string }) => p.name === 'users')).toMatchObject({ state: 'live', liveVersion: 1, rows: 5, lastRebuildAt: null, rebuildEventsPerSecond: null });
+    expect(r.body.find((p: { name: string }) => p.name === 'users')).toMatchObject({ state: 'live', liveVersion: 2, rows: 5, lastRebuildAt: null, rebuildEventsPerSecond: null });
   });
 
   it('rebuilds a projection as a background job whose progress reaches the end', async () => {

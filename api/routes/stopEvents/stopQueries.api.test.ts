@@ -70,8 +70,13 @@ describeWith(['postgres'])('stop lists', () => {
     const [first] = await byShift('A');
     expect(first.root_cause).toBeNull();
     await kit.call('POST', '/factory/root_cause', 'support', { stop_event_id: first.id, root_cause: 'Guida usurata', troubleshooting: 'Sostituita la guida' });
-    expect((await byShift('A'))[0].root_cause).toEqual({ root_cause: 'Guida usurata', troubleshooting: 'Sostituita la guida' });
-    expect((await range(kit.day, kit.day)).find((s: any) => s.id === first.id).root_cause).toEqual({ root_cause: 'Guida usurata', troubleshooting: 'Sostituita la guida' });
+    expect((await byShift('A'))[0].root_cause).toEqual({ root_cause: 'Guida usurata', troubleshooting: 'Sostituita la guida', whys: ['', '', '', '', ''], category: '' });
+    expect((await range(kit.day, kit.day)).find((s: any) => s.id === first.id).root_cause).toEqual({
+      root_cause: 'Guida usurata',
+      troubleshooting: 'Sostituita la guida',
+      whys: ['', '', '', '', ''],
+      category: '',
+    });
   });
 
   it('is readable by every role', async () => {
