@@ -29,6 +29,21 @@ describeWith(['postgres'])('npm run users', () => {
     return { code, out, err };
   }
 
+  /**
+   * A call whose answer depends on the users read model, repeated until it gives `expected` (at most
+   * 45 s): the store serves an event only once no older transaction of the shared test cluster is
+   * open, so the read model can trail the write before it by a moment.
+   */
+  async function settled(line: string[], expected: unknown): Promise<unknown> {
+    const deadline = Date.now() + 45_000;
+    for (;;) {
+      const r = await cli(line);
+      if (JSON.stringify(r.out) === JSON.stringify(expected) || JSON.stringify(r.code) === JSON.stringify(expected) || Date.now() > deadline)
+        return JSON.stringify(r.out) === JSON.stringify(expected) ? r.out : r.code;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+
   it('prints its help with --help (exit 0) and with nothing or a wrong command line (exit 2)', async () => {
     const help = await cli(['--help']);
     expect([help.code, help.out[0]]).toEqual([0, expect.stringMatching(/^usage: npm run users -- <command>/)]);
@@ -62,10 +77,8 @@ describeWith(['postgres'])('npm run users', () => {
     expect((await cli(['role', 'mrossi', 'support'])).out).toEqual(['Ruolo di mrossi: Supporto operativo']);
     expect((await cli(['reset-password', 'MROSSI'])).out[0]).toMatch(/^Password temporanea di mrossi \(da cambiare al prossimo accesso\): /);
     expect((await cli(['deactivate', 'mrossi'])).out).toEqual(['Utente mrossi disattivato']);
-    expect((await cli(['list'])).out).toEqual([
-      'capo\tCapo Reparto\tAmministratore\tattivo\t\tmai',
-      'mrossi\tMario Rossi\tSupporto operativo\tdisattivato\tdeve cambiare password\tmai',
-    ]);
+    const listed = ['capo\tCapo Reparto\tAmministratore\tattivo\t\tmai', 'mrossi\tMario Rossi\tSupporto operativo\tdisattivato\tdeve cambiare password\tmai'];
+    expect(await settled(['list'], listed)).toEqual(listed);
     expect((await cli(['activate', 'mrossi'])).out).toEqual(['Utente mrossi riattivato']);
     expect(await cli(['activate', 'nessuno'])).toEqual({ code: 1, out: [], err: ['Errore: Utente nessuno non trovato'] });
   });
@@ -73,6 +86,6 @@ describeWith(['postgres'])('npm run users', () => {
   it('keeps the last active admin', async () => {
     expect(await cli(['deactivate', 'capo'])).toEqual({ code: 1, out: [], err: ["Errore: È l'ultimo amministratore attivo: prima nomina o riattiva un altro amministratore"] });
     expect((await cli(['role', 'mrossi', 'admin'])).code).toBe(0);
-    expect((await cli(['deactivate', 'capo'])).code).toBe(0);
+    expect(await settled(['deactivate', 'capo'], 0)).toBe(0);
   });
 });
