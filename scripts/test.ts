@@ -13,6 +13,8 @@ import { findRedisServer, freePort, startRedisServer } from '../infra/embedded/r
 import { findChromium } from '../test/support/chromium.js';
 
 const ci = process.env.CI === 'true';
+/** jest.config.js's maxWorkers: one PostgreSQL cluster is started for each. */
+const TEST_WORKERS = 2;
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const outDir = path.join(root, '.test-output');
 fs.mkdirSync(outDir, { recursive: true });
@@ -42,14 +44,23 @@ const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'test' };
 const missing: string[] = [];
 
 try {
-  const pgDir = fs.mkdtempSync(path.join(os.tmpdir(), 'linea-test-pg-'));
-  fs.chmodSync(pgDir, 0o777);
-  const pg = await startEmbeddedPostgres(path.join(pgDir, 'data'), await freePort(), { persistent: false });
-  stops.push(async () => {
-    await pg.stop();
-    fs.rmSync(pgDir, { recursive: true, force: true });
-  });
-  env.TEST_DATABASE_URL = pg.url;
+  // One PostgreSQL cluster per jest worker. The event store serves an event once every older
+  // transaction of the cluster has ended (pg_snapshot_xmin), so a suite's long transaction on a
+  // shared cluster would hide another suite's fresh events for as long as it lasts. A worker runs
+  // its suites one after the other, so with a cluster each no suite waits on another's work.
+  const clusterUrls: string[] = [];
+  for (let i = 0; i < TEST_WORKERS; i++) {
+    const pgDir = fs.mkdtempSync(path.join(os.tmpdir(), 'linea-test-pg-'));
+    fs.chmodSync(pgDir, 0o777);
+    const pg = await startEmbeddedPostgres(path.join(pgDir, 'data'), await freePort(), { persistent: false });
+    stops.push(async () => {
+      await pg.stop();
+      fs.rmSync(pgDir, { recursive: true, force: true });
+    });
+    clusterUrls.push(pg.url);
+  }
+  env.TEST_DATABASE_URL = clusterUrls[0];
+  env.TEST_DATABASE_URLS = clusterUrls.join(' ');
 
   const redisBin = findRedisServer();
   if (redisBin) {

@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import pg from 'pg';
 import { createKnex } from '../../infra/db/knex.js';
 import { migrateDatabase } from '../../infra/db/migrations.js';
+import { services } from './services.js';
 
 export interface TestDatabase {
   url: string;
@@ -14,7 +15,7 @@ export interface TestDatabase {
  * migrated as a start migrates it (event store included); `empty` leaves it without tables.
  */
 export async function createTestDatabase(options: { empty?: boolean } = {}): Promise<TestDatabase> {
-  const admin = process.env.TEST_DATABASE_URL;
+  const admin = services.postgres;
   if (!admin) throw new Error('TEST_DATABASE_URL is not set: run the tests with npm test');
   const name = `t_${randomBytes(6).toString('hex')}`;
   const client = new pg.Client(admin);

@@ -4,10 +4,21 @@
  * failed the run under CI=true).
  */
 export const services = {
-  postgres: process.env.TEST_DATABASE_URL,
+  postgres: workerCluster(),
   redis: process.env.TEST_REDIS_URL,
   chromium: process.env.CHROMIUM_PATH,
 };
+
+/**
+ * The PostgreSQL cluster of this jest worker: scripts/test.ts starts one per worker
+ * (TEST_DATABASE_URLS), so suites running side by side never share a snapshot horizon.
+ */
+function workerCluster(): string | undefined {
+  const urls = (process.env.TEST_DATABASE_URLS ?? '').split(' ').filter(Boolean);
+  if (urls.length === 0) return process.env.TEST_DATABASE_URL;
+  const worker = Number(process.env.JEST_WORKER_ID ?? '1');
+  return urls[(Math.max(1, worker) - 1) % urls.length];
+}
 
 type Need = keyof typeof services;
 
