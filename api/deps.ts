@@ -6,6 +6,7 @@ import type { LoginRateLimiter } from '../infra/auth/rateLimiter.js';
 import type { TokenService } from '../infra/auth/jwt.js';
 import type { CurrentUsers } from '../infra/auth/currentUsers.js';
 import type { EventStore } from '../domain/shared/eventStore.js';
+import type { LiveChannel } from './live.js';
 import type { CheckpointWaiter } from '../workers/checkpointWaiter.js';
 import type { ProjectionEngine } from '../workers/projectionEngine.js';
 import type { ProjectionScheduler } from '../workers/scheduler.js';
@@ -20,6 +21,8 @@ export interface AppDeps {
   waiter: CheckpointWaiter;
   tokens: TokenService;
   users: CurrentUsers;
+  /** The live push channel (GET /live). */
+  live: LiveChannel;
   limiter: LoginRateLimiter;
   /** Failed logins per address across usernames (LOGIN_ADDRESS_MAX_ATTEMPTS), keys `addr:<ip>`. */
   addressLimiter: LoginRateLimiter;

@@ -84,6 +84,8 @@ const TABLE: Record<string, string> = {
   'POST /admin/users/:username/reset-password': ADMIN,
   'GET /admin/users/:username/history': ADMIN,
   'POST /me/password': ALL,
+  // The live push channel (issue 24, docs/live.md): every signed-in user's pages listen.
+  'GET /live': ALL,
   // The API description (README, Operations): every signed-in user, not anonymous visitors.
   'GET /openapi.json': ALL,
 };

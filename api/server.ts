@@ -21,6 +21,7 @@ import { seedDemoUsers } from '../seed/demoUsers.js';
 import { allProjections } from '../projections/registry.js';
 import { BullMqScheduler } from '../workers/bullmqScheduler.js';
 import { CheckpointWaiter } from '../workers/checkpointWaiter.js';
+import { LIVE_DEFAULTS, LiveChannel } from './live.js';
 import { InProcessScheduler } from '../workers/inProcessScheduler.js';
 import { BATCH_SIZE, ProjectionEngine, REBUILD_BATCH_SIZE } from '../workers/projectionEngine.js';
 import type { ProjectionScheduler } from '../workers/scheduler.js';
@@ -137,6 +138,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   });
 
   const waiter = await CheckpointWaiter.start(opts.databaseUrl, engine);
+  const users = new CurrentUsers(knex, config.AUTH_USER_CACHE_SECONDS * 1000);
   const deps: AppDeps = {
     knex,
     store,
@@ -145,7 +147,12 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     scheduler,
     waiter,
     tokens: new TokenService(resolveJwtSecret(config.JWT_SECRET, config.DATA_DIR)),
-    users: new CurrentUsers(knex, config.AUTH_USER_CACHE_SECONDS * 1000),
+    users,
+    live: new LiveChannel(waiter, engine, users, {
+      ...LIVE_DEFAULTS,
+      heartbeatMs: config.LIVE_HEARTBEAT_SECONDS * 1000,
+      maxPerUser: config.LIVE_MAX_STREAMS_PER_USER,
+    }),
     limiter: new LoginRateLimiter(knex, config.LOGIN_MAX_ATTEMPTS, config.LOGIN_WINDOW_SECONDS),
     addressLimiter: new LoginRateLimiter(knex, config.LOGIN_ADDRESS_MAX_ATTEMPTS, config.LOGIN_WINDOW_SECONDS),
     hashing: new ConcurrencyGate(config.PASSWORD_HASH_CONCURRENCY, config.PASSWORD_HASH_QUEUE),
@@ -169,6 +176,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     port,
     deps,
     async close() {
+      deps.live.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();

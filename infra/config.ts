@@ -61,6 +61,10 @@ const schema = z.object({
   PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).max(1000).default(2),
   /** How long a user's current role and existence are cached per instance (0: looked up on every request). */
   AUTH_USER_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
+  /** The live channel (GET /live, docs/live.md): a keep-alive line this often; it also ends the streams of users switched off since. */
+  LIVE_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(300).default(15),
+  /** Open live streams per user; one more closes that user's oldest. */
+  LIVE_MAX_STREAMS_PER_USER: z.coerce.number().int().min(1).max(50).default(6),
   /**
    * How many reverse proxies stand in front of the app. 0 (the default) ignores
    * X-Forwarded-For entirely: a client could otherwise pick its own address, and with it

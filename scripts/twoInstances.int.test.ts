@@ -26,6 +26,7 @@ import { allProjections } from '../projections/registry.js';
 import { createTestDatabase, type TestDatabase } from '../test/support/db.js';
 import { rebuiltUpTo, snapshotTables } from '../test/support/replayKit.js';
 import { describeWith } from '../test/support/services.js';
+import { movedIncluding, openLive } from '../test/support/liveStream.js';
 import type { GenerationRow } from '../workers/projectionEngine.js';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
@@ -153,6 +154,18 @@ describeWith(['postgres', 'redis'])('two instances on one PostgreSQL and one Red
       expect(r.status).toBe(201);
       // The answer came back once the read models had the action (it waits at most the bound), so the other instance lists it at once.
       expect(await listed(to, t2)).toContain(`Visibile ${n}`);
+    }
+  });
+
+  it("pushes a command on one instance to the other's live streams", async () => {
+    const [ta, tb] = [await token(a, 'support'), await token(b, 'support')];
+    const onB = await openLive(b.url, tb);
+    try {
+      await onB.next((e) => e.event === 'ready');
+      expect((await create(a, ta, 'Visibile dal vivo')).status).toBe(201);
+      await expect(onB.next(movedIncluding('dbr_actions'), 5000)).resolves.toBeDefined();
+    } finally {
+      onB.close();
     }
   });
 

@@ -3,6 +3,9 @@ import type { Position } from '../domain/shared/eventStore.js';
 import { comparePositions } from '../domain/shared/eventStore.js';
 import { NOTIFY_CHANNEL, type ProjectionEngine } from './projectionEngine.js';
 
+/** A read model that moved, and how far it has read. */
+export type ProgressListener = (progress: { name: string; position: Position }) => void;
+
 interface Waiter {
   pending: Set<string>;
   position: Position;
@@ -16,6 +19,7 @@ interface Waiter {
  */
 export class CheckpointWaiter {
   private readonly waiters = new Set<Waiter>();
+  private readonly listeners = new Set<ProgressListener>();
   private client: pg.Client | null = null;
   private closed = false;
 
@@ -76,10 +80,17 @@ export class CheckpointWaiter {
     });
   }
 
+  /** Calls `listener` whenever a serving read model moves, in any process; returns the unsubscribe. */
+  onProgress(listener: ProgressListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
   private onNotify(payload: string | undefined): void {
     if (!payload) return;
     const msg = JSON.parse(payload) as { name: string; status: string; commit: number; prepare: number; failed?: boolean };
     if (msg.status !== 'live') return;
+    for (const listener of this.listeners) listener({ name: msg.name, position: { commit: msg.commit, prepare: msg.prepare } });
     for (const w of this.waiters) {
       // A read model that parked will not reach the position until it is fixed: nothing to wait for (ProjectionEngine.reached).
       if (w.pending.has(msg.name) && (msg.failed || comparePositions({ commit: msg.commit, prepare: msg.prepare }, w.position) >= 0)) {

@@ -259,6 +259,12 @@ export class ProjectionEngine {
     return [...names.filter((n) => !live.has(n)), ...rows.filter((r) => isParked(r) || comparePositions(pos(r), position) >= 0).map((r) => r.name)];
   }
 
+  /** Where each serving read model has read to (the live push channel's resume point, api/live.ts). */
+  async livePositions(): Promise<Array<{ name: string; position: Position }>> {
+    const rows = await this.knex<GenerationRow>('projection_generations').where('status', 'live');
+    return rows.map((r) => ({ name: r.name, position: pos(r) }));
+  }
+
   liveRow(name: string): Promise<GenerationRow | undefined> {
     return this.knex<GenerationRow>('projection_generations').where({ name, status: 'live' }).first();
   }

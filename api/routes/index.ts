@@ -4,6 +4,7 @@ import { dashboardRoutes } from './dashboard/routes.js';
 import { dbrActionRoutes } from './dbrActions/routes.js';
 import { dbrConstantsRoutes } from './dbrConstants/routes.js';
 import { historyRoutes } from './history/routes.js';
+import { liveRoutes } from './live/routes.js';
 import { healthRoutes } from './health/routes.js';
 import { oeeRoutes } from './oee/routes.js';
 import { paretoRoutes } from './pareto/routes.js';
@@ -42,6 +43,7 @@ export function allRoutes(deps: AppDeps): RouteDef[] {
     ['dbr_actions', dbrActionRoutes(deps)],
     ['history', historyRoutes(deps)],
     ['users', userRoutes(deps)],
+    ['live', liveRoutes(deps)],
   ];
   const routes = groups.flatMap(([tag, list]) => list.map((r) => ({ ...r, tag })));
   routes.push(...openApiRoutes(() => routes).map((r) => ({ ...r, tag: 'openapi' })));

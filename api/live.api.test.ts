@@ -1,0 +1,86 @@
+/**
+ * GET /live (issue 24, docs/live.md): a signed-in stream that says which read models moved, resumes
+ * after Last-Event-ID, keeps at most LIVE_MAX_STREAMS_PER_USER per user, and ends for a user switched off.
+ */
+import { DateTime } from 'luxon';
+import { callApi } from '../test/support/apiClient.js';
+import { startTestApp, type TestApp } from '../test/support/app.js';
+import { movedIncluding, openLive } from '../test/support/liveStream.js';
+import { describeWith } from '../test/support/services.js';
+
+describeWith(['postgres'])('the live channel', () => {
+  let app: TestApp;
+  let support: string;
+  let admin: string;
+  const day = DateTime.now().setZone('Europe/Rome').toISODate()!;
+  const addAction = (activity: string) => callApi(app.url, support, 'POST', '/factory/dbr_actions', { day, shop_floor_id: 1, line: 'Linea 1', owner: 'Rossi', activity });
+
+  beforeAll(async () => {
+    app = await startTestApp({ redis: false, env: { LIVE_HEARTBEAT_SECONDS: '1', LIVE_MAX_STREAMS_PER_USER: '2' } });
+    support = await app.login('support');
+    admin = await app.login('admin');
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('needs a login', async () => {
+    const res = await fetch(`${app.url}/live`);
+    expect(res.status).toBe(401);
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('UNAUTHENTICATED');
+  });
+
+  it('says which read models moved after a write, and resumes after Last-Event-ID', async () => {
+    const live = await openLive(app.url, support);
+    expect(live.status).toBe(200);
+    const ready = await live.next((e) => e.event === 'ready');
+    expect(ready.id).toMatch(/^\d+\.\d+$/);
+    expect((await addAction('Pulizia rulli')).status).toBe(201);
+    const moved = await live.next(movedIncluding('dbr_actions'), 5000);
+    expect(JSON.parse(moved.data)).toMatchObject({ position: expect.objectContaining({ commit: expect.any(Number) }) });
+    live.close();
+
+    // Away since `ready`: the reconnect names at once what moved meanwhile.
+    const back = await openLive(app.url, support, ready.id!);
+    const missed = await back.next((e) => e.event === 'moved', 3000);
+    expect(JSON.parse(missed.data).read_models).toContain('dbr_actions');
+    back.close();
+
+    // Resuming from the latest position: nothing was missed, so no 'moved' before 'ready'.
+    const current = await openLive(app.url, support, moved.id!);
+    const first = await current.next(() => true, 3000);
+    expect(first.event).toBe('ready');
+    current.close();
+  });
+
+  it('keeps the newest streams of a user within the bound, ending the oldest', async () => {
+    const token = await app.login('demoit');
+    const a = await openLive(app.url, token);
+    await a.next((e) => e.event === 'ready');
+    const b = await openLive(app.url, token);
+    await b.next((e) => e.event === 'ready');
+    const c = await openLive(app.url, token);
+    await c.next((e) => e.event === 'ready');
+    await expect(a.ended).resolves.toBeUndefined();
+    expect((await addAction('Cambio formato')).status).toBe(201);
+    await expect(c.next(movedIncluding('dbr_actions'), 5000)).resolves.toBeDefined();
+    b.close();
+    c.close();
+  });
+
+  it('ends the stream of a user who is switched off', async () => {
+    const created = await callApi(app.url, admin, 'POST', '/admin/users', {
+      username: 'lverdi',
+      display_name: 'Luca Verdi',
+      role: 'support',
+      password: 'linea di confezionamento 7',
+    });
+    expect(created.status).toBe(201);
+    const token = await app.login('lverdi', 'linea di confezionamento 7');
+    const live = await openLive(app.url, token);
+    await live.next((e) => e.event === 'ready');
+    expect((await callApi(app.url, admin, 'PATCH', '/admin/users/lverdi', { active: false })).status).toBe(200);
+    // The user cache (5 s) and one heartbeat (1 s here) bound how long the stream outlives the account.
+    await expect(Promise.race([live.ended.then(() => 'ended'), new Promise((r) => setTimeout(() => r('still open'), 15_000))])).resolves.toBe('ended');
+  });
+});
