@@ -13,6 +13,7 @@ import { ForcedPasswordChange } from './ForcedPasswordChange.js';
 import { PageLoading } from './lazyPage.js';
 import { sidebarTitle } from './navigation.js';
 import { Sidebar } from './Sidebar.js';
+import { useLiveUpdates } from './useLiveUpdates.js';
 
 /** Shell with sidebar (drawer on phones) around the routed page. */
 export function Layout() {
@@ -21,6 +22,8 @@ export function Layout() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const token = getToken();
   const { data: me, error, mutate: recheck } = useMe();
+  // What other tablets record shows by itself (GET /live); not before a forced password change.
+  useLiveUpdates(!!me && !me.must_change_password);
 
   useEffect(() => {
     // Only the server refusing the session ends it: a reload cutting the request short or a
