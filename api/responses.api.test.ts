@@ -102,7 +102,7 @@ describeWith(['postgres'])('compressed and cached responses', () => {
     it('leaves a body under 1 KB as it is, and sends plain to a client that takes neither gzip nor br', async () => {
       const small = await request(`${app.url}/factory/shop_floors`, { ...auth, 'accept-encoding': 'gzip, br' });
       expect([small.status, small.headers['content-encoding']]).toEqual([200, undefined]);
-      expect(JSON.parse(small.body.toString('utf8'))).toEqual([{ id: 1, name: 'Confezionamento' }]);
+      expect(JSON.parse(small.body.toString('utf8'))).toEqual([{ id: 1, name: 'Confezionamento', manageExtraShift: true }]);
       expect(varyList(small)).toContain('accept-encoding');
 
       const identity = await request(`${app.url}${listPath}`, { ...auth, 'accept-encoding': 'identity' });

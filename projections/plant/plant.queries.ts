@@ -63,9 +63,16 @@ export async function listPlannedStopReasons(knex: Knex): Promise<Array<{ id: nu
   return rows.map((r: { id: number; name: string; oee_category: string }) => ({ id: Number(r.id), name: r.name, oee_category: r.oee_category }));
 }
 
-export async function listShopFloorsByName(knex: Knex, name: string): Promise<PlantRow[]> {
-  const rows = await knex('plant_shop_floors').where({ retired: false }).andWhereRaw('lower(name) = lower(?)', [name.trim()]).orderBy('id');
-  return rows.map((r: Record<string, unknown>) => toRow('shopFloors', r));
+/** A shop floor with whether it schedules the extra shift ('Turno E'; foundations §3, false by default). */
+export interface ShopFloorRow extends PlantRow {
+  manageExtraShift: boolean;
+}
+
+/** The active shop floors, or those named `name` (case-insensitive, exact), in creation order. */
+export async function listShopFloors(knex: Knex, name?: string): Promise<ShopFloorRow[]> {
+  const q = knex('plant_shop_floors').where({ retired: false }).orderBy('id');
+  if (name?.trim()) q.andWhereRaw('lower(name) = lower(?)', [name.trim()]);
+  return (await q).map((r: Record<string, unknown>) => ({ ...toRow('shopFloors', r), manageExtraShift: r.manage_extra_shift === true }));
 }
 
 export async function findLine(knex: Knex, id: number): Promise<LineRow | null> {

@@ -80,3 +80,18 @@ export async function reloadAccepting(page: Page): Promise<string[]> {
   page.off('dialog', accept);
   return dialogs;
 }
+
+/** Saves the demo station (Confezionamento, Linea 1) as the default of the operator (with machine 1) and of the support user. */
+export async function saveDemoStations(app: { url: string; login(role: string): Promise<string> }): Promise<void> {
+  for (const [role, equipmentId] of [
+    ['frontline', 1],
+    ['support', null],
+  ] as const) {
+    const res = await fetch(`${app.url}/factory/default_station`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${await app.login(role)}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ shopFloorId: 1, lineId: 1, equipmentId }),
+    });
+    if (res.status !== 200) throw new Error(`default station of ${role}: ${res.status}`);
+  }
+}

@@ -14,6 +14,7 @@ import './styles/base.css';
 import './styles/layout.css';
 import './styles/drawer.css';
 import './styles/components.css';
+import './styles/print.css';
 
 setUnauthorizedHandler((code) => {
   const path = router.state.location.pathname;

@@ -29,8 +29,8 @@ describeWith(['postgres'])('plant structure endpoints', () => {
   });
 
   it('lists the shop floors, optionally by name (case-insensitive)', async () => {
-    expect(await get('/factory/shop_floors')).toEqual({ status: 200, body: [{ id: 1, name: 'Confezionamento' }] });
-    expect((await get('/factory/shop_floors?name=confezionamento')).body).toEqual([{ id: 1, name: 'Confezionamento' }]);
+    expect(await get('/factory/shop_floors')).toEqual({ status: 200, body: [{ id: 1, name: 'Confezionamento', manageExtraShift: true }] });
+    expect((await get('/factory/shop_floors?name=confezionamento')).body).toEqual([{ id: 1, name: 'Confezionamento', manageExtraShift: true }]);
     expect((await get('/factory/shop_floors?name=Magazzino')).body).toEqual([]);
   });
 

@@ -1,6 +1,9 @@
-import type { LineRow, PlantRow } from '../../../projections/plant/plant.queries.js';
+import type { LineRow, PlantRow, ShopFloorRow } from '../../../projections/plant/plant.queries.js';
 
-/** Shop floors, triggering events, planned stop reasons: what the selectors show. */
+/** A shop floor (Reparto) and whether it manages the extra shift: the dashboards then ask `shifts-range` with `extraShift=true`. */
+export const presentShopFloor = (r: ShopFloorRow) => ({ id: r.id, name: r.name, manageExtraShift: r.manageExtraShift });
+
+/** Triggering events, planned stop reasons: what the selectors show. */
 export const presentNamed = (r: PlantRow) => ({ id: r.id, name: r.name });
 
 /** Children carry their parent's id under the spec's column name, so the UI can cross-check a choice. */

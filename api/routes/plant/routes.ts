@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { notFound } from '../../../domain/shared/errors.js';
-import { findLine, findReportLabels, listPlannedStopReasons, findUnits, listActive, listShopFloorsByName, type PlantView } from '../../../projections/plant/plant.queries.js';
+import { findLine, findReportLabels, listPlannedStopReasons, findUnits, listActive, listShopFloors, type PlantView } from '../../../projections/plant/plant.queries.js';
 import type { AppDeps } from '../../deps.js';
 import { idParam, optionalParam } from '../../params.js';
 import { existingPlant, PLANT_NOT_FOUND } from '../../plantChecks.js';
 import { route, type RouteDef } from '../types.js';
-import { presentChild, presentNamed, presentRefMachine, presentUnits } from './presenters.js';
+import { presentChild, presentNamed, presentRefMachine, presentShopFloor, presentUnits } from './presenters.js';
 
 /**
  * The plant's structure as the selectors of every screen read it (foundations §7,
@@ -58,9 +58,7 @@ export function plantRoutes(deps: AppDeps): RouteDef[] {
       action: 'plant:read',
       input: { query: z.object({ name: z.string().max(120).optional() }) },
       async handler(ctx) {
-        const { name } = ctx.input.query;
-        const rows = name?.trim() ? await listShopFloorsByName(knex, name) : await listActive(knex, 'shopFloors');
-        ctx.body = rows.map(presentNamed);
+        ctx.body = (await listShopFloors(knex, ctx.input.query.name)).map(presentShopFloor);
       },
     }),
     route({

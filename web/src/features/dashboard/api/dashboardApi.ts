@@ -9,7 +9,7 @@ import { apiFetch, apiRequest, type QueryValue } from '../../../lib/api.js';
 import type { DbrAction } from '../../dbrActions/index.js';
 import type { Page } from '../../rootCause/index.js';
 import type { UnplannedStop } from '../../../lib/stops.js';
-import type { ShiftOption } from '../model/filters.js';
+import type { DashboardQuery, LoadedShifts, ShiftOption } from '../model/filters.js';
 import type { GaugeConstants, ImprovementSummary } from '../model/summary.js';
 
 const logged = (what: string) => ({ onError: (err: unknown) => console.error(`Dashboard: ${what} non riuscito`, err) });
@@ -18,14 +18,7 @@ const quiet = { revalidateOnFocus: false, keepPreviousData: true };
 /** A DBR action as the dashboard's history reads it: the DBR list's own row. */
 export type DbrActionRow = DbrAction;
 
-export interface DashboardQuery {
-  shopFloorId: string;
-  lineNames: string[];
-  lineIds: number[];
-  shiftIds: number[];
-  dateFrom: string;
-  dateTo: string;
-}
+export type { DashboardQuery } from '../model/filters.js';
 
 export function useDefaultDates(shopFloorId: string, lineId: string) {
   return useSWR<{ date_from: string; date_to: string }>(shopFloorId && lineId ? ['/factory/dashboard/default-dates', { shop_floor_id: shopFloorId, line_id: lineId }] : null, {
@@ -34,12 +27,16 @@ export function useDefaultDates(shopFloorId: string, lineId: string) {
   });
 }
 
-export function useShiftsRange(shopFloorId: string, dateFrom: string, dateTo: string) {
-  const ok = shopFloorId && dateFrom && dateTo && dateFrom <= dateTo;
-  return useSWR<ShiftOption[]>(ok ? ['/factory/shifts-range', { shop_floor_id: shopFloorId, date_from: dateFrom, date_to: dateTo }] : null, {
-    ...quiet,
-    ...logged('caricamento dei turni'),
-  });
+/**
+ * The shifts of a range (null params: nothing asked). The answer carries the key of its params,
+ * so the previous dates' list, kept on screen while the new one loads, is never taken for it.
+ */
+export function useShiftsRange(params: Record<string, string> | null, key: string) {
+  return useSWR<LoadedShifts>(
+    params ? ['/factory/shifts-range', params, key] : null,
+    async ([path, query, k]: [string, Record<string, string>, string]) => ({ key: k, shifts: await apiFetch<ShiftOption[]>(path, { query }) }),
+    { ...quiet, ...logged('caricamento dei turni') },
+  );
 }
 
 /** Lines and shifts comma-joined, as the spec's call table says; `asOf` (Italian wall-clock time): the summary as it stood then. */
@@ -89,6 +86,8 @@ export function useDashboardStops(q: DashboardQuery | null) {
     /** Whether the server has stops after the pages loaded. */
     more: pages.length > 0 && pages[pages.length - 1]!.next !== null,
     loadingMore: r.isValidating && r.size > pages.length,
+    /** The first page of the current filters is not in yet (the previous filters' stops are shown meanwhile). */
+    loading: r.isLoading,
     loadMore: () => void r.setSize(r.size + 1),
     error: r.error as unknown,
   };

@@ -37,7 +37,8 @@ export function DashboardSummary({ station, extra, moments = false }: { station:
   const trend = useVolumesHistory(shopFloorId, lineIds);
 
   if (!complete) return null;
-  if (constants.isLoading || (lineIds.length > 0 && !constants.data && !constants.error) || selectedLines === null) {
+  // The configuration's first load only: later line changes keep the page, marked as updating.
+  if ((lineIds.length > 0 && !constants.data && !constants.error) || selectedLines === null) {
     return (
       <p className="dashboard-loading" role="status">
         Caricamento configurazione DBR...
@@ -48,38 +49,61 @@ export function DashboardSummary({ station, extra, moments = false }: { station:
   const unit1 = units.data?.unit1 ?? '';
   const current = query && !summary.error ? (summary.data ?? null) : null;
   const c = constants.data ?? null;
+  const noLines = selectedLines.length === 0;
+  // The figures on screen are the previous filters' until every new answer is in: shown as such.
+  const updating = !noLines && (filters.pending || summary.isLoading || stops.loading || actions.isLoading || constants.isLoading || trend.isLoading);
   return (
     <div className="dashboard">
       <DashboardFilters filters={filters} />
 
-      {moments && <SummaryMoment moment={moment} onChange={setMoment} />}
-      <div className={asOf ? 'dashboard-top is-moment' : 'dashboard-top'}>
-        <section className="card dashboard-summary" aria-label="Riepilogo">
-          <dl className="dashboard-lines-list">
-            {summaryLines(current, unit1, c).map((l) => (
-              <div key={l.label} className="dashboard-line">
-                <dt>{l.label}</dt>
-                <dd data-testid={`summary-${l.label}`}>{l.value}</dd>
-              </div>
-            ))}
-          </dl>
-        </section>
-        <section className="card dashboard-gauges" aria-label="Indicatori">
-          <Gauge model={efficiencyGauge(current, c)} />
-          <Gauge model={wasteGauge(current, c)} />
-        </section>
+      <p className="dashboard-updating" role="status" data-testid="dashboard-updating">
+        {updating ? 'Aggiornamento dei dati…' : ''}
+      </p>
+      <div className={updating ? 'dashboard-figures is-updating' : 'dashboard-figures'} aria-busy={updating}>
+        {noLines ? (
+          <NoLineSelected />
+        ) : (
+          <>
+            {moments && <SummaryMoment moment={moment} onChange={setMoment} />}
+            <div className={asOf ? 'dashboard-top is-moment' : 'dashboard-top'}>
+              <section className="card dashboard-summary" aria-label="Riepilogo">
+                <dl className="dashboard-lines-list">
+                  {summaryLines(current, unit1, c).map((l) => (
+                    <div key={l.label} className="dashboard-line">
+                      <dt>{l.label}</dt>
+                      <dd data-testid={`summary-${l.label}`}>{l.value}</dd>
+                    </div>
+                  ))}
+                </dl>
+              </section>
+              <section className="card dashboard-gauges" aria-label="Indicatori">
+                <Gauge model={efficiencyGauge(current, c)} />
+                <Gauge model={wasteGauge(current, c)} />
+              </section>
+            </div>
+            <VolumeTrend points={trend.data} unit={unit1} />
+            {extra?.(query)}
+          </>
+        )}
+        <UnplannedStopsHistory
+          stops={query && !stops.error ? stops.stops : []}
+          more={Boolean(query) && !stops.error && stops.more}
+          loadingMore={stops.loadingMore}
+          onLoadMore={stops.loadMore}
+          csv={{ fileName: 'storico-stop', filters: filters.csvFilters }}
+        />
+        <DbrActionsHistory actions={query && !actions.error ? (actions.data ?? []) : []} csv={{ fileName: 'storico-attivita-dbr', filters: filters.csvFilters }} />
       </div>
-
-      <VolumeTrend points={trend.data} unit={unit1} />
-      {extra?.(query)}
-      <UnplannedStopsHistory
-        stops={query && !stops.error ? stops.stops : []}
-        more={Boolean(query) && !stops.error && stops.more}
-        loadingMore={stops.loadingMore}
-        onLoadMore={stops.loadMore}
-        csv={{ fileName: 'storico-stop', filters: filters.csvFilters }}
-      />
-      <DbrActionsHistory actions={query && !actions.error ? (actions.data ?? []) : []} csv={{ fileName: 'storico-attivita-dbr', filters: filters.csvFilters }} />
     </div>
+  );
+}
+
+/** With 'Nessuna linea' there is nothing to sum, rate or draw: said so, in place of zeros, a red gauge and a stale curve. */
+function NoLineSelected() {
+  return (
+    <section className="card dashboard-empty" aria-label="Riepilogo" data-testid="dashboard-no-line">
+      <p className="dashboard-empty-title">Nessuna linea selezionata</p>
+      <p className="dashboard-empty-hint">Scegli una o più linee in «Linee» per vedere riepilogo, indicatori e andamento dei volumi.</p>
+    </section>
   );
 }

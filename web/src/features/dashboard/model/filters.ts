@@ -3,10 +3,21 @@
  * §5): lines by name, shifts by id but chosen by name, and the two dates. Pure.
  */
 import { formatItalianDate } from '../../../lib/dates.js';
+import type { DayRange } from '../../../lib/dayRange.js';
 
 export interface ShiftOption {
   id: number;
   name: string;
+}
+
+/** What the data calls take: the filters once settled (docs/dashboard.md, Filters). */
+export interface DashboardQuery {
+  shopFloorId: string;
+  lineNames: string[];
+  lineIds: number[];
+  shiftIds: number[];
+  dateFrom: string;
+  dateTo: string;
 }
 
 /** One checkbox per shift name, in the order the names first appear, with every id of that name. */
@@ -48,4 +59,61 @@ export function describeFilters(lines: readonly string[], shiftNames: readonly s
     ['Dal', formatItalianDate(dateFrom)],
     ['Al', formatItalianDate(dateTo)],
   ];
+}
+
+/** The parameters of GET /factory/shifts-range (§7), `extraShift` as the shop floor manages it; null while a date is missing. */
+export function shiftsRangeParams(shopFloorId: string, range: DayRange, extraShift: boolean): Record<string, string> | null {
+  if (!shopFloorId || !range.from || !range.to || range.from > range.to) return null;
+  return { shop_floor_id: shopFloorId, date_from: range.from, date_to: range.to, extraShift: String(extraShift) };
+}
+
+/** A shift list as loaded, with the key of the parameters it answers (so a list kept from other dates is known as such). */
+export interface LoadedShifts {
+  key: string;
+  shifts: ShiftOption[];
+}
+
+/** The shift names chosen, and the key of the shift list they were last reconciled with. */
+export interface ShiftChoice {
+  names: string[];
+  key: string;
+}
+
+/**
+ * The choice once the shift list of `key` is loaded: unchanged when already reconciled with it,
+ * else reconciled by name (nextShiftSelection, §4). Before the list of `key` is loaded, unchanged.
+ */
+export function reconcileShiftChoice(choice: ShiftChoice, key: string, loaded: LoadedShifts | undefined): ShiftChoice {
+  if (!loaded || loaded.key !== key || choice.key === key) return choice;
+  return { names: nextShiftSelection(choice.names, loaded.shifts), key };
+}
+
+/** What the filters stand for now: `settled` false while the shift list of the current dates is still loading. */
+export interface FilterInputs {
+  shopFloorId: string;
+  lineNames: readonly string[];
+  lineIds: readonly number[];
+  range: DayRange;
+  /** Key of the current shift list's parameters ('' when none can be asked), and that list once loaded. */
+  shiftsKey: string;
+  loaded: LoadedShifts | undefined;
+  /** The shift list failed, or cannot be asked yet because the shop floor's settings failed. */
+  shiftsFailed: boolean;
+  choice: ShiftChoice;
+}
+
+/**
+ * The query of the data calls and whether it is settled. Until the shift list of the new dates is
+ * loaded and the choice reconciled with it, nothing new is asked (`settled` false): the calls are
+ * made once, with the new dates and the new days' shift ids together, never with the old ids.
+ */
+export function settleQuery(f: FilterInputs): { settled: boolean; query: DashboardQuery | null } {
+  const fresh = f.loaded && f.loaded.key === f.shiftsKey && f.choice.key === f.shiftsKey ? f.loaded : undefined;
+  if (f.shiftsKey !== '' && !fresh && !f.shiftsFailed) return { settled: false, query: null };
+  const shiftIds = fresh ? selectedShiftIds(f.choice.names, fresh.shifts) : [];
+  const { from, to } = f.range;
+  const query = canQuery(f.lineNames, shiftIds, from, to)
+    ? { shopFloorId: f.shopFloorId, lineNames: [...f.lineNames], lineIds: [...f.lineIds], shiftIds, dateFrom: from, dateTo: to }
+    : null;
+  return { settled: true, query };
 }

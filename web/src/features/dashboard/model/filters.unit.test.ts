@@ -1,4 +1,14 @@
-import { canQuery, describeFilters, groupShiftsByName, nextShiftSelection, selectedShiftIds } from './filters.js';
+import {
+  canQuery,
+  describeFilters,
+  groupShiftsByName,
+  nextShiftSelection,
+  reconcileShiftChoice,
+  selectedShiftIds,
+  settleQuery,
+  shiftsRangeParams,
+  type FilterInputs,
+} from './filters.js';
 
 const TWO_DAYS = [
   { id: 11, name: 'Turno A' },
@@ -54,5 +64,81 @@ describe('describeFilters', () => {
       ['Dal', '01/06/2031'],
       ['Al', '30/06/2031'],
     ]);
+  });
+});
+
+describe('shifts-range parameters', () => {
+  it('send extraShift as the shop floor manages it (§7)', () => {
+    expect(shiftsRangeParams('1', { from: '2030-01-01', to: '2030-01-02' }, true)).toEqual({
+      shop_floor_id: '1',
+      date_from: '2030-01-01',
+      date_to: '2030-01-02',
+      extraShift: 'true',
+    });
+    expect(shiftsRangeParams('1', { from: '2030-01-01', to: '2030-01-01' }, false)).toEqual({
+      shop_floor_id: '1',
+      date_from: '2030-01-01',
+      date_to: '2030-01-01',
+      extraShift: 'false',
+    });
+  });
+  it('ask nothing while a date is missing or the range is reversed', () => {
+    expect(shiftsRangeParams('1', { from: '', to: '2030-01-02' }, false)).toBeNull();
+    expect(shiftsRangeParams('1', { from: '2030-01-03', to: '2030-01-02' }, false)).toBeNull();
+    expect(shiftsRangeParams('', { from: '2030-01-01', to: '2030-01-02' }, false)).toBeNull();
+  });
+});
+
+describe('one round of calls per change: the query settles only with the new days’ shift list', () => {
+  const DAY_1 = [
+    { id: 11, name: 'Turno A' },
+    { id: 12, name: 'Turno B' },
+  ];
+  const DAY_2 = [
+    { id: 21, name: 'Turno A' },
+    { id: 22, name: 'Turno B' },
+  ];
+  const base: FilterInputs = {
+    shopFloorId: '1',
+    lineNames: ['Linea 1'],
+    lineIds: [1],
+    range: { from: '2030-01-01', to: '2030-01-01' },
+    shiftsKey: 'k1',
+    loaded: { key: 'k1', shifts: DAY_1 },
+    shiftsFailed: false,
+    choice: { names: ['Turno B'], key: 'k1' },
+  };
+
+  it('asks with the chosen names’ ids of the loaded list', () => {
+    expect(settleQuery(base)).toEqual({
+      settled: true,
+      query: { shopFloorId: '1', lineNames: ['Linea 1'], lineIds: [1], shiftIds: [12], dateFrom: '2030-01-01', dateTo: '2030-01-01' },
+    });
+  });
+
+  it('does not settle while the new dates’ list is loading: the previous list is not taken for it', () => {
+    const moved = { ...base, range: { from: '2030-01-02', to: '2030-01-02' }, shiftsKey: 'k2' };
+    expect(settleQuery(moved)).toEqual({ settled: false, query: null });
+    expect(reconcileShiftChoice(moved.choice, 'k2', moved.loaded)).toBe(moved.choice);
+  });
+
+  it('settles with the new ids once the new list is loaded and the names reconciled with it', () => {
+    const loaded = { key: 'k2', shifts: DAY_2 };
+    const choice = reconcileShiftChoice(base.choice, 'k2', loaded);
+    expect(choice).toEqual({ names: ['Turno B'], key: 'k2' });
+    expect(settleQuery({ ...base, range: { from: '2030-01-02', to: '2030-01-02' }, shiftsKey: 'k2', loaded, choice: base.choice }).settled).toBe(false);
+    expect(settleQuery({ ...base, range: { from: '2030-01-02', to: '2030-01-02' }, shiftsKey: 'k2', loaded, choice }).query?.shiftIds).toEqual([22]);
+  });
+
+  it('keeps a choice already reconciled with the list (a box unticked stays unticked)', () => {
+    const none = { names: [], key: 'k1' };
+    expect(reconcileShiftChoice(none, 'k1', base.loaded)).toBe(none);
+    expect(reconcileShiftChoice({ names: [], key: 'k0' }, 'k1', base.loaded)).toEqual({ names: ['Turno A', 'Turno B'], key: 'k1' });
+  });
+
+  it('settles with no query for no line, a failed list, or no list to ask', () => {
+    expect(settleQuery({ ...base, lineNames: [], lineIds: [] })).toEqual({ settled: true, query: null });
+    expect(settleQuery({ ...base, shiftsKey: 'k2', shiftsFailed: true })).toEqual({ settled: true, query: null });
+    expect(settleQuery({ ...base, range: { from: '', to: '2030-01-01' }, shiftsKey: '', loaded: undefined })).toEqual({ settled: true, query: null });
   });
 });

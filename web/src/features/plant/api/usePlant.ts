@@ -6,10 +6,11 @@
 import useSWR from 'swr';
 import { apiFetch } from '../../../lib/api.js';
 
-/** A shop floor (Reparto). */
+/** A shop floor (Reparto); `manageExtraShift`: it schedules the extra 'Turno E' (foundations §3, default false). */
 export interface ShopFloor {
   id: number;
   name: string;
+  manageExtraShift: boolean;
 }
 
 /** A production line of a shop floor. */

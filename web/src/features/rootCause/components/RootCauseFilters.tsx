@@ -5,9 +5,9 @@
  * stated beside them).
  */
 import { Link } from 'react-router-dom';
-import { DayPicker } from '../../../components/DayPicker.js';
+import { DayRangePickers } from '../../../components/DayRangePickers.js';
 import type { Line } from '../../plant/index.js';
-import { changeRange, RANGE_HINT, type DayRange, type LineId } from '../model/filters.js';
+import { RANGE_HINT, type DayRange, type LineId } from '../model/filters.js';
 
 /** Props: the department, the lines and the selection, the range and their setters. */
 export interface RootCauseFiltersProps {
@@ -73,8 +73,7 @@ export function RootCauseFilters({ shopFloorName, lines, linesFailed, selected, 
         </fieldset>
 
         <div className="rca-range">
-          <DayPicker label="Data da" name="date_from" value={range.from} max={today} onChange={(from) => onRange(changeRange(range, 'from', from))} />
-          <DayPicker label="a" name="date_to" value={range.to} max={today} onChange={(to) => onRange(changeRange(range, 'to', to))} />
+          <DayRangePickers range={range} onChange={onRange} max={today} names={{ from: 'date_from', to: 'date_to' }} />
           <p className="rca-hint rca-range-hint" id="rca-range-hint">
             {RANGE_HINT}
           </p>

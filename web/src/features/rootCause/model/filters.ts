@@ -4,6 +4,7 @@
  * of GET /factory/stop_events/unplanned, which is not sent at all when nothing can match.
  */
 import { addDays, isIsoDay, todayInRome } from '../../../lib/dates.js';
+import type { DayRange } from '../../../lib/dayRange.js';
 import type { UnplannedStopsQuery } from '../api/unplannedStops.js';
 
 /** Days the default range covers, today included (README "Root Cause Tool"). */
@@ -12,11 +13,7 @@ export const DEFAULT_RANGE_DAYS = 30;
 /** The longest range the server answers (docs/line-log.md: at most 366 days). */
 export const MAX_RANGE_DAYS = 366;
 
-/** A range of shift days, YYYY-MM-DD. */
-export interface DayRange {
-  from: string;
-  to: string;
-}
+export type { DayRange } from '../../../lib/dayRange.js';
 
 /** The last 30 days up to today (Europe/Rome): from 29 days ago to today, both included. */
 export function defaultDateRange(today: string = todayInRome()): DayRange {
@@ -36,16 +33,6 @@ export function rangeProblem(range: DayRange): string | null {
   if (range.from > range.to) return 'La data iniziale segue la data finale.';
   if (daysInRange(range) > MAX_RANGE_DAYS) return `Intervallo troppo lungo: al massimo ${MAX_RANGE_DAYS} giorni`;
   return null;
-}
-
-/**
- * The range after one end was picked: a 'Data da' later than 'a' takes 'a' along with it, an 'a'
- * earlier than 'Data da' takes 'Data da' back with it, so a pick is never silently refused.
- */
-export function changeRange(range: DayRange, end: 'from' | 'to', day: string): DayRange {
-  const valid = isIsoDay(day);
-  if (end === 'from') return { from: day, to: valid && isIsoDay(range.to) && day > range.to ? day : range.to };
-  return { from: valid && isIsoDay(range.from) && day < range.from ? day : range.from, to: day };
 }
 
 /** The limit as the page states it beside the fields, before anyone runs into it. */

@@ -1,4 +1,4 @@
-import { buildUnplannedStopsQuery, changeRange, daysInRange, defaultDateRange, initialLineSelection, rangeProblem, toggleLine } from './filters.js';
+import { buildUnplannedStopsQuery, daysInRange, defaultDateRange, initialLineSelection, rangeProblem, toggleLine } from './filters.js';
 import { buildUrl } from '../../../lib/api.js';
 import { canWriteRootCause } from './permissions.js';
 
@@ -11,21 +11,6 @@ describe('defaultDateRange: the last 30 days up to today', () => {
   it('crosses months, years and leap days', () => {
     expect(defaultDateRange('2024-03-01')).toEqual({ from: '2024-02-01', to: '2024-03-01' });
     expect(defaultDateRange('2031-01-05').from).toBe('2030-12-07');
-  });
-});
-
-describe('changeRange', () => {
-  const range = { from: '2031-06-01', to: '2031-06-10' };
-  it('takes "a" along when "Data da" is picked later than it', () => {
-    expect(changeRange(range, 'from', '2031-06-15')).toEqual({ from: '2031-06-15', to: '2031-06-15' });
-  });
-  it('takes "Data da" back when "a" is picked earlier than it', () => {
-    expect(changeRange(range, 'to', '2031-05-20')).toEqual({ from: '2031-05-20', to: '2031-05-20' });
-  });
-  it('leaves the other end alone inside the range, or while a field is being emptied', () => {
-    expect(changeRange(range, 'from', '2031-06-05')).toEqual({ from: '2031-06-05', to: '2031-06-10' });
-    expect(changeRange(range, 'to', '2031-06-20')).toEqual({ from: '2031-06-01', to: '2031-06-20' });
-    expect(changeRange(range, 'from', '')).toEqual({ from: '', to: '2031-06-10' });
   });
 });
 
