@@ -5,7 +5,8 @@
  * the stops without a root cause and the overdue DBR actions; every item leads to its page. The
  * server's clock is real, but never before 11:00 in Rome today (so this morning's stops are in its
  * past; a later clock keeps the tokens it signs valid, the browser's clock being real); the data
- * are written through the API by the users who write them.
+ * are written through the API by the users who write them. The same data show the line log's
+ * stop-table buttons named by what they do, and the admin's 'Generazione turni' link.
  */
 import { DateTime } from 'luxon';
 import type { Page } from 'playwright-core';
@@ -141,6 +142,41 @@ describeWith(['postgres', 'chromium'])('the start pages', () => {
       await page.getByRole('link', { name: 'Controllare l’etichettatrice' }).click();
       await page.waitForURL((u) => u.pathname === '/azioni-dbr-miglioramento' && u.search === `?day=${YESTERDAY}&line_id=1`);
       await page.getByRole('table').getByText('Controllare l’etichettatrice').waitFor();
+    });
+  }
+
+  for (const [size, viewport] of [
+    ['tablet', TABLET_VIEWPORT],
+    ['phone', PHONE_VIEWPORT],
+  ] as const) {
+    it(`names each button of the line log's stop tables by what it does (issue 22), ${size}`, async () => {
+      const { page } = await suite.newPage(viewport);
+      await loginAndOpen(page, 'frontline', `/report-operatore?day=${TODAY}&shift_code=A&line_id=1`);
+      const planned = page.getByRole('table', { name: 'Stop pianificati', exact: true });
+      const unplanned = page.getByRole('table', { name: 'Stop non pianificati', exact: true });
+      await unplanned.getByText('08:10–08:25').waitFor();
+      // The visible words stay the spec's and ours ('Elimina', 'Storico'); the names say which stop.
+      const named = async (table: typeof planned, name: string, text: string) => {
+        const button = table.getByRole('button', { name, exact: true });
+        await expect(button.textContent()).resolves.toBe(text);
+        return button;
+      };
+      const remove = await named(planned, 'Elimina stop pianificato delle 06:00', 'Elimina');
+      await expect(remove.getAttribute('title')).resolves.toBe('Elimina stop pianificato delle 06:00–06:30');
+      await named(unplanned, 'Elimina stop non pianificato delle 08:10', 'Elimina');
+      await named(planned, 'Storico modifiche – Stop pianificato delle 06:00–06:30', 'Storico');
+      await named(unplanned, 'Storico modifiche – Stop non pianificato delle 08:10–08:25', 'Storico');
+      if (size === 'tablet') {
+        await expect(unplanned.getByRole('button', { name: 'Orario', exact: true }).getAttribute('title')).resolves.toBe('Ordina per Orario');
+      } else {
+        // On a phone each table has its own search toggle, named with its table.
+        for (const name of ['Stop pianificati', 'Stop non pianificati']) await page.getByRole('button', { name: `Cerca – ${name}`, exact: true }).waitFor();
+        await page.getByRole('button', { name: 'Cerca – Stop non pianificati', exact: true }).click();
+        await page.getByRole('button', { name: 'Chiudi ricerca – Stop non pianificati', exact: true }).waitFor();
+      }
+      await remove.click();
+      await page.getByRole('dialog', { name: 'Conferma eliminazione' }).getByText('06:00–06:30').waitFor();
+      await screenshot(page, `line-log-button-names-${size}`);
     });
   }
 
