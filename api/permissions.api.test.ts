@@ -60,6 +60,9 @@ const TABLE: Record<string, string> = {
   'PATCH /factory/dbr_actions/:id/mark-executed': ALL,
   'PATCH /factory/dbr_actions/:id/unmark-executed': ALL,
   'DELETE /factory/dbr_actions/:id': IMPROVEMENT,
+  // The sections' start pages (issue 22, docs/start-pages.md): the roles whose sidebar shows the section.
+  'GET /factory/start/operator': OPERATORS,
+  'GET /factory/start/support': IMPROVEMENT,
   // The dashboards (docs/dashboard.md): Cruscotto for the operators, Riepilogo Operativo for support; both read for all.
   'GET /factory/dashboard-improvement': ALL,
   'GET /factory/volumes-history': ALL,

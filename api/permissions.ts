@@ -27,6 +27,9 @@ export const ACTIONS = [
   'dbr_actions:read',
   'dbr_actions:tick',
   'dbr_actions:write',
+  // The sections' start pages (docs/start-pages.md): each for the roles whose sidebar has its section.
+  'start:operator',
+  'start:support',
   // Audit (docs/audit.md): the line log's report and stops for whoever keeps the log, every record's history for the improvement roles.
   'line_log_history:read',
   'history:read',
@@ -51,10 +54,10 @@ const everyone: Action[] = [
 ];
 
 export const PERMISSIONS: Record<Role, readonly Action[]> = {
-  frontline: [...everyone, 'shift_reports:write'],
-  support: [...everyone, 'history:read', 'shift_reports:amend', 'root_causes:write', 'dbr_actions:write'],
-  demoit: [...everyone, 'history:read', 'shift_reports:write', 'shift_reports:amend', 'root_causes:write', 'dbr_actions:write'],
-  demoen: [...everyone, 'history:read', 'shift_reports:write', 'shift_reports:amend', 'root_causes:write', 'dbr_actions:write'],
+  frontline: [...everyone, 'shift_reports:write', 'start:operator'],
+  support: [...everyone, 'history:read', 'shift_reports:amend', 'root_causes:write', 'dbr_actions:write', 'start:support'],
+  demoit: [...everyone, 'history:read', 'shift_reports:write', 'shift_reports:amend', 'root_causes:write', 'dbr_actions:write', 'start:operator', 'start:support'],
+  demoen: [...everyone, 'history:read', 'shift_reports:write', 'shift_reports:amend', 'root_causes:write', 'dbr_actions:write', 'start:operator', 'start:support'],
   admin: [
     ...everyone,
     'history:read',
@@ -67,6 +70,8 @@ export const PERMISSIONS: Record<Role, readonly Action[]> = {
     'shift_reports:amend',
     'root_causes:write',
     'dbr_actions:write',
+    'start:operator',
+    'start:support',
   ],
 };
 

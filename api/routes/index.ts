@@ -14,6 +14,7 @@ import { projectionRoutes } from './projections/routes.js';
 import { rootCauseRoutes } from './rootCauses/routes.js';
 import { shiftNoteRoutes } from './shiftNotes/routes.js';
 import { shiftRoutes } from './shifts/routes.js';
+import { startPageRoutes } from './startPages/routes.js';
 import { stationRoutes } from './station/routes.js';
 import { stopEventRoutes } from './stopEvents/routes.js';
 import { userRoutes } from './users/routes.js';
@@ -41,6 +42,7 @@ export function allRoutes(deps: AppDeps): RouteDef[] {
     ['pareto', paretoRoutes(deps)],
     ['oee', oeeRoutes(deps)],
     ['dbr_actions', dbrActionRoutes(deps)],
+    ['start_pages', startPageRoutes(deps)],
     ['history', historyRoutes(deps)],
     ['users', userRoutes(deps)],
     ['live', liveRoutes(deps)],

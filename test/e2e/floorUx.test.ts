@@ -83,7 +83,7 @@ describeWith(['postgres', 'chromium'])('the line-log pages on the floor', () => 
       expect(field.x + field.width).toBeLessThanOrEqual(PHONE_VIEWPORT.width);
       expect(field.width).toBeGreaterThan(250);
     }
-    const remove = await box(page.getByRole('button', { name: 'Elimina stop delle 09:00' }));
+    const remove = await box(page.getByRole('button', { name: 'Elimina stop non pianificato delle 09:00' }));
     expect(remove.x + remove.width).toBeLessThanOrEqual(PHONE_VIEWPORT.width);
     expect(remove.height).toBeGreaterThanOrEqual(44);
     await screenshot(page, 'floor-line-log-cards-phone');

@@ -110,7 +110,7 @@ describeWith(['postgres', 'chromium'])('improvement line log', () => {
     expect(await page.getByRole('button', { name: 'Modifica Report o Stop' }).count()).toBe(0);
     expect(await page.getByLabel('Note di fine turno').isEnabled()).toBe(true);
     expect(await page.getByLabel('Giorno', { exact: true }).isDisabled()).toBe(true);
-    await page.getByRole('button', { name: 'Elimina stop delle 08:10' }).waitFor();
+    await page.getByRole('button', { name: 'Elimina stop non pianificato delle 08:10' }).waitFor();
 
     // An edit-mode text box grows with its text: every line of a long corrective action is in view.
     const corrective = page.getByLabel('Azione correttiva – stop delle 08:10');
@@ -180,7 +180,7 @@ describeWith(['postgres', 'chromium'])('improvement line log', () => {
     const table = page.getByRole('table', { name: 'Stop pianificati', exact: true });
     await table.getByText('06:00–06:20').waitFor();
     await page.getByRole('button', { name: 'Modifica Report o Stop' }).click();
-    await page.getByRole('button', { name: 'Elimina stop delle 06:00' }).click();
+    await page.getByRole('button', { name: 'Elimina stop pianificato delle 06:00' }).click();
     const dialog = page.getByRole('dialog', { name: 'Conferma eliminazione' });
     expect(await dialog.textContent()).toContain("Sei sicuro di voler eliminare questo stop? L'azione non è reversibile.");
     await dialog.getByRole('button', { name: 'Elimina' }).click();

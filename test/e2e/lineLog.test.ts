@@ -303,19 +303,19 @@ describeWith(['postgres', 'chromium'])('operator line log', () => {
 
     // Delete: the modal closes on Escape; Elimina removes the stop.
     const dialog = page.getByRole('dialog', { name: 'Conferma eliminazione' });
-    await page.getByRole('button', { name: 'Elimina stop delle 15:10' }).click();
+    await page.getByRole('button', { name: 'Elimina stop non pianificato delle 15:10' }).click();
     await dialog.waitFor();
     expect(await dialog.textContent()).toContain("Sei sicuro di voler eliminare questo stop? L'azione non è reversibile.");
     await screenshot(page, 'line-log-delete');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
-    await page.getByRole('button', { name: 'Elimina stop delle 15:10' }).click();
+    await page.getByRole('button', { name: 'Elimina stop non pianificato delle 15:10' }).click();
     await dialog.getByRole('button', { name: 'Elimina' }).click();
     await dialog.waitFor({ state: 'detached' });
     await unplannedTable.getByText('15:10–15:25').waitFor({ state: 'detached' });
     expect((await listed()).map((s) => s.id)).not.toContain(first);
 
-    await page.getByRole('button', { name: 'Elimina stop delle 14:05' }).click();
+    await page.getByRole('button', { name: 'Elimina stop pianificato delle 14:05' }).click();
     await dialog.getByRole('button', { name: 'Elimina' }).click();
     await plannedTable.getByText('Nessuno Stop registrato').waitFor();
 

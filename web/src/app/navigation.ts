@@ -46,7 +46,7 @@ const PATH_TITLES: Readonly<Record<SectionId, string>> = {
   assistant: 'AI ASSISTANT',
 };
 
-/** Builds one section from the route table: landing page as title link, hidden routes left out. */
+/** Builds one section from the route table: landing page as title link (and as a link too when it has a linkLabel), hidden routes left out. */
 function buildSection(id: SectionId): NavSection {
   const rows = ROUTES.filter((r) => r.section === id);
   const landing = rows.find((r) => r.landing)?.path ?? rows[0]?.path ?? '/';
@@ -54,7 +54,7 @@ function buildSection(id: SectionId): NavSection {
     id,
     title: SECTION_TITLES[id],
     landing,
-    links: rows.filter((r) => !r.landing && !r.hidden).map((r) => ({ path: r.path, label: r.label })),
+    links: rows.filter((r) => (!r.landing || r.linkLabel) && !r.hidden).map((r) => ({ path: r.path, label: r.linkLabel ?? r.label })),
   };
 }
 

@@ -28,7 +28,8 @@ describe('sidebar sections per role (spec §6)', () => {
 
   it('lists every other route of the table for admin', () => {
     const visible = ROUTES.filter((r) => !r.hidden).map((r) => r.path);
-    expect([...paths('admin')].sort()).toEqual([...visible].sort());
+    // '/admin' is both the ADMIN heading and the 'Generazione turni' link: each route counted once.
+    expect([...new Set(paths('admin'))].sort()).toEqual([...visible].sort());
   });
 
   it('gives the support section its links, Analisi perdite last', () => {
@@ -39,6 +40,18 @@ describe('sidebar sections per role (spec §6)', () => {
       ['Riepilogo Operativo', '/dashboard-miglioramento'],
       ['Root Cause Tool', '/rca-miglioramento'],
       ['Analisi perdite', '/analisi-perdite'],
+    ]);
+  });
+
+  it("gives the admin section a 'Generazione turni' link to /admin besides its heading (issue 22, item 12)", () => {
+    const admin = sectionsForRole('admin').find((s) => s.id === 'admin');
+    expect(admin?.landing).toBe('/admin');
+    expect(admin?.links.map((l) => [l.label, l.path])).toEqual([
+      ['Generazione turni', '/admin'],
+      ['DBR Constants', '/DBRConstantsForm'],
+      ['Utenti', '/utenti'],
+      ['Proiezioni', '/proiezioni'],
+      ['Riferimento API', '/api-docs'],
     ]);
   });
 

@@ -19,6 +19,8 @@ export interface RouteEntry {
   hidden?: boolean;
   /** The section's landing page: the section title links to it. */
   landing?: boolean;
+  /** A landing page that is also a link of its section, under these words (the heading alone does not say what it holds). */
+  linkLabel?: string;
 }
 
 /** Every path of the route table except / (home), in the spec's order. */
@@ -35,7 +37,7 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/rca-miglioramento', label: 'Root Cause Tool', section: 'support' },
   { path: '/analisi-perdite', label: 'Analisi perdite', section: 'support' },
   { path: '/azioni-dbr-miglioramento', label: 'Riepilogo Operativo Giornaliero', title: 'Azioni DBR', section: 'support', hidden: true },
-  { path: '/admin', label: 'ADMIN', title: 'ADMIN – Generazione Turni', section: 'admin', landing: true },
+  { path: '/admin', label: 'ADMIN', title: 'ADMIN – Generazione Turni', section: 'admin', landing: true, linkLabel: 'Generazione turni' },
   { path: '/DBRConstantsForm', label: 'DBR Constants', title: 'Edit DBR Constants', section: 'admin' },
   { path: '/utenti', label: 'Utenti', section: 'admin' },
   { path: '/proiezioni', label: 'Proiezioni', section: 'admin' },

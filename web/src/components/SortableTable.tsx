@@ -101,6 +101,8 @@ export function SortableTable<Row>({
   const [filters, setFilters] = useState<ColumnFilters>({});
   const [searchOpen, setSearchOpen] = useState(false);
   const activeSearches = Object.values(filters).filter((f) => f.trim() !== '').length;
+  // The phone's search toggle; its name adds the table's, so two tables' toggles are told apart.
+  const searchText = searchOpen ? 'Chiudi ricerca' : activeSearches > 0 ? `Cerca (${activeSearches})` : 'Cerca';
   const order = useMemo(() => viewRowIndexes(rows, columns, filters, sort, extraSortValues), [rows, columns, filters, sort, extraSortValues]);
   const primary = sort[0];
   const hasWidths = columns.some((c) => c.width !== undefined);
@@ -136,8 +138,15 @@ export function SortableTable<Row>({
           </label>
         )}
         {searchable && (
-          <button type="button" className="table-search-toggle" aria-expanded={searchOpen} aria-controls={`${baseId}-search`} onClick={() => setSearchOpen((o) => !o)}>
-            {searchOpen ? 'Chiudi ricerca' : activeSearches > 0 ? `Cerca (${activeSearches})` : 'Cerca'}
+          <button
+            type="button"
+            className="table-search-toggle"
+            aria-expanded={searchOpen}
+            aria-controls={`${baseId}-search`}
+            aria-label={ariaLabel ? `${searchText} – ${ariaLabel}` : undefined}
+            onClick={() => setSearchOpen((o) => !o)}
+          >
+            {searchText}
           </button>
         )}
       </div>
@@ -178,6 +187,7 @@ export function SortableTable<Row>({
                   ) : (
                     <button
                       type="button"
+                      title={`Ordina per ${c.header}`}
                       className={direction ? 'sort-button is-active' : 'sort-button'}
                       onClick={() => setSort((current) => nextSort(current, c.id, defaultSort))}
                     >

@@ -2,3 +2,4 @@
 export { DailyActivities } from './components/DailyActivities.js';
 export { DbrActionsManager } from './components/DbrActionsManager.js';
 export type { DbrAction } from './api/dbrActions.js';
+export { dbrShowFromQuery, type DbrShow } from './model/dbrShow.js';

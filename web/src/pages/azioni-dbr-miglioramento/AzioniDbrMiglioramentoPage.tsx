@@ -3,12 +3,16 @@
  * plan actions for a line and delete them; reached from 'AGGIUNGI AZIONE DBR' of the
  * 'Riepilogo Operativo', to which 'Torna al Riepilogo Operativo' leads back.
  */
-import { Link } from 'react-router-dom';
-import { DbrActionsManager } from '../../features/dbrActions/index.js';
+import { useMemo } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { DbrActionsManager, dbrShowFromQuery } from '../../features/dbrActions/index.js';
 import { StationRequired } from '../../features/station/index.js';
 import '../../styles/dbr-actions.css';
 
+/** `?day=&line_id=` starts the filters there (the overdue actions of the support start page). */
 export function AzioniDbrMiglioramentoPage() {
+  const [params] = useSearchParams();
+  const show = useMemo(() => dbrShowFromQuery(params), [params]);
   return (
     <div className="page dbra-page dbra-manage">
       <div className="dbra-head">
@@ -17,7 +21,7 @@ export function AzioniDbrMiglioramentoPage() {
           Torna al Riepilogo Operativo
         </Link>
       </div>
-      <StationRequired prefix="dbra">{(station) => <DbrActionsManager station={station} />}</StationRequired>
+      <StationRequired prefix="dbra">{(station) => <DbrActionsManager key={params.toString()} station={station} show={show} />}</StationRequired>
     </div>
   );
 }

@@ -1,6 +1,17 @@
-import { PlaceholderPage } from '../../components/PlaceholderPage.js';
+/**
+ * The support section's start page (/miglioramento; docs/start-pages.md): what waits for review on
+ * the station's shop floor. Without a station it points to /setup.
+ */
+import { findRoute, pageTitle } from '../../app/routes.js';
+import { SupportStart } from '../../features/startPages/index.js';
+import { StationRequired } from '../../features/station/index.js';
+import '../../styles/start-pages.css';
 
-/** Landing page of the support section (/miglioramento); a placeholder until its own issue builds the screen. */
 export function MiglioramentoPage() {
-  return <PlaceholderPage path="/miglioramento" />;
+  return (
+    <div className="page start-page">
+      <h1 className="page-title">{pageTitle(findRoute('/miglioramento')!)}</h1>
+      <StationRequired prefix="start">{(station) => <SupportStart shopFloorId={station.shopFloorId} shopFloorName={station.shopFloorName} />}</StationRequired>
+    </div>
+  );
 }

@@ -13,6 +13,7 @@ import { deleteDbrAction, useDbrActions, type DbrAction } from '../api/dbrAction
 import { filterDbrActions } from '../model/dbrFilters.js';
 import { dueDateText, equipmentText, shiftText, supportText } from '../model/dbrFormat.js';
 import { dbrScreenQuery } from '../model/dbrQueries.js';
+import type { DbrShow } from '../model/dbrShow.js';
 import { DbrActionForm } from './DbrActionForm.js';
 import { EXISTING_EMPTY, ExistingActionsTable } from './DbrActionsTable.js';
 import { DbrSelectors } from './DbrSelectors.js';
@@ -21,10 +22,11 @@ import { useDbrSelection } from './useDbrSelection.js';
 
 const NONE: readonly DbrAction[] = [];
 
-export function DbrActionsManager({ station }: { station: StoredStationNames }) {
+/** `show`: the day and line the filters start on (a link of the support start page), else today and the station's line. */
+export function DbrActionsManager({ station, show = null }: { station: StoredStationNames; show?: DbrShow | null }) {
   const [today] = useState(() => todayInRome());
   const form = useDbrSelection(station, today, false);
-  const filters = useDbrSelection(station, today, false);
+  const filters = useDbrSelection(station, show?.day ?? today, false, show?.lineId ?? null);
   const [flash, showFlash] = useFlash();
   const [toDelete, setToDelete] = useState<DbrAction | null>(null);
   const [deleting, setDeleting] = useState(false);

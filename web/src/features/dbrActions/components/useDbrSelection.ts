@@ -37,11 +37,14 @@ export interface DbrSelection {
   show(next: { day: string; shiftCode: string; lineId: string; equipmentId: string }): void;
 }
 
-/** `useStationEquipment`: whether the station's equipment is the default equipment (daily activities) or none is. */
-export function useDbrSelection(station: StoredStationNames, initialDay: string, useStationEquipment: boolean): DbrSelection {
+/**
+ * `useStationEquipment`: whether the station's equipment is the default equipment (daily activities) or none is.
+ * `initialLineId`: a line to start on instead of the station's (a link that names one).
+ */
+export function useDbrSelection(station: StoredStationNames, initialDay: string, useStationEquipment: boolean, initialLineId: string | null = null): DbrSelection {
   const [day, setDay] = useState(initialDay);
   const [shiftCode, setShiftCode] = useState('');
-  const [chosenLine, setChosenLine] = useState<string | null>(null);
+  const [chosenLine, setChosenLine] = useState<string | null>(initialLineId);
   const [chosenEquipment, setChosenEquipment] = useState<string | null>(null);
 
   const shopFloors = useShopFloors();

@@ -97,33 +97,35 @@ export function StopTables({ mode, query, editable, deletable, onMessage }: Stop
    * modifiche' drawer (docs/audit.md), and in edit mode 'Elimina' sits under it. One column
    * rather than two leaves 'Descrizione' and 'Azione correttiva' room on a tablet.
    */
-  const rowActionsColumn = <T extends PlannedStop | UnplannedStop>(kind: Pending['kind']): Column<T> => ({
-    id: 'row-actions',
-    header: deletable ? 'Storico / Elimina' : 'Storico',
-    width: deletable ? 10 : 8,
-    searchable: false,
-    sortable: false,
-    cardLabel: false,
-    className: 'stops-row-actions',
-    render: (s) => (
-      <div className="stop-row-actions">
-        <HistoryButton
-          source={kind === 'planned' ? plannedStopHistory(s.id) : unplannedStopHistory(s.id)}
-          subject={`Stop ${kind === 'planned' ? 'pianificato' : 'non pianificato'} delle ${timeRange(s)}`}
-        />
-        {deletable && (
-          <button
-            type="button"
-            className="button button-danger stop-delete"
-            aria-label={`Elimina stop delle ${formatTime(s.start_time)}`}
-            onClick={() => setPending({ kind, stop: s } as Pending)}
-          >
-            Elimina
-          </button>
-        )}
-      </div>
-    ),
-  });
+  const rowActionsColumn = <T extends PlannedStop | UnplannedStop>(kind: Pending['kind']): Column<T> => {
+    const what = kind === 'planned' ? 'pianificato' : 'non pianificato';
+    return {
+      id: 'row-actions',
+      header: deletable ? 'Storico / Elimina' : 'Storico',
+      width: deletable ? 10 : 8,
+      searchable: false,
+      sortable: false,
+      cardLabel: false,
+      className: 'stops-row-actions',
+      render: (s) => (
+        <div className="stop-row-actions">
+          <HistoryButton source={kind === 'planned' ? plannedStopHistory(s.id) : unplannedStopHistory(s.id)} subject={`Stop ${what} delle ${timeRange(s)}`} />
+          {deletable && (
+            <button
+              type="button"
+              className="button button-danger stop-delete"
+              // Which stop it deletes: a planned and an unplanned stop may start at the same minute.
+              aria-label={`Elimina stop ${what} delle ${formatTime(s.start_time)}`}
+              title={`Elimina stop ${what} delle ${timeRange(s)}`}
+              onClick={() => setPending({ kind, stop: s } as Pending)}
+            >
+              Elimina
+            </button>
+          )}
+        </div>
+      ),
+    };
+  };
 
   const plannedColumns = useMemo<Column<PlannedStop>[]>(() => {
     const cols: Column<PlannedStop>[] = [

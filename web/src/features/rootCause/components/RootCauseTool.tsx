@@ -21,15 +21,24 @@ export interface RootCauseToolProps {
   defaultLineId: string;
   username: string;
   canEdit: boolean;
+  /** A stop to open at once (the support start page's link): its day and line are shown, its analysis opened. */
+  focus?: RootCauseFocus | null;
+}
+
+/** `?stop=&day=&line_id=` of the page, read by the page. */
+export interface RootCauseFocus {
+  stopId: number;
+  day: string;
+  lineId: string;
 }
 
 const NO_STOPS: readonly UnplannedStop[] = [];
 
 /** Filters and table; render with `key={username}` so another user starts afresh. */
-export function RootCauseTool({ shopFloorId, shopFloorName, defaultLineId, username, canEdit }: RootCauseToolProps) {
+export function RootCauseTool({ shopFloorId, shopFloorName, defaultLineId, username, canEdit, focus = null }: RootCauseToolProps) {
   const [today] = useState(() => todayInRome());
-  const [range, setRange] = useState<DayRange>(() => defaultDateRange(today));
-  const [chosen, setChosen] = useState<LineId[] | null>(null);
+  const [range, setRange] = useState<DayRange>(() => (focus ? { from: focus.day, to: focus.day } : defaultDateRange(today)));
+  const [chosen, setChosen] = useState<LineId[] | null>(focus ? [focus.lineId] : null);
   const { data: lines, error: linesError } = useLines(shopFloorId);
   const lineOrder = useMemo(() => (lines ?? []).map((l) => String(l.id)), [lines]);
 
@@ -46,7 +55,7 @@ export function RootCauseTool({ shopFloorId, shopFloorName, defaultLineId, usern
   const store = useRootCauseAutosave(stops, username);
   const readOnly = !canEdit || store.forbidden !== null;
   // The panel follows the listed stop, so a save shows there at once; a stop filtered away closes it.
-  const [analysedId, setAnalysedId] = useState<number | null>(null);
+  const [analysedId, setAnalysedId] = useState<number | null>(focus?.stopId ?? null);
   const analysed = analysedId === null ? null : (stops.find((s) => s.id === analysedId) ?? null);
 
   const emptyMessage = query && error && !data ? 'Caricamento degli stop non riuscito.' : query && isLoading && !data ? 'Caricamento…' : EMPTY_MESSAGE;
