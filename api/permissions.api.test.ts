@@ -5,10 +5,13 @@
  */
 import { startTestApp, type TestApp } from '../test/support/app.js';
 import { describeWith } from '../test/support/services.js';
-import { ROLES } from '../domain/users/roles.js';
+import { DEMO_ROLES, ROLES } from '../domain/users/roles.js';
+import { callApi } from '../test/support/apiClient.js';
 import { allRoutes } from './routes/index.js';
 
-const ALL = 'frontline support demoit demoen admin';
+const ALL = 'frontline support demoit demoen admin'; // every role that works in the pages
+const EVERYONE = `${ALL} display`; // with the TV board's read-only display account (docs/board.md)
+const PLANT_NAMES = EVERYONE; // the plant's structure and shifts: the board picks its shop floor and line with them
 const OPERATORS = 'frontline demoit demoen admin'; // write the line log's report (docs/line-log.md)
 const IMPROVEMENT = 'support demoit demoen admin'; // amend reports, write root causes (docs/line-log.md)
 const LINE_LOG_AUDIT = 'frontline support demoit demoen admin'; // the operator of the line log, the improvement roles, admin (docs/audit.md)
@@ -16,7 +19,7 @@ const ADMIN = 'admin'; // shifts, DBR constants, operations (docs/plant.md, READ
 
 /** `METHOD path` → the roles that may call it; every other role gets 403. */
 const TABLE: Record<string, string> = {
-  'GET /me': ALL,
+  'GET /me': EVERYONE,
   'GET /admin/projections': ADMIN,
   'POST /admin/projections/:name/rebuild': ADMIN,
   'GET /admin/projections/rebuilds/:jobId': ADMIN,
@@ -25,23 +28,23 @@ const TABLE: Record<string, string> = {
   'POST /factory/shift_notes/save': OPERATORS,
   'POST /factory/shift_notes/submit': OPERATORS,
   'PUT /factory/shift_notes/update': IMPROVEMENT,
-  'GET /factory/shifts': ALL,
-  'GET /factory/shifts-range': ALL,
+  'GET /factory/shifts': PLANT_NAMES,
+  'GET /factory/shifts-range': PLANT_NAMES,
   'POST /admin/generate-shifts': ADMIN,
-  'GET /factory/default_station': ALL,
+  'GET /factory/default_station': EVERYONE, // the user's own station (session:read)
   'PUT /factory/default_station': ALL,
   'GET /factory/root_cause/:stopEventId': ALL,
   'POST /factory/root_cause': IMPROVEMENT,
-  'GET /factory/shop_floors': ALL,
-  'GET /factory/lines': ALL,
-  'GET /factory/equipments': ALL,
-  'GET /factory/line_ref_machine/:line_id': ALL,
-  'GET /factory/workpoints': ALL,
-  'GET /factory/stop_codes': ALL,
-  'GET /factory/triggering_events': ALL,
-  'GET /factory/planned_stop_reasons': ALL,
-  'GET /factory/units_of_measurement/:shop_floor_id': ALL,
-  'GET /factory/report_labels/:shop_floor_id': ALL,
+  'GET /factory/shop_floors': PLANT_NAMES,
+  'GET /factory/lines': PLANT_NAMES,
+  'GET /factory/equipments': PLANT_NAMES,
+  'GET /factory/line_ref_machine/:line_id': PLANT_NAMES,
+  'GET /factory/workpoints': PLANT_NAMES,
+  'GET /factory/stop_codes': PLANT_NAMES,
+  'GET /factory/triggering_events': PLANT_NAMES,
+  'GET /factory/planned_stop_reasons': PLANT_NAMES,
+  'GET /factory/units_of_measurement/:shop_floor_id': PLANT_NAMES,
+  'GET /factory/report_labels/:shop_floor_id': PLANT_NAMES,
   'POST /factory/stop_events': ALL,
   'POST /factory/stop_events/update_unplanned_details': ALL,
   'DELETE /factory/stop_events/delete_unplanned/:id': ALL,
@@ -51,9 +54,9 @@ const TABLE: Record<string, string> = {
   'POST /factory/planned_stops': ALL,
   'POST /factory/stop_events/update_planned_note': ALL,
   'DELETE /factory/stop_events/delete_planned/:id': ALL,
-  'GET /factory/dbr_constants/:line_id': ALL,
+  'GET /factory/dbr_constants/:line_id': PLANT_NAMES,
   'PUT /factory/dbr_constants/:line_id': ADMIN,
-  'POST /factory/dbr_constants/average': ALL,
+  'POST /factory/dbr_constants/average': PLANT_NAMES, // a read sent as POST (the spec's call)
   // DBR actions (issue 9, docs/dbr-actions.md): everyone reads and ticks; the improvement roles plan and delete.
   'GET /factory/dbr_actions-range': ALL,
   'POST /factory/dbr_actions': IMPROVEMENT,
@@ -88,9 +91,11 @@ const TABLE: Record<string, string> = {
   'GET /admin/users/:username/history': ADMIN,
   'POST /me/password': ALL,
   // The live push channel (issue 24, docs/live.md): every signed-in user's pages listen.
-  'GET /live': ALL,
+  'GET /live': EVERYONE,
+  // The TV board (issue 24, docs/board.md): every role, and the display account for nothing else.
+  'GET /factory/board': EVERYONE,
   // The API description (README, Operations): every signed-in user, not anonymous visitors.
-  'GET /openapi.json': ALL,
+  'GET /openapi.json': EVERYONE,
 };
 
 const PUBLIC = ['POST /loginjwt', 'GET /health'];
@@ -100,7 +105,11 @@ describeWith(['postgres'])('permissions over every route', () => {
   const tokens: Record<string, string> = {};
   beforeAll(async () => {
     app = await startTestApp({ redis: false });
-    for (const role of ROLES) tokens[role] = await app.login(role);
+    for (const role of DEMO_ROLES) tokens[role] = await app.login(role);
+    // The display account is no demo account: an admin creates it (docs/board.md).
+    const created = await callApi(app.url, tokens.admin, 'POST', '/admin/users', { username: 'tv-linea1', display_name: 'TV Linea 1', role: 'display', password: 'tabellone della linea 1' });
+    expect(created.status).toBe(201);
+    tokens.display = await app.login('tv-linea1', 'tabellone della linea 1');
   });
   afterAll(async () => {
     await app?.close();
@@ -114,7 +123,7 @@ describeWith(['postgres'])('permissions over every route', () => {
       .filter((k) => !PUBLIC.includes(k))
       .sort();
     expect(server).toEqual(Object.keys(TABLE).sort());
-    expect([...ROLES].sort()).toEqual(ALL.split(' ').sort());
+    expect([...ROLES].sort()).toEqual(EVERYONE.split(' ').sort());
   });
 
   const call = (key: string, token?: string) => {

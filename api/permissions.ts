@@ -36,6 +36,8 @@ export const ACTIONS = [
   // Accounts (docs/accounts.md): everyone changes their own password, the admin manages the accounts.
   'password:change',
   'users:admin',
+  // The TV board (docs/board.md): every role may open it; the display account opens nothing else.
+  'board:read',
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -51,6 +53,7 @@ const everyone: Action[] = [
   'dbr_actions:tick',
   'line_log_history:read',
   'password:change',
+  'board:read',
 ];
 
 export const PERMISSIONS: Record<Role, readonly Action[]> = {
@@ -73,6 +76,8 @@ export const PERMISSIONS: Record<Role, readonly Action[]> = {
     'start:operator',
     'start:support',
   ],
+  // Read-only: its session, the plant's names to choose a shop floor and line, and the board.
+  display: ['session:read', 'plant:read', 'board:read'],
 };
 
 export function can(role: string, action: Action): boolean {

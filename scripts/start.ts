@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { startServer } from '../api/server.js';
-import { ROLES } from '../domain/users/roles.js';
+import { DEMO_ROLES } from '../domain/users/roles.js';
 import { ConfigError, parseConfig } from '../infra/config.js';
 import { startEmbeddedPostgres } from '../infra/embedded/postgres.js';
 import { findRedisServer, startRedisServer } from '../infra/embedded/redis.js';
@@ -55,7 +55,7 @@ async function main(): Promise<void> {
 
   const server = await startServer({ config, databaseUrl, redisUrl, log, webDist });
   stops.unshift(server.close);
-  const logins = ROLES.map((r) => `    ${r.padEnd(10)} / ${config.DEMO_PASSWORD === 'demo' ? 'demo' : '(DEMO_PASSWORD)'}`).join('\n');
+  const logins = DEMO_ROLES.map((r) => `    ${r.padEnd(10)} / ${config.DEMO_PASSWORD === 'demo' ? 'demo' : '(DEMO_PASSWORD)'}`).join('\n');
   // Without the demo (production) the accounts are the admin's: 'Utenti', or `npm run users`.
   const who = config.SEED_DEMO ? `Demo logins (username / password):\n${logins}` : 'Accounts: ADMIN → Utenti, or npm run users -- --help';
   console.log(`\n  Linea is running at ${server.url}\n\n  ${who}\n\n  Press Ctrl-C to stop.\n`);

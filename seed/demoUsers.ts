@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { EventCatalog } from '../domain/shared/catalog.js';
-import { ROLES, ROLE_LABELS } from '../domain/users/roles.js';
+import { DEMO_ROLES, ROLE_LABELS } from '../domain/users/roles.js';
 import { userStream } from '../domain/users/events.js';
 import { handleRegisterUser } from '../commands/users/handlers.js';
 import { hashPassword } from '../infra/auth/passwords.js';
@@ -17,7 +17,7 @@ export const SYSTEM_CONTEXT = { userId: 'system', username: 'system', role: 'adm
  */
 export async function seedDemoUsers(deps: { store: EventStore; catalog: EventCatalog; knex: Knex }, password: string, now: Date): Promise<string[]> {
   const created: string[] = [];
-  for (const role of ROLES) {
+  for (const role of DEMO_ROLES) {
     if ((await deps.store.readStream(userStream(role))).length > 0) continue;
     const passwordHash = await hashPassword(password);
     await handleRegisterUser(

@@ -2,6 +2,7 @@ import type { Middleware } from 'koa';
 import { DomainError, forbidden } from '../../domain/shared/errors.js';
 import type { CurrentUsers } from '../../infra/auth/currentUsers.js';
 import type { TokenService } from '../../infra/auth/jwt.js';
+import { mustChangePasswordNow } from '../../domain/users/roles.js';
 import { can, type Action } from '../permissions.js';
 
 export interface AuthUser {
@@ -35,7 +36,7 @@ export function authenticate(tokens: TokenService, users: CurrentUsers): Middlew
     if (!user) throw unauthenticated();
     if (!user.active) throw new DomainError('ACCOUNT_DISABLED', 401, ACCOUNT_DISABLED);
     if ((claims.sv ?? -1) !== user.sessionRevision) throw unauthenticated();
-    ctx.state.user = { userId: user.userId, username: user.username, role: user.role, mustChangePassword: user.mustChangePassword } satisfies AuthUser;
+    ctx.state.user = { userId: user.userId, username: user.username, role: user.role, mustChangePassword: mustChangePasswordNow(user) } satisfies AuthUser;
     ctx.set('Cache-Control', 'no-store');
     await next();
   };

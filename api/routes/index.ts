@@ -1,5 +1,6 @@
 import type { AppDeps } from '../deps.js';
 import { authRoutes } from './auth/routes.js';
+import { boardRoutes } from './board/routes.js';
 import { dashboardRoutes } from './dashboard/routes.js';
 import { dbrActionRoutes } from './dbrActions/routes.js';
 import { dbrConstantsRoutes } from './dbrConstants/routes.js';
@@ -46,6 +47,7 @@ export function allRoutes(deps: AppDeps): RouteDef[] {
     ['history', historyRoutes(deps)],
     ['users', userRoutes(deps)],
     ['live', liveRoutes(deps)],
+    ['board', boardRoutes(deps)],
   ];
   const routes = groups.flatMap(([tag, list]) => list.map((r) => ({ ...r, tag })));
   routes.push(...openApiRoutes(() => routes).map((r) => ({ ...r, tag: 'openapi' })));

@@ -1,7 +1,13 @@
 import { z } from 'zod';
 
-/** The plant's roles. The spec names demo users after them, so username and role coincide for demos. */
-export const ROLES = ['frontline', 'support', 'demoit', 'demoen', 'admin'] as const;
+/**
+ * The plant's roles. The spec names its five demo users after the first five, so username and
+ * role coincide for demos. `display` is the TV board's read-only account (docs/board.md): it
+ * opens only 'Tabellone' and writes nothing; an admin creates it.
+ */
+export const ROLES = ['frontline', 'support', 'demoit', 'demoen', 'admin', 'display'] as const;
+/** The spec's demo accounts, one per role it names. */
+export const DEMO_ROLES = ['frontline', 'support', 'demoit', 'demoen', 'admin'] as const;
 export const roleSchema = z.enum(ROLES);
 export type Role = z.infer<typeof roleSchema>;
 
@@ -12,7 +18,16 @@ export const ROLE_LABELS: Readonly<Record<Role, string>> = {
   demoit: 'Demo IT',
   demoen: 'Demo EN',
   admin: 'Amministratore',
+  display: 'Tabellone',
 };
+
+/**
+ * Whether the account must change its password before anything else. The display account has no
+ * keyboard on the floor and may write nothing, its own password included: the admin sets it.
+ */
+export function mustChangePasswordNow(user: { role: string; mustChangePassword: boolean }): boolean {
+  return user.mustChangePassword && user.role !== 'display';
+}
 
 /**
  * The spec's rule "the role is the username" describes its five demo accounts: an account

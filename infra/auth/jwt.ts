@@ -4,6 +4,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 export const TOKEN_TTL_SECONDS = 12 * 60 * 60;
+/**
+ * The TV board's display account stays signed in for 30 days, so the board needs no keyboard
+ * after its first login; switching the account off or changing its password still ends it at once.
+ */
+export const DISPLAY_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
 
 export interface TokenClaims {
   sub: string;
@@ -27,7 +32,7 @@ export class TokenService {
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(claims.sub)
       .setIssuedAt(iat)
-      .setExpirationTime(iat + TOKEN_TTL_SECONDS)
+      .setExpirationTime(iat + (claims.role === 'display' ? DISPLAY_TOKEN_TTL_SECONDS : TOKEN_TTL_SECONDS))
       .sign(this.key);
   }
 

@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { ROLES } from '../../domain/users/roles.js';
+import { DEMO_ROLES as ROLES } from '../../domain/users/roles.js';
 import { PLANT_ZONE } from '../../domain/shifts/calendar.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 

@@ -7,6 +7,7 @@ import { findUser } from '../../../projections/users/users.queries.js';
 import type { AppDeps } from '../../deps.js';
 import { ACCOUNT_DISABLED, type AuthUser } from '../../middlewares/auth.js';
 import { route, type RouteDef } from '../types.js';
+import { mustChangePasswordNow } from '../../../domain/users/roles.js';
 
 const loginSchema = z.object({
   username: z.string().trim().min(1, 'Obbligatorio').max(64),
@@ -58,7 +59,7 @@ export function authRoutes(deps: AppDeps): RouteDef[] {
         await recordLogin(deps.knex, user.username, deps.clock());
         const token = await deps.tokens.sign({ sub: user.userId, username: user.username, role: user.role, sv: user.sessionRevision }, deps.clock());
         ctx.set('Cache-Control', 'no-store');
-        ctx.body = { access_token: token, token_type: 'bearer', must_change_password: user.mustChangePassword };
+        ctx.body = { access_token: token, token_type: 'bearer', must_change_password: mustChangePasswordNow(user) };
       },
     }),
     {
@@ -69,7 +70,7 @@ export function authRoutes(deps: AppDeps): RouteDef[] {
         const claims = ctx.state.user as AuthUser;
         const user = await findUser(deps.knex, claims.username);
         if (!user) throw new DomainError('UNAUTHENTICATED', 401, 'Sessione non valida o scaduta: accedi di nuovo');
-        ctx.body = { username: user.username, role: user.role, display_name: user.displayName, must_change_password: user.mustChangePassword };
+        ctx.body = { username: user.username, role: user.role, display_name: user.displayName, must_change_password: mustChangePasswordNow(user) };
       },
     },
   ];

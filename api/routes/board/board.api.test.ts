@@ -1,0 +1,151 @@
+/**
+ * GET /factory/board (issue 24, docs/board.md) over the demo plant with the clock at 11:00 in Rome
+ * on 10 June 2031, in shift A (06:00–14:00). Linea 1 runs at 3 600 pz/h; its report says 15 000
+ * pieces and 300 waste so far; a 30-minute planned stop and two unplanned ones (40 and 10 minutes).
+ * Worked by hand: elapsed 300 min, run 270, target 3 600 × 4.5 h = 16 200, Rendimento 15 000 /
+ * (3 600 × 5) = 83.33 %, Scarto 300 / 15 300.
+ */
+import { NOW, TODAY, payload, startShiftNotesApp, type ShiftNotesClient } from '../../../test/builders/shiftNotesTestKit.js';
+import { describeWith } from '../../../test/support/services.js';
+
+const CONSTANTS = {
+  def_speed: 3600,
+  def_uptime: 0.85,
+  def_mtbf: 120,
+  def_waste: 0.02,
+  def_volume: 25000,
+  min_ut: 0,
+  max_ut: 1,
+  min_mtbf: 0,
+  max_mtbf: 480,
+  min_waste: 0,
+  max_waste: 0.1,
+  ut_threshold: 0.8,
+  mtbf_threshold: 90,
+  waste_threshold: 0.03,
+};
+
+describeWith(['postgres'])('the TV board call', () => {
+  let kit: ShiftNotesClient;
+  let display: string;
+
+  beforeAll(async () => {
+    kit = await startShiftNotesApp();
+    const created = (status: number) => expect(status).toBe(201);
+    expect((await kit.call('PUT', '/factory/dbr_constants/1', 'admin', CONSTANTS)).status).toBe(200);
+    expect((await kit.call('POST', '/factory/shift_notes/save', 'frontline', payload({ production_volume: 15000, waste: 300 }))).status).toBe(200);
+    const wp = (await kit.call('GET', '/factory/workpoints?equipment_id=1', 'frontline')).body[0].id as number;
+    const code = (await kit.call('GET', `/factory/stop_codes?workpoint_id=${wp}`, 'frontline')).body[0].id as number;
+    for (const [from, to] of [
+      ['09:00', '09:40'],
+      ['07:00', '07:10'],
+    ])
+      created(
+        (
+          await kit.call('POST', '/factory/stop_events', 'frontline', {
+            workpoint_id: wp,
+            stop_code_id: code,
+            triggering_event_id: 1,
+            failure_mode: 'Etichetta storta',
+            corrective_action: 'Regolata la guida',
+            start_time: `${TODAY}T${from}`,
+            end_time: `${TODAY}T${to}`,
+          })
+        ).status,
+      );
+    created(
+      (
+        await kit.call('POST', '/factory/planned_stops', 'frontline', {
+          equipment_id: 1,
+          planned_reason_id: 1,
+          start_time: `${TODAY}T08:00`,
+          end_time: `${TODAY}T08:30`,
+          notes: null,
+        })
+      ).status,
+    );
+    const shiftA = ((await kit.call('GET', `/factory/shifts?day=${TODAY}&shop_floor_id=1`, 'frontline')).body as Array<{ id: number; code: string }>).find(
+      (s) => s.code === 'A',
+    )!.id;
+    for (const [activity, due] of [
+      ['Pulire i rulli', shiftA],
+      ['Verificare la colla', null],
+    ] as const)
+      created(
+        (await kit.call('POST', '/factory/dbr_actions', 'support', { day: TODAY, due_shift: due, line: 'Linea 1', equipment: null, owner: 'Rossi', supportBy: null, activity }))
+          .status,
+      );
+
+    created((await kit.call('POST', '/admin/users', 'admin', { username: 'tv-linea1', display_name: 'TV Linea 1', role: 'display', password: 'tabellone della linea 1' })).status);
+    const login = await fetch(`${kit.app.url}/loginjwt`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ username: 'tv-linea1', password: 'tabellone della linea 1' }),
+    });
+    const session = (await login.json()) as { access_token: string; must_change_password: boolean };
+    // The admin chose the display account's password: no change is asked of a screen without a keyboard.
+    expect(session.must_change_password).toBe(false);
+    display = session.access_token;
+  });
+  afterAll(async () => {
+    await kit?.app.close();
+  });
+
+  const board = (query: string, token = display) => fetch(`${kit.app.url}/factory/board?${query}`, { headers: { authorization: `Bearer ${token}` } });
+
+  it("answers a line's shift so far, its stops longest first and its DBR actions, to the display account", async () => {
+    const res = await board('shop_floor_id=1&line_id=1');
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { generated_at: string; lines: Array<Record<string, any>> };
+    expect(body.generated_at).toBe(NOW.toISOString());
+    expect(body.lines).toHaveLength(1);
+    const line = body.lines[0]!;
+    expect({ ...line, stops: undefined, dbr_actions: undefined, shift: undefined, rendimento: undefined }).toEqual({
+      line_id: 1,
+      line_name: 'Linea 1',
+      def_speed: 3600,
+      pieces: 15000,
+      waste: 300,
+      report_confirmed: false,
+      target_now: 16200,
+      elapsed_minutes: 300,
+      run_minutes: 270,
+      scarto: 300 / 15300,
+      ut_threshold: 0.8,
+      waste_threshold: 0.03,
+      stop_count: 3,
+      stop_minutes: 80,
+    });
+    expect(line.rendimento).toBeCloseTo(0.8333, 4);
+    expect(line.shift).toMatchObject({ code: 'A', day: TODAY, start_time: '2031-06-10T04:00:00.000Z', end_time: '2031-06-10T12:00:00.000Z' });
+    expect(line.stops.map((s: { kind: string; minutes: number }) => [s.kind, s.minutes])).toEqual([
+      ['unplanned', 40],
+      ['planned', 30],
+      ['unplanned', 10],
+    ]);
+    expect(line.dbr_actions.map((a: { activity: string; executed: boolean }) => [a.activity, a.executed])).toEqual([
+      ['Pulire i rulli', false],
+      ['Verificare la colla', false],
+    ]);
+  });
+
+  it('answers every line of the shop floor without line_id', async () => {
+    const body = (await (await board('shop_floor_id=1')).json()) as { lines: Array<{ line_name: string }> };
+    expect(body.lines.map((l) => l.line_name)).toEqual(['Linea 1', 'Linea 2', 'Linea 3']);
+  });
+
+  it('answers 400 and 404 with their messages', async () => {
+    const bad = await board('shop_floor_id=abc');
+    expect(bad.status).toBe(400);
+    const unknownLine = await board('shop_floor_id=1&line_id=999');
+    expect([unknownLine.status, ((await unknownLine.json()) as { error: { message: string } }).error.message]).toEqual([404, 'Linea non trovata']);
+  });
+
+  it('lets the display account write nothing, its own password included', async () => {
+    const write = (method: string, path: string, body: unknown) =>
+      fetch(`${kit.app.url}${path}`, { method, headers: { authorization: `Bearer ${display}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    expect((await write('POST', '/me/password', { current_password: 'tabellone della linea 1', new_password: 'un altra password lunga' })).status).toBe(403);
+    expect((await write('POST', '/factory/shift_notes/save', payload())).status).toBe(403);
+    expect((await write('PUT', '/factory/default_station', { shopFloorId: 1, lineId: 1, equipmentId: 1 })).status).toBe(403);
+  });
+});

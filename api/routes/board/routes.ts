@@ -1,0 +1,107 @@
+import { DateTime } from 'luxon';
+import { z } from 'zod';
+import { boardFigures } from '../../../domain/board/board.js';
+import { notFound } from '../../../domain/shared/errors.js';
+import { listDbrActions } from '../../../projections/dbrActions/dbrActions.queries.js';
+import { findDbrConstants } from '../../../projections/dbrConstants/dbrConstants.queries.js';
+import { listActive } from '../../../projections/plant/plant.queries.js';
+import { findShiftReport } from '../../../projections/shiftReports/shiftReports.queries.js';
+import { listShifts, type ShiftRow } from '../../../projections/shifts/shifts.queries.js';
+import { listPlannedStops, listUnplannedStops } from '../../../projections/stops/stops.queries.js';
+import type { AppDeps } from '../../deps.js';
+import { idParam, optionalParam } from '../../params.js';
+import { existingPlant, PLANT_NOT_FOUND } from '../../plantChecks.js';
+import { route, type RouteDef } from '../types.js';
+
+const ZONE = 'Europe/Rome';
+/** A line's stops on the board: the longest first, as many as a TV shows. */
+const BOARD_STOPS = 8;
+
+const minutes = (s: { startTime: Date; endTime: Date }) => Math.round((s.endTime.getTime() - s.startTime.getTime()) / 60_000);
+
+/** The shift of the shop floor running at `now` (yesterday's night shift included), or null between shifts. */
+async function currentShift(deps: AppDeps, shopFloorId: number, now: Date): Promise<ShiftRow | null> {
+  const today = DateTime.fromJSDate(now).setZone(ZONE);
+  const shifts = await listShifts(deps.knex, shopFloorId, today.minus({ days: 1 }).toISODate()!, today.toISODate()!, true);
+  return shifts.find((s) => s.startTime <= now && now < s.endTime) ?? null;
+}
+
+async function boardLine(deps: AppDeps, shopFloorId: number, line: { id: number; name: string }, shift: ShiftRow | null, now: Date) {
+  if (!shift) return { line_id: line.id, line_name: line.name, shift: null };
+  const window = { start: shift.startTime, end: shift.endTime };
+  const [report, constants, unplanned, planned, actions] = await Promise.all([
+    findShiftReport(deps.knex, line.id, shift.shiftDay, shift.code),
+    findDbrConstants(deps.knex, line.id),
+    listUnplannedStops(deps.knex, { shopFloorId, lineIds: [line.id], window }),
+    listPlannedStops(deps.knex, { shopFloorId, lineIds: [line.id], window }),
+    listDbrActions(deps.knex, { shopFloorId, dateFrom: shift.shiftDay, dateTo: shift.shiftDay, lineNames: [line.name], shiftIds: [shift.id] }),
+  ]);
+  const figures = boardFigures({
+    shift: window,
+    now,
+    defSpeed: constants?.def_speed ?? null,
+    pieces: report?.productionVolume ?? null,
+    waste: report?.waste ?? null,
+    plannedStops: planned.map((s) => ({ start: s.startTime, end: s.endTime })),
+  });
+  const stops = [
+    ...unplanned.rows.map((s) => ({
+      kind: 'unplanned' as const,
+      start_time: s.startTime,
+      end_time: s.endTime,
+      minutes: minutes(s),
+      equipment: s.equipment.name,
+      reason: s.stopCode.name,
+    })),
+    ...planned.map((s) => ({
+      kind: 'planned' as const,
+      start_time: s.startTime,
+      end_time: s.endTime,
+      minutes: minutes(s),
+      equipment: s.equipment.name,
+      reason: s.plannedReason.name,
+    })),
+  ].sort((a, b) => b.minutes - a.minutes || a.start_time.getTime() - b.start_time.getTime());
+  return {
+    line_id: line.id,
+    line_name: line.name,
+    shift: { id: shift.id, name: shift.name, code: shift.code, day: shift.shiftDay, start_time: shift.startTime, end_time: shift.endTime },
+    def_speed: constants?.def_speed ?? null,
+    pieces: report?.productionVolume ?? null,
+    waste: report?.waste ?? null,
+    report_confirmed: report?.confirmed ?? false,
+    target_now: figures.targetNow,
+    elapsed_minutes: figures.elapsedMinutes,
+    run_minutes: figures.runMinutes,
+    rendimento: figures.rendimento,
+    scarto: figures.scarto,
+    ut_threshold: constants?.ut_threshold ?? null,
+    waste_threshold: constants?.waste_threshold ?? null,
+    stop_count: stops.length,
+    stop_minutes: stops.reduce((sum, s) => sum + s.minutes, 0),
+    stops: stops.slice(0, BOARD_STOPS),
+    dbr_actions: actions.map((a) => ({ id: a.id, activity: a.activity, owner: a.owner, equipment: a.equipmentName, due_shift: a.dueShiftName, executed: a.executedAt !== null })),
+  };
+}
+
+/** 'Tabellone' (docs/board.md): each line of a shop floor (or one) in the shift running now, in one answer. */
+export function boardRoutes(deps: AppDeps): RouteDef[] {
+  return [
+    route({
+      method: 'get',
+      path: '/factory/board',
+      action: 'board:read',
+      input: { query: z.object({ shop_floor_id: idParam, line_id: optionalParam(idParam) }) },
+      async handler(ctx) {
+        const q = ctx.input.query;
+        await existingPlant(deps.knex, 'shopFloors', q.shop_floor_id);
+        const now = deps.clock();
+        const lines = (await listActive(deps.knex, 'lines', q.shop_floor_id)).filter((l) => q.line_id === undefined || l.id === q.line_id);
+        // A line of another shop floor is as unknown here as a line that does not exist.
+        if (q.line_id !== undefined && lines.length === 0) throw notFound(PLANT_NOT_FOUND.lines);
+        const shift = await currentShift(deps, q.shop_floor_id, now);
+        ctx.body = { shop_floor_id: q.shop_floor_id, generated_at: now, lines: await Promise.all(lines.map((l) => boardLine(deps, q.shop_floor_id, l, shift, now))) };
+      },
+    }),
+  ];
+}
