@@ -107,7 +107,12 @@ describeWith(['postgres'])('permissions over every route', () => {
     app = await startTestApp({ redis: false });
     for (const role of DEMO_ROLES) tokens[role] = await app.login(role);
     // The display account is no demo account: an admin creates it (docs/board.md).
-    const created = await callApi(app.url, tokens.admin, 'POST', '/admin/users', { username: 'tv-linea1', display_name: 'TV Linea 1', role: 'display', password: 'tabellone della linea 1' });
+    const created = await callApi(app.url, tokens.admin, 'POST', '/admin/users', {
+      username: 'tv-linea1',
+      display_name: 'TV Linea 1',
+      role: 'display',
+      password: 'tabellone della linea 1',
+    });
     expect(created.status).toBe(201);
     tokens.display = await app.login('tv-linea1', 'tabellone della linea 1');
   });
