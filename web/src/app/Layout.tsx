@@ -49,6 +49,8 @@ export function Layout() {
   }, [drawerOpen]);
 
   if (!token) return <Navigate to="/login" replace />;
+  // The display account opens the TV board and nothing else (docs/board.md).
+  if (me?.role === 'display') return <Navigate to="/tabellone" replace />;
 
   function logout() {
     clearToken();

@@ -1,5 +1,5 @@
 /**
- * The route tree: /login and /setup stand alone, every other path (including unknown ones)
+ * The route tree: /login, /setup and /tabellone stand alone, every other path (including unknown ones)
  * renders inside the sidebar Layout, which runs the session check (foundations §2).
  * Home and 'Pagina non trovata' are a heading and a paragraph, smaller than the request a chunk
  * of their own would cost, so they stay in the entry; every other page is loaded lazily.
@@ -14,6 +14,7 @@ import { PAGE_ELEMENTS } from './pageRoutes.js';
 
 const LoginPage = lazyPage(() => import('../pages/login/LoginPage.js'), 'LoginPage');
 const SetupPage = lazyPage(() => import('../pages/setup/SetupPage.js'), 'SetupPage');
+const TabellonePage = lazyPage(() => import('../pages/tabellone/TabellonePage.js'), 'TabellonePage');
 const CambiaPasswordPage = lazyPage(() => import('../pages/cambia-password/CambiaPasswordPage.js'), 'CambiaPasswordPage');
 
 /** The routes, exported for tests and for a memory router if ever needed. */
@@ -31,6 +32,15 @@ export const routes: RouteObject[] = [
     element: (
       <Suspense fallback={<PageLoading standalone />}>
         <SetupPage />
+      </Suspense>
+    ),
+  },
+  {
+    // The TV board: full screen, no sidebar (docs/board.md).
+    path: '/tabellone',
+    element: (
+      <Suspense fallback={<PageLoading standalone />}>
+        <TabellonePage />
       </Suspense>
     ),
   },

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { affected, keyPath, startLive } from '../lib/live.js';
 import { getToken } from '../lib/session.js';
@@ -9,12 +9,14 @@ import { getToken } from '../lib/session.js';
  * new answer is there). Forms copy their data once when they open, so a refresh never overwrites
  * what someone is typing.
  */
-export function useLiveUpdates(enabled: boolean): void {
+export function useLiveUpdates(enabled: boolean): { connected: boolean } {
   const { mutate } = useSWRConfig();
+  const [connected, setConnected] = useState(false);
   useEffect(() => {
     const token = getToken();
     if (!enabled || !token) return undefined;
     return startLive(token, {
+      onConnected: setConnected,
       // The filter alone, no data: SWR fetches again and keeps showing the current answer meanwhile.
       onMoved: (models) =>
         void mutate((key) => {
@@ -23,4 +25,5 @@ export function useLiveUpdates(enabled: boolean): void {
         }),
     });
   }, [enabled, mutate]);
+  return { connected };
 }

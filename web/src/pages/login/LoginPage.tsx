@@ -11,7 +11,8 @@ import { needsStationSetup, readStoredStation } from '../../lib/station.js';
 export function LoginPage() {
   const navigate = useNavigate();
   function afterLogin(username: string, mustChangePassword: boolean) {
-    if (mustChangePassword) navigate('/cambia-password', { replace: true });
+    if (username === 'display') navigate('/tabellone', { replace: true });
+    else if (mustChangePassword) navigate('/cambia-password', { replace: true });
     else navigate(needsStationSetup(username, readStoredStation()) ? '/setup' : '/', { replace: true });
   }
   return (

@@ -5,6 +5,8 @@ export const ROLE_OPTIONS = [
   { value: 'demoit', label: 'Demo IT' },
   { value: 'demoen', label: 'Demo EN' },
   { value: 'admin', label: 'Amministratore' },
+  // The TV board's read-only account (docs/board.md).
+  { value: 'display', label: 'Tabellone' },
 ] as const;
 
 export type RoleValue = (typeof ROLE_OPTIONS)[number]['value'];

@@ -14,7 +14,24 @@ export interface LoginResponse {
 }
 
 /** Logs in and stores the token and the role (the username, per the spec); saves waiting on the session go on. */
-export async function login(username: string, password: string): Promise<{ mustChangePassword: boolean }> {
+/** The role the token was signed for (its payload is readable; the server checks it, not us). */
+export function tokenRole(token: string): string | null {
+  try {
+    const payload = token.split('.')[1] ?? '';
+    const json = atob(
+      payload
+        .replace(/-/g, '+')
+        .replace(/_/g, '/')
+        .padEnd(Math.ceil(payload.length / 4) * 4, '='),
+    );
+    const role = (JSON.parse(json) as { role?: unknown }).role;
+    return typeof role === 'string' ? role : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function login(username: string, password: string): Promise<{ mustChangePassword: boolean; role: string | null }> {
   const res = await apiFetch<LoginResponse>('/loginjwt', {
     method: 'POST',
     form: { username, password },
@@ -22,5 +39,5 @@ export async function login(username: string, password: string): Promise<{ mustC
   });
   saveSession(res.access_token, username.trim());
   markSessionRenewed();
-  return { mustChangePassword: res.must_change_password === true };
+  return { mustChangePassword: res.must_change_password === true, role: tokenRole(res.access_token) };
 }

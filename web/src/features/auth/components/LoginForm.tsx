@@ -29,13 +29,16 @@ export function LoginForm({ onLoggedIn }: LoginFormProps) {
     setBusy(true);
     setError(null);
     let mustChange: boolean;
+    let signedRole: string | null;
     try {
-      mustChange = (await login(username, password)).mustChangePassword;
+      ({ mustChangePassword: mustChange, role: signedRole } = await login(username, password));
     } catch (err) {
       setError(err instanceof ApiError && err.message ? err.message : FALLBACK_ERROR);
       setBusy(false);
       return;
     }
+    // The TV board's display account has no station: it goes straight to its board.
+    if (signedRole === 'display') return onLoggedIn('display', false);
     const role = username.trim();
     // Until the password is changed the server answers nothing else: the station waits.
     if (!mustChange) await restoreStationDefaults(role);

@@ -1,0 +1,119 @@
+/**
+ * 'Tabellone' (issue 24, docs/board.md) on a 1920×1080 TV, the line's tablet and a phone, with the
+ * server's clock at 11:00 in Rome on 10 June 2031 (shift A, 06:00–14:00): the display account lands
+ * on the board and nowhere else, chooses its line once (kept after a reload), sees a stop recorded
+ * on a tablet within 5 s, and says plainly when it has lost the server.
+ */
+import type { Page } from 'playwright-core';
+import { NOW, TODAY } from '../builders/shiftNotesTestKit.js';
+import { callApi } from '../support/apiClient.js';
+import { PHONE_VIEWPORT, screenshot, TABLET_VIEWPORT } from '../support/browser.js';
+import { browserSuite } from '../support/browserSuite.js';
+import { describeWith } from '../support/services.js';
+import { fillLogin } from '../support/pageActions.js';
+
+const TV = { width: 1920, height: 1080 };
+const PASSWORD = 'tabellone della linea 1';
+
+describeWith(['postgres', 'chromium'])('the TV board', () => {
+  const suite = browserSuite({ app: { clock: () => new Date(NOW) } });
+  const tokens: Record<string, string> = {};
+  const api = <T>(as: string, method: string, path: string, body?: unknown) => callApi<T>(suite.app.url, tokens[as], method, path, body);
+
+  async function stop(from: string, to: string, failure: string): Promise<void> {
+    const wp = (await api<Array<{ id: number }>>('frontline', 'GET', '/factory/workpoints?equipment_id=1')).body[0]!.id;
+    const code = (await api<Array<{ id: number }>>('frontline', 'GET', `/factory/stop_codes?workpoint_id=${wp}`)).body[0]!.id;
+    const r = await api('frontline', 'POST', '/factory/stop_events', {
+      workpoint_id: wp,
+      stop_code_id: code,
+      triggering_event_id: 1,
+      failure_mode: failure,
+      corrective_action: 'Riavvio',
+      start_time: `${TODAY}T${from}`,
+      end_time: `${TODAY}T${to}`,
+    });
+    expect(r.status).toBe(201);
+  }
+
+  const noSidewaysScroll = async (page: Page) => expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+
+  beforeAll(async () => {
+    for (const user of ['frontline', 'admin']) tokens[user] = await suite.app.login(user);
+    expect((await api('admin', 'POST', '/admin/users', { username: 'tv-linea1', display_name: 'TV Linea 1', role: 'display', password: PASSWORD })).status).toBe(201);
+    expect(
+      (
+        await api('frontline', 'POST', '/factory/shift_notes/save', {
+          shift_code: 'A',
+          day: TODAY,
+          line_name: 'Linea 1',
+          notes: '',
+          machine_notes: [],
+          production_volume: 12000,
+          waste: 150,
+          working_time: 5,
+        })
+      ).status,
+    ).toBe(200);
+    await stop('07:00', '07:25', 'Etichettatrice inceppata');
+  });
+
+  it('takes the display account to the board, keeps its line after a reload and shows a new stop live', async () => {
+    const { page } = await suite.newPage(TV);
+    await fillLogin(page, 'tv-linea1', PASSWORD);
+    await page.waitForURL((u) => u.pathname === '/tabellone');
+    await page.locator('select[name="board_line"] option', { hasText: 'Linea 1' }).waitFor({ state: 'attached' });
+    await page.locator('select[name="board_line"]').selectOption({ label: 'Linea 1' });
+    await page.getByRole('button', { name: 'Mostra il tabellone' }).click();
+    const line = page.getByRole('region', { name: 'Linea 1' });
+    await line.getByText('Turno A').waitFor();
+    expect(await page.getByTestId('board-pieces').textContent()).toBe('12.000');
+    await line
+      .getByText('Etichettatrice')
+      .first()
+      .waitFor({ state: 'attached' })
+      .catch(() => undefined);
+    expect(await line.locator('.board-stops li').count()).toBe(1);
+    await noSidewaysScroll(page);
+    // A TV that restarts comes back to the same line without a keyboard.
+    await page.reload();
+    await line.getByText('Turno A').waitFor();
+
+    const sent = Date.now();
+    await stop('09:00', '09:40', 'Nastro fermo');
+    await page.waitForFunction(() => document.querySelectorAll('.board-stops li').length === 2, undefined, { timeout: 5000 });
+    expect(Date.now() - sent).toBeLessThan(5000);
+    // The longest on top.
+    expect(await line.locator('.board-stops li .board-minutes').allTextContents()).toEqual(['40 min', '25 min']);
+    await screenshot(page, 'board-tv');
+
+    // Any other page sends the display account back to the board.
+    await page.goto('/report-operatore');
+    await page.waitForURL((u) => u.pathname === '/tabellone');
+  });
+
+  it('fits the tablet and the phone', async () => {
+    for (const viewport of [TABLET_VIEWPORT, PHONE_VIEWPORT]) {
+      const { page } = await suite.newPage(viewport);
+      await fillLogin(page, 'tv-linea1', PASSWORD);
+      await page.waitForURL((u) => u.pathname === '/tabellone');
+      await page.getByRole('button', { name: 'Mostra il tabellone' }).click();
+      await page.locator('.board-line').first().waitFor();
+      await noSidewaysScroll(page);
+      await screenshot(page, `board-${viewport.width}`);
+    }
+  });
+
+  it('says plainly when it has lost the server', async () => {
+    const { page } = await suite.newPage(TV);
+    await fillLogin(page, 'tv-linea1', PASSWORD);
+    await page.waitForURL((u) => u.pathname === '/tabellone');
+    await page.getByRole('button', { name: 'Mostra il tabellone' }).click();
+    await page.locator('.board-line').first().waitFor();
+    await page.route('**/live', (route) => route.abort());
+    await page.route('**/factory/board**', (route) => route.abort());
+    // The server ends the open streams (as a restart does); the reconnects then fail.
+    suite.app.deps.live.close();
+    await page.getByRole('alert').filter({ hasText: 'Connessione al server persa: dati delle' }).waitFor({ timeout: 10_000 });
+    await screenshot(page, 'board-lost');
+  });
+});

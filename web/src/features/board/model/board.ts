@@ -1,0 +1,84 @@
+/** The TV board's answer (GET /factory/board, docs/board.md) and how the board words it. */
+export interface BoardStop {
+  kind: 'planned' | 'unplanned';
+  start_time: string;
+  end_time: string;
+  minutes: number;
+  equipment: string;
+  reason: string;
+}
+
+export interface BoardAction {
+  id: number;
+  activity: string;
+  owner: string;
+  equipment: string | null;
+  due_shift: string | null;
+  executed: boolean;
+}
+
+export interface BoardLine {
+  line_id: number;
+  line_name: string;
+  shift: { id: number; name: string; code: string; day: string; start_time: string; end_time: string } | null;
+  def_speed?: number | null;
+  pieces?: number | null;
+  waste?: number | null;
+  target_now?: number | null;
+  rendimento?: number | null;
+  scarto?: number | null;
+  ut_threshold?: number | null;
+  waste_threshold?: number | null;
+  stop_count?: number;
+  stop_minutes?: number;
+  stops?: BoardStop[];
+  dbr_actions?: BoardAction[];
+}
+
+export interface BoardAnswer {
+  shop_floor_id: number;
+  generated_at: string;
+  lines: BoardLine[];
+}
+
+/** Where the board looks: a shop floor and one line, or all its lines in turn. Kept on the device. */
+export interface BoardChoice {
+  shopFloorId: number;
+  lineId: number | null;
+}
+
+const CHOICE_KEY = 'linea.tabellone';
+
+export function readChoice(storage: Pick<Storage, 'getItem'> = localStorage): BoardChoice | null {
+  try {
+    const v = JSON.parse(storage.getItem(CHOICE_KEY) ?? 'null') as Partial<BoardChoice> | null;
+    if (!v || !Number.isInteger(v.shopFloorId)) return null;
+    return { shopFloorId: v.shopFloorId!, lineId: Number.isInteger(v.lineId) ? v.lineId! : null };
+  } catch {
+    return null;
+  }
+}
+
+export function saveChoice(choice: BoardChoice, storage: Pick<Storage, 'setItem'> = localStorage): void {
+  storage.setItem(CHOICE_KEY, JSON.stringify(choice));
+}
+
+/** With every line shown in turn, each stays this long. */
+export const ROTATE_MS = 15_000;
+/** The board asks again at least this often: the target to this minute moves with the clock. */
+export const REFRESH_MS = 60_000;
+
+const whole = new Intl.NumberFormat('it-IT', { maximumFractionDigits: 0 });
+const oneDecimal = new Intl.NumberFormat('it-IT', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+
+export const pieces = (n: number | null | undefined) => (n === null || n === undefined ? '–' : whole.format(n));
+export const percent = (f: number | null | undefined) => (f === null || f === undefined ? '–' : `${oneDecimal.format(f * 100)} %`);
+
+/** Green, or red, against the line's thresholds: Rendimento at or above, Scarto at or below (the gauges' rule). */
+export function tone(value: number | null | undefined, threshold: number | null | undefined, higherIsBetter: boolean): 'good' | 'bad' | 'none' {
+  if (value === null || value === undefined || threshold === null || threshold === undefined) return 'none';
+  return (higherIsBetter ? value >= threshold : value <= threshold) ? 'good' : 'bad';
+}
+
+/** Which line to show now when they rotate, from the time since the board opened. */
+export const rotatingIndex = (count: number, elapsedMs: number) => (count === 0 ? 0 : Math.floor(elapsedMs / ROTATE_MS) % count);
