@@ -60,6 +60,9 @@ const TABLE: Record<string, string> = {
   'PATCH /factory/dbr_actions/:id/mark-executed': ALL,
   'PATCH /factory/dbr_actions/:id/unmark-executed': ALL,
   'DELETE /factory/dbr_actions/:id': IMPROVEMENT,
+  // The loss an action targets and its effect (issue 23, docs/oee.md): set as the actions are planned, read by all.
+  'PATCH /factory/dbr_actions/:id/target': IMPROVEMENT,
+  'GET /factory/dbr/action-effectiveness': ALL,
   // The dashboards (docs/dashboard.md): Cruscotto for the operators, Riepilogo Operativo for support; both read for all.
   'GET /factory/dashboard-improvement': ALL,
   'GET /factory/volumes-history': ALL,
