@@ -127,7 +127,13 @@ describeWith(['postgres', 'chromium'])('Analisi perdite', () => {
     const cells = await table.locator('tbody tr').first().locator('td').allTextContents();
     const days = String(recent.after.days).replace('.', ',');
     expect(cells.map((c) => c.trim())).toEqual(
-      expect.arrayContaining([recent.activity, recent.target_equipment_name, String(recent.before.count), String(recent.after.count), `${days} di 30 gg (in corso)`]),
+      expect.arrayContaining([
+        recent.activity,
+        `${recent.target_equipment_name} · ${recent.target_stop_code_name ?? 'Tutti i codici'}`,
+        String(recent.before.count),
+        String(recent.after.count),
+        `${days} di 30 gg (in corso)`,
+      ]),
     );
     await section.scrollIntoViewIfNeeded();
     await screenshot(page, `analisi-perdite-efficacia-${size}`);

@@ -17,12 +17,33 @@ const num = (x: number | null) => x ?? Number.NEGATIVE_INFINITY;
 
 function columns(days: number): Column<EffectivenessRow>[] {
   const change = (r: EffectivenessRow) => changeOf(r);
+  // The change and the rates first, where a tablet shows them without scrolling the table; the counts after.
   return [
     { id: 'executed', header: 'Eseguita', value: (r) => `${formatItalianDate(r.executed_at)} ${formatTime(r.executed_at)}`, sortValue: (r) => r.executed_at },
     { id: 'line', header: 'Linea', value: (r) => r.line_name },
     { id: 'activity', header: 'Attività', value: (r) => r.activity },
-    { id: 'machine', header: 'Macchina', value: (r) => r.target_equipment_name },
-    { id: 'code', header: 'Codice di stop', value: codeText },
+    { id: 'target', header: 'Macchina · codice di stop', value: (r) => `${r.target_equipment_name} · ${codeText(r)}` },
+    {
+      id: 'change',
+      header: 'Variazione',
+      value: (r) => changeText(change(r)),
+      sortValue: (r) => num(change(r)),
+      csv: (r) => (change(r) === null ? null : Math.round(change(r)! * 10000) / 100),
+      className: 'num',
+      render: (r) => {
+        const c = change(r);
+        return <span className={c === null ? undefined : c < 0 ? 'oee-better' : c > 0 ? 'oee-under' : undefined}>{changeText(c)}</span>;
+      },
+    },
+    {
+      id: 'perDay',
+      header: 'Min/giorno prima → dopo',
+      value: (r) => `${minutes(minutesPerDay(r.before))} → ${minutes(minutesPerDay(r.after))}`,
+      sortValue: (r) => num(minutesPerDay(r.after)),
+      csv: false,
+      className: 'num',
+    },
+    { id: 'afterDays', header: 'Giorni dopo', value: (r) => afterDaysText(r, days), sortValue: (r) => r.after.days, csv: (r) => r.after.days },
     {
       id: 'beforeCount',
       header: `Fermate prima (${days} gg)`,
@@ -39,29 +60,8 @@ function columns(days: number): Column<EffectivenessRow>[] {
       csv: (r) => round1(r.before.minutes),
       className: 'num',
     },
-    { id: 'afterDays', header: 'Giorni dopo', value: (r) => afterDaysText(r, days), sortValue: (r) => r.after.days, csv: (r) => r.after.days },
     { id: 'afterCount', header: 'Fermate dopo', value: (r) => String(r.after.count), sortValue: (r) => r.after.count, csv: (r) => r.after.count, className: 'num' },
     { id: 'afterMin', header: 'Minuti dopo', value: (r) => minutes(r.after.minutes), sortValue: (r) => r.after.minutes, csv: (r) => round1(r.after.minutes), className: 'num' },
-    {
-      id: 'perDay',
-      header: 'Min/giorno prima → dopo',
-      value: (r) => `${minutes(minutesPerDay(r.before))} → ${minutes(minutesPerDay(r.after))}`,
-      sortValue: (r) => num(minutesPerDay(r.after)),
-      csv: false,
-      className: 'num',
-    },
-    {
-      id: 'change',
-      header: 'Variazione',
-      value: (r) => changeText(change(r)),
-      sortValue: (r) => num(change(r)),
-      csv: (r) => (change(r) === null ? null : Math.round(change(r)! * 10000) / 100),
-      className: 'num',
-      render: (r) => {
-        const c = change(r);
-        return <span className={c === null ? undefined : c < 0 ? 'oee-better' : c > 0 ? 'oee-under' : undefined}>{changeText(c)}</span>;
-      },
-    },
   ];
 }
 
