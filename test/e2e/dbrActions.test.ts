@@ -107,7 +107,7 @@ describeWith(['postgres', 'chromium'])('DBR action pages', () => {
     expect(await shownOption(form.locator('select[name="form_equipment"]'))).toBe('Filler');
     // The loss it targets (issue 23): no code before a machine; then the machine's codes, named with their area.
     const code = form.locator('select[name="form_target_stop_code"]');
-    expect(await shownOption(code)).toBe('Scegli prima la macchina');
+    expect(await shownOption(code)).toBe('Nessuno');
     expect(await code.isDisabled()).toBe(true);
     await form.locator('select[name="form_target_equipment"]').selectOption({ label: 'Capper' });
     await eventually(async () => expect(await code.locator('option').count()).toBeGreaterThan(1));

@@ -1,7 +1,8 @@
 /**
  * 'Macchina' and 'Codice di stop' of a DBR action (docs/dbr-actions.md, 'The loss an action
  * targets'): optional, the machines of the action's line and the chosen machine's stop codes
- * (named with their area). A new machine clears the code; without a machine there is no code.
+ * (named with their area). A new machine clears the code; without a machine there is no code
+ * ('Nessuno', disabled).
  */
 import { CyclingSelect } from '../../../components/CyclingSelect.js';
 import { useEquipments, useMachineStopCodes } from '../../plant/index.js';
@@ -29,7 +30,7 @@ export function DbrTargetPickers({ lineId, value, onChange, name, disabled = fal
   return (
     <fieldset className="dbra-target">
       <legend>Perdita da ridurre (facoltativa)</legend>
-      <div className="filter-grid">
+      <div className="filter-grid dbra-target-grid">
         <CyclingSelect
           label="Macchina"
           name={`${name}_target_equipment`}
@@ -42,7 +43,7 @@ export function DbrTargetPickers({ lineId, value, onChange, name, disabled = fal
         <CyclingSelect
           label="Codice di stop"
           name={`${name}_target_stop_code`}
-          firstOption={{ value: '', label: value.equipmentId ? 'Tutti i codici' : 'Scegli prima la macchina' }}
+          firstOption={{ value: '', label: value.equipmentId ? 'Tutti i codici' : 'Nessuno' }}
           options={codeList.map((c) => ({ value: String(c.id), label: `${c.name} (${c.area})` }))}
           value={value.stopCodeId}
           onChange={(stopCodeId) => onChange({ ...value, stopCodeId })}
