@@ -294,6 +294,10 @@ const REGRESSIONS: Record<string, Req[]> = {
       body: json({ day: '2030-06-05', due_shift: 9007199254740991, line: 'Linea 1', equipment: 2147483648, owner: 'a', activity: 'b', shop_floor_id: 2147483648 }),
     },
   ],
+  'GET /factory/dbr/action-effectiveness': [{ path: '/factory/dbr/action-effectiveness?shop_floor_id=1&date_from=0001-01-01&date_to=9999-12-31&lines=%E2%80%AE&days=-1' }],
+  'PATCH /factory/dbr_actions/:id/target': [
+    { path: '/factory/dbr_actions/1/target', contentType: J, body: json({ target_equipment: 2147483648, target_stop_code: '9'.repeat(30) }) },
+  ],
   'GET /factory/dbr_actions-range': [{ path: '/factory/dbr_actions-range?shop_floor_id=1&date_from=0001-01-01&date_to=9999-12-31&shifts=999999999999999' }],
   'GET /factory/stop_events/unplanned': [
     { path: '/factory/stop_events/unplanned?shop_floor_id=1&date_from=0001-01-01&date_to=9999-12-31&lines_id=999999999999999&limit=100000&after=x' },
@@ -413,6 +417,8 @@ describeWith(['postgres'])('fuzzing every route: never 5xx, the error shape on 4
       },
       'PATCH /factory/dbr_actions/:id/mark-executed': { params: { id: String(action.body.id) } },
       'PATCH /factory/dbr_actions/:id/unmark-executed': { params: { id: String(action.body.id) } },
+      'PATCH /factory/dbr_actions/:id/target': { params: { id: String(action.body.id) }, body: { target_equipment: 1, target_stop_code: null } },
+      'GET /factory/dbr/action-effectiveness': { query: { ...range, lines: 'Linea 1', days: '30' } },
       'DELETE /factory/dbr_actions/:id': { params: { id: '1' } },
       'GET /factory/dashboard-improvement': { query: { ...range, lines: 'Linea 1,Linea 2', shifts: '' } },
       'GET /factory/oee': { query: { ...range, lines: 'Linea 1,Linea 2', shifts: '', group_by: 'line' } },

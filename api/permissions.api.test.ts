@@ -66,6 +66,9 @@ const TABLE: Record<string, string> = {
   // The sections' start pages (issue 22, docs/start-pages.md): the roles whose sidebar shows the section.
   'GET /factory/start/operator': OPERATORS,
   'GET /factory/start/support': IMPROVEMENT,
+  // The loss an action targets and its effect (issue 23, docs/oee.md): set as the actions are planned, read by all.
+  'PATCH /factory/dbr_actions/:id/target': IMPROVEMENT,
+  'GET /factory/dbr/action-effectiveness': ALL,
   // The dashboards (docs/dashboard.md): Cruscotto for the operators, Riepilogo Operativo for support; both read for all.
   'GET /factory/dashboard-improvement': ALL,
   'GET /factory/volumes-history': ALL,

@@ -99,7 +99,8 @@ export function planDbrActions(line: HistoryLine, shopFloorId: number, day: stri
     const chronic = CHRONIC[line.index % CHRONIC.length]!;
     let equipment = line.equipments.length > 0 && random.chance(0.7) ? random.pick(line.equipments) : null;
     let activity = random.pick(ACTIVITIES[equipment?.name ?? ''] ?? ACTIVITIES['']!);
-    if (random.chance(0.2)) {
+    const isChronic = random.chance(0.2);
+    if (isChronic) {
       activity = chronic.activity;
       equipment = line.equipments.find((e) => e.name === chronic.equipment) ?? null;
     }
@@ -120,6 +121,8 @@ export function planDbrActions(line: HistoryLine, shopFloorId: number, day: stri
         owner: random.pick(OWNERS),
         supportBy: random.chance(0.55) ? random.pick(SUPPORTS) : null,
         activity,
+        // The recurring problem's action targets its machine's stops ('Efficacia azioni DBR').
+        target: { equipmentId: isChronic ? (equipment?.id ?? null) : null, stopCodeId: null },
       },
       createdAt: local(meeting, 16, 30 + i * 3 + random.int(0, 2)),
       executedAt: execution(random, window, outcome),

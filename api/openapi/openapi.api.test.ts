@@ -99,7 +99,7 @@ describeWith(['postgres'])('GET /openapi.json', () => {
       ['POST /factory/stop_events/update_planned_note', ['id', 'notes'], ['id']],
       ['POST /factory/root_cause', ['category', 'root_cause', 'stop_event_id', 'troubleshooting', 'whys'], ['stop_event_id']],
       ['POST /admin/generate-shifts', ['end_date', 'shop_floor_id', 'start_date'], ['end_date', 'shop_floor_id', 'start_date']],
-      ['POST /factory/dbr_actions', ['activity', 'day', 'due_shift', 'equipment', 'line', 'owner', 'shop_floor_id', 'supportBy'], ['day']],
+      ['POST /factory/dbr_actions', ['activity', 'day', 'due_shift', 'equipment', 'line', 'owner', 'shop_floor_id', 'supportBy', 'target_equipment', 'target_stop_code'], ['day']],
     ];
     for (const [key, fields, required] of sent) {
       const body = op(key)!.requestBody.content['application/json'].schema;

@@ -1,6 +1,7 @@
 import { dbrActionStream, type DbrActionEvent } from '../../domain/dbrActions/events.js';
 import { dbrActionFold, evolveDbrAction, type DbrActionFacts, type DbrActionState } from '../../domain/dbrActions/state.js';
 import { runCommand, type CommandContext, type CommandResult } from '../handleCommand.js';
+import type { ReadSet } from '../readSet.js';
 
 /** What every DBR action command answers: the command's result and the action as it now stands. */
 export interface DbrActionResult extends CommandResult<DbrActionEvent> {
@@ -17,19 +18,19 @@ export function factsAfter(state: DbrActionState, events: readonly DbrActionEven
 
 /**
  * Reads, decides and appends on one action's stream. Shared by the commands that touch
- * one existing action; the answer carries the action as it stands afterwards.
+ * one existing action (one that needs more, e.g. the plant, reads it through `reads`); the answer carries the action as it stands afterwards.
  */
 export function handleOnAction(
   deps: Parameters<typeof runCommand>[0],
   actionId: number,
   ctx: CommandContext,
-  decide: (state: DbrActionState, now: Date) => DbrActionEvent[],
+  decide: (state: DbrActionState, now: Date, reads: ReadSet) => DbrActionEvent[] | Promise<DbrActionEvent[]>,
 ): Promise<DbrActionResult> {
   let answer: DbrActionResult['action'] | null = null;
   return runCommand(deps, ctx, async (reads) => {
     const stream = dbrActionStream(actionId);
     const state = await reads.read(stream, dbrActionFold);
-    const events = decide(state, ctx.now);
+    const events = await decide(state, ctx.now, reads);
     answer = factsAfter(state, events);
     return { stream, events };
   }).then((result) => ({ ...result, action: answer! }));

@@ -7,6 +7,7 @@ import { dbrActionStream, type DbrActionEvent } from '../../domain/dbrActions/ev
 import { dbrActionId, FIRST_DUE_DAY, LAST_DUE_DAY, MAX_ACTIONS_PER_LINE_DAY } from '../../domain/dbrActions/ids.js';
 import { dbrReferenceNotFound, INVALID_DBR_ACTION, optionalDbrText, requiredDbrText } from '../../domain/dbrActions/rules.js';
 import { dbrActionFold, type DbrActionState } from '../../domain/dbrActions/state.js';
+import { NO_TARGET, sameTarget, validateDbrTarget, type DbrTarget } from '../../domain/dbrActions/target.js';
 import { fieldErrors } from '../../domain/stops/rules.js';
 import { runCommand, type CommandContext } from '../handleCommand.js';
 import { KeyedQueue } from '../keyedQueue.js';
@@ -29,6 +30,8 @@ export interface CreateDbrActionInput {
   owner: string;
   supportBy: string | null;
   activity: string;
+  /** The loss it targets, optional (docs/dbr-actions.md): a machine of the line, one of its stop codes. */
+  target: DbrTarget;
 }
 
 /**
@@ -52,6 +55,7 @@ export interface ValidDbrAction {
   activity: string;
   owner: string;
   supportBy: string | null;
+  target: DbrTarget;
 }
 
 /** Active lines with exactly that name (trimmed, as the line log's calls match it), in the given shop floor or anywhere. */
@@ -70,7 +74,8 @@ export function lineNameIsAmbiguous(plant: PlantState, input: Pick<CreateDbrActi
 /**
  * The rules, in order: day, line name and texts present (400, every bad field at once); the shop floor and
  * line (404; 400 when the name is ambiguous and the default station cannot decide); the
- * equipment (404 unknown, 400 of another line); the due shift, a shift of that day on
+ * equipment (404 unknown, 400 of another line); the target's machine and stop code (400 when not
+ * the line's: domain/dbrActions/target.ts); the due shift, a shift of that day on
  * that shop floor (404). Without `dayShifts` the shift is not checked (the handler needs
  * the line before it knows which calendar to read).
  */
@@ -101,6 +106,7 @@ export function validateCreateDbrAction(
     if (!equipment) throw dbrReferenceNotFound('Dispositivo non trovato', 'equipment');
     if (equipment.parentId !== line.id) throw validationError(INVALID_DBR_ACTION, { equipment: 'Il dispositivo non appartiene alla linea scelta' });
   }
+  const target = validateDbrTarget(plant, line.id, input.target);
   let dueShift: ScheduledShift | null = null;
   if (input.dueShiftId !== null && dayShifts !== null) {
     dueShift = dayShifts.find((s) => s.shiftId === input.dueShiftId) ?? null;
@@ -114,6 +120,7 @@ export function validateCreateDbrAction(
     activity: input.activity.trim(),
     owner: input.owner.trim(),
     supportBy: optionalDbrText.parse(input.supportBy),
+    target,
   };
 }
 
@@ -137,6 +144,7 @@ export function decideCreateDbrAction(command: CreateDbrAction, state: DbrAction
         supportBy: valid.supportBy,
       },
     },
+    ...(sameTarget(valid.target, NO_TARGET) ? [] : [{ type: 'DbrActionTargetSet' as const, data: { actionId: command.actionId, ...valid.target } }]),
   ];
 }
 

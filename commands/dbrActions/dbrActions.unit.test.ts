@@ -38,6 +38,7 @@ const create = (over: Partial<CreateDbrAction> = {}): CreateDbrAction => ({
   owner: '  Rossi ',
   supportBy: ' Bianchi ',
   activity: '  Pulire i sensori della tappatrice  ',
+  target: { equipmentId: null, stopCodeId: null },
   ...over,
 });
 const spec = deciderSpec(dbrActionDecider, now);
@@ -235,5 +236,77 @@ describe('given a deleted action', () => {
         spec.given(history).when({ type, actionId: ACTION_1 }).thenRefuses({ status: 404 });
       }
     }
+  });
+});
+
+// The loss an action targets. Small plant, line 1: Filler 1 (stop codes 1 'Perdita di prodotto', 2 'Valvola
+// bloccata'), Capper 2 (stop code 3 'Tappo storto'); line 2: Filler 3.
+describe('the target: a machine of the line and one of its stop codes', () => {
+  const targetSet = (equipmentId: number | null, stopCodeId: number | null): DbrActionEvent => ({
+    type: 'DbrActionTargetSet',
+    data: { actionId: ACTION_1, equipmentId, stopCodeId },
+  });
+  const setTarget = (equipmentId: number | null, stopCodeId: number | null) => ({ type: 'SetDbrActionTarget' as const, actionId: ACTION_1, plant, equipmentId, stopCodeId });
+  const invalid = (fields: Record<string, string>) => ({ status: 400, code: 'VALIDATION_FAILED', message: 'Azione DBR non valida', fields });
+
+  it('is recorded with the creation when the form names one; a stop code alone brings its machine', () => {
+    spec
+      .given([])
+      .when(create({ target: { equipmentId: 2, stopCodeId: 3 } }))
+      .then([created, targetSet(2, 3)]);
+    spec
+      .given([])
+      .when(create({ target: { equipmentId: null, stopCodeId: 2 } }))
+      .then([created, targetSet(1, 2)]);
+    spec
+      .given([])
+      .when(create({ target: { equipmentId: 1, stopCodeId: null } }))
+      .then([created, targetSet(1, null)]);
+  });
+
+  it('refuses at creation a machine or a stop code that is not of the line, or a code of another machine, writing nothing', () => {
+    spec
+      .given([])
+      .when(create({ target: { equipmentId: 3, stopCodeId: 99 } }))
+      .thenRefuses(invalid({ target_equipment: 'Macchina non trovata sulla linea dell’azione', target_stop_code: 'Codice di stop non trovato sulla linea dell’azione' }));
+    spec
+      .given([])
+      .when(create({ target: { equipmentId: 1, stopCodeId: 3 } }))
+      .thenRefuses(invalid({ target_stop_code: 'Il codice di stop non è della macchina scelta' }));
+    spec
+      .given([])
+      .when(create({ lineName: 'Linea 2', equipmentId: null, target: { equipmentId: null, stopCodeId: 1 } }))
+      .thenRefuses(invalid({ target_stop_code: 'Codice di stop non trovato sulla linea dell’azione' }));
+  });
+
+  it('is set, changed and cleared later, open or executed; the same target again changes nothing', () => {
+    spec
+      .given([created])
+      .when(setTarget(null, 3))
+      .then([targetSet(2, 3)]);
+    spec
+      .given([created, executed, targetSet(2, 3)])
+      .when(setTarget(1, 1))
+      .then([targetSet(1, 1)]);
+    spec
+      .given([created, targetSet(2, 3)])
+      .when(setTarget(null, null))
+      .then([targetSet(null, null)]);
+    spec
+      .given([created, targetSet(2, 3)])
+      .when(setTarget(2, 3))
+      .thenNothingHappened();
+    spec.given([created]).when(setTarget(null, null)).thenNothingHappened();
+    expect(stateAfter(created, targetSet(2, 3))).toMatchObject({ status: 'active', action: { targetEquipmentId: 2, targetStopCodeId: 3 } });
+    expect(stateAfter(created, targetSet(2, 3), targetSet(null, null))).toMatchObject({ action: { targetEquipmentId: null, targetStopCodeId: null } });
+  });
+
+  it('refuses later a machine of another line (400) and answers 404 for an action deleted or never created', () => {
+    spec
+      .given([created])
+      .when(setTarget(3, null))
+      .thenRefuses(invalid({ target_equipment: 'Macchina non trovata sulla linea dell’azione' }));
+    spec.given([created, deleted]).when(setTarget(1, null)).thenRefuses({ status: 404, message: 'Azione DBR non trovata' });
+    spec.given([]).when(setTarget(1, null)).thenRefuses({ status: 404, message: 'Azione DBR non trovata' });
   });
 });

@@ -4,9 +4,10 @@ import type { Decider } from '../handleCommand.js';
 import { decideCreateDbrAction, type CreateDbrAction } from './createDbrAction.js';
 import { decideDeleteDbrAction, type DeleteDbrAction } from './deleteDbrAction.js';
 import { decideMarkDbrExecuted, type MarkDbrExecuted } from './markDbrExecuted.js';
+import { decideSetDbrActionTarget, type SetDbrActionTarget } from './setDbrActionTarget.js';
 import { decideUnmarkDbrExecuted, type UnmarkDbrExecuted } from './unmarkDbrExecuted.js';
 
-export type DbrActionCommand = CreateDbrAction | MarkDbrExecuted | UnmarkDbrExecuted | DeleteDbrAction;
+export type DbrActionCommand = CreateDbrAction | MarkDbrExecuted | UnmarkDbrExecuted | DeleteDbrAction | SetDbrActionTarget;
 
 /** One DBR action (stream `dbr-action-<id>`). */
 export const dbrActionDecider: Decider<DbrActionCommand, DbrActionState, DbrActionEvent> = {
@@ -20,6 +21,8 @@ export const dbrActionDecider: Decider<DbrActionCommand, DbrActionState, DbrActi
         return decideMarkDbrExecuted(command, state, now);
       case 'UnmarkDbrExecuted':
         return decideUnmarkDbrExecuted(command, state);
+      case 'SetDbrActionTarget':
+        return decideSetDbrActionTarget(command, state);
       case 'DeleteDbrAction':
         return decideDeleteDbrAction(command, state);
       default: {

@@ -47,7 +47,25 @@ export const DbrActionUnmarkedExecuted = defineEvent('DbrActionUnmarkedExecuted'
  */
 export const DbrActionDeleted = defineEvent('DbrActionDeleted', 1, z.object({ actionId: compositeIdSchema }));
 
-export const dbrActionEvents = [DbrActionCreated, DbrActionMarkedExecuted, DbrActionUnmarkedExecuted, DbrActionDeleted] as const;
+/**
+ * The loss the action is meant to cure (docs/dbr-actions.md, 'The loss an action targets'): a
+ * machine of the action's line and, optionally, one of that machine's stop codes; both null: none.
+ * Recorded with the creation when the form names one, and on every later change. Its effect is
+ * measured on the machine's stops (of that code) before and after the action was executed.
+ */
+export const DbrActionTargetSet = defineEvent(
+  'DbrActionTargetSet',
+  1,
+  z.object({
+    actionId: compositeIdSchema,
+    /** The machine whose stops the action should reduce; null: none. */
+    equipmentId: id.nullable(),
+    /** One of that machine's stop codes; null: every unplanned stop of the machine. */
+    stopCodeId: id.nullable(),
+  }),
+);
+
+export const dbrActionEvents = [DbrActionCreated, DbrActionMarkedExecuted, DbrActionUnmarkedExecuted, DbrActionDeleted, DbrActionTargetSet] as const;
 export type DbrActionEvent = EventFromDefinition<(typeof dbrActionEvents)[number]>;
 export type DbrActionCreatedData = z.infer<typeof DbrActionCreated.schema>;
 

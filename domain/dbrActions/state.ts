@@ -4,6 +4,9 @@ import type { Fold } from '../shared/fold.js';
 /** An action as its stream tells it: what was planned and when it was ticked (null: open). */
 export interface DbrActionFacts extends DbrActionCreatedData {
   executedAt: string | null;
+  /** The loss it targets (DbrActionTargetSet): a machine of its line and one of its stop codes, each null when not named. */
+  targetEquipmentId: number | null;
+  targetStopCodeId: number | null;
 }
 
 /** 'none': the stream does not exist; 'deleted': it existed and was removed (404 from then on). */
@@ -14,11 +17,15 @@ export const initialDbrActionState: DbrActionState = { status: 'none' };
 export function evolveDbrAction(state: DbrActionState, event: DbrActionEvent): DbrActionState {
   switch (event.type) {
     case 'DbrActionCreated':
-      return { status: 'active', action: { ...event.data, executedAt: null } };
+      return { status: 'active', action: { ...event.data, executedAt: null, targetEquipmentId: null, targetStopCodeId: null } };
     case 'DbrActionMarkedExecuted':
       return state.status === 'active' ? { status: 'active', action: { ...state.action, executedAt: event.data.executedAt } } : state;
     case 'DbrActionUnmarkedExecuted':
       return state.status === 'active' ? { status: 'active', action: { ...state.action, executedAt: null } } : state;
+    case 'DbrActionTargetSet':
+      return state.status === 'active'
+        ? { status: 'active', action: { ...state.action, targetEquipmentId: event.data.equipmentId, targetStopCodeId: event.data.stopCodeId } }
+        : state;
     case 'DbrActionDeleted':
       return state.status === 'active' ? { status: 'deleted', action: state.action } : state;
     default: {

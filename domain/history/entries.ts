@@ -51,6 +51,7 @@ export const EVENT_LABELS = {
   DbrActionMarkedExecuted: 'Azione eseguita',
   DbrActionUnmarkedExecuted: 'Esecuzione annullata',
   DbrActionDeleted: 'Azione eliminata',
+  DbrActionTargetSet: 'Obiettivo modificato',
 } as const satisfies Record<(ShiftReportEvent | UnplannedStopEvent | PlannedStopEvent | RootCauseEvent | DbrActionEvent)['type'], string>;
 
 /** Field → label, in the order the page shows the fields. */
@@ -238,6 +239,8 @@ export const DBR_ACTION_FIELDS: Fields = [
   ['owner', 'Responsabile'],
   ['support', 'Supporto'],
   ['done', 'Eseguito'],
+  ['target_equipment', 'Macchina da migliorare'],
+  ['target_stop_code', 'Codice di stop da ridurre'],
 ];
 
 /** A DBR action: its creation, its ticks (the time as 'Eseguito' shows it) and its deletion. */
@@ -261,6 +264,14 @@ export function dbrActionHistory(events: readonly DomainEvent[], plant: PlantSta
         return { ...before, done: DateTime.fromISO(e.data.executedAt, { zone: PLANT_ZONE }).toFormat('dd/MM/yyyy HH:mm') };
       case 'DbrActionUnmarkedExecuted':
         return { ...before, done: null };
+      case 'DbrActionTargetSet': {
+        const { equipmentId, stopCodeId } = e.data;
+        return {
+          ...before,
+          target_equipment: equipmentId === null ? null : nameOf(plant, 'equipment', equipmentId),
+          target_stop_code: stopCodeId === null ? null : nameOf(plant, 'stopCode', stopCodeId),
+        };
+      }
       case 'DbrActionDeleted':
         return null;
       default: {

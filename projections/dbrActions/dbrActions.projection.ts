@@ -20,6 +20,9 @@ const ACTIONS = defineColumns({
   updated_at: timestamptz(),
   deleted_at: timestamptz().nullable(),
   deleted_by: text().nullable(),
+  /** The loss it targets (DbrActionTargetSet): a machine of its line and one of its stop codes. */
+  target_equipment_id: int().nullable(),
+  target_stop_code_id: int().nullable(),
 });
 
 /** A whole row, as a creation (and whatever followed it in the same batch) leaves it. */
@@ -33,11 +36,15 @@ interface ActionPatch {
   deleted: boolean;
   deleted_at: string | null;
   deleted_by: string | null;
+  set_target: boolean;
+  target_equipment_id: number | null;
+  target_stop_code_id: number | null;
   updated_at: string;
 }
 
 const ROW_COLUMNS = ACTIONS.names.map((c) => `${c} ${ACTIONS.columns[c]}`).join(', ');
-const PATCH_COLUMNS = 'id bigint, set_executed boolean, executed_at timestamptz, deleted boolean, deleted_at timestamptz, deleted_by text, updated_at timestamptz';
+const PATCH_COLUMNS =
+  'id bigint, set_executed boolean, executed_at timestamptz, deleted boolean, deleted_at timestamptz, deleted_by text, set_target boolean, target_equipment_id int, target_stop_code_id int, updated_at timestamptz';
 const COLUMN_NAMES = ACTIONS.names;
 
 /**
@@ -52,19 +59,35 @@ const COLUMN_NAMES = ACTIONS.names;
  */
 export const dbrActionsProjection = defineProjection(dbrActionEvents, {
   name: 'dbr_actions',
-  version: 1,
+  version: 2,
   tables: {
     dbr_actions: ACTIONS.table(),
   },
   async afterCreate(knex, tables) {
     // The range query: a shop floor's lines over a range of due days, deleted rows left out.
     await knex.raw('create index ?? on ?? (shop_floor_id, line_id, due_date) where not deleted', [`${tables.dbr_actions!}_floor_line_day`, tables.dbr_actions!]);
+    // The effectiveness of executed actions with a target (docs/oee.md): a shop floor's, by execution time.
+    await knex.raw('create index ?? on ?? (shop_floor_id, executed_at) where not deleted and target_equipment_id is not null', [
+      `${tables.dbr_actions!}_floor_executed`,
+      tables.dbr_actions!,
+    ]);
   },
   async applyBatch({ trx, tables }, events) {
     const rows = new Map<number, ActionRow>();
     const patches = new Map<number, ActionPatch>();
     const patchOf = (id: number, at: string) => {
-      const p = patches.get(id) ?? { id, set_executed: false, executed_at: null, deleted: false, deleted_at: null, deleted_by: null, updated_at: at };
+      const p = patches.get(id) ?? {
+        id,
+        set_executed: false,
+        executed_at: null,
+        deleted: false,
+        deleted_at: null,
+        deleted_by: null,
+        set_target: false,
+        target_equipment_id: null,
+        target_stop_code_id: null,
+        updated_at: at,
+      };
       p.updated_at = at;
       patches.set(id, p);
       return p;
@@ -92,7 +115,16 @@ export const dbrActionsProjection = defineProjection(dbrActionEvents, {
             updated_at: at,
             deleted_at: null,
             deleted_by: null,
+            target_equipment_id: null,
+            target_stop_code_id: null,
           });
+          break;
+        }
+        case 'DbrActionTargetSet': {
+          const target = { target_equipment_id: event.data.equipmentId, target_stop_code_id: event.data.stopCodeId };
+          const row = rows.get(event.data.actionId);
+          if (row) Object.assign(row, target, { updated_at: at });
+          else Object.assign(patchOf(event.data.actionId, at), target, { set_target: true });
           break;
         }
         case 'DbrActionMarkedExecuted':
@@ -133,6 +165,8 @@ export const dbrActionsProjection = defineProjection(dbrActionEvents, {
            deleted = t.deleted or v.deleted,
            deleted_at = case when v.deleted then v.deleted_at else t.deleted_at end,
            deleted_by = case when v.deleted then v.deleted_by else t.deleted_by end,
+           target_equipment_id = case when v.set_target then v.target_equipment_id else t.target_equipment_id end,
+           target_stop_code_id = case when v.set_target then v.target_stop_code_id else t.target_stop_code_id end,
            updated_at = v.updated_at
          from jsonb_to_recordset(?::jsonb) as v(${PATCH_COLUMNS})
          where t.id = v.id`,

@@ -12,6 +12,11 @@ export interface DbrActionRow {
   dueShiftId: number | null;
   dueShiftName: string | null;
   executedAt: Date | null;
+  /** The loss it targets: a machine of its line and one of its stop codes (names as the plant has them now). */
+  targetEquipmentId: number | null;
+  targetEquipmentName: string | null;
+  targetStopCodeId: number | null;
+  targetStopCodeName: string | null;
 }
 
 /** Which actions: a shop floor's lines (by name) over a range of due days, optionally only some shifts ('Fine gg' always kept). */
@@ -33,11 +38,13 @@ export async function listDbrActions(knex: Knex, f: DbrActionFilter): Promise<Db
   const q = knex('dbr_actions as a')
     .join('plant_lines as l', 'l.id', 'a.line_id')
     .leftJoin('plant_equipments as e', 'e.id', 'a.equipment_id')
+    .leftJoin('plant_equipments as te', 'te.id', 'a.target_equipment_id')
+    .leftJoin('plant_stop_codes as tc', 'tc.id', 'a.target_stop_code_id')
     .where('a.deleted', false)
     .andWhere('a.shop_floor_id', f.shopFloorId)
     .whereIn('l.name', f.lineNames)
     .andWhereBetween('a.due_date', [f.dateFrom, f.dateTo])
-    .select('a.*', 'l.name as line_name', 'e.name as equipment_name')
+    .select('a.*', 'l.name as line_name', 'e.name as equipment_name', 'te.name as target_equipment_name', 'tc.name as target_stop_code_name')
     .orderBy([{ column: 'a.due_date' }, { column: 'a.line_id' }, { column: 'a.due_shift_id', nulls: 'last' }, { column: 'a.id' }]);
   if (f.shiftIds.length > 0) {
     q.andWhere((w) => w.whereIn('a.due_shift_id', f.shiftIds).orWhereNull('a.due_shift_id'));
@@ -53,6 +60,10 @@ export async function listDbrActions(knex: Knex, f: DbrActionFilter): Promise<Db
     dueShiftId: r.due_shift_id == null ? null : Number(r.due_shift_id),
     dueShiftName: r.due_shift_name,
     executedAt: r.executed_at,
+    targetEquipmentId: r.target_equipment_id ?? null,
+    targetEquipmentName: r.target_equipment_id == null ? null : String(r.target_equipment_name ?? ''),
+    targetStopCodeId: r.target_stop_code_id ?? null,
+    targetStopCodeName: r.target_stop_code_id == null ? null : String(r.target_stop_code_name ?? ''),
   }));
 }
 

@@ -6,6 +6,7 @@ import { handleCreateDbrAction, type CreateDbrActionInput } from '../../commands
 import { handleDeleteDbrAction } from '../../commands/dbrActions/deleteDbrAction.js';
 import { handleMarkDbrExecuted } from '../../commands/dbrActions/markDbrExecuted.js';
 import { handleUnmarkDbrExecuted } from '../../commands/dbrActions/unmarkDbrExecuted.js';
+import { handleSetDbrActionTarget } from '../../commands/dbrActions/setDbrActionTarget.js';
 import { useTestDatabase } from '../../test/support/db.js';
 import { replayBatchedAndSingly, replayTwice, storedEvents } from '../../test/support/replayKit.js';
 import { describeWith } from '../../test/support/services.js';
@@ -40,17 +41,20 @@ describeWith(['postgres'])('dbr_actions projection replayed', () => {
       owner: 'Rossi',
       supportBy: null,
       activity: 'Pulire i sensori',
+      target: { equipmentId: null, stopCodeId: null },
       ...over,
     });
     await handleCreateDbrAction(deps, action({}), ctx('07:00'));
     await handleCreateDbrAction(deps, action({ dueShiftId: null, equipmentId: null, supportBy: 'Bianchi', activity: 'Verificare il nastro' }), ctx('07:01'));
     await handleCreateDbrAction(deps, action({ activity: 'Da eliminare' }), ctx('07:02'));
-    await handleCreateDbrAction(deps, action({ lineName: 'Linea 2', equipmentId: 4 }), ctx('07:03'));
+    await handleCreateDbrAction(deps, action({ lineName: 'Linea 2', equipmentId: 4, target: { equipmentId: 4, stopCodeId: null } }), ctx('07:03'));
+    await handleSetDbrActionTarget(deps, { actionId: L1_1, equipmentId: 2, stopCodeId: null }, ctx('08:00'));
     await handleMarkDbrExecuted(deps, { actionId: L1_1 }, ctx('09:10', 'frontline'));
     await handleMarkDbrExecuted(deps, { actionId: L1_2 }, ctx('09:20', 'frontline'));
     await handleUnmarkDbrExecuted(deps, { actionId: L1_2 }, ctx('09:21', 'frontline'));
     await handleMarkDbrExecuted(deps, { actionId: L2_1 }, ctx('10:00', 'frontline'));
     await handleDeleteDbrAction(deps, { actionId: L1_3 }, ctx('11:00'));
+    await handleSetDbrActionTarget(deps, { actionId: L2_1, equipmentId: null, stopCodeId: null }, ctx('12:00'));
   });
 
   const events = () => storedEvents(store, catalog);
@@ -81,10 +85,12 @@ describeWith(['postgres'])('dbr_actions projection replayed', () => {
         executed_at: at('09:10'),
         deleted: false,
         created_by: 'support',
+        target_equipment_id: 2,
+        target_stop_code_id: null,
       }),
       expect.objectContaining({ id: L1_2, equipment_id: null, due_shift_id: null, due_shift_name: null, support_by: 'Bianchi', executed_at: null, updated_at: at('09:21') }),
       expect.objectContaining({ id: L1_3, activity: 'Da eliminare', deleted: true, deleted_by: 'support', deleted_at: at('11:00') }),
-      expect.objectContaining({ id: 2_11113_0001, line_id: 2, equipment_id: 4, executed_at: at('10:00'), deleted: false }),
+      expect.objectContaining({ id: 2_11113_0001, line_id: 2, equipment_id: 4, executed_at: at('10:00'), deleted: false, target_equipment_id: null, updated_at: at('12:00') }),
     ]);
   });
 });

@@ -176,24 +176,46 @@ describeWith(['postgres', 'chromium'])('dashboards', () => {
   it.each([
     ['tablet', undefined],
     ['phone', PHONE],
-  ] as const)('draws the Pareto fermate of the end date’s month on Riepilogo Operativo (%s)', async (size, viewport) => {
+  ] as const)('draws the Pareto fermate of the page’s filters with its cumulative line on Riepilogo Operativo, and follows the shifts (%s)', async (size, viewport) => {
     await open('support', '/dashboard-miglioramento', viewport);
+    const dateFrom = await page.getByLabel('Data da', { exact: true }).inputValue();
     const dateTo = await page.getByLabel('a', { exact: true }).inputValue();
-    const month = dateTo.slice(0, 7);
-    const pareto = await api(`/factory/pareto-fermate?shop_floor_id=1&line_id=1&month=${month}`);
-    expect(pareto.by_stop_code.length).toBeGreaterThan(0);
+    const shifts: Array<{ id: number; name: string }> = await api(`/factory/shifts-range?shop_floor_id=1&date_from=${dateFrom}&date_to=${dateTo}`);
+    const filter = `shop_floor_id=1&lines=Linea 1&date_from=${dateFrom}&date_to=${dateTo}`;
+    const pareto = await api(`/factory/oee/pareto?${filter}&shifts=${shifts.map((x) => x.id).join(',')}&by=stop_code`);
+    expect(pareto.bars.length).toBeGreaterThan(0);
     const chart = page.getByTestId('pareto-fermate');
-    await chart.getByRole('heading', { name: /^Pareto fermate – / }).waitFor();
-    // nivo writes each bar's label as an SVG text: the longest downtime is the top bar.
+    const it = (d: string) => d.split('-').reverse().join('/');
+    await chart.getByRole('heading', { name: `Pareto fermate – ${dateFrom === dateTo ? it(dateFrom) : `${it(dateFrom)} – ${it(dateTo)}`}` }).waitFor();
+    // The bars' names are the x axis' ticks (cut to 13 characters and '…' past 14); the cumulative line has a point per bar.
+    const short = (l: string) => (l.length > 14 ? `${l.slice(0, 13)}…` : l);
     const labels = () => chart.locator('svg text').allTextContents();
-    await eventually(async () => expect((await labels()).some((t) => t.startsWith(`${pareto.by_stop_code[0].label} · `))).toBe(true));
+    await eventually(async () => expect(await labels()).toContain(short(pareto.bars[0].label)));
+    const drawn = Math.min(pareto.bars.length, 9);
+    await eventually(async () => expect(await chart.locator('[data-testid="pareto-cumulative"] circle').count()).toBe(drawn));
+    expect(await labels()).toEqual(expect.arrayContaining(['0 %', '50 %', '100 %']));
     await chart.scrollIntoViewIfNeeded();
     await screenshot(page, `pareto-fermate-${size}`);
-    await chart.screenshot({ path: `screenshots/pareto-fermate-${size}-chart.png` });
-    await chart.getByRole('button', { name: 'Per modo di guasto' }).click();
-    await eventually(async () => expect((await labels()).some((t) => t.startsWith(`${pareto.by_failure_mode[0].label} · `))).toBe(true));
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+
+    // Unticking a shift asks the Pareto again for the shifts left, on the same dates.
+    const turnoB = shifts.filter((x) => x.name === 'Turno B').map((x) => x.id);
+    const asked = page.waitForRequest(
+      (r) => r.url().includes('/factory/oee/pareto') && !turnoB.some((id) => new URL(r.url()).searchParams.get('shifts')!.split(',').includes(String(id))),
+    );
+    await page.getByLabel('Turno B', { exact: true }).uncheck();
+    const params = new URL((await asked).url()).searchParams;
+    expect([params.get('date_from'), params.get('date_to'), params.get('lines')]).toEqual([dateFrom, dateTo, 'Linea 1']);
+    expect(params.get('shifts')!.split(',').map(Number).sort()).toEqual(
+      shifts
+        .filter((x) => x.name !== 'Turno B')
+        .map((x) => x.id)
+        .sort(),
+    );
+    const withoutB = await api(`/factory/oee/pareto?${filter}&shifts=${params.get('shifts')}&by=failure_mode`);
+    await chart.getByRole('button', { name: 'Per modo di guasto' }).click();
+    if (withoutB.bars.length > 0) await eventually(async () => expect(await labels()).toContain(short(withoutB.bars[0].label)));
   });
 
   it('shows the support user the summary as it stood at a moment, then the current one again', async () => {

@@ -105,12 +105,21 @@ describeWith(['postgres', 'chromium'])('DBR action pages', () => {
     // The arrows cycle: from 'Non specificato' the next is the line's first machine.
     await form.getByRole('button', { name: 'Successivo', exact: true }).nth(2).click();
     expect(await shownOption(form.locator('select[name="form_equipment"]'))).toBe('Filler');
+    // The loss it targets (issue 23): no code before a machine; then the machine's codes, named with their area.
+    const code = form.locator('select[name="form_target_stop_code"]');
+    expect(await shownOption(code)).toBe('Nessuno');
+    expect(await code.isDisabled()).toBe(true);
+    await form.locator('select[name="form_target_equipment"]').selectOption({ label: 'Capper' });
+    await eventually(async () => expect(await code.locator('option').count()).toBeGreaterThan(1));
+    const firstCode = (await code.locator('option').nth(1).textContent())!;
+    await code.selectOption({ index: 1 });
     await submit.click();
     await page.locator('.flash-success', { hasText: 'Azione DBR inserita correttamente' }).waitFor();
     await waitActivities(page, ['Azione da eliminare', 'Pulire le fotocellule']);
     await expect(form.getByLabel('Attività').inputValue()).resolves.toBe('');
     const made = (await listed()).find((a) => a.activity === 'Pulire le fotocellule')!;
-    expect(made).toMatchObject({ due_shift_name: 'Turno A', equipment_name: 'Filler', executed_at: null });
+    expect(made).toMatchObject({ due_shift_name: 'Turno A', equipment_name: 'Filler', executed_at: null, target_equipment_name: 'Capper' });
+    expect(firstCode.startsWith(`${(made as unknown as { target_stop_code_name: string }).target_stop_code_name} (`)).toBe(true);
     await screenshot(page, 'dbr-actions-tablet');
 
     // The modal: Escape, × and the overlay close it without deleting.

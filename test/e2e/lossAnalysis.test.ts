@@ -99,4 +99,51 @@ describeWith(['postgres', 'chromium'])('Analisi perdite', () => {
     await region.scrollIntoViewIfNeeded();
     await screenshot(page, `analisi-perdite-${size}-stops`);
   });
+
+  it.each([
+    ['tablet', undefined],
+    ['phone', PHONE_VIEWPORT],
+  ] as const)('sets each executed DBR action’s target stops before against after, saying how many days after are known (%s)', async (size, viewport) => {
+    ({ context, page } = await suite.newPage(viewport, 30_000));
+    await loginTo(page, 'support');
+    await storeStation(page);
+    await page.goto('/analisi-perdite');
+    await eventually(async () => expect(await page.getByLabel('a', { exact: true }).inputValue()).not.toBe(''));
+    const dateTo = await page.getByLabel('a', { exact: true }).inputValue();
+    // The demo history's actions on a line's recurring problem target its machine: 40 days of them.
+    const dateFrom = new Date(Date.parse(`${dateTo}T12:00:00Z`) - 40 * 86_400_000).toISOString().slice(0, 10);
+    await page.getByLabel('Data da', { exact: true }).fill(dateFrom);
+    const answer = await api(`/factory/dbr/action-effectiveness?shop_floor_id=1&lines=Linea 1&date_from=${dateFrom}&date_to=${dateTo}`);
+    expect(answer.days).toBe(30);
+    expect(answer.rows.length).toBeGreaterThan(0);
+    // Executed within the last 30 days, so its days after are fewer than 30: the table says so.
+    const recent = answer.rows.at(-1);
+    expect(recent.complete).toBe(false);
+    const section = page.getByTestId('oee-dbr-effect');
+    await section.getByRole('heading', { name: 'Efficacia azioni DBR' }).waitFor();
+    const table = section.locator('table[aria-label="Efficacia azioni DBR"]');
+    await eventually(async () => expect(await table.locator('tbody tr').count()).toBe(answer.rows.length));
+    // Newest execution first: the first row is the most recent action, with the API's figures.
+    const cells = await table.locator('tbody tr').first().locator('td').allTextContents();
+    const days = String(recent.after.days).replace('.', ',');
+    expect(cells.map((c) => c.trim())).toEqual(
+      expect.arrayContaining([
+        recent.activity,
+        `${recent.target_equipment_name} · ${recent.target_stop_code_name ?? 'Tutti i codici'}`,
+        String(recent.before.count),
+        String(recent.after.count),
+        `${days} di 30 gg (in corso)`,
+      ]),
+    );
+    await section.scrollIntoViewIfNeeded();
+    await screenshot(page, `analisi-perdite-efficacia-${size}`);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+
+    // N = 7: the call is asked again and the header names the days.
+    await section.getByLabel('Giorni prima e dopo').selectOption('7');
+    const seven = await api(`/factory/dbr/action-effectiveness?shop_floor_id=1&lines=Linea 1&date_from=${dateFrom}&date_to=${dateTo}&days=7`);
+    await eventually(async () => expect(await table.locator('tbody tr').count()).toBe(seven.rows.length));
+    if (size === 'tablet') await table.getByRole('columnheader', { name: /Fermate prima \(7 gg\)/ }).waitFor();
+  });
 });

@@ -191,6 +191,7 @@ export const eventData: Record<string, fc.Arbitrary<unknown>> = {
   DbrActionMarkedExecuted: fc.record({ actionId: bigId, at: day.chain(instantOn) }).map(({ actionId, at }) => ({ actionId, executedAt: utc(at) })),
   DbrActionUnmarkedExecuted: fc.record({ actionId: bigId }),
   DbrActionDeleted: fc.record({ actionId: bigId }),
+  DbrActionTargetSet: fc.record({ actionId: bigId, equipmentId: fc.option(plantId), stopCodeId: fc.option(plantId) }),
   DemoHistorySeeded: fc.record({ fromDay: day, toDay: day, seed: fc.integer() }),
 };
 

@@ -49,6 +49,10 @@ describeWith(['postgres'])('DBR action endpoints', () => {
         due_shift_name: 'Turno A',
         executed_at: null,
         line_name: 'Linea 1',
+        target_equipment: null,
+        target_equipment_name: null,
+        target_stop_code: null,
+        target_stop_code_name: null,
       },
     });
     expect(await kit.stream(`dbr-action-${kit.actionId(1, 1)}`)).toEqual([expect.objectContaining({ type: 'DbrActionCreated', username: 'support' })]);
@@ -145,6 +149,11 @@ describeWith(['postgres'])('DBR action endpoints', () => {
       'line_name',
       'owner',
       'support_by',
+      // Ours (docs/dbr-actions.md): the loss the action targets.
+      'target_equipment',
+      'target_equipment_name',
+      'target_stop_code',
+      'target_stop_code_name',
     ]);
     expect((await range(today())).body).toEqual([]);
     expect((await range(today('&lines=Linea 9'))).body).toEqual([]);

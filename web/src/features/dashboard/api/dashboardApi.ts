@@ -118,18 +118,22 @@ export function useVolumesHistory(shopFloorId: string, lineIds: number[]) {
   );
 }
 
-/** One bar of 'Pareto fermate' (GET /factory/pareto-fermate, docs/analysts.md). */
+/** One bar of 'Pareto fermate' (GET /factory/oee/pareto, docs/oee.md): minutes, stops and the cumulative share up to it. */
 export interface ParetoBar {
   key: string;
   label: string;
-  downtime_minutes: number;
+  minutes: number;
   count: number;
+  cumulative_share: number;
 }
 
-/** The Pareto of unplanned stops of the selected lines in one month ('2030-06'). */
-export function useParetoStops(shopFloorId: string, lineIds: number[], month: string) {
-  return useSWR<{ month: string; by_stop_code: ParetoBar[]; by_failure_mode: ParetoBar[] }>(
-    shopFloorId && lineIds.length > 0 && month ? ['/factory/pareto-fermate', { shop_floor_id: shopFloorId, line_id: lineIds.join(','), month }] : null,
+/**
+ * The Pareto of the unplanned stops of the page's filters (lines, shifts, dates) by stop code or
+ * failure mode: the loss analysis's call (docs/dashboard.md says why this one).
+ */
+export function useParetoStops(q: DashboardQuery | null, by: 'stop_code' | 'failure_mode') {
+  return useSWR<{ by: string; bars: ParetoBar[] }>(
+    q ? ['/factory/oee/pareto', { shop_floor_id: q.shopFloorId, lines: q.lineNames.join(','), shifts: q.shiftIds.join(','), date_from: q.dateFrom, date_to: q.dateTo, by }] : null,
     { ...quiet, ...logged('caricamento del Pareto fermate') },
   );
 }

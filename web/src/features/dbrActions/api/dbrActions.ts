@@ -17,6 +17,11 @@ export interface DbrAction {
   due_shift_name: string | null;
   executed_at: string | null;
   line_name: string;
+  /** Ours (docs/dbr-actions.md): the loss it targets, a machine of its line and one of its stop codes. */
+  target_equipment?: number | null;
+  target_equipment_name?: string | null;
+  target_stop_code?: number | null;
+  target_stop_code_name?: string | null;
 }
 
 /** The list's path; also the first element of every SWR key of the list. */
@@ -46,6 +51,8 @@ export interface DbrActionForm {
   supportBy: string;
   activity: string;
   shop_floor_id: number | null;
+  target_equipment: number | null;
+  target_stop_code: number | null;
 }
 
 /** POST /factory/dbr_actions: the action as the lists will read it. */
@@ -56,6 +63,11 @@ export function createDbrAction(form: DbrActionForm): Promise<DbrAction> {
 /** Ticks (mark-executed) or unticks (unmark-executed); the answer is the action as it now stands. */
 export function setDbrActionExecuted(id: number, executed: boolean): Promise<DbrAction> {
   return apiFetch<DbrAction>(`/factory/dbr_actions/${id}/${executed ? 'mark-executed' : 'unmark-executed'}`, { method: 'PATCH' });
+}
+
+/** PATCH /factory/dbr_actions/{id}/target: names, changes or clears (null) the loss an action targets. */
+export function setDbrActionTarget(id: number, target: { target_equipment: number | null; target_stop_code: number | null }): Promise<DbrAction> {
+  return apiFetch<DbrAction>(`/factory/dbr_actions/${id}/target`, { method: 'PATCH', json: target });
 }
 
 /** DELETE /factory/dbr_actions/{id}. */

@@ -1,7 +1,8 @@
 /**
  * The insert form of the DBR page (foundations §2 'Azioni DBR', §5): day, shift ('Fine gg' first),
- * line, equipment ('Non specificato' first), Responsabile, Supportato da, Attività with its
- * counter out of 250, and 'CONFERMA e INVIA', disabled while owner or activity is blank.
+ * line, equipment ('Non specificato' first), the optional loss it targets ('Macchina', 'Codice di
+ * stop'; ours, docs/dbr-actions.md), Responsabile, Supportato da, Attività with its counter out of
+ * 250, and 'CONFERMA e INVIA', disabled while owner or activity is blank.
  * The texts are kept on the device until the action is inserted (model/dbrDraft.ts): coming back
  * shows them again with 'Ricomincia', and leaving with text typed asks first.
  */
@@ -15,6 +16,7 @@ import { createDbrAction } from '../api/dbrActions.js';
 import { canSubmit, dbrActionPayload, ACTIVITY_MAX, TEXT_MAX } from '../model/dbrForm.js';
 import { counterText } from '../model/dbrFormat.js';
 import { DbrSelectors } from './DbrSelectors.js';
+import { DbrTargetPickers, NO_DBR_TARGET, type DbrTarget } from './DbrTargetPickers.js';
 import type { DbrSelection } from './useDbrSelection.js';
 import { clipChars, unitsFor } from '../../../lib/text.js';
 
@@ -36,6 +38,8 @@ export function createFailureText(err: unknown): string {
     equipment: 'Dispositivo',
     due_shift: 'Turno',
     day: 'Giorno',
+    target_equipment: 'Macchina',
+    target_stop_code: 'Codice di stop',
   };
   const reasons = Object.entries(err.fields ?? {}).map(([f, why]) => `${labels[f] ?? f}: ${String(why)}`);
   return reasons.length > 0 ? `${err.message} (${reasons.join('; ')})` : err.message;
@@ -52,6 +56,9 @@ export function DbrActionForm({ selection, onCreated, onFailed }: DbrActionFormP
   useEffect(() => writeDbrTexts(key, texts, new Date()), [key, texts]);
   const [sending, setSending] = useState(false);
   const [lineMissing, setLineMissing] = useState(false);
+  // The target belongs to the line it was chosen on: another line starts from none.
+  const [targetOf, setTargetOf] = useState<{ lineId: string; target: DbrTarget }>({ lineId: '', target: NO_DBR_TARGET });
+  const target = targetOf.lineId === selection.lineId ? targetOf.target : NO_DBR_TARGET;
   const ready = canSubmit({ owner, activity });
 
   async function submit(e: FormEvent) {
@@ -63,9 +70,20 @@ export function DbrActionForm({ selection, onCreated, onFailed }: DbrActionFormP
     }
     setSending(true);
     try {
-      const form = { day: selection.day, shiftCode: selection.shiftCode, lineId: selection.lineId, equipmentId: selection.equipmentId, owner, supportBy, activity };
+      const form = {
+        day: selection.day,
+        shiftCode: selection.shiftCode,
+        lineId: selection.lineId,
+        equipmentId: selection.equipmentId,
+        owner,
+        supportBy,
+        activity,
+        targetEquipmentId: target.equipmentId,
+        targetStopCodeId: target.stopCodeId,
+      };
       await createDbrAction(dbrActionPayload(form, { lineName: selection.line.name, shiftId: selection.shift?.id ?? null, shopFloorId: selection.shopFloorId }));
       setTexts(NO_DBR_TEXTS);
+      setTargetOf({ lineId: '', target: NO_DBR_TARGET });
       setRestoredShown(false);
       await onCreated({ day: selection.day, lineId: selection.lineId });
     } catch (err) {
@@ -93,6 +111,7 @@ export function DbrActionForm({ selection, onCreated, onFailed }: DbrActionFormP
         shiftFirst="Fine gg"
         equipmentFirst="Non specificato"
       />
+      <DbrTargetPickers lineId={selection.lineId} value={target} onChange={(t) => setTargetOf({ lineId: selection.lineId, target: t })} name="form" />
       {restoredShown && restored && (
         <p className="dbra-restored" role="status">
           Ripreso il testo non inviato del {formatItalianDate(restored.at)} {formatTime(restored.at)}.{' '}

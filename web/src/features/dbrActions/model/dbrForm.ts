@@ -20,11 +20,16 @@ export interface DbrFormState {
   owner: string;
   supportBy: string;
   activity: string;
+  /** The loss it targets (docs/dbr-actions.md): a machine id and a stop code id, '' when not named. */
+  targetEquipmentId?: string;
+  targetStopCodeId?: string;
 }
 
 export function canSubmit(form: Pick<DbrFormState, 'owner' | 'activity'>): boolean {
   return form.owner.trim() !== '' && form.activity.trim() !== '';
 }
+
+const idOrNull = (id: string | undefined) => (id ? Number(id) : null);
 
 /** The body of POST /factory/dbr_actions; the shift id comes from the day's list. */
 export function dbrActionPayload(form: DbrFormState, ctx: { lineName: string; shiftId: number | null; shopFloorId: string }): DbrActionForm {
@@ -37,5 +42,7 @@ export function dbrActionPayload(form: DbrFormState, ctx: { lineName: string; sh
     supportBy: form.supportBy.trim(),
     activity: form.activity.trim(),
     shop_floor_id: ctx.shopFloorId === '' ? null : Number(ctx.shopFloorId),
+    target_equipment: idOrNull(form.targetEquipmentId),
+    target_stop_code: idOrNull(form.targetStopCodeId),
   };
 }

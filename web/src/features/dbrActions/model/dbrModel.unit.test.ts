@@ -107,11 +107,17 @@ describe('the insert form (foundations §5)', () => {
       supportBy: '',
       activity: 'Pulire',
       shop_floor_id: 1,
+      target_equipment: null,
+      target_stop_code: null,
     });
-    expect(dbrActionPayload({ ...form, equipmentId: '2' }, { lineName: 'Linea 1', shiftId: 1000001, shopFloorId: '' })).toMatchObject({
+    expect(
+      dbrActionPayload({ ...form, equipmentId: '2', targetEquipmentId: '1', targetStopCodeId: '7' }, { lineName: 'Linea 1', shiftId: 1000001, shopFloorId: '' }),
+    ).toMatchObject({
       due_shift: 1000001,
       equipment: 2,
       shop_floor_id: null,
+      target_equipment: 1,
+      target_stop_code: 7,
     });
   });
 });

@@ -82,6 +82,7 @@ export function ReportFields({ mode, reportKey, selection, form, view, onChange,
         editable={view.stopsEditable}
         deletable={view.stopsEditable}
         onMessage={props.onMessage}
+        lineName={reportKey.lineName}
       />
       {props.children}
     </div>

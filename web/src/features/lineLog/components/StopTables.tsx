@@ -7,7 +7,7 @@
 import { useId, useMemo, useState } from 'react';
 import { ConfirmModal } from '../../../components/ConfirmModal.js';
 import { SortableTable, type Column } from '../../../components/SortableTable.js';
-import { formatTime } from '../../../lib/dates.js';
+import { formatItalianDate, formatTime } from '../../../lib/dates.js';
 import { draftKey } from '../../../lib/drafts.js';
 import { getStoredRole } from '../../../lib/session.js';
 import { classifyFailure } from '../model/failures.js';
@@ -37,6 +37,8 @@ export interface StopTablesProps {
   deletable: boolean;
   /** Shows a 3-second message (refusals of the server). */
   onMessage(text: string, tone?: 'success' | 'error'): void;
+  /** The line's name, written with the day and shift above the CSV export's rows. */
+  lineName?: string;
 }
 
 type Pending = { kind: 'planned'; stop: PlannedStop } | { kind: 'unplanned'; stop: UnplannedStop };
@@ -64,13 +66,20 @@ function explanation(kind: 'planned' | 'unplanned', loading: boolean, failed: bo
 }
 
 /** Both tables and the delete confirmation. */
-export function StopTables({ mode, query, editable, deletable, onMessage }: StopTablesProps) {
+export function StopTables({ mode, query, editable, deletable, onMessage, lineName }: StopTablesProps) {
   const baseId = useId();
   const planned = usePlannedStops(query);
   const unplanned = useUnplannedStops(query);
   const [pending, setPending] = useState<Pending | null>(null);
   const [deleting, setDeleting] = useState(false);
   const headings = STOP_HEADINGS[mode];
+  // 'Esporta CSV' (docs/oee.md, CSV export): the shift's stops as shown, under the log's line, day and shift.
+  const csvFilters: [string, string][] = [
+    ['Linea', lineName ?? ''],
+    ['Giorno', formatItalianDate(query.day)],
+    ['Turno', query.shiftCode],
+  ];
+  const csvName = (kind: string) => `stop-${kind}-${query.day}-turno-${query.shiftCode}`;
 
   async function onFailure(kind: 'planned' | 'unplanned', message: string, err: unknown) {
     const failure = classifyFailure(err);
@@ -130,7 +139,7 @@ export function StopTables({ mode, query, editable, deletable, onMessage }: Stop
   const plannedColumns = useMemo<Column<PlannedStop>[]>(() => {
     const cols: Column<PlannedStop>[] = [
       { id: 'time', header: 'Orario', width: 13, value: timeRange, sortValue: startOrder, className: 'stops-time' },
-      { id: 'duration', header: 'Durata [min]', width: 11, value: (s) => s.duration_minutes },
+      { id: 'duration', header: 'Durata [min]', width: 11, value: (s) => s.duration_minutes, csv: (s) => s.duration_minutes },
       { id: 'equipment', header: 'Macchina', width: 15, value: (s) => s.equipment_rel.name },
       { id: 'reason', header: 'Causale', width: 19, value: (s) => s.planned_reason_rel.name },
       {
@@ -176,7 +185,7 @@ export function StopTables({ mode, query, editable, deletable, onMessage }: Stop
       // Widths that hold a whole Italian word per line at 1280 px ('Regolazione', 'identificata');
       // the time breaks after its dash. 'Descrizione' and 'Azione correttiva' share what is left.
       { id: 'time', header: 'Orario', width: 8, value: timeRange, sortValue: startOrder, className: 'stops-time' },
-      { id: 'duration', header: 'Durata [min]', width: 8, value: (s) => s.duration_minutes },
+      { id: 'duration', header: 'Durata [min]', width: 8, value: (s) => s.duration_minutes, csv: (s) => s.duration_minutes },
       {
         id: 'place',
         header: 'Macchina / Area',
@@ -213,6 +222,7 @@ export function StopTables({ mode, query, editable, deletable, onMessage }: Stop
           defaultSort={DEFAULT_SORT}
           extraSortValues={{ id: (s) => s.id }}
           emptyMessage={<EmptyState total={planned.data?.length ?? 0} explanation={explanation('planned', planned.isLoading, !!planned.error)} />}
+          csv={{ fileName: csvName('pianificati'), filters: csvFilters }}
         />
       </section>
       <section className="line-log-stops" aria-labelledby={`${baseId}-unplanned`}>
@@ -228,6 +238,7 @@ export function StopTables({ mode, query, editable, deletable, onMessage }: Stop
           defaultSort={DEFAULT_SORT}
           extraSortValues={{ id: (s) => s.id }}
           emptyMessage={<EmptyState total={unplanned.data?.length ?? 0} explanation={explanation('unplanned', unplanned.isLoading, !!unplanned.error)} />}
+          csv={{ fileName: csvName('non-pianificati'), filters: csvFilters }}
         />
       </section>
       <ConfirmModal

@@ -7,6 +7,7 @@ import useSWR from 'swr';
 import type { DashboardQuery } from '../../dashboard/index.js';
 import type { UnplannedStop } from '../../../lib/stops.js';
 import type { OeeAnswer, OeeGroup, ParetoAnswer, ParetoBy } from '../model/oee.js';
+import type { EffectivenessAnswer } from '../model/effectiveness.js';
 
 const options = (what: string) => ({
   revalidateOnFocus: false,
@@ -43,5 +44,13 @@ export function useStopsOf(q: DashboardQuery | null, shiftIds: readonly number[]
         ]
       : null,
     options('caricamento degli stop'),
+  );
+}
+
+/** The executed DBR actions of the chosen lines and days against their target's stops, N days each side (docs/oee.md). */
+export function useDbrEffectiveness(q: DashboardQuery | null, days: number) {
+  return useSWR<EffectivenessAnswer>(
+    q ? ['/factory/dbr/action-effectiveness', { shop_floor_id: q.shopFloorId, lines: q.lineNames.join(','), date_from: q.dateFrom, date_to: q.dateTo, days }] : null,
+    options('caricamento dell’efficacia delle azioni DBR'),
   );
 }

@@ -1,12 +1,13 @@
 /**
  * 'Analisi perdite' (docs/oee.md): the dashboard's filters, then OEE with A, P and Q, the loss
- * waterfall, the OEE per day, the tables per line and per machine and the stops' Pareto, all for
- * the same filters. Starts from the stored default station, as the dashboards do.
+ * waterfall, the OEE per day, the tables per line and per machine, the stops' Pareto and the
+ * effectiveness of the executed DBR actions, all for the same filters. Starts from the stored default station, as the dashboards do.
  */
 import { Link } from 'react-router-dom';
 import { DashboardFilters, useDashboardFilters } from '../../dashboard/index.js';
 import type { StoredStationNames } from '../../../lib/station.js';
 import { useOee } from '../api/oeeApi.js';
+import { DbrEffectiveness } from './DbrEffectiveness.js';
 import { LossWaterfall, OeeTrend } from './OeeCharts.js';
 import { OeeHeadline } from './OeeHeadline.js';
 import { OeePareto } from './OeePareto.js';
@@ -38,6 +39,7 @@ export function LossAnalysis({ station }: { station: StoredStationNames }) {
       <OeeTable title="OEE per linea" rows={rows(lines)} filters={filters.csvFilters} />
       <OeeTable title="OEE per macchina" rows={rows(machines)} machines filters={filters.csvFilters} />
       <OeePareto query={query} shifts={filters.shifts} csvFilters={filters.csvFilters} />
+      <DbrEffectiveness query={query} csvFilters={filters.csvFilters} />
     </div>
   );
 }

@@ -3,8 +3,8 @@
  * failure mode, machine or shift: bars of minutes, longest first, with the cumulative share as a
  * line. A bar (or its row) opens the stops behind it.
  */
-import { ResponsiveBar, type BarCustomLayerProps } from '@nivo/bar';
 import { useState } from 'react';
+import { ParetoChart, type ParetoDatum } from '../../../components/ParetoChart.js';
 import { SortableTable } from '../../../components/SortableTable.js';
 import type { DashboardQuery } from '../../dashboard/index.js';
 import { useOeePareto } from '../api/oeeApi.js';
@@ -20,35 +20,6 @@ const GROUPS: ReadonlyArray<[ParetoBy, string]> = [
 /** Bars drawn; the table below lists them all. */
 const CHART_BARS = 12;
 
-interface Datum {
-  [key: string]: string | number;
-  key: string;
-  label: string;
-  Minuti: number;
-  share: number;
-}
-
-/** The cumulative share as a line over the bars' centres, on its own scale at the right (0-100 %). */
-function CumulativeLine({ bars, innerHeight, innerWidth }: BarCustomLayerProps<Datum>) {
-  const points = bars.map((b) => [b.x + b.width / 2, innerHeight * (1 - b.data.data.share)] as const);
-  if (points.length === 0) return null;
-  return (
-    <g aria-hidden="true">
-      {[0, 25, 50, 75, 100].map((p) => (
-        <text key={p} x={innerWidth + 6} y={innerHeight * (1 - p / 100)} dominantBaseline="middle" fontSize={11} fill="#1b4f72">
-          {p} %
-        </text>
-      ))}
-      <path d={points.map(([x, y], i) => `${i ? 'L' : 'M'}${x},${y}`).join(' ')} fill="none" stroke="#1b4f72" strokeWidth={2} />
-      {points.map(([x, y], i) => (
-        <circle key={i} cx={x} cy={y} r={3} fill="#1b4f72" />
-      ))}
-    </g>
-  );
-}
-
-const short = (s: string) => (s.length > 14 ? `${s.slice(0, 13)}…` : s);
-
 interface Props {
   query: DashboardQuery | null;
   shifts: readonly { id: number; name: string }[];
@@ -61,7 +32,7 @@ export function OeePareto({ query, shifts, csvFilters }: Props) {
   const [open, setOpen] = useState<ParetoBar | null>(null);
   const pareto = useOeePareto(query, by);
   const bars = query && !pareto.error ? (pareto.data?.by === by ? pareto.data.bars : []) : [];
-  const data: Datum[] = bars.slice(0, CHART_BARS).map((b) => ({ key: b.key, label: b.label, Minuti: Math.round(b.minutes * 10) / 10, share: b.cumulative_share }));
+  const data: ParetoDatum[] = bars.slice(0, CHART_BARS).map((b) => ({ key: b.key, label: b.label, Minuti: Math.round(b.minutes * 10) / 10, share: b.cumulative_share }));
   const choose = (b: ParetoBar | undefined) => setOpen(b ?? null);
   const groupLabel = GROUPS.find(([id]) => id === by)?.[1] ?? '';
   return (
@@ -89,27 +60,8 @@ export function OeePareto({ query, shifts, csvFilters }: Props) {
         <p className="oee-empty">Nessuna fermata non pianificata per i filtri correnti.</p>
       ) : (
         <>
-          <div className="oee-chart" style={{ height: 300 }}>
-            <ResponsiveBar<Datum>
-              data={data}
-              keys={['Minuti']}
-              indexBy="key"
-              margin={{ top: 12, right: 44, bottom: 72, left: 52 }}
-              padding={0.25}
-              colors={['#e06c62']}
-              enableLabel={false}
-              axisBottom={{ tickSize: 0, tickPadding: 6, tickRotation: -40, format: (k) => short(data.find((d) => d.key === k)?.label ?? String(k)) }}
-              axisLeft={{ tickSize: 0, tickPadding: 6, tickValues: 5, legend: 'Minuti', legendPosition: 'middle', legendOffset: -44 }}
-              layers={['grid', 'axes', 'bars', CumulativeLine]}
-              onClick={(bar) => choose(bars.find((b) => b.key === bar.data.key))}
-              tooltip={({ data: d }) => (
-                <div className="dashboard-trend-tooltip">
-                  {d.label}: {minutes(d.Minuti)} min, cumulata {percent(d.share)}
-                </div>
-              )}
-              role="img"
-              ariaLabel="Pareto delle fermate con la quota cumulata"
-            />
+          <div className="oee-chart">
+            <ParetoChart data={data} color="#e06c62" ariaLabel="Pareto delle fermate con la quota cumulata" onBar={(key) => choose(bars.find((b) => b.key === key))} />
           </div>
           <SortableTable<ParetoBar>
             ariaLabel="Barre del Pareto"

@@ -76,3 +76,26 @@ export function useUnits(shopFloorId: IdInput) {
     { onError: (err: unknown) => console.error('Caricamento delle unità di misura non riuscito', err) },
   );
 }
+
+/** A stop code of a machine, with the area (workpoint) it belongs to. */
+export interface MachineStopCode {
+  id: number;
+  name: string;
+  area: string;
+}
+
+/**
+ * The stop codes of a machine over all its areas (`GET /factory/workpoints`, then
+ * `GET /factory/stop_codes` per area), in the areas' order; nothing is fetched until a machine is chosen.
+ */
+export function useMachineStopCodes(equipmentId: IdInput) {
+  return useSWR<MachineStopCode[]>(hasId(equipmentId) ? ['machine-stop-codes', String(equipmentId)] : null, async ([, id]: [string, string]) => {
+    const areas = await apiFetch<Array<{ id: number; name: string }>>('/factory/workpoints', { query: { equipment_id: id } });
+    const codes = await Promise.all(
+      areas.map(async (a) =>
+        (await apiFetch<Array<{ id: number; name: string }>>('/factory/stop_codes', { query: { workpoint_id: a.id } })).map((c) => ({ id: c.id, name: c.name, area: a.name })),
+      ),
+    );
+    return codes.flat();
+  });
+}
