@@ -386,6 +386,8 @@ describeWith(['postgres'])('fuzzing every route: never 5xx, the error shape on 4
       'GET /factory/shifts': { query: { day, shop_floor_id: '1' } },
       'GET /factory/shifts-range': { query: { ...range, extraShift: 'true' } },
       'GET /factory/board': { query: { shop_floor_id: '1', line_id: '1' } },
+      'GET /factory/start/operator': { query: { shop_floor_id: '1', line_id: '1', day } },
+      'GET /factory/start/support': { query: { shop_floor_id: '1' } },
       'POST /admin/generate-shifts': { body: { shop_floor_id: 1, start_date: day, end_date: day } },
       'PUT /factory/default_station': { body: { shopFloorId: 1, lineId: 1, equipmentId: 1 } },
       'GET /factory/root_cause/:stopEventId': { params: { stopEventId: String(stop.body.id) } },
