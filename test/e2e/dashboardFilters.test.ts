@@ -8,7 +8,7 @@
  * - the shop floor manages 'Turno E', so the dashboards ask shifts-range with extraShift=true and offer it.
  */
 import type { Page } from 'playwright-core';
-import { screenshot } from '../support/browser.js';
+import { networkQuiet, screenshot } from '../support/browser.js';
 import { browserSuite } from '../support/browserSuite.js';
 import { describeWith } from '../support/services.js';
 import { eventually, loginTo, saveDemoStations, storeStation } from '../support/pageActions.js';
@@ -49,7 +49,7 @@ describeWith(['postgres', 'chromium'])('dashboard filters', () => {
 
   /** The round of calls is over: nothing in flight for a while and the figures no longer marked as updating. */
   async function settled(): Promise<void> {
-    await page.waitForLoadState('networkidle');
+    await networkQuiet(page);
     const status = page.getByTestId('dashboard-updating');
     await eventually(async () => expect(await status.textContent()).toBe(''));
     await page.waitForTimeout(300);

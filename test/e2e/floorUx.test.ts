@@ -10,7 +10,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { addDays, todayInRome } from '../../web/src/lib/dates.js';
 import { ROUTES } from '../../web/src/app/routes.js';
 import { callApi } from '../support/apiClient.js';
-import { axeSeriousViolations, PHONE_VIEWPORT, screenshot, smallTargets, TABLET_VIEWPORT } from '../support/browser.js';
+import { axeSeriousViolations, networkQuiet, PHONE_VIEWPORT, screenshot, smallTargets, TABLET_VIEWPORT } from '../support/browser.js';
 import { browserSuite } from '../support/browserSuite.js';
 import { describeWith } from '../support/services.js';
 import { fillLogin, openAs, readyNav } from '../support/pageActions.js';
@@ -145,7 +145,7 @@ describeWith(['postgres', 'chromium'])('the line-log pages on the floor', () => 
     for (const path of ['/daily-routine-operatore', '/dashboard-operatore', '/operatore']) {
       await page.goto(path);
       await page.getByRole('heading', { level: 1 }).waitFor();
-      await page.waitForLoadState('networkidle');
+      await networkQuiet(page);
       expect([path, await smallTargets(page)]).toEqual([path, []]);
     }
   });
@@ -218,7 +218,7 @@ describeWith(['postgres', 'chromium'])('the line-log pages on the floor', () => 
     await fillLogin(page, 'demoen');
     await page.waitForURL((u) => u.pathname === '/setup');
     await page.getByRole('main').getByRole('heading', { name: 'Scelta della stazione' }).waitFor();
-    await page.waitForLoadState('networkidle');
+    await networkQuiet(page);
     expect(failures).toEqual([]);
   });
 
@@ -254,7 +254,7 @@ describeWith(['postgres', 'chromium'])('the line-log pages on the floor', () => 
         await page.goto(path === '/report-operatore' || path === '/report-miglioramento' ? `${path}?day=${yesterday}&shift_code=A&line_id=1` : path);
         await readyNav(page).waitFor({ state: 'attached' });
         await page.getByRole('heading', { level: 1 }).first().waitFor();
-        await page.waitForLoadState('networkidle');
+        await networkQuiet(page);
         await page.waitForTimeout(300);
         const violations = await axeSeriousViolations(page);
         if (violations.length) found.push({ path, violations });

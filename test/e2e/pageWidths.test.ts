@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { addDays, todayInRome } from '../../web/src/lib/dates.js';
 import { ROUTES } from '../../web/src/app/routes.js';
 import { callApi } from '../support/apiClient.js';
-import { PHONE_VIEWPORT, TABLET_VIEWPORT } from '../support/browser.js';
+import { networkQuiet, PHONE_VIEWPORT, TABLET_VIEWPORT } from '../support/browser.js';
 import { browserSuite } from '../support/browserSuite.js';
 import { describeWith } from '../support/services.js';
 import { loginTo } from '../support/pageActions.js';
@@ -84,7 +84,7 @@ describeWith(['postgres', 'chromium'])('every page fits the tablet and the phone
       await all.first().click();
       await page.getByLabel('Data da').fill(monthAgo);
     }
-    await page.waitForLoadState('networkidle');
+    await networkQuiet(page);
   }
 
   const paths = () => [

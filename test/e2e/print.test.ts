@@ -8,7 +8,7 @@
  * media (at the A4 landscape width the layout is made for, and at the tablet's) are saved, and a PDF.
  */
 import type { Page } from 'playwright-core';
-import { screenshot } from '../support/browser.js';
+import { networkQuiet, screenshot } from '../support/browser.js';
 import { browserSuite } from '../support/browserSuite.js';
 import { describeWith } from '../support/services.js';
 import { eventually, loginTo, saveDemoStations, storeStation } from '../support/pageActions.js';
@@ -57,7 +57,7 @@ describeWith(['postgres', 'chromium'])('print layout', () => {
     await page.getByRole('heading', { level: 1, name: title }).waitFor();
     const table = page.locator('table.data-table, table.stops-table').first();
     await table.waitFor();
-    await page.waitForLoadState('networkidle');
+    await networkQuiet(page);
     // On screen the controls are there, so their absence in print is the print layout's doing.
     expect(await visible('.sidebar, .topbar')).toBeGreaterThan(0);
     expect(await visible('.cycle-button')).toBeGreaterThan(0);

@@ -21,8 +21,41 @@ export async function launchBrowser(): Promise<Browser> {
 export async function newPage(browser: Browser, baseURL: string, viewport = TABLET_VIEWPORT): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL, viewport, locale: 'it-IT', timezoneId: 'Europe/Rome' });
   context.setDefaultTimeout(10_000);
+  trackRequests(context);
   const page = await context.newPage();
   return { context, page };
+}
+
+/** Requests in flight per page, the live channel's stream left out (it never ends: docs/live.md). */
+const inFlight = new WeakMap<Page, Set<unknown>>();
+
+function trackRequests(context: BrowserContext): void {
+  context.on('page', (page) => {
+    const open = new Set<unknown>();
+    inFlight.set(page, open);
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname !== '/live') open.add(r);
+    });
+    page.on('requestfinished', (r) => open.delete(r));
+    page.on('requestfailed', (r) => open.delete(r));
+  });
+}
+
+/**
+ * Waits until the page has had no request in flight for `quietMs`: Playwright's 'networkidle',
+ * except that the live channel's endless stream does not count. For pages opened by newPage.
+ */
+export async function networkQuiet(page: Page, quietMs = 500, timeoutMs = 30_000): Promise<void> {
+  const open = inFlight.get(page);
+  if (!open) throw new Error('networkQuiet: the page was not opened by newPage');
+  const deadline = Date.now() + timeoutMs;
+  let quietSince = open.size === 0 ? Date.now() : null;
+  while (quietSince === null || Date.now() - quietSince < quietMs) {
+    if (Date.now() > deadline) throw new Error(`networkQuiet: still ${open.size} request(s) in flight after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 50));
+    if (open.size > 0) quietSince = null;
+    else quietSince ??= Date.now();
+  }
 }
 
 /** A new page as newPage opens it, with a longer default timeout: a busy machine is slow to render a first page. */
