@@ -6,7 +6,8 @@
 import pg from 'pg';
 import type { RunningServer } from '../api/server.js';
 import type { BenchPlant } from './historyPlant.js';
-import { now, summarize, type LatencySummary } from './support.js';
+import { loadavg } from './history.js';
+import { fmt, now, summarize, type LatencySummary } from './support.js';
 
 /** How many requests of each call, and the size of a page of stops. */
 export interface ReadOptions {
@@ -91,6 +92,20 @@ export async function measure(
 }
 
 const REGULAR_CODES = ['A', 'B', 'C'];
+
+/** Each scope's figures in turn, each printed as it comes with the load average. */
+export async function measureScopes(scopes: readonly Scope[], measureOne: (s: Scope) => Promise<Figure[]>): Promise<Figure[]> {
+  const figures: Figure[] = [];
+  for (const s of scopes) {
+    for (const f of await measureOne(s)) {
+      figures.push(f);
+      console.log(
+        `  ${f.scope}, ${f.call}: ${f.rows} rows, HTTP p50/p95 ${fmt(f.http.p50, 1)}/${fmt(f.http.p95, 1)} ms, SQL ${fmt(f.sql.p50, 2)}/${fmt(f.sql.p95, 2)} ms  [loadavg ${loadavg()}]`,
+      );
+    }
+  }
+  return figures;
+}
 
 /** The three reads of one scope, each against its SQL baseline. */
 export async function measureScope(server: RunningServer, token: string, client: pg.Client, plant: BenchPlant, scope: Scope, o: ReadOptions): Promise<Figure[]> {

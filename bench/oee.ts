@@ -18,12 +18,10 @@ import { createCatalog } from '../domain/catalog.js';
 import type { DbrConstants } from '../domain/dbr/constants.js';
 import { PLANT_ZONE } from '../domain/shifts/calendar.js';
 import { PostgresEventStore } from '../infra/eventstore/postgres.js';
-import { demoActor } from '../seed/demoHistoryWriter.js';
 import { SYSTEM_CONTEXT } from '../seed/demoUsers.js';
 import { REBUILD_BATCH_SIZE } from '../workers/projectionEngine.js';
-import type { Figure, Scope } from './dashboardReads.js';
-import { defaultGeneratorOptions } from './historyGenerate.js';
-import { defaultLoadOptions, loadHistory, type LoadResult } from './historyLoad.js';
+import { measureScopes, type Figure, type Scope } from './dashboardReads.js';
+import { loadEvenHistory, type LoadResult } from './historyLoad.js';
 import { historyPlantFile, type BenchPlant } from './historyPlant.js';
 import { defaultHistoryOptions, historyCalendar, loadavg, prepare, rebuildAll, serve, type RebuildRow } from './history.js';
 import { explainOeeScope, measureOeeScope } from './oeeReads.js';
@@ -83,17 +81,7 @@ export async function benchOee(adminUrl: string, redisUrl: string | null, o: Oee
     db = prepared.db;
     const plant = prepared.plant;
     await changeSpeeds(db.url, plant, days[Math.floor(days.length / 2)]!);
-    const store = await PostgresEventStore.connect(db.url, { max: 2 });
-    const catalog = createCatalog();
-    const actors = { operator: await demoActor({ store, catalog }, 'frontline'), analyst: await demoActor({ store, catalog }, 'support') };
-    await store.close();
-    const heavy = plant.lines[0]!.equipments[0]!;
-    const load = await loadHistory(db.url, catalog, plant, actors, heavy, days, clock, {
-      ...defaultLoadOptions,
-      heavyStops: Math.round((o.days * (perDay[0] + perDay[1])) / 2),
-      generator: { ...defaultGeneratorOptions, stopsPerEquipmentDay: perDay },
-    });
-    console.log(`  loaded ${fmt(load.events)} events in ${fmt(load.ms / 1000, 1)} s, ${fmt((load.events * 1000) / load.ms)} events/s  [loadavg ${loadavg()}]`);
+    const load = await loadEvenHistory(db.url, plant, days, clock, perDay);
     const { rows: rebuild, ceiling } = await rebuildAll(db.url);
     const whole = { events: rebuild.reduce((a, r) => a + r.events, 0), seconds: rebuild.reduce((a, r) => a + r.seconds, 0) };
 
@@ -110,15 +98,7 @@ export async function benchOee(adminUrl: string, redisUrl: string | null, o: Oee
     };
     const scopes = [scope(`${o.lines} lines, 30 days`, 30), scope(`${o.lines} lines, 365 days`, 365)];
     const loadBefore = loadavg();
-    const figures: Figure[] = [];
-    for (const s of scopes) {
-      for (const f of await measureOeeScope(server, token, client, plant, s, o)) {
-        figures.push(f);
-        console.log(
-          `  ${f.scope}, ${f.call}: ${f.rows} rows, HTTP p50/p95 ${fmt(f.http.p50, 1)}/${fmt(f.http.p95, 1)} ms, SQL ${fmt(f.sql.p50, 2)}/${fmt(f.sql.p95, 2)} ms  [loadavg ${loadavg()}]`,
-        );
-      }
-    }
+    const figures = await measureScopes(scopes, (s) => measureOeeScope(server!, token, client!, plant, s, o));
     const loadAfter = loadavg();
     console.log(`\n## 6d. EXPLAIN (ANALYZE, BUFFERS) of the oee statements of each call  [loadavg ${loadavg()}]`);
     for (const s of scopes) await explainOeeScope(server, token, client, plant, s);
