@@ -6,8 +6,11 @@
  */
 import pg from 'pg';
 import type { RunningServer } from '../api/server.js';
+import { MAX_LIST_ENTRIES } from '../domain/shared/bounds.js';
+import { oeeAnswer } from '../projections/oee/oee.queries.js';
+import { lossPareto } from '../projections/oee/pareto.queries.js';
 import type { BenchPlant } from './historyPlant.js';
-import { explainCalls, get, measure, timedSql, type Figure, type ReadOptions, type Scope } from './dashboardReads.js';
+import { get, measure, statementsOf, type Http, timedSql, type Figure, type ReadOptions, type Scope } from './dashboardReads.js';
 import { summarize } from './support.js';
 
 /** The issue's goals (p95 over HTTP): a month of every line 50 ms, a year 150 ms. */
@@ -77,10 +80,33 @@ function queries(plant: BenchPlant, scope: Scope) {
   };
 }
 
+/**
+ * One call as a function of nothing: the HTTP request, or, when the scope holds more shift ids
+ * than a query parameter list accepts (MAX_LIST_ENTRIES: a year of three shifts is 1,095), the
+ * route's own query function on the server's knex, timed the same way and its answer as JSON.
+ */
+function caller(server: RunningServer, token: string, plant: BenchPlant, scope: Scope) {
+  const paths = queries(plant, scope);
+  const direct = scope.shiftIds.length > MAX_LIST_ENTRIES;
+  const filter = { shopFloorId: plant.shopFloorId, lineNames: scope.lines.map((l) => l.name), shiftIds: scope.shiftIds, from: scope.from, to: scope.to };
+  const timed = async (answer: () => Promise<unknown>): Promise<Http> => {
+    const started = performance.now();
+    const body = JSON.stringify(await answer());
+    return { status: 200, body, ms: performance.now() - started };
+  };
+  const knex = server.deps.knex;
+  return {
+    direct,
+    oee: (group: 'none' | 'line') => (direct ? timed(() => oeeAnswer(knex, { ...filter, minorStopMinutes: 5 }, group)) : get(server, token, paths[group])),
+    pareto: (by: 'stop_code' | 'failure_mode') => (direct ? timed(() => lossPareto(knex, filter, by)) : get(server, token, paths[by])),
+  };
+}
+
 /** The four reads of one scope, each against its SQL baseline. */
 export async function measureOeeScope(server: RunningServer, token: string, client: pg.Client, plant: BenchPlant, scope: Scope, o: ReadOptions): Promise<Figure[]> {
   const values = [scope.lines.map((l) => l.id), scope.from, scope.to, REGULAR_CODES];
-  const paths = queries(plant, scope);
+  const call = caller(server, token, plant, scope);
+  const via = call.direct ? ` (query function: HTTP takes at most ${MAX_LIST_ENTRIES} shift ids)` : '';
   const goalMs = oeeGoalMs(scope.days);
   const figures: Figure[] = [];
   const note = (statuses: Set<number>) => (statuses.size === 1 && statuses.has(200) ? '' : `statuses ${[...statuses].join(', ')}`);
@@ -99,13 +125,18 @@ export async function measureOeeScope(server: RunningServer, token: string, clie
   for (const group of ['none', 'line'] as const) {
     const m = await measure(
       o,
-      () => get(server, token, paths[group]),
+      () => call.oee(group),
       () => timedSql(client, oeeBaseline(group === 'line'), values),
     );
+    if (m.first.status !== 200) {
+      figures.push(figure(`GET /factory/oee?group_by=${group}${via}`, m, 0, false));
+      console.log(`  GET /factory/oee?group_by=${group}: HTTP ${m.first.status} ${m.first.body.slice(0, 300)}`);
+      continue;
+    }
     const answer = JSON.parse(m.first.body) as OeeFigures & { rows: Array<OeeFigures & { key: string }> };
     const base = new Map(m.firstSql.map((r) => [String(r.k), r]));
     const same = group === 'none' ? sameOee(answer, m.firstSql[0]!) : answer.rows.length === base.size && answer.rows.every((r) => base.has(r.key) && sameOee(r, base.get(r.key)!));
-    figures.push(figure(`GET /factory/oee?group_by=${group}`, m, group === 'none' ? 1 : answer.rows.length, same));
+    figures.push(figure(`GET /factory/oee?group_by=${group}${via}`, m, group === 'none' ? 1 : answer.rows.length, same));
   }
   for (const [by, column] of [
     ['stop_code', 'stop_code_id'],
@@ -113,26 +144,36 @@ export async function measureOeeScope(server: RunningServer, token: string, clie
   ] as const) {
     const m = await measure(
       o,
-      () => get(server, token, paths[by]),
+      () => call.pareto(by),
       () => timedSql(client, paretoBaseline(column), values),
     );
+    if (m.first.status !== 200) {
+      figures.push(figure(`GET /factory/oee/pareto?by=${by}${via}`, m, 0, false));
+      console.log(`  GET /factory/oee/pareto?by=${by}: HTTP ${m.first.status} ${m.first.body.slice(0, 300)}`);
+      continue;
+    }
     const answer = JSON.parse(m.first.body) as { total_minutes: number; total_count: number; bars: Array<{ key: string; minutes: number; count: number }> };
     const base = new Map(m.firstSql.map((r) => [String(r.k), r]));
     const same = answer.bars.length === base.size && answer.bars.every((b) => close(b.minutes, base.get(b.key)?.minutes) && b.count === Number(base.get(b.key)?.n));
-    figures.push(figure(`GET /factory/oee/pareto?by=${by}`, m, answer.bars.length, same));
+    figures.push(figure(`GET /factory/oee/pareto?by=${by}${via}`, m, answer.bars.length, same));
   }
   return figures;
 }
 
-/** EXPLAIN (ANALYZE, BUFFERS) of the statements on the oee tables behind each call of a scope. */
+/** EXPLAIN (ANALYZE, BUFFERS) of the statements on the oee tables behind each call of a scope (by HTTP or the query function, as measured). */
 export async function explainOeeScope(server: RunningServer, token: string, client: pg.Client, plant: BenchPlant, scope: Scope): Promise<void> {
-  const paths = queries(plant, scope);
-  await explainCalls(
-    server,
-    token,
-    client,
-    scope.label,
-    Object.entries(paths).map(([label, path]): [string, string] => [label, path]),
-    /oee_(?:reports|stops|shifts|speeds|rollup)/,
-  );
+  const call = caller(server, token, plant, scope);
+  const calls: Array<[string, () => Promise<Http>]> = [
+    ['oee none', () => call.oee('none')],
+    ['oee line', () => call.oee('line')],
+    ['pareto stop_code', () => call.pareto('stop_code')],
+    ['pareto failure_mode', () => call.pareto('failure_mode')],
+  ];
+  for (const [label, request] of calls) {
+    for (const st of await statementsOf(server, request, /oee_(?:reports|stops|shifts|speeds|shift_stops)/)) {
+      const plan = await client.query(`explain (analyze, buffers) ${st.sql}`, st.bindings);
+      console.log(`\n### ${label}, ${scope.label}\n`);
+      console.log(plan.rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n'));
+    }
+  }
 }
