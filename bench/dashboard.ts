@@ -11,13 +11,9 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { RunningServer } from '../api/server.js';
-import { createCatalog } from '../domain/catalog.js';
-import { PostgresEventStore } from '../infra/eventstore/postgres.js';
-import { demoActor } from '../seed/demoHistoryWriter.js';
-import { defaultGeneratorOptions } from './historyGenerate.js';
-import { defaultLoadOptions, loadHistory, type LoadResult } from './historyLoad.js';
+import { loadEvenHistory, type LoadResult } from './historyLoad.js';
 import { defaultHistoryOptions, historyCalendar, loadavg, prepare, rebuildAll, serve, type RebuildRow } from './history.js';
-import { explainScope, measureScope, type Figure, type Scope } from './dashboardReads.js';
+import { explainScope, measureScope, measureScopes, type Figure, type Scope } from './dashboardReads.js';
 import { fmt, login, now, printTable, ratio, type BenchDatabase, type TableRow } from './support.js';
 import { REBUILD_BATCH_SIZE } from '../workers/projectionEngine.js';
 
@@ -56,18 +52,7 @@ export async function benchDashboard(adminUrl: string, redisUrl: string | null, 
     const prepared = await prepare(adminUrl, 'dash', { ...defaultHistoryOptions, lines: o.lines, days: o.days }, days, calendarEnd, setupAt);
     db = prepared.db;
     const plant = prepared.plant;
-    const store = await PostgresEventStore.connect(db.url, { max: 2 });
-    const catalog = createCatalog();
-    const actors = { operator: await demoActor({ store, catalog }, 'frontline'), analyst: await demoActor({ store, catalog }, 'support') };
-    await store.close();
-    const heavy = plant.lines[0]!.equipments[0]!;
-    const load = await loadHistory(db.url, catalog, plant, actors, heavy, days, clock, {
-      ...defaultLoadOptions,
-      // The first equipment gets its share like the others: this section measures no single equipment.
-      heavyStops: Math.round((o.days * (o.stopsPerEquipmentDay[0] + o.stopsPerEquipmentDay[1])) / 2),
-      generator: { ...defaultGeneratorOptions, stopsPerEquipmentDay: o.stopsPerEquipmentDay },
-    });
-    console.log(`  loaded ${fmt(load.events)} events in ${fmt(load.ms / 1000, 1)} s, ${fmt((load.events * 1000) / load.ms)} events/s  [loadavg ${loadavg()}]`);
+    const load = await loadEvenHistory(db.url, plant, days, clock, o.stopsPerEquipmentDay);
     const { rows: rebuild, ceiling } = await rebuildAll(db.url);
 
     server = await serve(db, redisUrl, dataDir);
@@ -84,15 +69,7 @@ export async function benchDashboard(adminUrl: string, redisUrl: string | null, 
     };
     const scopes = [scope('1 line, 1 day', 1, 1), scope('5 lines, 30 days', 5, 30), scope(`${o.lines} lines, 365 days`, o.lines, 365)];
     const loadBefore = loadavg();
-    const figures: Figure[] = [];
-    for (const s of scopes) {
-      for (const f of await measureScope(server, token, client, plant, s, o)) {
-        figures.push(f);
-        console.log(
-          `  ${f.scope}, ${f.call}: ${f.rows} rows, HTTP p50/p95 ${fmt(f.http.p50, 1)}/${fmt(f.http.p95, 1)} ms, SQL ${fmt(f.sql.p50, 2)}/${fmt(f.sql.p95, 2)} ms  [loadavg ${loadavg()}]`,
-        );
-      }
-    }
+    const figures = await measureScopes(scopes, (s) => measureScope(server!, token, client!, plant, s, o));
     const loadAfter = loadavg();
     console.log(`\n## 5d. EXPLAIN (ANALYZE, BUFFERS) of the read-table statements of each call  [loadavg ${loadavg()}]`);
     for (const s of scopes.slice(1)) await explainScope(server, token, client, plant, s, o);

@@ -6,7 +6,8 @@
 import pg from 'pg';
 import type { RunningServer } from '../api/server.js';
 import type { BenchPlant } from './historyPlant.js';
-import { now, summarize, type LatencySummary } from './support.js';
+import { loadavg } from './history.js';
+import { fmt, now, summarize, type LatencySummary } from './support.js';
 
 /** How many requests of each call, and the size of a page of stops. */
 export interface ReadOptions {
@@ -43,16 +44,16 @@ export interface Scope {
   shiftIds: number[];
 }
 
-type Http = { status: number; body: string; ms: number };
+export type Http = { status: number; body: string; ms: number };
 
-async function get(server: RunningServer, token: string, pathAndQuery: string): Promise<Http> {
+export async function get(server: RunningServer, token: string, pathAndQuery: string): Promise<Http> {
   const started = now();
   const res = await fetch(`${server.url}${pathAndQuery}`, { headers: { authorization: `Bearer ${token}` } });
   const body = await res.text();
   return { status: res.status, body, ms: now() - started };
 }
 
-async function timedSql(client: pg.Client, text: string, values: unknown[]): Promise<{ rows: Array<Record<string, unknown>>; ms: number }> {
+export async function timedSql(client: pg.Client, text: string, values: unknown[]): Promise<{ rows: Array<Record<string, unknown>>; ms: number }> {
   const started = now();
   const r = await client.query(text, values);
   return { rows: r.rows as Array<Record<string, unknown>>, ms: now() - started };
@@ -62,7 +63,7 @@ async function timedSql(client: pg.Client, text: string, values: unknown[]): Pro
  * `warmup + samples` rounds of one HTTP request then its SQL baseline (the order flips
  * every round, so a change of machine load falls on both); the warm-up rounds are not counted.
  */
-async function measure(
+export async function measure(
   o: ReadOptions,
   http: () => Promise<Http>,
   sql: () => Promise<{ rows: Array<Record<string, unknown>>; ms: number }>,
@@ -91,6 +92,20 @@ async function measure(
 }
 
 const REGULAR_CODES = ['A', 'B', 'C'];
+
+/** Each scope's figures in turn, each printed as it comes with the load average. */
+export async function measureScopes(scopes: readonly Scope[], measureOne: (s: Scope) => Promise<Figure[]>): Promise<Figure[]> {
+  const figures: Figure[] = [];
+  for (const s of scopes) {
+    for (const f of await measureOne(s)) {
+      figures.push(f);
+      console.log(
+        `  ${f.scope}, ${f.call}: ${f.rows} rows, HTTP p50/p95 ${fmt(f.http.p50, 1)}/${fmt(f.http.p95, 1)} ms, SQL ${fmt(f.sql.p50, 2)}/${fmt(f.sql.p95, 2)} ms  [loadavg ${loadavg()}]`,
+      );
+    }
+  }
+  return figures;
+}
 
 /** The three reads of one scope, each against its SQL baseline. */
 export async function measureScope(server: RunningServer, token: string, client: pg.Client, plant: BenchPlant, scope: Scope, o: ReadOptions): Promise<Figure[]> {
@@ -233,10 +248,14 @@ export async function measureScope(server: RunningServer, token: string, client:
 }
 
 /** The statements one request runs on the read tables, as the server's knex sent them. */
-async function statementsOf(server: RunningServer, request: () => Promise<Http>): Promise<Array<{ sql: string; bindings: unknown[] }>> {
+export async function statementsOf(
+  server: RunningServer,
+  request: () => Promise<Http>,
+  tables = /dashboard_(?:days|months|line_days|history_stops)|unplanned_stops/,
+): Promise<Array<{ sql: string; bindings: unknown[] }>> {
   const seen: Array<{ sql: string; bindings: unknown[] }> = [];
   const listener = (q: { sql: string; bindings?: unknown[] }) => {
-    if (/dashboard_(?:days|months|line_days|history_stops)|unplanned_stops/.test(q.sql)) seen.push({ sql: q.sql, bindings: q.bindings ?? [] });
+    if (tables.test(q.sql)) seen.push({ sql: q.sql, bindings: q.bindings ?? [] });
   };
   server.deps.knex.on('query', listener);
   try {
@@ -266,11 +285,16 @@ export async function explainScope(server: RunningServer, token: string, client:
       `/factory/stop_events/unplanned?${new URLSearchParams({ shop_floor_id: floor, date_from: scope.from, date_to: scope.to, lines_id: lineIds, shift_id: scope.shiftIds.join(','), limit: String(o.pageRows) })}`,
     ],
   ];
+  await explainCalls(server, token, client, scope.label, calls);
+}
+
+/** EXPLAIN (ANALYZE, BUFFERS) of the statements on `tables` that each request (label, path) runs. */
+export async function explainCalls(server: RunningServer, token: string, client: pg.Client, scopeLabel: string, calls: Array<[string, string]>, tables?: RegExp): Promise<void> {
   for (const [label, url] of calls) {
-    for (const st of await statementsOf(server, () => get(server, token, url))) {
+    for (const st of await statementsOf(server, () => get(server, token, url), tables)) {
       const plan = await client.query(`explain (analyze, buffers) ${st.sql}`, st.bindings);
       const long = (v: unknown) => (Array.isArray(v) && v.length > 8 ? `[${v.slice(0, 3).join(',')},… ${v.length} values]` : JSON.stringify(v));
-      console.log(`\n### ${label}, ${scope.label}\n\n${st.sql.replace(/\s+/g, ' ')}\n-- bindings: ${st.bindings.map(long).join(' ')}\n`);
+      console.log(`\n### ${label}, ${scopeLabel}\n\n${st.sql.replace(/\s+/g, ' ')}\n-- bindings: ${st.bindings.map(long).join(' ')}\n`);
       console.log(plan.rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n'));
     }
   }

@@ -6,7 +6,8 @@
 import type { EventCatalog } from '../domain/shared/catalog.js';
 import type { NewEvent } from '../domain/shared/eventStore.js';
 import { PostgresEventStore } from '../infra/eventstore/postgres.js';
-import type { Actor } from '../seed/demoHistoryWriter.js';
+import { demoActor, type Actor } from '../seed/demoHistoryWriter.js';
+import { createCatalog } from '../domain/catalog.js';
 import { DayGenerator, defaultGeneratorOptions, type GeneratorOptions, type PlannedAppend } from './historyGenerate.js';
 import type { BenchEquipment, BenchPlant } from './historyPlant.js';
 import { fmt, now } from './support.js';
@@ -116,4 +117,22 @@ export async function loadHistory(
     await pump.drain().catch(() => undefined);
     await store.close();
   }
+}
+
+/**
+ * The history of the dashboard and OEE sections: `perDay` unplanned stops per equipment and
+ * day (both ends included) on every equipment, the first one too (no single heavy equipment).
+ */
+export async function loadEvenHistory(url: string, plant: BenchPlant, days: string[], clock: Date, perDay: readonly [number, number]): Promise<LoadResult> {
+  const store = await PostgresEventStore.connect(url, { max: 2 });
+  const catalog = createCatalog();
+  const actors = { operator: await demoActor({ store, catalog }, 'frontline'), analyst: await demoActor({ store, catalog }, 'support') };
+  await store.close();
+  const load = await loadHistory(url, catalog, plant, actors, plant.lines[0]!.equipments[0]!, days, clock, {
+    ...defaultLoadOptions,
+    heavyStops: Math.round((days.length * (perDay[0] + perDay[1])) / 2),
+    generator: { ...defaultGeneratorOptions, stopsPerEquipmentDay: perDay },
+  });
+  console.log(`  loaded ${fmt(load.events)} events in ${fmt(load.ms / 1000, 1)} s, ${fmt((load.events * 1000) / load.ms)} events/s`);
+  return load;
 }

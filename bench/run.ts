@@ -10,12 +10,15 @@
  * --lines=N --heavy=N --samples=N` scale it down for a quick look (docs/benchmarks.md).
  * `npm run bench -- dashboard` runs the dashboard section alone (bench/dashboard.ts: about
  * a million stops, 1.7M events; `--days=N --lines=N --samples=N --stops=N` likewise).
+ * `npm run bench -- oee` runs the loss analysis section alone (bench/oee.ts: GET /factory/oee
+ * and its Pareto over a month and a year of every line, and the rebuilds; the same flags).
  */
 import os from 'node:os';
 import pg from 'pg';
 import { benchAppends } from './appends.js';
 import { benchCatchUp } from './catchUp.js';
 import { benchDashboard, defaultDashboardOptions, type DashboardOptions } from './dashboard.js';
+import { benchOee, defaultOeeBenchOptions, REBUILD_GOAL, type OeeBenchOptions } from './oee.js';
 import { benchHistory, defaultHistoryOptions, type HistoryOptions } from './history.js';
 import { benchLatency, loadavg, loadedBullMqRatio, type LatencyResult } from './latency.js';
 import { fmt, printTable, serversToStop, startBenchServers, type TableRow } from './support.js';
@@ -27,10 +30,12 @@ const args = process.argv.slice(2);
 const asked = args.filter((a) => !a.startsWith('--')).map((a) => a.toLowerCase());
 const HISTORY = asked.includes('history');
 const DASHBOARD = asked.includes('dashboard');
-const LONG = HISTORY || DASHBOARD;
-const unknown = asked.filter((a) => a !== 'history' && a !== 'dashboard' && !(SECTIONS as readonly string[]).includes(a));
+const OEE = asked.includes('oee');
+const LONG_SECTIONS = ['history', 'dashboard', 'oee'];
+const LONG = HISTORY || DASHBOARD || OEE;
+const unknown = asked.filter((a) => !LONG_SECTIONS.includes(a) && !(SECTIONS as readonly string[]).includes(a));
 if (unknown.length > 0 || (LONG && asked.length > 1)) {
-  console.error(`unknown bench section(s): ${unknown.join(', ') || asked.join(', ')}; known: ${SECTIONS.join(', ')}, or history or dashboard alone`);
+  console.error(`unknown bench section(s): ${unknown.join(', ') || asked.join(', ')}; known: ${SECTIONS.join(', ')}, or history, dashboard or oee alone`);
   process.exit(2);
 }
 const selected = new Set<Section>(asked.length > 0 && !LONG ? (asked as Section[]) : LONG ? [] : SECTIONS);
@@ -42,6 +47,10 @@ function historyOptions(): HistoryOptions {
 
 function dashboardOptions(): DashboardOptions {
   return numericFlags({ ...defaultDashboardOptions }, { days: 'days', lines: 'lines', samples: 'samples', stops: 'stops' });
+}
+
+function oeeOptions(): OeeBenchOptions {
+  return numericFlags({ ...defaultOeeBenchOptions }, { days: 'days', lines: 'lines', samples: 'samples', stops: 'stops' });
 }
 
 function numericFlags<O extends object>(o: O, flags: Record<string, keyof O>): O {
@@ -120,6 +129,31 @@ async function runDashboard(url: string, redisUrl: string | null): Promise<void>
   );
 }
 
+/** The loss analysis section alone, then its summary with pass/fail against the issue's goals. */
+async function runOee(url: string, redisUrl: string | null): Promise<void> {
+  const r = await benchOee(url, redisUrl, oeeOptions());
+  const pass = (ok: boolean) => (ok ? 'pass' : 'FAIL');
+  const oee = r.rebuild.find((x) => x.name === 'oee')!;
+  const wholeRate = r.whole.events / r.whole.seconds;
+  printTable(
+    'Summary (oee)',
+    [
+      { benchmark: '6a. load, events/s through appendToStream', measured: fmt((r.load.events * 1000) / r.load.ms), goal: '', result: '' },
+      { benchmark: '6b. rebuild oee, events/s', measured: fmt(oee.eventsPerSecond), goal: `>= ${fmt(REBUILD_GOAL)}`, result: pass(oee.eventsPerSecond >= REBUILD_GOAL) },
+      { benchmark: '6b. rebuild of every projection in turn, events/s', measured: fmt(wholeRate), goal: `>= ${fmt(REBUILD_GOAL)}`, result: pass(wholeRate >= REBUILD_GOAL) },
+      ...r.figures.map((f) => ({
+        benchmark: `6c. ${f.call.replace('GET /factory/', '')}, ${f.scope}, p50 / p95 ms (p95 HTTP/SQL)`,
+        measured: `${fmt(f.http.p50, 1)} / ${fmt(f.http.p95, 1)} (${(f.http.p95 / f.sql.p95).toFixed(1)}x)`,
+        goal: `<= ${f.goalMs}`,
+        result: pass(f.http.p95 <= f.goalMs! && f.same),
+      })),
+    ],
+    [
+      `whole run ${fmt((performance.now() - started) / 1000, 1)} s; /proc/loadavg after: ${loadavg()}; a read passes when its p95 meets the goal and its figures equal the SQL baseline's`,
+    ],
+  );
+}
+
 const started = performance.now();
 try {
   // Only the latency benchmark compares schedulers; the others never need Redis.
@@ -144,6 +178,8 @@ try {
     await runHistory(pgUrl, redisUrl);
   } else if (DASHBOARD) {
     await runDashboard(pgUrl, redisUrl);
+  } else if (OEE) {
+    await runOee(pgUrl, redisUrl);
   } else {
     const summary: TableRow[] = [];
     if (selected.has('appends')) {

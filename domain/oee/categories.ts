@@ -30,3 +30,6 @@ export const DEFAULT_OEE_CATEGORIES: Readonly<Record<string, OeeCategory>> = {
 export function defaultOeeCategory(name: string): OeeCategory {
   return DEFAULT_OEE_CATEGORIES[name.trim()] ?? 'excluded';
 }
+
+/** Unplanned stops shorter than this are minor stops unless the call says otherwise (docs/oee.md); the OEE rollup sums breakdowns at this threshold. */
+export const DEFAULT_MINOR_STOP_MINUTES = 5;

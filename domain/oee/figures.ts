@@ -59,11 +59,14 @@ export interface OeeRow extends OeeFigures {
   label: string;
   line_id: number | null;
   mtbf_target_minutes: number | null;
+  /** The line's `ut_threshold` (Target Uptime, 0..1) shown beside the OEE; for day and shift rows the average over the chosen lines. */
+  ut_target: number | null;
 }
 
 /** The answer of GET /factory/oee. */
 export interface OeeAnswer extends OeeFigures {
   mtbf_target_minutes: number | null;
+  ut_target: number | null;
   rows: OeeRow[];
 }
 

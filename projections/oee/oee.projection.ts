@@ -8,7 +8,8 @@ import { arrayLiteral, EntityFold, keyOf, unnested, upsertRows, type Row } from 
 import { italianDay, loadShiftIndex, regularShiftOf } from '../shiftPlacement.js';
 import { reportFigures } from '../reportFigures.js';
 import { defineProjection } from '../types.js';
-import { OEE_REASONS, OEE_REPORTS, OEE_SHIFTS, OEE_SPEEDS, OEE_STOPS } from './oeeColumns.js';
+import { OEE_REASONS, OEE_REPORTS, OEE_SHIFT_STOPS, OEE_SHIFTS, OEE_SPEEDS, OEE_STOPS } from './oeeColumns.js';
+import { KEY_SQL, TouchedShifts, type ShiftKey } from './oeeRollup.js';
 
 const handled = [
   ShiftsScheduled,
@@ -27,14 +28,15 @@ const handled = [
 /**
  * The loss analysis (docs/oee.md): submitted reports, every stop with its machine, code,
  * failure mode or reason and the shift it counts for, the history of each line's design
- * speed and each planned stop reason's category. The sums are taken when read
- * (oee.queries.ts), so an edited failure mode, a deletion, a changed category or a calendar
- * generated after the stops needs no bookkeeping of running totals: every row is a fact that
- * an upsert writes again alike, so a replayed batch changes nothing.
+ * speed and each planned stop reason's category. Every row is a fact that an upsert writes
+ * again alike, so a replayed batch changes nothing. `oee_shift_stops` sums the live stops of
+ * each (line, day, shift code) for GET /factory/oee: each batch sums again the keys it touched
+ * (oeeRollup.ts), so an edit, a deletion, a changed category or a calendar generated after the
+ * stops needs no running totals.
  */
 export const oeeProjection = defineProjection(handled, {
   name: 'oee',
-  version: 2,
+  version: 3,
   tables: {
     oee_shifts: OEE_SHIFTS.table((t) => t.index(['shop_floor_id', 'shift_day'])),
     oee_stops: OEE_STOPS.table((t) => {
@@ -44,6 +46,7 @@ export const oeeProjection = defineProjection(handled, {
     oee_reports: OEE_REPORTS.table((t) => t.primary(['line_id', 'day', 'shift_code'])),
     oee_speeds: OEE_SPEEDS.table((t) => t.primary(['line_id', 'effective_at'])),
     oee_reasons: OEE_REASONS.table(),
+    oee_shift_stops: OEE_SHIFT_STOPS.table((t) => t.primary(['line_id', 'day', 'shift_code'])),
   },
   async applyBatch({ trx, tables }, events) {
     const shifts = new Map<number, Row>();
@@ -52,6 +55,8 @@ export const oeeProjection = defineProjection(handled, {
     const stops = new EntityFold<number>('id', OEE_STOPS.columns);
     const reasons = new EntityFold<number>('id', OEE_REASONS.columns);
     const recorded = new Map<number, { shop_floor_id: number; startDay: string; start: number }>();
+    const touchedStops = new Set<number>();
+    const touchedReasons = new Set<number>();
     for (const event of events) {
       switch (event.type) {
         case 'ShiftsScheduled':
@@ -96,6 +101,7 @@ export const oeeProjection = defineProjection(handled, {
             shift_code: '',
           });
           recorded.set(d.stopId, { shop_floor_id: d.shopFloorId, startDay: start_day, start: Date.parse(d.startTime) });
+          touchedStops.add(d.stopId);
           break;
         }
         case 'UnplannedStopDetailEdited':
@@ -104,6 +110,7 @@ export const oeeProjection = defineProjection(handled, {
         case 'UnplannedStopDeleted':
         case 'PlannedStopDeleted':
           stops.change(event.data.stopId, { deleted: true });
+          touchedStops.add(event.data.stopId);
           break;
         case 'DbrConstantsSet':
           speeds.set(`${event.data.lineId} ${event.metadata.occurredAt}`, {
@@ -114,9 +121,11 @@ export const oeeProjection = defineProjection(handled, {
           break;
         case 'PlannedStopReasonAdded':
           reasons.add(event.data.plannedStopReasonId, { oee_category: defaultOeeCategory(event.data.name) });
+          touchedReasons.add(event.data.plannedStopReasonId);
           break;
         case 'PlannedStopReasonCategorySet':
           reasons.change(event.data.plannedStopReasonId, { oee_category: event.data.oeeCategory });
+          touchedReasons.add(event.data.plannedStopReasonId);
           break;
         default: {
           const never: never = event;
@@ -136,8 +145,13 @@ export const oeeProjection = defineProjection(handled, {
         stops.add(id, { day: shift?.shift_day ?? r.startDay, shift_code: shift?.code ?? '' });
       }
     }
+    const touched = new TouchedShifts();
+    await touched.ofStops(trx, tables.oee_stops!, [...touchedStops]);
     await stops.write(trx, tables.oee_stops!);
-    await moveStops(trx, tables, [...shifts.values()]);
+    touched.add(await moveStops(trx, tables, [...shifts.values()]));
+    await touched.ofStops(trx, tables.oee_stops!, [...touchedStops]);
+    await touched.ofReasons(trx, tables.oee_stops!, [...touchedReasons]);
+    await touched.recompute(trx, tables);
   },
 });
 
@@ -156,16 +170,22 @@ async function writeReports(trx: Parameters<typeof upsertRows>[0], table: string
  * The stored stops a newly scheduled regular shift holds move into it, by the rule of
  * docs/dashboard.md (recomputed over the shifts stored now, so it is the same however batched).
  */
-async function moveStops(trx: Parameters<typeof upsertRows>[0], tables: Record<string, string>, shifts: Row[]): Promise<void> {
+async function moveStops(trx: Parameters<typeof upsertRows>[0], tables: Record<string, string>, shifts: Row[]): Promise<ShiftKey[]> {
   const windows = shifts.filter((s) => !s.extra);
-  if (windows.length === 0) return;
-  await trx.raw(
+  if (windows.length === 0) return [];
+  const moved = await trx.raw<{ rows: ShiftKey[] }>(
     `update ?? as t set day = coalesce(p.shift_day, p.start_day), shift_code = coalesce(p.code, '')
-       from (select s.id, s.start_day, rs.shift_day, rs.code
+       from (select s.id, s.start_day, rs.shift_day, rs.code, s.line_id as from_line, s.day as from_day, s.shift_code as from_code
                from unnest(?::int[], ?::timestamptz[], ?::timestamptz[]) w(f, a, b)
                join ?? s on s.shop_floor_id = w.f and s.start_time >= w.a and s.start_time < w.b
                left join ${regularShiftOf('s', 'sh.shift_day, sh.code')}) p
-      where t.id = p.id and (t.day, t.shift_code) is distinct from (coalesce(p.shift_day, p.start_day), coalesce(p.code, ''))`,
+      where t.id = p.id and (t.day, t.shift_code) is distinct from (coalesce(p.shift_day, p.start_day), coalesce(p.code, ''))
+      returning ${KEY_SQL('t')}, p.from_line, to_char(p.from_day, 'YYYY-MM-DD') as from_day, p.from_code`,
     [tables.oee_stops!, ...(['shop_floor_id', 'start_time', 'end_time'] as const).map((c) => arrayLiteral(windows.map((s) => s[c]))), tables.oee_stops!, tables.oee_shifts!],
   );
+  // Both where each moved stop counted and where it counts now.
+  return moved.rows.flatMap((r) => {
+    const from = r as ShiftKey & { from_line: number; from_day: string; from_code: string };
+    return [r, { line_id: from.from_line, day: from.from_day, shift_code: from.from_code }];
+  });
 }

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { DEFAULT_MINOR_STOP_MINUTES } from '../../domain/oee/categories.js';
 import { oeeFigures, ZERO_SUMS, type OeeAnswer, type OeeRow, type OeeSums } from '../../domain/oee/figures.js';
 
 /** The dashboard's filters (docs/dashboard.md) and how to group (docs/oee.md). */
@@ -10,6 +11,8 @@ export interface OeeFilter {
   to: string;
   /** Unplanned stops shorter than this are minor stops, the others breakdowns. */
   minorStopMinutes: number;
+  /** Sum every stop instead of the rollup (the tests compare the two paths). */
+  rawStops?: boolean;
 }
 
 export const OEE_GROUPS = ['none', 'line', 'equipment', 'day', 'shift'] as const;
@@ -19,26 +22,33 @@ export type { OeeAnswer, OeeRow };
 
 /**
  * The chosen shifts of the chosen lines that have a submitted report, each with its design
- * speed as it was at the shift's start (before the first change, the first value known),
- * and the sums of the stops that count for it (`x` excluded, `su` setup, `u` unplanned, `b`
- * breakdowns, `f` failures).
+ * speed as it was at the shift's start (before the first change, the first value known):
+ * `p` holds each chosen (day, code) once with its regular shift's start, `v` each speed of
+ * the lines with the interval it held for, so both join by hash.
  */
-const SHIFTS_SQL = `
+const REPORTS_SQL = `
   l as (select id, name from plant_lines where shop_floor_id = :floor and name = any(:names)),
-  p as (select distinct shift_day, code from oee_shifts where shop_floor_id = :floor and id = any(:shifts) and shift_day between :from and :to),
-  r0 as (
-    select r.line_id, r.day, r.shift_code, r.working_minutes, r.volume, r.waste,
-           coalesce(sh.start_time, r.day::timestamp at time zone 'Europe/Rome') as start_at
+  p as (
+    select d.shift_day, d.code, coalesce(sh.start_time, d.shift_day::timestamp at time zone 'Europe/Rome') as start_at
+      from (select distinct shift_day, code from oee_shifts where shop_floor_id = :floor and id = any(:shifts) and shift_day between :from and :to) d
+      left join oee_shifts sh on sh.shop_floor_id = :floor and sh.shift_day = d.shift_day and sh.code = d.code and not sh.extra),
+  v as (
+    select line_id, def_speed, effective_at as a, lead(effective_at) over w as b, row_number() over w = 1 as is_first
+      from oee_speeds where line_id in (select id from l) window w as (partition by line_id order by effective_at)),
+  r as (
+    select r.line_id, r.day, r.shift_code, r.working_minutes, r.volume, r.waste, v.def_speed as rate
       from oee_reports r
       join l on l.id = r.line_id
       join p on p.shift_day = r.day and p.code = r.shift_code
-      left join oee_shifts sh on sh.shop_floor_id = :floor and sh.shift_day = r.day and sh.code = r.shift_code and not sh.extra
-     where r.day between :from and :to),
-  r as (
-    select r0.*, coalesce(
-      (select v.def_speed from oee_speeds v where v.line_id = r0.line_id and v.effective_at <= r0.start_at order by v.effective_at desc limit 1),
-      (select v.def_speed from oee_speeds v where v.line_id = r0.line_id order by v.effective_at limit 1)) as rate
-      from r0),
+      left join v on v.line_id = r.line_id and (v.is_first or v.a <= p.start_at) and (v.b is null or p.start_at < v.b)
+     where r.day between :from and :to)`;
+
+/**
+ * The sums of the stops that count for each of those shifts (`x` excluded, `su` setup, `u`
+ * unplanned, `b` breakdowns, `f` failures), from every stop: what the machines' rows and a
+ * minor-stop threshold other than the default read.
+ */
+const SHIFTS_SQL = `${REPORTS_SQL},
   st as (
     select s.line_id, s.day, s.shift_code, s.equipment_id, s.kind, s.minutes, coalesce(c.oee_category, 'excluded') as cat
       from oee_stops s
@@ -54,6 +64,12 @@ const SHIFTS_SQL = `
            count(*) filter (where kind = 'u') as f
       from st group by line_id, day, shift_code),
   rs as (select r.*, s.x, s.su, s.u, s.b, s.f from r left join s using (line_id, day, shift_code))`;
+
+/** The same sums from the rollup `oee_shift_stops` (one row per line, day and shift code): at the default threshold only. */
+const ROLLUP_SQL = `${REPORTS_SQL},
+  rs as (
+    select r.*, s.excluded_minutes as x, s.setup_minutes as su, s.unplanned_minutes as u, s.breakdown_minutes as b, s.failures as f
+      from r left join oee_shift_stops s using (line_id, day, shift_code))`;
 
 /** The sums of some rows of \`rs\`, by the names OeeSums reads back. */
 const SUMS_SQL = `
@@ -97,7 +113,14 @@ interface LineInfo {
   id: number;
   name: string;
   mtbf: number | null;
+  ut: number | null;
 }
+
+const orNull = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+const average = (xs: Array<number | null>) => {
+  const known = xs.filter((x): x is number => x !== null);
+  return known.length ? known.reduce((a, b) => a + b, 0) / known.length : null;
+};
 
 /**
  * `GET /factory/oee`: the figures of docs/oee.md over the filter, and one row per group.
@@ -108,22 +131,23 @@ export async function oeeAnswer(knex: Knex, f: OeeFilter, group: OeeGroup): Prom
   if (!floor) return null;
   const bindings = { floor: f.shopFloorId, names: f.lineNames, shifts: f.shiftIds, from: f.from, to: f.to, minor: f.minorStopMinutes };
   const lines = (
-    await knex.raw<{ rows: Array<{ id: number; name: string; mtbf: number | null }> }>(
-      `select l.id, l.name, d.mtbf_threshold as mtbf from plant_lines l left join dbr_constants d on d.line_id = l.id
+    await knex.raw<{ rows: Array<{ id: number; name: string; mtbf: number | null; ut: number | null }> }>(
+      `select l.id, l.name, d.mtbf_threshold as mtbf, d.ut_threshold as ut from plant_lines l left join dbr_constants d on d.line_id = l.id
         where l.shop_floor_id = :floor and l.name = any(:names) order by l.id`,
       bindings,
     )
-  ).rows.map((r): LineInfo => ({ id: Number(r.id), name: r.name, mtbf: r.mtbf === null ? null : Number(r.mtbf) }));
+  ).rows.map((r): LineInfo => ({ id: Number(r.id), name: r.name, mtbf: orNull(r.mtbf), ut: orNull(r.ut) }));
   const days = daysIn(f.from, f.to);
-  const targets = lines.map((l) => l.mtbf).filter((m): m is number => m !== null);
-  const avgTarget = targets.length ? targets.reduce((a, b) => a + b, 0) / targets.length : null;
-  const empty: OeeAnswer = { ...oeeFigures({ ...ZERO_SUMS, calendar_minutes: days * lines.length * 1440 }), mtbf_target_minutes: avgTarget, rows: [] };
+  // The whole answer's targets, and the day and shift rows': the averages over the chosen lines that have one.
+  const targets = { mtbf_target_minutes: average(lines.map((l) => l.mtbf)), ut_target: average(lines.map((l) => l.ut)) };
+  const empty: OeeAnswer = { ...oeeFigures({ ...ZERO_SUMS, calendar_minutes: days * lines.length * 1440 }), ...targets, rows: [] };
   if (lines.length === 0 || f.shiftIds.length === 0) return empty;
 
   const key = group === 'equipment' ? KEYS.line : KEYS[group];
+  const fromRollup = group !== 'equipment' && f.minorStopMinutes === DEFAULT_MINOR_STOP_MINUTES && !f.rawStops;
   const grouped = (
     await knex.raw<{ rows: Array<SumRow & { k: string | null; total: number }> }>(
-      `with ${SHIFTS_SQL}
+      `with ${fromRollup ? ROLLUP_SQL : SHIFTS_SQL}
      select ${key ?? `''`} as k, ${key ? `grouping(${key})` : '1'} as total, ${SUMS_SQL}
        from rs ${key ? `group by grouping sets ((${key}), ()) order by total desc, k` : ''}`,
       bindings,
@@ -133,7 +157,7 @@ export async function oeeAnswer(knex: Knex, f: OeeFilter, group: OeeGroup): Prom
   if (!totalRow) return empty;
   const answer: OeeAnswer = {
     ...oeeFigures(sumsOf(totalRow, days * lines.length * 1440)),
-    mtbf_target_minutes: avgTarget,
+    ...targets,
     rows: [],
   };
   const byId = new Map(lines.map((l) => [String(l.id), l]));
@@ -141,14 +165,14 @@ export async function oeeAnswer(knex: Knex, f: OeeFilter, group: OeeGroup): Prom
   if (group === 'line') {
     answer.rows = rows.map((r) => {
       const line = byId.get(String(r.k))!;
-      return { key: String(r.k), label: line.name, line_id: line.id, mtbf_target_minutes: line.mtbf, ...oeeFigures(sumsOf(r, days * 1440)) };
+      return { key: String(r.k), label: line.name, line_id: line.id, mtbf_target_minutes: line.mtbf, ut_target: line.ut, ...oeeFigures(sumsOf(r, days * 1440)) };
     });
   } else if (group === 'day' || group === 'shift') {
     answer.rows = rows.map((r) => ({
       key: String(r.k),
       label: String(r.k),
       line_id: null,
-      mtbf_target_minutes: avgTarget,
+      ...targets,
       ...oeeFigures(sumsOf(r, group === 'day' ? lines.length * 1440 : null)),
     }));
   } else if (group === 'equipment') answer.rows = await equipmentRows(knex, bindings, new Map(rows.map((r) => [String(r.k), r])), lines, days);
@@ -188,6 +212,7 @@ async function equipmentRows(knex: Knex, bindings: Record<string, unknown>, line
       label: `${l.name} · ${m.name}`,
       line_id: l.id,
       mtbf_target_minutes: l.mtbf,
+      ut_target: l.ut,
       ...figures,
       performance,
       oee,

@@ -96,6 +96,10 @@ describeWith(['postgres'])('oee projection replayed', () => {
       [1, '2030-06-01T00:00:00.000Z', 3600],
       [1, '2030-06-05T00:00:00.000Z', 4000],
     ]);
+    // The rollup: stop 12's 20 minutes are excluded since its reason's category changed; stop 13 is deleted.
+    expect(
+      rows.oee_shift_stops!.map((r: any) => [r.line_id, day(r.day), r.shift_code, r.excluded_minutes, r.setup_minutes, r.unplanned_minutes, r.breakdown_minutes, r.failures]),
+    ).toEqual([[1, '2030-06-05', 'A', 20, 0, 15.5, 15.5, 1]]);
     expect(rows.oee_reasons!.map((r: any) => [r.id, r.oee_category])).toEqual([
       [1, 'excluded'],
       [2, 'excluded'],

@@ -55,3 +55,21 @@ export const OEE_REASONS = defineColumns({
   id: int().primary(),
   oee_category: text(),
 });
+
+/**
+ * The rollup of `oee_stops` by the (line, day, shift code) they count for, kept by the
+ * projection (oeeRollup.ts): what GET /factory/oee sums at the default minor-stop threshold,
+ * so its cost follows lines × shifts, not stops. Only keys with live stops have a row.
+ */
+export const OEE_SHIFT_STOPS = defineColumns({
+  line_id: int(),
+  day: date(),
+  shift_code: text(),
+  /** Planned stops of an `excluded` reason, and of a `loss` reason (setup). */
+  excluded_minutes: double(),
+  setup_minutes: double(),
+  unplanned_minutes: double(),
+  /** Unplanned stops of at least DEFAULT_MINOR_STOP_MINUTES. */
+  breakdown_minutes: double(),
+  failures: int(),
+});

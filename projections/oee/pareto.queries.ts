@@ -27,34 +27,45 @@ export interface LossPareto {
   bars: LossParetoBar[];
 }
 
-/** Each grouping's key and label (names from the plant views, kept for retired items). */
-const GROUPS: Record<ParetoBy, { key: string; label: string; join: string }> = {
-  stop_code: { key: 's.stop_code_id::text', label: "coalesce(c.name, '')", join: 'left join plant_stop_codes c on c.id = s.stop_code_id' },
-  failure_mode: { key: 's.failure_mode', label: 's.failure_mode', join: '' },
-  equipment: { key: 's.equipment_id::text', label: "l.name || ' · ' || coalesce(e.name, '')", join: 'left join plant_equipments e on e.id = s.equipment_id' },
-  shift: { key: 's.shift_code', label: 's.shift_code', join: '' },
+/**
+ * Each grouping's columns of a stop, its key and its label, read after the stops are summed
+ * (so a name is looked up once per bar, not once per stop; names from the plant views, kept
+ * for retired items).
+ */
+const GROUPS: Record<ParetoBy, { columns: string; key: string; label: string; join: string }> = {
+  stop_code: { columns: 's.stop_code_id', key: 'g.stop_code_id::text', label: "coalesce(c.name, '')", join: 'left join plant_stop_codes c on c.id = g.stop_code_id' },
+  failure_mode: { columns: 's.failure_mode', key: 'g.failure_mode', label: 'g.failure_mode', join: '' },
+  equipment: {
+    columns: 's.equipment_id, s.line_id',
+    key: 'g.equipment_id::text',
+    label: "l.name || ' · ' || coalesce(e.name, '')",
+    join: 'join plant_lines l on l.id = g.line_id left join plant_equipments e on e.id = g.equipment_id',
+  },
+  shift: { columns: 's.shift_code', key: 'g.shift_code', label: 'g.shift_code', join: '' },
 };
 
 /**
  * The Pareto of the unplanned stops that count for the chosen shifts (a shift id stands for
  * its day and code) of the chosen lines: longest downtime first (then most stops, then label),
- * with the cumulative share of the minutes. Deleted stops are left out. One statement.
+ * with the cumulative share of the minutes. Deleted stops are left out. The chosen lines' ids
+ * are looked up first, so the stops are filtered by a list the planner can weigh.
  */
 export async function lossPareto(knex: Knex, f: ParetoFilter, by: ParetoBy): Promise<LossPareto> {
   const g = GROUPS[by];
+  const lineIds = (await knex('plant_lines').where({ shop_floor_id: f.shopFloorId }).whereIn('name', f.lineNames).select('id')).map((r: { id: number }) => Number(r.id));
   const rows = (
     await knex.raw<{ rows: Array<{ key: string; label: string; minutes: number; n: string }> }>(
-      `with l as (select id, name from plant_lines where shop_floor_id = :floor and name = any(:names)),
-            p as (select distinct shift_day, code from oee_shifts where shop_floor_id = :floor and id = any(:shifts) and shift_day between :from and :to)
-       select ${g.key} as key, ${g.label} as label, sum(s.minutes) as minutes, count(*) as n
-         from oee_stops s
-         join l on l.id = s.line_id
-         join p on p.shift_day = s.day and p.code = s.shift_code
-         ${g.join}
-        where s.kind = 'u' and not s.deleted and s.day between :from and :to
-        group by 1, 2
+      `with p as (select distinct shift_day, code from oee_shifts where shop_floor_id = :floor and id = any(:shifts) and shift_day between :from and :to),
+            g as (
+              select ${g.columns}, sum(s.minutes) as minutes, count(*) as n
+                from oee_stops s
+                join p on p.shift_day = s.day and p.code = s.shift_code
+               where s.kind = 'u' and not s.deleted and s.day between :from and :to and s.line_id = any(:lines)
+               group by ${g.columns})
+       select ${g.key} as key, ${g.label} as label, g.minutes, g.n
+         from g ${g.join}
         order by minutes desc, n desc, label`,
-      { floor: f.shopFloorId, names: f.lineNames, shifts: f.shiftIds, from: f.from, to: f.to },
+      { floor: f.shopFloorId, lines: lineIds, shifts: f.shiftIds, from: f.from, to: f.to },
     )
   ).rows;
   const total = rows.reduce((a, r) => a + Number(r.minutes), 0);

@@ -73,11 +73,13 @@ describeWith(['postgres', 'chromium'])('Analisi perdite', () => {
     const [d, m, y] = [dateFrom.slice(8), dateFrom.slice(5, 7), dateFrom.slice(0, 4)];
     expect(csv.startsWith(`\ufeffLinee;Linea 1\r\nTurni;`)).toBe(true);
     expect(csv).toContain(`\r\nDal;${d}/${m}/${y}\r\n`);
-    expect(csv).toContain('\r\n\r\nLinea;Disponibilità;Prestazioni;Qualità;OEE;MTBF (min);Obiettivo MTBF (min);MTTR (min);Guasti\r\n');
+    expect(csv).toContain('\r\n\r\nLinea;Disponibilità;Prestazioni;Qualità;OEE;Obiettivo uptime;MTBF (min);Obiettivo MTBF (min);MTTR (min);Guasti\r\n');
     const byLine = await api(`/factory/oee?${filter}&group_by=line`);
     const row = byLine.rows[0];
     const c = (x: number) => String(Math.round(x * 10000) / 100).replace('.', ',');
-    expect(csv).toContain(`\r\nLinea 1;${c(row.availability)};${c(row.performance)};${c(row.quality)};${c(row.oee)};`);
+    // Beside the OEE, the line's ut_threshold: 0.75 for Linea 1 in the demo plant.
+    expect(csv).toContain(`\r\nLinea 1;${c(row.availability)};${c(row.performance)};${c(row.quality)};${c(row.oee)};75;`);
+    await page.locator('table[aria-label="OEE per linea"] tbody td').getByText('75,0 %', { exact: true }).first().waitFor();
 
     const pareto = await api(`/factory/oee/pareto?${filter}&by=stop_code`);
     expect(pareto.bars.length).toBeGreaterThan(0);

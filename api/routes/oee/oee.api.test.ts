@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon';
+import { oeeAnswer } from '../../../projections/oee/oee.queries.js';
 import { describeWith } from '../../../test/support/services.js';
 import { plannedBody, startStopsKit, unplannedBody, type StopsKit } from '../../../test/builders/stopsTestKit.js';
 
@@ -145,18 +146,20 @@ describeWith(['postgres'])('GET /factory/oee', () => {
     ]);
   });
 
-  it('groups by line and by machine with the line’s MTBF target', async () => {
+  it('groups by line and by machine with the line’s MTBF and uptime targets', async () => {
     const lines = await oee('Linea 1,Linea 2', [shiftA[kit.day]!], kit.day, kit.day, '&group_by=line');
-    expect(lines.body.rows.map((x: any) => [x.label, pct(x.oee), x.mtbf_target_minutes])).toEqual([
-      ['Linea 1', 74.79, 120],
-      ['Linea 2', 70.0, 90],
+    // The demo plant's DBR constants: Linea 1 mtbf_threshold 120, ut_threshold 0.75; Linea 2 90 and 0.7.
+    expect(lines.body.rows.map((x: any) => [x.label, pct(x.oee), x.mtbf_target_minutes, x.ut_target])).toEqual([
+      ['Linea 1', 74.79, 120, 0.75],
+      ['Linea 2', 70.0, 90, 0.7],
     ]);
+    expect([lines.body.mtbf_target_minutes, lines.body.ut_target]).toEqual([105, 0.725]);
     expect(lines.body.run_minutes).toBe(373 + 378);
     const machines = await oee('Linea 1', [shiftA[kit.day]!], kit.day, kit.day, '&group_by=equipment');
-    expect(machines.body.rows.map((x: any) => [x.label, x.unplanned_minutes, x.failures, x.run_minutes])).toEqual([
-      ['Linea 1 · Filler', 47, 2, 373],
-      ['Linea 1 · Capper', 0, 0, 420],
-      ['Linea 1 · Cartoner', 0, 0, 420],
+    expect(machines.body.rows.map((x: any) => [x.label, x.unplanned_minutes, x.failures, x.run_minutes, x.ut_target])).toEqual([
+      ['Linea 1 · Filler', 47, 2, 373, 0.75],
+      ['Linea 1 · Capper', 0, 0, 420, 0.75],
+      ['Linea 1 · Cartoner', 0, 0, 420, 0.75],
     ]);
     expect(pct(machines.body.rows[1].availability)).toBe(100);
     expect(pct(machines.body.rows[1].performance)).toBe(86.11);
@@ -181,6 +184,22 @@ describeWith(['postgres'])('GET /factory/oee', () => {
     expect((await pareto('stop_code', [shiftA[before]!])).body).toEqual({ by: 'stop_code', total_minutes: 0, total_count: 0, bars: [] });
     const bad = await pareto('reason');
     expect([bad.status, Object.keys(bad.body.error.fields)]).toEqual([400, ['by']]);
+  });
+
+  it('answers the same from the rollup of the stops as from every stop, for each grouping', async () => {
+    const filter = {
+      shopFloorId: 1,
+      lineNames: ['Linea 1', 'Linea 2', 'Linea 3'],
+      shiftIds: [shiftA[before]!, shiftA[kit.day]!],
+      from: before,
+      to: kit.day,
+      minorStopMinutes: 5,
+    };
+    for (const group of ['none', 'line', 'day', 'shift'] as const) {
+      const rollup = await oeeAnswer(kit.app.deps.knex, filter, group);
+      expect(rollup).toEqual(await oeeAnswer(kit.app.deps.knex, { ...filter, rawStops: true }, group));
+      expect(rollup!.run_minutes).toBeGreaterThan(0);
+    }
   });
 
   it('answers zeros and nulls for an empty selection, 404 for an unknown shop floor, 400 naming a bad field', async () => {

@@ -1,3 +1,4 @@
+import { DEFAULT_MINOR_STOP_MINUTES } from '../../../domain/oee/categories.js';
 import { notFound } from '../../../domain/shared/errors.js';
 import { MAX_GENERATION_DAYS } from '../../../domain/shifts/calendar.js';
 import { oeeAnswer } from '../../../projections/oee/oee.queries.js';
@@ -8,9 +9,6 @@ import { route, type RouteDef } from '../types.js';
 import { lossParetoQuery, oeeQuery } from './schema.js';
 import { lossPareto } from '../../../projections/oee/pareto.queries.js';
 import { existingPlant } from '../../plantChecks.js';
-
-/** Unplanned stops shorter than this are minor stops unless the call says otherwise (docs/oee.md). */
-export const DEFAULT_MINOR_STOP_MINUTES = 5;
 
 /** The loss analysis (docs/oee.md): OEE with its losses and MTBF/MTTR, from the OEE read model. */
 export function oeeRoutes(deps: AppDeps): RouteDef[] {

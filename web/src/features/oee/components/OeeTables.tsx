@@ -1,6 +1,6 @@
 /**
- * The OEE per line and per machine (docs/oee.md "Per machine"): A, P, Q, OEE, MTBF against its
- * line's `mtbf_threshold`, MTTR and the failures. A performance above 100 % and an MTBF under its
+ * The OEE per line and per machine (docs/oee.md "Per machine"): A, P, Q, OEE beside its line's
+ * `ut_threshold` (Target Uptime), MTBF against its line's `mtbf_threshold`, MTTR and the failures. A performance above 100 % and an MTBF under its
  * target are flagged.
  */
 import { SortableTable, type Column } from '../../../components/SortableTable.js';
@@ -33,6 +33,14 @@ function columns(first: string): Column<OeeRow>[] {
     },
     { id: 'q', header: 'Qualità', value: (r) => percent(r.quality), sortValue: (r) => num(r.quality), csv: (r) => pct(r.quality), className: 'num' },
     { id: 'oee', header: 'OEE', value: (r) => percent(r.oee), sortValue: (r) => num(r.oee), csv: (r) => pct(r.oee), className: 'num' },
+    {
+      id: 'utTarget',
+      header: 'Obiettivo uptime',
+      value: (r) => percent(r.ut_target),
+      sortValue: (r) => num(r.ut_target),
+      csv: (r) => pct(r.ut_target),
+      className: 'num',
+    },
     {
       id: 'mtbf',
       header: 'MTBF (min)',

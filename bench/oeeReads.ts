@@ -1,0 +1,179 @@
+/**
+ * The loss analysis' reads as `npm run bench -- oee` measures them: GET /factory/oee
+ * (group_by none and line) and GET /factory/oee/pareto (by stop code and failure mode) of a
+ * scope through a real server, each alternating with a plain SQL aggregate over the same
+ * read tables (oee_reports, oee_stops) answering the same question: the baseline of the run.
+ */
+import pg from 'pg';
+import type { RunningServer } from '../api/server.js';
+import { MAX_LIST_ENTRIES } from '../domain/shared/bounds.js';
+import { oeeAnswer } from '../projections/oee/oee.queries.js';
+import { lossPareto } from '../projections/oee/pareto.queries.js';
+import type { BenchPlant } from './historyPlant.js';
+import { get, measure, statementsOf, type Http, timedSql, type Figure, type ReadOptions, type Scope } from './dashboardReads.js';
+import { summarize } from './support.js';
+
+/** The issue's goals (p95 over HTTP): a month of every line 50 ms, a year 150 ms. */
+export const oeeGoalMs = (days: number): number => (days > 31 ? 150 : 50);
+
+const REGULAR_CODES = ['A', 'B', 'C'];
+
+/** Whether two sums agree to a part in a billion (they are sums of doubles taken in another order). */
+const close = (a: unknown, b: unknown): boolean => {
+  const x = Number(a ?? 0);
+  const y = Number(b ?? 0);
+  return Math.abs(x - y) <= 1e-9 * Math.max(1, Math.abs(x), Math.abs(y));
+};
+
+/**
+ * The baseline of GET /factory/oee: the scope's reports with the sums of the stops of their
+ * (line, day, shift), per line when `perLine`. No design speeds, no categories: the raw sums.
+ */
+const oeeBaseline = (perLine: boolean) => `
+  select ${perLine ? 'r.line_id' : `''`} as k, sum(r.working_minutes) as pot, sum(r.volume + r.waste) as produced, sum(r.volume) as good,
+         sum(coalesce(s.u, 0)) as u, sum(coalesce(s.f, 0)) as f, sum(coalesce(s.p, 0)) as p
+    from oee_reports r
+    left join (select line_id, day, shift_code, sum(minutes) filter (where kind = 'u') as u, count(*) filter (where kind = 'u') as f,
+                      sum(minutes) filter (where kind = 'p') as p
+                 from oee_stops where line_id = any($1::int[]) and day between $2::date and $3::date and shift_code = any($4::text[]) and not deleted
+                group by 1, 2, 3) s using (line_id, day, shift_code)
+   where r.line_id = any($1::int[]) and r.day between $2::date and $3::date and r.shift_code = any($4::text[])
+   ${perLine ? 'group by r.line_id order by r.line_id' : ''}`;
+
+/** The baseline of the Pareto: the scope's unplanned stops grouped by the bar's key. */
+const paretoBaseline = (column: string) => `
+  select ${column} as k, sum(minutes) as minutes, count(*) as n from oee_stops
+   where kind = 'u' and not deleted and line_id = any($1::int[]) and day between $2::date and $3::date and shift_code = any($4::text[])
+   group by 1`;
+
+interface OeeFigures {
+  planned_operating_minutes: number;
+  produced: number;
+  good: number;
+  unplanned_minutes: number;
+  failures: number;
+  excluded_minutes: number;
+  setup_minutes: number;
+}
+
+const sameOee = (a: OeeFigures, b: Record<string, unknown>) =>
+  close(a.planned_operating_minutes, b.pot) &&
+  close(a.produced, b.produced) &&
+  close(a.good, b.good) &&
+  close(a.unplanned_minutes, b.u) &&
+  close(a.failures, b.f) &&
+  close(a.excluded_minutes + a.setup_minutes, b.p);
+
+function queries(plant: BenchPlant, scope: Scope) {
+  const filters = {
+    shop_floor_id: String(plant.shopFloorId),
+    lines: scope.lines.map((l) => l.name).join(','),
+    shifts: scope.shiftIds.join(','),
+    date_from: scope.from,
+    date_to: scope.to,
+  };
+  return {
+    none: `/factory/oee?${new URLSearchParams({ ...filters, group_by: 'none' })}`,
+    line: `/factory/oee?${new URLSearchParams({ ...filters, group_by: 'line' })}`,
+    stop_code: `/factory/oee/pareto?${new URLSearchParams({ ...filters, by: 'stop_code' })}`,
+    failure_mode: `/factory/oee/pareto?${new URLSearchParams({ ...filters, by: 'failure_mode' })}`,
+  };
+}
+
+/**
+ * One call as a function of nothing: the HTTP request, or, when the scope holds more shift ids
+ * than a query parameter list accepts (MAX_LIST_ENTRIES: a year of three shifts is 1,095), the
+ * route's own query function on the server's knex, timed the same way and its answer as JSON.
+ */
+function caller(server: RunningServer, token: string, plant: BenchPlant, scope: Scope) {
+  const paths = queries(plant, scope);
+  const direct = scope.shiftIds.length > MAX_LIST_ENTRIES;
+  const filter = { shopFloorId: plant.shopFloorId, lineNames: scope.lines.map((l) => l.name), shiftIds: scope.shiftIds, from: scope.from, to: scope.to };
+  const timed = async (answer: () => Promise<unknown>): Promise<Http> => {
+    const started = performance.now();
+    const body = JSON.stringify(await answer());
+    return { status: 200, body, ms: performance.now() - started };
+  };
+  const knex = server.deps.knex;
+  return {
+    direct,
+    oee: (group: 'none' | 'line') => (direct ? timed(() => oeeAnswer(knex, { ...filter, minorStopMinutes: 5 }, group)) : get(server, token, paths[group])),
+    pareto: (by: 'stop_code' | 'failure_mode') => (direct ? timed(() => lossPareto(knex, filter, by)) : get(server, token, paths[by])),
+  };
+}
+
+/** The four reads of one scope, each against its SQL baseline. */
+export async function measureOeeScope(server: RunningServer, token: string, client: pg.Client, plant: BenchPlant, scope: Scope, o: ReadOptions): Promise<Figure[]> {
+  const values = [scope.lines.map((l) => l.id), scope.from, scope.to, REGULAR_CODES];
+  const call = caller(server, token, plant, scope);
+  const via = call.direct ? ` (query function: HTTP takes at most ${MAX_LIST_ENTRIES} shift ids)` : '';
+  const goalMs = oeeGoalMs(scope.days);
+  const figures: Figure[] = [];
+  const note = (statuses: Set<number>) => (statuses.size === 1 && statuses.has(200) ? '' : `statuses ${[...statuses].join(', ')}`);
+  const figure = (call: string, m: Awaited<ReturnType<typeof measure>>, rows: number, same: boolean): Figure => ({
+    scope: scope.label,
+    call,
+    goalMs,
+    http: summarize(m.http),
+    sql: summarize(m.sql),
+    rows,
+    bytes: Buffer.byteLength(m.first.body),
+    same,
+    note: note(m.statuses),
+  });
+
+  for (const group of ['none', 'line'] as const) {
+    const m = await measure(
+      o,
+      () => call.oee(group),
+      () => timedSql(client, oeeBaseline(group === 'line'), values),
+    );
+    if (m.first.status !== 200) {
+      figures.push(figure(`GET /factory/oee?group_by=${group}${via}`, m, 0, false));
+      console.log(`  GET /factory/oee?group_by=${group}: HTTP ${m.first.status} ${m.first.body.slice(0, 300)}`);
+      continue;
+    }
+    const answer = JSON.parse(m.first.body) as OeeFigures & { rows: Array<OeeFigures & { key: string }> };
+    const base = new Map(m.firstSql.map((r) => [String(r.k), r]));
+    const same = group === 'none' ? sameOee(answer, m.firstSql[0]!) : answer.rows.length === base.size && answer.rows.every((r) => base.has(r.key) && sameOee(r, base.get(r.key)!));
+    figures.push(figure(`GET /factory/oee?group_by=${group}${via}`, m, group === 'none' ? 1 : answer.rows.length, same));
+  }
+  for (const [by, column] of [
+    ['stop_code', 'stop_code_id'],
+    ['failure_mode', 'failure_mode'],
+  ] as const) {
+    const m = await measure(
+      o,
+      () => call.pareto(by),
+      () => timedSql(client, paretoBaseline(column), values),
+    );
+    if (m.first.status !== 200) {
+      figures.push(figure(`GET /factory/oee/pareto?by=${by}${via}`, m, 0, false));
+      console.log(`  GET /factory/oee/pareto?by=${by}: HTTP ${m.first.status} ${m.first.body.slice(0, 300)}`);
+      continue;
+    }
+    const answer = JSON.parse(m.first.body) as { total_minutes: number; total_count: number; bars: Array<{ key: string; minutes: number; count: number }> };
+    const base = new Map(m.firstSql.map((r) => [String(r.k), r]));
+    const same = answer.bars.length === base.size && answer.bars.every((b) => close(b.minutes, base.get(b.key)?.minutes) && b.count === Number(base.get(b.key)?.n));
+    figures.push(figure(`GET /factory/oee/pareto?by=${by}${via}`, m, answer.bars.length, same));
+  }
+  return figures;
+}
+
+/** EXPLAIN (ANALYZE, BUFFERS) of the statements on the oee tables behind each call of a scope (by HTTP or the query function, as measured). */
+export async function explainOeeScope(server: RunningServer, token: string, client: pg.Client, plant: BenchPlant, scope: Scope): Promise<void> {
+  const call = caller(server, token, plant, scope);
+  const calls: Array<[string, () => Promise<Http>]> = [
+    ['oee none', () => call.oee('none')],
+    ['oee line', () => call.oee('line')],
+    ['pareto stop_code', () => call.pareto('stop_code')],
+    ['pareto failure_mode', () => call.pareto('failure_mode')],
+  ];
+  for (const [label, request] of calls) {
+    for (const st of await statementsOf(server, request, /oee_(?:reports|stops|shifts|speeds|shift_stops)/)) {
+      const plan = await client.query(`explain (analyze, buffers) ${st.sql}`, st.bindings);
+      console.log(`\n### ${label}, ${scope.label}\n`);
+      console.log(plan.rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n'));
+    }
+  }
+}

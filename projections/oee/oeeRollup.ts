@@ -1,0 +1,65 @@
+import type { Knex } from 'knex';
+import { DEFAULT_MINOR_STOP_MINUTES } from '../../domain/oee/categories.js';
+import { arrayLiteral } from '../batchWrite.js';
+import { OEE_SHIFT_STOPS } from './oeeColumns.js';
+
+/** A (line, day, shift code) that stops count for, as SQL gives it back: the day as YYYY-MM-DD. */
+export interface ShiftKey {
+  line_id: number;
+  day: string;
+  shift_code: string;
+}
+
+/** The key columns of a stop row as text-safe values, for a statement's `select` or `returning`. */
+export const KEY_SQL = (alias: string) => `${alias}.line_id, to_char(${alias}.day, 'YYYY-MM-DD') as day, ${alias}.shift_code`;
+
+/**
+ * The (line, day, shift code) keys a batch touched: where its stops counted before the batch
+ * and where they count after it, the stops a new shift moved (from and to), and every stop of
+ * a reason whose category changed. `recompute` sums each key's live stops again from
+ * `oee_stops`, so the rollup is a function of the stops whatever the batches, and a replay
+ * writes the same rows.
+ */
+export class TouchedShifts {
+  private readonly keys = new Map<string, ShiftKey>();
+
+  add(rows: readonly ShiftKey[]): void {
+    for (const r of rows) this.keys.set(`${r.line_id} ${r.day} ${r.shift_code}`, { line_id: Number(r.line_id), day: r.day, shift_code: r.shift_code });
+  }
+
+  /** Where these stops count now. */
+  async ofStops(trx: Knex.Transaction, stopsTable: string, ids: readonly number[]): Promise<void> {
+    if (ids.length === 0) return;
+    this.add((await trx.raw<{ rows: ShiftKey[] }>(`select ${KEY_SQL('s')} from ?? s where s.id = any(?::bigint[])`, [stopsTable, arrayLiteral(ids)])).rows);
+  }
+
+  /** Where the stops of these planned stop reasons count (their category changed). */
+  async ofReasons(trx: Knex.Transaction, stopsTable: string, reasonIds: readonly number[]): Promise<void> {
+    if (reasonIds.length === 0) return;
+    const sql = `select distinct ${KEY_SQL('s')} from ?? s where s.kind = 'p' and s.reason_id = any(?::int[])`;
+    this.add((await trx.raw<{ rows: ShiftKey[] }>(sql, [stopsTable, arrayLiteral(reasonIds)])).rows);
+  }
+
+  /** Replaces the rollup rows of every touched key by the sums of its live stops (none when it has none left). */
+  async recompute(trx: Knex.Transaction, tables: Record<string, string>): Promise<void> {
+    if (this.keys.size === 0) return;
+    const all = [...this.keys.values()];
+    const keys = [arrayLiteral(all.map((k) => k.line_id)), arrayLiteral(all.map((k) => k.day)), all.map((k) => k.shift_code)];
+    const k = `unnest(?::int[], ?::date[], ?::text[]) k(line_id, day, shift_code)`;
+    await trx.raw(`delete from ?? t using ${k} where t.line_id = k.line_id and t.day = k.day and t.shift_code = k.shift_code`, [tables.oee_shift_stops!, ...keys]);
+    await trx.raw(
+      `insert into ?? (${OEE_SHIFT_STOPS.names.join(', ')})
+       select s.line_id, s.day, s.shift_code,
+              coalesce(sum(s.minutes) filter (where s.kind = 'p' and coalesce(c.oee_category, 'excluded') = 'excluded'), 0),
+              coalesce(sum(s.minutes) filter (where s.kind = 'p' and c.oee_category = 'loss'), 0),
+              coalesce(sum(s.minutes) filter (where s.kind = 'u'), 0),
+              coalesce(sum(s.minutes) filter (where s.kind = 'u' and s.minutes >= ?), 0),
+              count(*) filter (where s.kind = 'u')
+         from ${k}
+         join ?? s on s.line_id = k.line_id and s.day = k.day and s.shift_code = k.shift_code and not s.deleted
+         left join ?? c on c.id = s.reason_id
+        group by s.line_id, s.day, s.shift_code`,
+      [tables.oee_shift_stops!, DEFAULT_MINOR_STOP_MINUTES, ...keys, tables.oee_stops!, tables.oee_reasons!],
+    );
+  }
+}
