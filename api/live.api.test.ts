@@ -37,6 +37,8 @@ describeWith(['postgres'])('the live channel', () => {
     expect(ready.id).toMatch(/^\d+\.\d+$/);
     expect((await addAction('Pulizia rulli')).status).toBe(201);
     const moved = await live.next(movedIncluding('dbr_actions'), 5000);
+    // Only read models whose data the write changed: the stop list read no event of it.
+    expect(JSON.parse(moved.data).read_models).not.toContain('stops');
     expect(JSON.parse(moved.data)).toMatchObject({ position: expect.objectContaining({ commit: expect.any(Number) }) });
     live.close();
 

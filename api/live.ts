@@ -54,8 +54,9 @@ export class LiveChannel {
     private readonly users: CurrentUsers,
     private readonly options: LiveOptions = LIVE_DEFAULTS,
   ) {
-    this.unsubscribe = waiter.onProgress(({ name, position }) => {
-      if (NOT_PUSHED.has(name) || this.streams.size === 0) return;
+    this.unsubscribe = waiter.onProgress(({ name, position, changed }) => {
+      // A batch with none of the read model's events moves its checkpoint but not its data.
+      if (!changed || NOT_PUSHED.has(name) || this.streams.size === 0) return;
       const before = this.pending.get(name);
       if (!before || comparePositions(position, before) > 0) this.pending.set(name, position);
       this.flushTimer ??= setTimeout(() => this.flush(), this.options.coalesceMs);

@@ -4,7 +4,7 @@ import { comparePositions } from '../domain/shared/eventStore.js';
 import { NOTIFY_CHANNEL, type ProjectionEngine } from './projectionEngine.js';
 
 /** A read model that moved, and how far it has read. */
-export type ProgressListener = (progress: { name: string; position: Position }) => void;
+export type ProgressListener = (progress: { name: string; position: Position; changed: boolean }) => void;
 
 interface Waiter {
   pending: Set<string>;
@@ -88,9 +88,9 @@ export class CheckpointWaiter {
 
   private onNotify(payload: string | undefined): void {
     if (!payload) return;
-    const msg = JSON.parse(payload) as { name: string; status: string; commit: number; prepare: number; failed?: boolean };
+    const msg = JSON.parse(payload) as { name: string; status: string; commit: number; prepare: number; failed?: boolean; changed?: boolean };
     if (msg.status !== 'live') return;
-    for (const listener of this.listeners) listener({ name: msg.name, position: { commit: msg.commit, prepare: msg.prepare } });
+    for (const listener of this.listeners) listener({ name: msg.name, position: { commit: msg.commit, prepare: msg.prepare }, changed: msg.changed !== false });
     for (const w of this.waiters) {
       // A read model that parked will not reach the position until it is fixed: nothing to wait for (ProjectionEngine.reached).
       if (w.pending.has(msg.name) && (msg.failed || comparePositions({ commit: msg.commit, prepare: msg.prepare }, w.position) >= 0)) {

@@ -204,9 +204,11 @@ export class ProjectionEngine {
       const next = recorded.at(-1)!.position;
       this.prefetches.set(key, { after: next, events: this.store.readAll({ after: next, limit: size }).catch(() => null) });
     }
+    let changed = false;
     try {
       const handled = recorded.filter((r) => projection.canHandle.includes(r.type)).map((r) => this.catalog.decode(r));
-      if (handled.length > 0) await projection.applyBatch({ trx, tables: row.tables }, handled);
+      changed = handled.length > 0;
+      if (changed) await projection.applyBatch({ trx, tables: row.tables }, handled);
     } catch (err) {
       throw isTransient(err) ? err : new EventApplyError(recorded, err);
     }
@@ -214,7 +216,7 @@ export class ProjectionEngine {
     await trx('projection_generations')
       .where({ name: row.name, generation: row.generation })
       .update({ commit_pos: last.commit, prepare_pos: last.prepare, processed: trx.raw('processed + ?', [recorded.length]), updated_at: trx.fn.now() });
-    await trx.raw(`select pg_notify(?, ?)`, [NOTIFY_CHANNEL, JSON.stringify({ name: row.name, generation: row.generation, status: row.status, ...last })]);
+    await trx.raw(`select pg_notify(?, ?)`, [NOTIFY_CHANNEL, JSON.stringify({ name: row.name, generation: row.generation, status: row.status, changed, ...last })]);
     row.commit_pos = last.commit;
     row.prepare_pos = last.prepare;
     return recorded.length;

@@ -180,7 +180,7 @@ describeWith(['postgres', 'chromium'])('dashboards', () => {
     await open('support', '/dashboard-miglioramento', viewport);
     const dateFrom = await page.getByLabel('Data da', { exact: true }).inputValue();
     const dateTo = await page.getByLabel('a', { exact: true }).inputValue();
-    const shifts: Array<{ id: number; name: string }> = await api(`/factory/shifts-range?shop_floor_id=1&date_from=${dateFrom}&date_to=${dateTo}`);
+    const shifts: Array<{ id: number; name: string }> = await api(`/factory/shifts-range?shop_floor_id=1&date_from=${dateFrom}&date_to=${dateTo}&extraShift=true`);
     const filter = `shop_floor_id=1&lines=Linea 1&date_from=${dateFrom}&date_to=${dateTo}`;
     const pareto = await api(`/factory/oee/pareto?${filter}&shifts=${shifts.map((x) => x.id).join(',')}&by=stop_code`);
     expect(pareto.bars.length).toBeGreaterThan(0);
@@ -222,7 +222,7 @@ describeWith(['postgres', 'chromium'])('dashboards', () => {
     await open('support', '/dashboard-miglioramento');
     const dateFrom = await page.getByLabel('Data da', { exact: true }).inputValue();
     const dateTo = await page.getByLabel('a', { exact: true }).inputValue();
-    const shifts: Array<{ id: number }> = await api(`/factory/shifts-range?shop_floor_id=1&date_from=${dateFrom}&date_to=${dateTo}`);
+    const shifts: Array<{ id: number }> = await api(`/factory/shifts-range?shop_floor_id=1&date_from=${dateFrom}&date_to=${dateTo}&extraShift=true`);
     const summary = () => api(`/factory/dashboard-improvement?shop_floor_id=1&lines=Linea 1&shifts=${shifts.map((x) => x.id).join(',')}&date_from=${dateFrom}&date_to=${dateTo}`);
     const before = await summary();
     expect(await page.getByRole('button', { name: 'Attuale', exact: true }).getAttribute('aria-pressed')).toBe('true');
