@@ -1,6 +1,6 @@
 import { startTestApp, type TestApp } from '../../../test/support/app.js';
 import { describeWith } from '../../../test/support/services.js';
-import { ROLES } from '../../../domain/users/roles.js';
+import { DEMO_ROLES as ROLES } from '../../../domain/users/roles.js';
 
 /** The demo accounts' display names: the role's Italian label (issue 21) and '(demo)'. */
 const DEMO_NAMES: Record<string, string> = {

@@ -1,4 +1,4 @@
-import { ROLES } from '../../../domain/users/roles.js';
+import { DEMO_ROLES as ROLES } from '../../../domain/users/roles.js';
 import { startTestApp, type TestApp } from '../../../test/support/app.js';
 import { describeWith } from '../../../test/support/services.js';
 

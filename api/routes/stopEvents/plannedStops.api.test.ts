@@ -1,4 +1,4 @@
-import { ROLES } from '../../../domain/users/roles.js';
+import { DEMO_ROLES as ROLES } from '../../../domain/users/roles.js';
 import { describeWith } from '../../../test/support/services.js';
 import { refusalChecker } from '../../../test/support/refusals.js';
 import { plannedBody, startStopsKit, type StopsKit } from '../../../test/builders/stopsTestKit.js';

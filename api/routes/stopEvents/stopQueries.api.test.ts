@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { ROLES } from '../../../domain/users/roles.js';
+import { DEMO_ROLES as ROLES } from '../../../domain/users/roles.js';
 import { describeWith } from '../../../test/support/services.js';
 import { plannedBody, startStopsKit, unplannedBody, type StopsKit } from '../../../test/builders/stopsTestKit.js';
 
