@@ -204,7 +204,7 @@ export class ProjectionEngine {
       const next = recorded.at(-1)!.position;
       this.prefetches.set(key, { after: next, events: this.store.readAll({ after: next, limit: size }).catch(() => null) });
     }
-    let changed = false;
+    let changed: boolean;
     try {
       const handled = recorded.filter((r) => projection.canHandle.includes(r.type)).map((r) => this.catalog.decode(r));
       changed = handled.length > 0;
