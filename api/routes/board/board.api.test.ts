@@ -130,8 +130,14 @@ describeWith(['postgres'])('the TV board call', () => {
   });
 
   it('answers every line of the shop floor without line_id', async () => {
-    const body = (await (await board('shop_floor_id=1')).json()) as { lines: Array<{ line_name: string }> };
+    const body = (await (await board('shop_floor_id=1')).json()) as { lines: Array<{ line_name: string; stop_count: number; dbr_actions: unknown[] }> };
     expect(body.lines.map((l) => l.line_name)).toEqual(['Linea 1', 'Linea 2', 'Linea 3']);
+    // Each line gets its own stops and actions: everything recorded above is Linea 1's.
+    expect(body.lines.map((l) => [l.line_name, l.stop_count, l.dbr_actions.length])).toEqual([
+      ['Linea 1', 3, 2],
+      ['Linea 2', 0, 0],
+      ['Linea 3', 0, 0],
+    ]);
   });
 
   it('answers 400 and 404 with their messages', async () => {

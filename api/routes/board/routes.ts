@@ -26,16 +26,32 @@ async function currentShift(deps: AppDeps, shopFloorId: number, now: Date): Prom
   return shifts.find((s) => s.startTime <= now && now < s.endTime) ?? null;
 }
 
-async function boardLine(deps: AppDeps, shopFloorId: number, line: { id: number; name: string }, shift: ShiftRow | null, now: Date) {
-  if (!shift) return { line_id: line.id, line_name: line.name, shift: null };
+type Line = { id: number; name: string };
+
+/**
+ * The shift's stops and DBR actions of every line shown, read once for all of them (three queries,
+ * however many lines), then handed out per line.
+ */
+async function shiftLists(deps: AppDeps, shopFloorId: number, lines: Line[], shift: ShiftRow) {
   const window = { start: shift.startTime, end: shift.endTime };
-  const [report, constants, unplanned, planned, actions] = await Promise.all([
-    findShiftReport(deps.knex, line.id, shift.shiftDay, shift.code),
-    findDbrConstants(deps.knex, line.id),
-    listUnplannedStops(deps.knex, { shopFloorId, lineIds: [line.id], window }),
-    listPlannedStops(deps.knex, { shopFloorId, lineIds: [line.id], window }),
-    listDbrActions(deps.knex, { shopFloorId, dateFrom: shift.shiftDay, dateTo: shift.shiftDay, lineNames: [line.name], shiftIds: [shift.id] }),
+  const lineIds = lines.map((l) => l.id);
+  const [unplanned, planned, actions] = await Promise.all([
+    listUnplannedStops(deps.knex, { shopFloorId, lineIds, window }),
+    listPlannedStops(deps.knex, { shopFloorId, lineIds, window }),
+    listDbrActions(deps.knex, { shopFloorId, dateFrom: shift.shiftDay, dateTo: shift.shiftDay, lineNames: lines.map((l) => l.name), shiftIds: [shift.id] }),
   ]);
+  return (line: Line) => ({
+    unplanned: unplanned.rows.filter((s) => s.line.id === line.id),
+    planned: planned.filter((s) => s.line.id === line.id),
+    actions: actions.filter((a) => a.lineName === line.name),
+  });
+}
+
+async function boardLine(deps: AppDeps, line: Line, shift: ShiftRow | null, lists: Awaited<ReturnType<typeof shiftLists>> | null, now: Date) {
+  if (!shift || !lists) return { line_id: line.id, line_name: line.name, shift: null };
+  const window = { start: shift.startTime, end: shift.endTime };
+  const { unplanned, planned, actions } = lists(line);
+  const [report, constants] = await Promise.all([findShiftReport(deps.knex, line.id, shift.shiftDay, shift.code), findDbrConstants(deps.knex, line.id)]);
   const figures = boardFigures({
     shift: window,
     now,
@@ -45,7 +61,7 @@ async function boardLine(deps: AppDeps, shopFloorId: number, line: { id: number;
     plannedStops: planned.map((s) => ({ start: s.startTime, end: s.endTime })),
   });
   const stops = [
-    ...unplanned.rows.map((s) => ({
+    ...unplanned.map((s) => ({
       kind: 'unplanned' as const,
       start_time: s.startTime,
       end_time: s.endTime,
@@ -100,7 +116,8 @@ export function boardRoutes(deps: AppDeps): RouteDef[] {
         // A line of another shop floor is as unknown here as a line that does not exist.
         if (q.line_id !== undefined && lines.length === 0) throw notFound(PLANT_NOT_FOUND.lines);
         const shift = await currentShift(deps, q.shop_floor_id, now);
-        ctx.body = { shop_floor_id: q.shop_floor_id, generated_at: now, lines: await Promise.all(lines.map((l) => boardLine(deps, q.shop_floor_id, l, shift, now))) };
+        const lists = shift ? await shiftLists(deps, q.shop_floor_id, lines, shift) : null;
+        ctx.body = { shop_floor_id: q.shop_floor_id, generated_at: now, lines: await Promise.all(lines.map((l) => boardLine(deps, l, shift, lists, now))) };
       },
     }),
   ];
