@@ -40,7 +40,8 @@ function codeChecks(): Array<{ name: string; command: string; ok: boolean }> {
 }
 
 const stops: Array<() => Promise<void>> = [];
-const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'test' };
+// The run's id: the apps of a run start on copies of databases its first apps set up (test/support/app.ts).
+const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'test', TEST_RUN_ID: `${process.pid}-${Date.now()}` };
 const missing: string[] = [];
 
 try {

@@ -1,10 +1,10 @@
 /**
  * Fault: the projection worker (`npm run projections -- work`, a process of its own) is killed
- * with SIGKILL while it applies batches, twenty times, each after a random delay. After every
+ * with SIGKILL while it applies batches, twelve times, each after a random delay. After every
  * kill each read model must equal a rebuild from scratch up to its own checkpoint: a batch and
  * its checkpoint commit together or not at all, so nothing is half-applied or applied twice,
  * and the next worker resumes where the killed one stopped. The events are the demo plant's
- * history (shift reports, stops, root causes, DBR actions), fed in twenty chunks so every
+ * history (shift reports, stops, root causes, DBR actions), fed in twelve chunks so every
  * round has work. Real processes, loopback, every wait bounded.
  */
 import { spawn } from 'node:child_process';
@@ -24,8 +24,8 @@ import { describeWith } from '../test/support/services.js';
 import { ProjectionEngine } from './projectionEngine.js';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-const ROUNDS = 20;
-/** At most this many events of the seeded history (about 2,000 today): small enough to rebuild twenty times. */
+const ROUNDS = 12;
+/** At most this many events of the seeded history (about 2,000 today): small enough to rebuild twelve times. */
 const EVENTS = 6000;
 /** Small batches, so a run is many commits and a kill lands between or inside them. */
 const BATCH_SIZE = 5;
@@ -140,7 +140,7 @@ describeWith(['postgres'])('projection worker killed with SIGKILL mid-batch', ()
     }
   }
 
-  it('leaves every read model equal to a rebuild from scratch after each of twenty kills', async () => {
+  it('leaves every read model equal to a rebuild from scratch after each of twelve kills', async () => {
     expect(history.length).toBeGreaterThan(1000);
     const chunk = Math.ceil(history.length / ROUNDS);
     let killedWithWorkLeft = 0;

@@ -64,8 +64,7 @@ describeWith(['postgres', 'chromium'])('dashboards', () => {
     expect(await page.locator('.gauge-needle').count()).toBe(2);
     await eventually(async () => expect(await page.locator('section[aria-label="Storico stop non pianificati"] tbody tr').count()).toBe(Math.max(s.stop_count, 1)));
     expect(await page.locator('.dashboard-trend svg').count()).toBeGreaterThan(0);
-    await page.waitForTimeout(3600); // the gauges' animation (500 ms + 3000 ms) before the picture
-    await screenshot(page, 'dashboard-operatore-tablet');
+    await screenshot(page, 'dashboard-operatore-tablet', { settleMs: 3600 }); // after the gauges' animation (500 ms + 3000 ms)
   });
 
   it("says 'Nessuna linea selezionata' and empties the stop list when every line is unticked", async () => {
@@ -151,7 +150,7 @@ describeWith(['postgres', 'chromium'])('dashboards', () => {
     ] as const) {
       await page.setViewportSize(viewport);
       await more.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `screenshots/dashboard-operatore-more-stops-${size}.png` });
+      await screenshot(page, `dashboard-operatore-more-stops-${size}`, { viewportOnly: true });
     }
     while (await more.isVisible()) {
       const before = await rows.count();
@@ -290,8 +289,7 @@ describeWith(['postgres', 'chromium'])('dashboards', () => {
     await page.getByRole('status').filter({ hasText: caption }).waitFor();
     await eventually(async () => expect(await value(page, 'Tempo di fermo non pianificato')).toBe(minutes(before.total_unplanned_downtime)));
     expect(await page.getByRole('button', { name: 'Attuale', exact: true }).getAttribute('aria-pressed')).toBe('false');
-    await page.waitForTimeout(3600); // the gauges' animation
-    await screenshot(page, 'dashboard-miglioramento-moment-tablet');
+    await screenshot(page, 'dashboard-miglioramento-moment-tablet', { settleMs: 3600 }); // after the gauges' animation (500 ms + 3000 ms)
 
     await page.getByRole('button', { name: 'Attuale', exact: true }).click();
     await eventually(async () => expect(await value(page, 'Tempo di fermo non pianificato')).toBe(minutes(after.total_unplanned_downtime)));
@@ -302,8 +300,7 @@ describeWith(['postgres', 'chromium'])('dashboards', () => {
     await open('support', '/dashboard-miglioramento', PHONE);
     await page.getByLabel('Al momento').fill(wall);
     await eventually(async () => expect(await value(page, 'Tempo di fermo non pianificato')).toBe(minutes(before.total_unplanned_downtime)));
-    await page.waitForTimeout(3600);
-    await screenshot(page, 'dashboard-miglioramento-moment-phone');
+    await screenshot(page, 'dashboard-miglioramento-moment-phone', { settleMs: 3600 }); // after the gauges' animation (500 ms + 3000 ms)
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
   });
@@ -311,8 +308,7 @@ describeWith(['postgres', 'chromium'])('dashboards', () => {
   it('takes the support user from Riepilogo Operativo to a new DBR action and back, on a phone', async () => {
     await open('support', '/dashboard-miglioramento', PHONE);
     await page.getByRole('heading', { level: 1, name: 'Riepilogo Operativo' }).waitFor();
-    await page.waitForTimeout(3600);
-    await screenshot(page, 'dashboard-miglioramento-phone');
+    await screenshot(page, 'dashboard-miglioramento-phone', { settleMs: 3600 }); // after the gauges' animation (500 ms + 3000 ms)
     const boxes = await page.locator('.gauge').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().top));
     expect(boxes[1]!).toBeGreaterThan(boxes[0]! + 100); // stacked
     await page.getByRole('link', { name: 'AGGIUNGI AZIONE DBR' }).click();

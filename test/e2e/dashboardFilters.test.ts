@@ -95,8 +95,7 @@ describeWith(['postgres', 'chromium'])('dashboard filters', () => {
       // 'a' before 'Data da' takes 'Data da' back with it.
       await callsOf(() => page.getByLabel('a', { exact: true }).fill(to));
       expect([await dateFrom(), await dateTo()]).toEqual([to, to]);
-      await page.waitForTimeout(3600); // the gauges' animation before the picture
-      await screenshot(page, `dashboard-filters${path.replace('/dashboard', '')}-${size}`);
+      await screenshot(page, `dashboard-filters${path.replace('/dashboard', '')}-${size}`, { settleMs: 3600 }); // after the gauges' animation (500 ms + 3000 ms)
     });
 
     it.each(PAGES)('%s: offers Turno E, the shop floor managing it, and a line change is one round', async (path, username) => {

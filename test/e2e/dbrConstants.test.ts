@@ -85,7 +85,7 @@ describeWith(['postgres', 'chromium'])('DBR constants editor', () => {
     await expect(target.inputValue()).resolves.toBe('0.83');
     expect(await constantsOf(3)).toMatchObject({ ut_threshold: 0.83, mtbf_threshold: 150.5, def_speed: 8000 });
     await screenshot(page, 'dbr-constants-saved');
-    await page.screenshot({ path: 'screenshots/dbr-constants-viewport.png' });
+    await screenshot(page, 'dbr-constants-viewport', { viewportOnly: true });
 
     await page.reload();
     await pickLine(page, 'Linea 3');
@@ -181,6 +181,6 @@ describeWith(['postgres', 'chromium'])('DBR constants editor', () => {
     await expect(page.getByLabel('Design Speed (pz / ora)').inputValue()).resolves.toBe('10000');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await screenshot(page, 'dbr-constants-phone');
-    await page.screenshot({ path: 'screenshots/dbr-constants-phone-viewport.png' });
+    await screenshot(page, 'dbr-constants-phone-viewport', { viewportOnly: true });
   });
 });

@@ -111,7 +111,7 @@ describeWith(['postgres', 'chromium'])('operator line log', () => {
     await expect(page.getByLabel('Nota – riga 1').inputValue()).resolves.toBe('Valvola sostituita');
     await expect(page.getByLabel('Ore Lavorate [h]').inputValue()).resolves.toBe('7,5');
     await screenshot(page, 'line-log-filled');
-    await page.screenshot({ path: 'screenshots/line-log-tablet-viewport.png' });
+    await screenshot(page, 'line-log-tablet-viewport', { viewportOnly: true });
 
     // Conferma invio closes on Escape and on its close button, and sends on Conferma.
     const dialog = page.getByRole('dialog', { name: 'Conferma invio' });
@@ -340,6 +340,6 @@ describeWith(['postgres', 'chromium'])('operator line log', () => {
     const wrap = page.locator('.stops-unplanned');
     expect(await wrap.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
     await screenshot(page, 'line-log-phone');
-    await page.screenshot({ path: 'screenshots/line-log-phone-viewport.png' });
+    await screenshot(page, 'line-log-phone-viewport', { viewportOnly: true });
   });
 });

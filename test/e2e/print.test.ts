@@ -100,11 +100,8 @@ describeWith(['postgres', 'chromium'])('print layout', () => {
       }));
       expect(colours).toEqual({ body: 'rgb(255, 255, 255)', title: 'rgb(0, 0, 0)', cell: 'rgb(0, 0, 0)' });
       expect(await page.evaluate(() => getComputedStyle(document.querySelector('main tbody tr')!).breakInside)).toBe('avoid');
-      if (name.startsWith('dashboard')) {
-        expect(await page.locator('.gauge').first().isVisible()).toBe(true);
-        await page.waitForTimeout(3600); // the gauges' animation
-      }
-      await screenshot(page, `print-${name}-${size}`);
+      if (name.startsWith('dashboard')) expect(await page.locator('.gauge').first().isVisible()).toBe(true);
+      await screenshot(page, `print-${name}-${size}`, { settleMs: name.startsWith('dashboard') ? 3600 : 0 }); // after the gauges' animation
     }
     await page.setViewportSize(A4_LANDSCAPE);
     const pdf = await page.pdf({ path: `screenshots/print-${name}.pdf`, format: 'A4', landscape: true, preferCSSPageSize: true });

@@ -124,7 +124,7 @@ describeWith(['postgres', 'chromium'])('projections page', () => {
       await screenshot(page, name);
       // The card itself, as the screen shows it once scrolled to.
       await page.getByTestId('projection-root_causes').scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `screenshots/${name}-viewport.png` });
+      await screenshot(page, `${name}-viewport`, { viewportOnly: true });
     }
   });
 
@@ -154,7 +154,7 @@ describeWith(['postgres', 'chromium'])('projections page', () => {
       expect(overflow).toBeLessThanOrEqual(0);
       await screenshot(page, name);
       await card.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `screenshots/${name}-viewport.png` });
+      await screenshot(page, `${name}-viewport`, { viewportOnly: true });
     }
   });
 

@@ -108,7 +108,7 @@ describeWith(['postgres', 'chromium'])('session expiry', () => {
     const stored = await page.evaluate((key) => localStorage.getItem(key), `draft:frontline|report|Linea 1|${yesterday}|A`);
     expect(JSON.parse(stored!)).toMatchObject({ content: { form: { notes: 'Avvio regolare. Alle 10 cambio formato, valvola sostituita' } } });
     await screenshot(page, 'session-prompt-phone');
-    await page.screenshot({ path: 'screenshots/session-prompt-phone-viewport.png' });
+    await screenshot(page, 'session-prompt-phone-viewport', { viewportOnly: true });
 
     // Focus starts on the password and Tab stays in the dialog both ways ('Entra' is disabled while the field is empty).
     const focused = () => page.evaluate(() => document.activeElement?.getAttribute('name') ?? document.activeElement?.textContent ?? '');

@@ -1,9 +1,13 @@
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { DateTime } from 'luxon';
+import pg from 'pg';
 import pino from 'pino';
 import { startServer, type RunningServer } from '../../api/server.js';
 import { parseConfig } from '../../infra/config.js';
-import { createTestDatabase, type TestDatabase } from './db.js';
+import { PLANT_ZONE } from '../../domain/shifts/calendar.js';
+import { createTestDatabase, dropDatabase, type TestDatabase } from './db.js';
+import { services } from './services.js';
 
 export interface TestApp extends RunningServer {
   db: TestDatabase;
@@ -18,25 +22,82 @@ const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../.
  * A real server on a fresh database with the demo users, serving web/dist when built.
  * Uses the provisioned Redis when there is one (BullMQ), else the in-process queue.
  */
-export async function startTestApp(options: { redis?: boolean; redisUrl?: string; env?: Record<string, string>; clock?: () => Date } = {}): Promise<TestApp> {
-  const db = await createTestDatabase();
+export async function startTestApp(options: AppOptions = {}): Promise<TestApp> {
+  const db = await appDatabase(options);
   return startOn(db, options);
+}
+
+type AppOptions = { redis?: boolean; redisUrl?: string; env?: Record<string, string>; clock?: () => Date };
+
+/**
+ * The database of a new app. The first app of a kind in a run (its settings, the plant's hour)
+ * starts on an empty database as a plant's first start would: migrations, read models, demo
+ * users and plant, and the 60-day history when asked. That database is kept as a template, and
+ * the next apps of the kind start on a copy of it, which their start then finds complete, as a
+ * restart does. Seeding the history takes half a minute; copying it, a second.
+ *
+ * Apps on a clock of the test's own always start empty: what their start writes depends on it.
+ */
+async function appDatabase(options: AppOptions): Promise<TestDatabase> {
+  const runId = process.env.TEST_RUN_ID;
+  const admin = services.postgres;
+  if (!runId || !admin || options.clock) return createTestDatabase();
+  const hour = DateTime.now().setZone(PLANT_ZONE).toFormat('yyyyMMddHH');
+  const settings = JSON.stringify(Object.entries(options.env ?? {}).sort(([a], [b]) => a.localeCompare(b)));
+  const template = `tpl_${createHash('sha1').update(`${runId}|${hour}|${settings}`).digest('hex').slice(0, 16)}`;
+  const client = new pg.Client(admin);
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock(hashtext($1))', [template]);
+    const exists = (await client.query('select 1 from pg_database where datname = $1', [template])).rowCount;
+    if (!exists) {
+      const first = await createTestDatabase();
+      const app = await startOn({ ...first, drop: async () => undefined }, { env: options.env, redis: false });
+      await app.close();
+      await whenUnused(() => client.query(`alter database ${databaseName(first.url)} rename to ${template}`));
+    }
+    const name = `t_${randomBytes(6).toString('hex')}`;
+    await whenUnused(() => client.query(`create database ${name} template ${template}`));
+    const url = new URL(admin);
+    url.pathname = `/${name}`;
+    return { url: url.toString(), drop: () => dropDatabase(admin, name) };
+  } finally {
+    await client.end();
+  }
+}
+
+function databaseName(url: string): string {
+  return new URL(url).pathname.slice(1);
+}
+
+/** Runs `statement` once the database it needs alone has no session left (a closed pool's backends take a moment to exit). */
+async function whenUnused(statement: () => Promise<unknown>): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await statement();
+      return;
+    } catch (err) {
+      // 55006: object_in_use, "database … is being accessed by other users".
+      if ((err as { code?: string }).code !== '55006' || attempt >= 50) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
 }
 
 /**
  * Another instance of the app on `first`'s database (and Redis, when it has one), as a
  * second machine behind a load balancer would run; closing it leaves the database alone.
  */
-export async function startSecondInstance(first: TestApp, options: { redis?: boolean; env?: Record<string, string>; clock?: () => Date } = {}): Promise<TestApp> {
+export async function startSecondInstance(first: TestApp, options: Omit<AppOptions, 'redisUrl'> = {}): Promise<TestApp> {
   return startOn({ ...first.db, drop: async () => undefined }, options);
 }
 
 /** The app on a database of the caller's (a PostgreSQL the test starts and stops itself); closing it leaves the database alone. */
-export async function startTestAppOn(url: string, options: { redis?: boolean; redisUrl?: string; env?: Record<string, string>; clock?: () => Date } = {}): Promise<TestApp> {
+export async function startTestAppOn(url: string, options: AppOptions = {}): Promise<TestApp> {
   return startOn({ url, drop: async () => undefined }, options);
 }
 
-async function startOn(db: TestDatabase, options: { redis?: boolean; redisUrl?: string; env?: Record<string, string>; clock?: () => Date }): Promise<TestApp> {
+async function startOn(db: TestDatabase, options: AppOptions): Promise<TestApp> {
   const config = parseConfig({
     NODE_ENV: 'test',
     PORT: '0',

@@ -71,13 +71,23 @@ export async function closeSuite(browser: Browser | undefined, app: { close(): P
   await app?.close();
 }
 
-/** Saves a full-page screenshot under screenshots/ (git-ignored) for a human to look at. */
-export async function screenshot(page: Page, name: string): Promise<string> {
+/**
+ * Whether the suites save pictures for a human: yes on a developer's machine, no under CI=true,
+ * where nobody looks at them (SCREENSHOTS=1 or SCREENSHOTS=0 decides either way).
+ */
+export const TAKE_SCREENSHOTS = process.env.SCREENSHOTS ? process.env.SCREENSHOTS !== '0' : process.env.CI !== 'true';
+
+/**
+ * Saves a full-page screenshot under screenshots/ (git-ignored) for a human to look at, after
+ * `settleMs` (e.g. the gauges' 3.5 s animation) so the picture shows the page at rest; the whole
+ * page, or what the screen shows with `viewportOnly`.
+ */
+export async function screenshot(page: Page, name: string, options: { settleMs?: number; viewportOnly?: boolean } = {}): Promise<void> {
+  if (!TAKE_SCREENSHOTS) return;
+  if (options.settleMs) await page.waitForTimeout(options.settleMs);
   const dir = path.resolve('screenshots');
   fs.mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, `${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
-  return file;
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: !options.viewportOnly });
 }
 
 /** The phone the plant's people carry; the other size every page is checked at. */

@@ -27,13 +27,19 @@ export async function createTestDatabase(options: { empty?: boolean } = {}): Pro
   if (!options.empty) await migrateDatabase(url.toString());
   return {
     url: url.toString(),
-    async drop() {
-      const c = new pg.Client(admin);
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
+    drop: () => dropDatabase(admin, name),
   };
+}
+
+/** Drops a test database, ending its sessions. */
+export async function dropDatabase(admin: string, name: string): Promise<void> {
+  const c = new pg.Client(admin);
+  await c.connect();
+  try {
+    await c.query(`drop database if exists ${name} with (force)`);
+  } finally {
+    await c.end();
+  }
 }
 
 export interface TestDatabaseHooks {
