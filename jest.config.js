@@ -7,5 +7,6 @@ export default {
   testMatch: ['<rootDir>/**/*.test.ts', '<rootDir>/**/*.test.tsx'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '/data/'],
   testTimeout: 60000,
+  setupFilesAfterEnv: ['<rootDir>/test/support/browserRetry.ts'],
   maxWorkers: 2,
 };

@@ -123,10 +123,16 @@ try {
       numFailedTests: number;
       numPendingTests: number;
       numRuntimeErrorTestSuites: number;
+      testResults: Array<{ name: string; assertionResults: Array<{ fullName: string; status: string; retryReasons?: string[] }> }>;
     };
     passed = r.numPassedTests;
     failed = r.numFailedTests + r.numRuntimeErrorTestSuites;
     skipped = r.numPendingTests;
+    // A browser test gets a second attempt (test/support/browserRetry.ts); the ones that needed it are named.
+    const retried = r.testResults.flatMap((f) =>
+      f.assertionResults.filter((a) => a.retryReasons?.length).map((a) => `${path.relative(root, f.name)}: ${a.fullName} (${a.status})`),
+    );
+    if (retried.length > 0) console.log(`\nPassed or failed on a second attempt (their first failure is printed above):\n  ${retried.join('\n  ')}`);
   } else if (code !== 0) {
     failed = 1;
   }
