@@ -55,6 +55,15 @@ describeWith(['postgres'])('the live channel', () => {
     current.close();
   });
 
+  it('starts afresh when Last-Event-ID is no position of ours', async () => {
+    for (const junk of ['abc', '1.2.3', '-1.5', `${'9'.repeat(16)}.1`, ' ']) {
+      const live = await openLive(app.url, support, junk);
+      expect(live.status).toBe(200);
+      expect((await live.next(() => true, 3000)).event).toBe('ready');
+      live.close();
+    }
+  });
+
   it('keeps the newest streams of a user within the bound, ending the oldest', async () => {
     const token = await app.login('demoit');
     const a = await openLive(app.url, token);

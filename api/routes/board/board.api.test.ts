@@ -87,6 +87,15 @@ describeWith(['postgres'])('the TV board call', () => {
     expect(session.must_change_password).toBe(false);
     display = session.access_token;
   });
+
+  it('gives the display account a session of 30 days, and people one of 12 hours (docs/board.md)', async () => {
+    const lifetime = (token: string) => {
+      const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { iat: number; exp: number };
+      return claims.exp - claims.iat;
+    };
+    expect(lifetime(display)).toBe(30 * 24 * 3600);
+    expect(lifetime(await kit.app.login('frontline'))).toBe(12 * 3600);
+  });
   afterAll(async () => {
     await kit?.app.close();
   });
