@@ -9,7 +9,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { addDays, todayInRome } from '../../web/src/lib/dates.js';
 import { ROUTES } from '../../web/src/app/routes.js';
-import { callApi } from '../support/apiClient.js';
+import { callApi, recordUnplannedStop } from '../support/apiClient.js';
 import { axeSeriousViolations, networkQuiet, PHONE_VIEWPORT, screenshot, smallTargets, TABLET_VIEWPORT } from '../support/browser.js';
 import { browserSuite } from '../support/browserSuite.js';
 import { describeWith } from '../support/services.js';
@@ -28,18 +28,7 @@ describeWith(['postgres', 'chromium'])('the line-log pages on the floor', () => 
 
   /** An unplanned stop on an equipment's first workpoint, yesterday. */
   async function unplannedStop(equipment: number, start: string, end: string, failure: string): Promise<void> {
-    const workpoints = (await api<Array<{ id: number }>>('frontline', 'GET', `/factory/workpoints?equipment_id=${equipment}`)).body;
-    const codes = (await api<Array<{ id: number }>>('frontline', 'GET', `/factory/stop_codes?workpoint_id=${workpoints[0]!.id}`)).body;
-    const res = await api('frontline', 'POST', '/factory/stop_events', {
-      workpoint_id: workpoints[0]!.id,
-      stop_code_id: codes[0]!.id,
-      triggering_event_id: 1,
-      failure_mode: failure,
-      corrective_action: 'Riavvio',
-      start_time: `${yesterday}T${start}`,
-      end_time: `${yesterday}T${end}`,
-    });
-    expect(res.status).toBe(201);
+    await recordUnplannedStop(suite.app.url, tokens.frontline, { equipment, day: yesterday, start, end, failure });
   }
 
   async function open(username: string, path: string, viewport: Viewport = TABLET_VIEWPORT): Promise<void> {

@@ -6,7 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { addDays, todayInRome } from '../../web/src/lib/dates.js';
-import { callApi } from '../support/apiClient.js';
+import { callApi, recordUnplannedStop } from '../support/apiClient.js';
 import { PHONE_VIEWPORT, TABLET_VIEWPORT } from '../support/browser.js';
 import { browserSuite } from '../support/browserSuite.js';
 import { describeWith } from '../support/services.js';
@@ -18,20 +18,8 @@ describeWith(['postgres', 'chromium'])('live updates between open pages', () => 
   const yesterday = addDays(todayInRome(), -1);
   const api = <T>(as: string, method: string, path: string, body?: unknown) => callApi<T>(suite.app.url, tokens[as], method, path, body);
 
-  async function unplannedStop(start: string, end: string, failure: string): Promise<void> {
-    const workpoints = (await api<Array<{ id: number }>>('frontline', 'GET', '/factory/workpoints?equipment_id=1')).body;
-    const codes = (await api<Array<{ id: number }>>('frontline', 'GET', `/factory/stop_codes?workpoint_id=${workpoints[0]!.id}`)).body;
-    const res = await api('frontline', 'POST', '/factory/stop_events', {
-      workpoint_id: workpoints[0]!.id,
-      stop_code_id: codes[0]!.id,
-      triggering_event_id: 1,
-      failure_mode: failure,
-      corrective_action: 'Riavvio',
-      start_time: `${yesterday}T${start}`,
-      end_time: `${yesterday}T${end}`,
-    });
-    expect(res.status).toBe(201);
-  }
+  const unplannedStop = (start: string, end: string, failure: string) =>
+    recordUnplannedStop(suite.app.url, tokens.frontline, { equipment: 1, day: yesterday, start, end, failure });
 
   /** Resolves once the page shows the text, and says how long after `since` that was. */
   const shownWithin = async (page: Page, text: string, since: number) => {
