@@ -18,7 +18,8 @@ export function TabellonePage() {
   const { data: me, error } = useMe();
   const { connected } = useLiveUpdates(!!me);
   const [choice, setChoice] = useState<BoardChoice | null>(() => readChoice());
-  const [choosing, setChoosing] = useState(() => readChoice() === null);
+  // Without a choice on the device the setup shows anyway; 'Cambia' asks for it again.
+  const [choosing, setChoosing] = useState(false);
 
   useEffect(() => {
     if (!(error instanceof ApiError) || (error.status !== 401 && error.status !== 403)) return;
