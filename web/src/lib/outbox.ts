@@ -8,6 +8,7 @@
  * writes, with its text and the server's message; the writes after it go on.
  */
 import { ApiError, apiFetch, newIdempotencyKey } from './api.js';
+import { retryDelayMs } from './failures.js';
 import { isNetworkFailure } from './offlineReads.js';
 import { chainRevision, readBox, writeBox, type OutboxBox, type QueuedWrite, type RefusedWrite } from './outboxStore.js';
 import { getStoredRole, onSessionRenewed } from './session.js';
@@ -29,9 +30,6 @@ export interface OutboxState {
   syncedAt: number | null;
 }
 
-/** How long a failed try waits before the next (the 'online' event also starts one at once). */
-const RETRY_MS = 5_000;
-
 const waiters = new Map<string, Array<{ resolve(v: unknown): void; reject(e: unknown): void }>>();
 const listeners = new Set<() => void>();
 const settledListeners = new Set<(write: QueuedWrite) => void>();
@@ -39,6 +37,8 @@ let state: OutboxState = { online: true, pending: [], refused: [], syncedAt: nul
 let running = false;
 let again = false;
 let retryTimer: ReturnType<typeof setTimeout> | null = null;
+/** Failed tries in a row: the next waits 2 s, doubling to 30 s, as the autosave does (the 'online' event starts one at once). */
+let failedTries = 0;
 let stopSessionWait: (() => void) | null = null;
 
 const isOnline = () => typeof navigator === 'undefined' || navigator.onLine !== false;
@@ -112,10 +112,11 @@ export async function sendWrite<T>(request: WriteRequest): Promise<WriteResult<T
 
 function scheduleRetry(): void {
   if (retryTimer !== null) clearTimeout(retryTimer);
+  failedTries += 1;
   retryTimer = setTimeout(() => {
     retryTimer = null;
     void flushOutbox();
-  }, RETRY_MS);
+  }, retryDelayMs(failedTries));
 }
 
 /** Whether a failed try is tried again later (no answer, the server busy or down, the key's first try still running). */
@@ -154,6 +155,7 @@ async function sendNext(user: string, next: QueuedWrite): Promise<boolean> {
     for (const l of [...settledListeners]) l(next);
     return true;
   }
+  failedTries = 0;
   const box = readBox(user);
   box.queue = box.queue.filter((w) => w.id !== next.id);
   chainRevision(box.queue, next, answer);

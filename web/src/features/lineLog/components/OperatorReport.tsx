@@ -30,7 +30,7 @@ export function OperatorReport(props: ReportEditorProps) {
   // and as failed and tried again when the browser is online but the request found no answer.
   const outbox = useOutboxState();
   const waiting = !outbox.online || outbox.pending.length > 0;
-  const queuedStatus: SaveStatus = outbox.online ? { kind: 'retrying', message: RETRY_NOTICE, attempt: 1, inMs: 5_000 } : { kind: 'pending' };
+  const queuedStatus: SaveStatus = outbox.online ? { kind: 'retrying', message: RETRY_NOTICE, attempt: 1, inMs: 2_000 } : { kind: 'pending' };
   const shownStatus = waiting && status.kind === 'saving' ? queuedStatus : status;
 
   // Starts from the text still waiting to be saved (in this tab or, when newer than the server's
