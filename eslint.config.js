@@ -58,6 +58,11 @@ export default tseslint.config(
     files: ['**/*.js'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
   },
+  {
+    // The service worker's source (a worker, not a module of the app): its own globals.
+    files: ['web/build/sw.js'],
+    languageOptions: { sourceType: 'script', globals: { self: 'readonly', caches: 'readonly', fetch: 'readonly', URL: 'readonly' } },
+  },
   // Layers point down: domain <- commands <- api; projections <- api; infra holds adapters only.
   layer(
     ['domain/**/*.ts'],

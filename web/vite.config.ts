@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+import { serviceWorker } from './build/serviceWorker.js';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -9,7 +10,8 @@ const CHART_MODULES = /[\\/]node_modules[\\/](?:@nivo|@react-spring|d3-[\w-]+|in
 
 export default defineConfig({
   root,
-  plugins: [react()],
+  // sw.js: the app shell and every page's code kept for offline use (docs/offline.md).
+  plugins: [react(), serviceWorker(fileURLToPath(new URL('./public', import.meta.url)))],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

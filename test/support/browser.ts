@@ -17,9 +17,18 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath, args: CHROMIUM_ARGS, headless: true });
 }
 
-/** A new isolated context and page, Italian locale, pointed at the app under test. */
-export async function newPage(browser: Browser, baseURL: string, viewport = TABLET_VIEWPORT): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL, viewport, locale: 'it-IT', timezoneId: 'Europe/Rome' });
+/**
+ * A new isolated context and page, Italian locale, pointed at the app under test. The app's
+ * service worker (docs/offline.md) is blocked unless `serviceWorkers` is 'allow' (the offline
+ * suite): elsewhere it would only add its download of the whole app to every test.
+ */
+export async function newPage(
+  browser: Browser,
+  baseURL: string,
+  viewport = TABLET_VIEWPORT,
+  serviceWorkers: 'allow' | 'block' = 'block',
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL, viewport, locale: 'it-IT', timezoneId: 'Europe/Rome', serviceWorkers });
   context.setDefaultTimeout(10_000);
   trackRequests(context);
   const page = await context.newPage();
@@ -59,8 +68,14 @@ export async function networkQuiet(page: Page, quietMs = 500, timeoutMs = 30_000
 }
 
 /** A new page as newPage opens it, with a longer default timeout: a busy machine is slow to render a first page. */
-export async function newTestPage(browser: Browser, baseURL: string, viewport = TABLET_VIEWPORT, timeout = 20_000): Promise<{ context: BrowserContext; page: Page }> {
-  const opened = await newPage(browser, baseURL, viewport);
+export async function newTestPage(
+  browser: Browser,
+  baseURL: string,
+  viewport = TABLET_VIEWPORT,
+  timeout = 20_000,
+  serviceWorkers: 'allow' | 'block' = 'block',
+): Promise<{ context: BrowserContext; page: Page }> {
+  const opened = await newPage(browser, baseURL, viewport, serviceWorkers);
   opened.context.setDefaultTimeout(timeout);
   return opened;
 }

@@ -14,8 +14,11 @@ export interface BrowserSuite {
   newPage(viewport?: { width: number; height: number }, timeout?: number): Promise<{ context: BrowserContext; page: Page }>;
 }
 
-/** Registers the hooks of a browser suite; `timeout` bounds the start (an app seeding its demo history is slow). */
-export function browserSuite(options: { app?: Parameters<typeof startTestApp>[0]; timeout?: number } = {}): BrowserSuite {
+/**
+ * Registers the hooks of a browser suite; `timeout` bounds the start (an app seeding its demo
+ * history is slow). `serviceWorkers: 'allow'` lets the app's service worker run (blocked otherwise).
+ */
+export function browserSuite(options: { app?: Parameters<typeof startTestApp>[0]; timeout?: number; serviceWorkers?: 'allow' | 'block' } = {}): BrowserSuite {
   let app: TestApp | undefined;
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
@@ -39,7 +42,7 @@ export function browserSuite(options: { app?: Parameters<typeof startTestApp>[0]
       return started(browser);
     },
     async newPage(viewport = TABLET_VIEWPORT, timeout = 20_000) {
-      const opened = await newTestPage(started(browser), started(app).url, viewport, timeout);
+      const opened = await newTestPage(started(browser), started(app).url, viewport, timeout, options.serviceWorkers);
       contexts.push(opened.context);
       return opened;
     },

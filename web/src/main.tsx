@@ -9,6 +9,8 @@ import { RouterProvider } from 'react-router-dom';
 import { SWRConfig, type SWRConfiguration } from 'swr';
 import { router } from './app/router.js';
 import { ApiError, setUnauthorizedHandler, swrFetcher } from './lib/api.js';
+import { startOutbox } from './lib/outbox.js';
+import { registerServiceWorker } from './lib/serviceWorker.js';
 import { clearToken, getStoredRole, getToken, markSessionExpired } from './lib/session.js';
 import './styles/base.css';
 import './styles/layout.css';
@@ -37,6 +39,10 @@ const swrConfig: SWRConfiguration = {
     setTimeout(() => void revalidate({ retryCount }), 2000 * (retryCount + 1));
   },
 };
+
+// Offline (docs/offline.md): the worker keeps the app's files; the queue sends what waited.
+registerServiceWorker();
+startOutbox();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

@@ -8,6 +8,7 @@ import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { Logo } from '../components/Logo.js';
 import { useMe, SessionPrompt } from '../features/auth/index.js';
 import { ApiError } from '../lib/api.js';
+import { forgetKeptReads } from '../lib/offlineReads.js';
 import { clearToken, getStoredRole, getToken } from '../lib/session.js';
 import { ForcedPasswordChange } from './ForcedPasswordChange.js';
 import { PageLoading } from './lazyPage.js';
@@ -53,6 +54,8 @@ export function Layout() {
   if (me?.role === 'display') return <Navigate to="/tabellone" replace />;
 
   function logout() {
+    // The reads kept for offline use go with the session; writes still queued stay with their user.
+    forgetKeptReads(getStoredRole());
     clearToken();
     navigate('/login', { replace: true });
   }

@@ -5,6 +5,7 @@
  * password prompt in place, or /login where there is nobody to ask). A create carries an
  * Idempotency-Key, so retrying it never records it twice (README "Operations").
  */
+import { keptOffline, readKept } from './offlineReads.js';
 import { clearToken, getToken } from './session.js';
 
 /** A failed call, carrying the server's error body when it sent one. */
@@ -40,6 +41,8 @@ export interface ApiOptions {
    * a key reused across a toggle back and forth could answer with a stale first result.
    */
   creates?: boolean;
+  /** The Idempotency-Key of a queued write (lib/outbox.ts): the same at every try of it. */
+  idempotencyKey?: string;
   signal?: AbortSignal;
 }
 
@@ -125,9 +128,13 @@ function unanswering(status: number, code: string | undefined): boolean {
   return status >= 500 || status === 408 || status === 429 || code === 'IDEMPOTENCY_KEY_IN_USE';
 }
 
-/** Calls the server on the same origin and returns the parsed JSON answer. */
+/**
+ * Calls the server on the same origin and returns the parsed JSON answer. The reads the line log
+ * needs offline answer from the user's last good copy when the network fails (offlineReads.ts).
+ */
 export async function apiFetch<T>(path: string, options: ApiOptions = {}): Promise<T> {
-  return (await apiRequest<T>(path, options)).body;
+  const read = async () => (await apiRequest<T>(path, options)).body;
+  return (options.method ?? 'GET') === 'GET' && keptOffline(path) ? readKept(buildUrl(path, options.query), read) : read();
 }
 
 /** As apiFetch, with the answer's headers too (e.g. a list's X-Next-Cursor). */
@@ -148,7 +155,8 @@ export async function apiRequest<T>(path: string, options: ApiOptions = {}): Pro
   const url = buildUrl(path, options.query);
   // Kept until the server answers definitely: a network failure leaves it for the retry.
   const request = options.creates && method !== 'GET' ? `${method} ${url} ${typeof body === 'string' ? body : ''}` : null;
-  if (request !== null) headers['Idempotency-Key'] = keyFor(request);
+  if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
+  else if (request !== null) headers['Idempotency-Key'] = keyFor(request);
 
   const response = await fetch(url, { method, headers, body, signal: options.signal });
   const parsed = await readBody(response);

@@ -18,9 +18,12 @@ export interface Shift {
 const present = (v: IdInput): v is string | number => v !== null && v !== undefined && String(v).trim() !== '';
 const logError = (what: string) => (err: unknown) => console.error(`Caricamento ${what} non riuscito`, err);
 
+/** The SWR key of a day's shifts (also what the offline warm-up reads). */
+export const shiftsKey = (day: string, shopFloorId: string | number) => ['/factory/shifts', { day, shop_floor_id: String(shopFloorId) }] as const;
+
 /** The shifts of a shop floor on a day, 'Turno E' included, by start time. */
 export function useShifts(day: string, shopFloorId: IdInput) {
-  return useSWR<Shift[]>(day && present(shopFloorId) ? ['/factory/shifts', { day, shop_floor_id: String(shopFloorId) }] : null, {
+  return useSWR<Shift[]>(day && present(shopFloorId) ? shiftsKey(day, shopFloorId) : null, {
     onError: logError('dei turni'),
   });
 }

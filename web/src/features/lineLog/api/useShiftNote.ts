@@ -5,6 +5,8 @@
  */
 import useSWR, { mutate } from 'swr';
 import { apiFetch, type QueryValue } from '../../../lib/api.js';
+import { formatItalianDate } from '../../../lib/dates.js';
+import { sendWrite } from '../../../lib/outbox.js';
 import type { ReportContent, ReportKey, SavedReport } from '../model/reportForm.js';
 
 /** GET /factory/shift_notes (and every write's answer). */
@@ -63,9 +65,38 @@ async function remember(key: ReportKey, note: ShiftNote): Promise<void> {
   if (plain.confirmed) await mutate(shiftNoteKey(key, 'confirmedOnly'), plain, { revalidate: false });
 }
 
-/** POST /factory/shift_notes/save: the operator's autosave (confirmed=false). */
+/** What the offline lists show of a report's save: the report, and what was written in it. */
+function described(key: ReportKey, content: ReportContent) {
+  const rows = content.machine_notes.map((row) =>
+    Object.entries(row)
+      .filter(([, text]) => text.trim() !== '')
+      .map(([label, text]) => `${label}: ${text}`)
+      .join(' · '),
+  );
+  const figures = [
+    ['Produzione', content.production_volume],
+    ['Scarto', content.waste],
+    ['Ore', content.working_time],
+  ].flatMap(([label, n]) => (n === null ? [] : [`${label} ${n}`]));
+  return {
+    label: `Note del turno · ${key.lineName} · ${formatItalianDate(key.day)} · Turno ${key.shiftCode}`,
+    content: [content.notes, ...rows, figures.join(' · ')].filter(Boolean).join('\n'),
+  };
+}
+
+/**
+ * POST /factory/shift_notes/save: the operator's autosave (confirmed=false). Offline it waits in
+ * the queue (lib/outbox.ts) and answers once the queue has sent it.
+ */
 export async function saveShiftNote(key: ReportKey, content: ReportContent, revision: number): Promise<ShiftNote> {
-  const note = await apiFetch<ShiftNote>(`${PATH}/save`, { method: 'POST', json: body(key, content, revision, false) });
+  const sent = await sendWrite<ShiftNote>({
+    method: 'POST',
+    path: `${PATH}/save`,
+    body: body(key, content, revision, false),
+    doc: `shift-note|${key.lineName}|${key.day}|${key.shiftCode}`,
+    ...described(key, content),
+  });
+  const note = sent.queued ? await sent.sent : sent.body;
   await remember(key, note);
   return note;
 }

@@ -3,7 +3,8 @@
  * inline edits and deletions made from the tables.
  */
 import useSWR, { mutate } from 'swr';
-import { apiFetch, type QueryValue } from '../../../lib/api.js';
+import type { QueryValue } from '../../../lib/api.js';
+import { sendWrite, type WriteRequest } from '../../../lib/outbox.js';
 import type { PlannedStop, UnplannedStop } from '../../../lib/stops.js';
 import { StopTextJournal, type StopTextRef } from '../model/stopTextJournal.js';
 
@@ -19,7 +20,8 @@ export interface StopsQuery {
 
 type Kind = 'planned' | 'unplanned';
 
-function stopsKey(kind: Kind, q: Partial<StopsQuery>): readonly [string, Record<string, QueryValue>] | null {
+/** The SWR key of a shift's list (also what the offline warm-up reads). */
+export function stopsKey(kind: Kind, q: Partial<StopsQuery>): readonly [string, Record<string, QueryValue>] | null {
   if (!q.shopFloorId || !q.lineId || !q.shiftCode || !q.day) return null;
   return [`/factory/stop_events/${kind}_by_shift`, { shop_floor_id: q.shopFloorId, lines_id: [q.lineId], shift_code: q.shiftCode, day: q.day }];
 }
@@ -63,43 +65,66 @@ export function closeStopTextJournal(which: StopTextJournal): void {
 
 const tracked = <T>(ref: StopTextRef, save: Promise<T>): Promise<T> => (journal ? journal.track(ref, save) : save);
 
-/** POST /factory/stop_events/update_unplanned_details; answers the value as saved (trimmed). */
-export function updateUnplannedDetail(q: StopsQuery, id: number, field: UnplannedField, value: string): Promise<string> {
-  return tracked({ kind: 'unplanned', id, field }, saveUnplannedDetail(q, id, field, value));
+const KIND_NAMES: Record<Kind, string> = { planned: 'Stop pianificato', unplanned: 'Stop non pianificato' };
+
+/**
+ * A write of the tables through the offline queue (lib/outbox.ts): the server's answer when sent
+ * now; offline, `offline` (what was typed, as the server would keep it) once queued.
+ */
+async function write<T>(request: WriteRequest, offline: T): Promise<T> {
+  const sent = await sendWrite<T>(request);
+  return sent.queued ? offline : sent.body;
 }
 
-async function saveUnplannedDetail(q: StopsQuery, id: number, field: UnplannedField, value: string): Promise<string> {
-  const saved = await apiFetch<{ id: number; field: UnplannedField; value: string }>('/factory/stop_events/update_unplanned_details', {
-    method: 'POST',
-    json: { id, field, value },
-  });
+/**
+ * POST /factory/stop_events/update_unplanned_details; answers the value as saved (trimmed).
+ * `what` names the stop in the offline lists (e.g. 'delle 08:10').
+ */
+export function updateUnplannedDetail(q: StopsQuery, id: number, field: UnplannedField, value: string, what = `n. ${id}`): Promise<string> {
+  return tracked({ kind: 'unplanned', id, field }, saveUnplannedDetail(q, id, field, value, what));
+}
+
+async function saveUnplannedDetail(q: StopsQuery, id: number, field: UnplannedField, value: string, what: string): Promise<string> {
+  const label = `${KIND_NAMES.unplanned} ${what} · ${field === 'failure_mode' ? 'Descrizione' : 'Azione correttiva'}`;
+  const path = '/factory/stop_events/update_unplanned_details';
+  const saved = await write({ method: 'POST', path, body: { id, field, value }, label, content: value }, { id, field, value: value.trim() });
   await patchCached<UnplannedStop>('unplanned', q, id, { [field]: saved.value });
   return saved.value;
 }
 
 /** POST /factory/stop_events/update_planned_note; '' empties the note (saved as null). */
-export function updatePlannedNote(q: StopsQuery, id: number, notes: string): Promise<string | null> {
-  return tracked({ kind: 'planned', id, field: 'notes' }, savePlannedNote(q, id, notes));
+export function updatePlannedNote(q: StopsQuery, id: number, notes: string, what = `n. ${id}`): Promise<string | null> {
+  return tracked({ kind: 'planned', id, field: 'notes' }, savePlannedNote(q, id, notes, what));
 }
 
-async function savePlannedNote(q: StopsQuery, id: number, notes: string): Promise<string | null> {
-  const saved = await apiFetch<{ id: number; notes: string | null }>('/factory/stop_events/update_planned_note', {
+async function savePlannedNote(q: StopsQuery, id: number, notes: string, what: string): Promise<string | null> {
+  const request: WriteRequest = {
     method: 'POST',
-    json: { id, notes },
-  });
+    path: '/factory/stop_events/update_planned_note',
+    body: { id, notes },
+    label: `${KIND_NAMES.planned} ${what} · Note`,
+    content: notes,
+  };
+  const saved = await write(request, { id, notes: notes.trim() || null });
   await patchCached<PlannedStop>('planned', q, id, { notes: saved.notes });
   return saved.notes;
 }
 
 /**
  * DELETE /factory/stop_events/delete_planned/{id} or delete_unplanned/{id}; once the server has
- * deleted it, the stop leaves the cached list, as an edit patches it. Reading the list again
- * instead could bring the stop back when the read model is still catching up (the command's
- * wait for it is bounded), and nothing would read it once more.
+ * deleted it (or, offline, the deletion is queued), the stop leaves the cached list, as an edit
+ * patches it. Reading the list again instead could bring the stop back when the read model is
+ * still catching up (the command's wait for it is bounded), and nothing would read it once more.
  */
-export async function deleteStop(kind: Kind, q: StopsQuery, id: number): Promise<void> {
-  await apiFetch(`/factory/stop_events/delete_${kind}/${encodeURIComponent(String(id))}`, { method: 'DELETE' });
+export async function deleteStop(kind: Kind, q: StopsQuery, id: number, what = `n. ${id}`): Promise<void> {
+  const path = `/factory/stop_events/delete_${kind}/${encodeURIComponent(String(id))}`;
+  await write({ method: 'DELETE', path, label: `Eliminazione ${KIND_NAMES[kind].toLowerCase()} ${what}`, content: '' }, null);
   await mutate<Array<{ id: number }>>(stopsKey(kind, q), (list) => list?.filter((s) => s.id !== id), { revalidate: false });
+}
+
+/** Reads every stop list shown again (after the offline queue sent what waited). */
+export async function refreshAllStops(): Promise<void> {
+  await mutate((key) => Array.isArray(key) && typeof key[0] === 'string' && /^\/factory\/stop_events\/(planned|unplanned)_by_shift$/.test(key[0]));
 }
 
 /** Reads a shift's list again (e.g. after a 404 on a stop someone else deleted). */

@@ -15,6 +15,10 @@ import { useReportLabels, useShifts, type Shift } from '../api/useLineLogPlant.j
 import { defaultShiftCode } from '../model/defaultShift.js';
 import { changeDay, selectionFromQuery, selectionQuery, type LineLogSelection } from '../model/selection.js';
 import { ReportVersions } from '../../history/index.js';
+import { SyncStatus } from '../../offline/index.js';
+import { onQueuedWriteSettled } from '../../../lib/outbox.js';
+import { useOfflineWarmUp } from '../api/useOfflineWarmUp.js';
+import { refreshAllStops } from '../api/useStopsByShift.js';
 import { ReportEditor } from './ReportEditor.js';
 import type { LineLogMode } from './texts.js';
 import '../../../styles/line-log.css';
@@ -61,6 +65,11 @@ export function LineLog({ mode }: LineLogProps) {
     if (qs !== params.toString()) setParams(qs, { replace: true });
   }, [lines.data, shiftsOfDay, selection.day, selection.shiftCode, selection.lineId, params, setParams]);
 
+  // Offline (docs/offline.md): the previous shift and the chats' lists are read ahead, and the
+  // stop lists are read again once the queue has sent what waited (or the server refused it).
+  useOfflineWarmUp(line && shift ? { shopFloorId, lineId, lineName: line.name, shift } : null);
+  useEffect(() => onQueuedWriteSettled(() => void refreshAllStops()), []);
+
   function choose(next: LineLogSelection) {
     setEditing(false);
     setParams(selectionQuery(next), { replace: true });
@@ -72,6 +81,7 @@ export function LineLog({ mode }: LineLogProps) {
   return (
     <div className="page line-log" data-mode={mode}>
       <h1 className="page-title">{title}</h1>
+      <SyncStatus />
       {!stationLoading && !shopFloorId && (
         <p className="line-log-notice" role="alert">
           Nessun reparto scelto: <Link to="/setup">scegli la stazione di default</Link> per compilare il registro.

@@ -5,6 +5,8 @@
  */
 import { useEffect, useReducer } from 'react';
 import { FLASH_DURATION_MS, useFlash } from '../../../components/FlashMessage.js';
+import { RETRY_NOTICE, type SaveStatus } from '../../../lib/autosave.js';
+import { useOutboxState } from '../../offline/index.js';
 import { reloadShiftNote, submitShiftNote, useShiftNote } from '../api/useShiftNote.js';
 import { classifyFailure } from '../model/failures.js';
 import { actionBarFacts, failureFlash, INITIAL_EDITOR, reportEditorReducer, reportEditorView } from '../model/reportEditor.js';
@@ -24,6 +26,12 @@ export function OperatorReport(props: ReportEditorProps) {
   const [flash, showFlash] = useFlash(FLASH_DURATION_MS, 'toast');
   const shiftHours = shiftLengthHours(shift.start_time, shift.end_time);
   const { form } = state;
+  // A save waiting in the queue (docs/offline.md) is said as waiting for the network when offline,
+  // and as failed and tried again when the browser is online but the request found no answer.
+  const outbox = useOutboxState();
+  const waiting = !outbox.online || outbox.pending.length > 0;
+  const queuedStatus: SaveStatus = outbox.online ? { kind: 'retrying', message: RETRY_NOTICE, attempt: 1, inMs: 2_000 } : { kind: 'pending' };
+  const shownStatus = waiting && status.kind === 'saving' ? queuedStatus : status;
 
   // Starts from the text still waiting to be saved (in this tab or, when newer than the server's
   // copy, on this device), else from the server's copy once it is fresh.
@@ -38,7 +46,7 @@ export function OperatorReport(props: ReportEditorProps) {
   if (!form || !saver) return <ReportLoading failed={!!note.error && !note.data} onRetry={() => void note.mutate()} />;
 
   const engine = saver;
-  const view = reportEditorView({ ...state, form }, { operator: true, reportKey, labels, shiftHours, today, editing, status });
+  const view = reportEditorView({ ...state, form }, { operator: true, reportKey, labels, shiftHours, today, editing, status: shownStatus });
 
   function update(next: ReportForm) {
     dispatch({ type: 'edited', form: next });
@@ -47,6 +55,10 @@ export function OperatorReport(props: ReportEditorProps) {
   }
 
   function askSubmit() {
+    if (waiting) {
+      showFlash(TEXTS.submitOffline, 'error');
+      return false;
+    }
     // Filled in but not savable (e.g. more hours than the shift) counts as not complete.
     const refusal = submitRefusal({ confirmed: state.confirmed, day: reportKey.day, today, complete: view.complete && view.built.ok });
     if (refusal) showFlash(refusal, 'error');
@@ -92,7 +104,7 @@ export function OperatorReport(props: ReportEditorProps) {
         mode="operator"
         reportKey={reportKey}
         shiftName={shift.name}
-        status={status}
+        status={shownStatus}
         {...actionBarFacts(view, state)}
         editing={editing}
         onAskSubmit={askSubmit}

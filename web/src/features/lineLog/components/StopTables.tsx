@@ -91,7 +91,7 @@ export function StopTables({ mode, query, editable, deletable, onMessage, lineNa
     if (!pending) return;
     setDeleting(true);
     try {
-      await deleteStop(pending.kind, query, pending.stop.id);
+      await deleteStop(pending.kind, query, pending.stop.id, `delle ${formatTime(pending.stop.start_time)}`);
     } catch (err) {
       console.error('Eliminazione dello stop non riuscita', err);
       await onFailure(pending.kind, 'Eliminazione non riuscita: riprova tra poco', err);
@@ -153,7 +153,7 @@ export function StopTables({ mode, query, editable, deletable, onMessage, lineNa
             maxLength={1000}
             editable={editable}
             allowEmpty
-            onSave={(text) => updatePlannedNote(query, s.id, text)}
+            onSave={(text) => updatePlannedNote(query, s.id, text, `delle ${formatTime(s.start_time)}`)}
             onRefused={(m) => onMessage(m, 'error')}
             draftKey={draftKey(getStoredRole() ?? '', 'stop', 'planned', s.id, 'notes')}
           />
@@ -175,7 +175,7 @@ export function StopTables({ mode, query, editable, deletable, onMessage, lineNa
           maxLength={max}
           editable={editable}
           allowEmpty={false}
-          onSave={(value) => updateUnplannedDetail(query, s.id, field, value)}
+          onSave={(value) => updateUnplannedDetail(query, s.id, field, value, `delle ${formatTime(s.start_time)}`)}
           onRefused={(m) => onMessage(m, 'error')}
           draftKey={draftKey(getStoredRole() ?? '', 'stop', 'unplanned', s.id, field)}
         />

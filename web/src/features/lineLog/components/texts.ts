@@ -13,6 +13,7 @@ export const TEXTS = {
   submitTitle: 'Conferma invio',
   submitBody: 'Dopo la conferma non sarà più possibile modificare le note e gli stop di questo turno.',
   submitted: 'Report inviato correttamente',
+  submitOffline: 'Ci sono modifiche in attesa di rete: il report si invia quando sono sincronizzate.',
   updated: 'Report aggiornato correttamente',
   created: 'Report creato correttamente',
   edit: 'Modifica Report o Stop',

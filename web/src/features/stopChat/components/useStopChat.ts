@@ -14,7 +14,7 @@ import { chatReducer, isBusy, startChat, type ChatAction, type ChatState } from 
 import { emptyDraft } from '../model/draft.js';
 import { lineLogPath, readChatParams, REDIRECT_DELAY_MS, type ChatParams } from '../model/navigation.js';
 import { optionsKey, stopCodesKey, toChoices } from '../model/options.js';
-import { plannedPayload, refusalText, unplannedPayload } from '../model/payload.js';
+import { plannedPayload, refusalText, summaryRows, unplannedPayload } from '../model/payload.js';
 import { savedChatKey } from '../model/saved.js';
 import { chatStart, needsLineLookup } from '../model/start.js';
 import { botDelay, type ChatKind } from '../model/steps.js';
@@ -24,13 +24,19 @@ type NamedItem = { id: number | string; name: string };
 type HookAction = ChatAction | { type: 'start'; state: ChatState } | { type: 'replace'; state: ChatState };
 
 /** The POST of the bot's stop, or null while an answer is missing. */
-function sender(kind: ChatKind, state: ChatState): (() => Promise<unknown>) | null {
+function sender(kind: ChatKind, state: ChatState): (() => Promise<{ queued: boolean }>) | null {
+  const described = {
+    label: kind === 'unplanned' ? 'Nuovo stop non pianificato' : 'Nuovo stop pianificato',
+    content: summaryRows(kind, state.draft)
+      .map((r) => `${r.label}: ${r.value}`)
+      .join('\n'),
+  };
   if (kind === 'unplanned') {
     const body = unplannedPayload(state.draft);
-    return body && (() => recordUnplannedStop(body));
+    return body && (() => recordUnplannedStop(body, described));
   }
   const body = plannedPayload(state.draft);
-  return body && (() => recordPlannedStop(body));
+  return body && (() => recordPlannedStop(body, described));
 }
 
 function reducer(state: ChatState | null, action: HookAction): ChatState | null {
@@ -122,7 +128,7 @@ export function useStopChat(kind: ChatKind): StopChat {
     sendingRef.current = true;
     dispatch({ type: 'sendStarted' });
     call()
-      .then(() => dispatch({ type: 'sendSucceeded' }))
+      .then((sent) => dispatch({ type: 'sendSucceeded', queued: sent.queued }))
       .catch((err: unknown) => {
         console.error('Registrazione dello stop non riuscita', err);
         dispatch({ type: 'sendFailed', message: refusalText(err) });

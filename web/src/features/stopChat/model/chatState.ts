@@ -25,6 +25,7 @@ import {
   STEPS,
   STEP_TYPE,
   SUCCESS,
+  QUEUED,
   textLimit,
   UNRECOGNIZED,
   type ChatKind,
@@ -87,7 +88,7 @@ export type ChatAction =
   | { type: 'flush' }
   | { type: 'back' }
   | { type: 'sendStarted' }
-  | { type: 'sendSucceeded' }
+  | { type: 'sendSucceeded'; queued?: boolean }
   | { type: 'sendFailed'; message: string };
 
 type NewMessage = Omit<ChatMessage, 'id'>;
@@ -225,7 +226,9 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
       return append({ ...state, sending: true }, 'messages', [{ from: 'user', step: 'confirm', role: 'answer', text: CONFIRM_ANSWER }]);
     case 'sendSucceeded':
       if (!state.sending) return state;
-      return append({ ...state, sending: false, done: true }, 'messages', [{ from: 'bot', step: 'confirm', role: 'reply', text: SUCCESS[state.kind], tone: 'success' }]);
+      return append({ ...state, sending: false, done: true }, 'messages', [
+        { from: 'bot', step: 'confirm', role: 'reply', text: action.queued ? QUEUED[state.kind] : SUCCESS[state.kind], tone: 'success' },
+      ]);
     case 'sendFailed':
       if (!state.sending) return state;
       return append({ ...state, sending: false }, 'messages', [{ from: 'bot', step: 'confirm', role: 'reply', text: action.message, tone: 'error' }]);

@@ -98,6 +98,11 @@ export const SUCCESS: Readonly<Record<ChatKind, string>> = {
   unplanned: 'Stop registrato correttamente.',
   planned: 'Stop pianificato registrato correttamente.',
 };
+/** Ours: offline, the stop waits on the device and is sent when the network is back (docs/offline.md). */
+export const QUEUED: Readonly<Record<ChatKind, string>> = {
+  unplanned: 'Sei offline: lo stop è salvato sul dispositivo e sarà registrato appena torna la rete.',
+  planned: 'Sei offline: lo stop pianificato è salvato sul dispositivo e sarà registrato appena torna la rete.',
+};
 /** Ours: an empty text where one is required (the spec only says it is refused). */
 export const EMPTY_TEXT = 'Scrivi una risposta prima di inviare.';
 /** Ours: a select step whose list is empty (an equipment without areas, an area without codes). */
