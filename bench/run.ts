@@ -12,6 +12,9 @@
  * a million stops, 1.7M events; `--days=N --lines=N --samples=N --stops=N` likewise).
  * `npm run bench -- oee` runs the loss analysis section alone (bench/oee.ts: GET /factory/oee
  * and its Pareto over a month and a year of every line, and the rebuilds; the same flags).
+ * `npm run bench -- lighthouse` runs Lighthouse (mobile) on /login, both dashboards and the line
+ * log of a production build over the demo history, alone (bench/lighthouse.ts: about 5 minutes);
+ * `--page=/login` (repeatable) measures only those pages.
  */
 import os from 'node:os';
 import pg from 'pg';
@@ -20,6 +23,7 @@ import { benchCatchUp } from './catchUp.js';
 import { benchDashboard, defaultDashboardOptions, type DashboardOptions } from './dashboard.js';
 import { benchOee, defaultOeeBenchOptions, REBUILD_GOAL, type OeeBenchOptions } from './oee.js';
 import { benchHistory, defaultHistoryOptions, type HistoryOptions } from './history.js';
+import { benchLighthouse } from './lighthouse.js';
 import { benchLatency, loadavg, loadedBullMqRatio, type LatencyResult } from './latency.js';
 import { fmt, printTable, serversToStop, startBenchServers, type TableRow } from './support.js';
 import { benchWebAssets } from './webAssets.js';
@@ -31,11 +35,12 @@ const asked = args.filter((a) => !a.startsWith('--')).map((a) => a.toLowerCase()
 const HISTORY = asked.includes('history');
 const DASHBOARD = asked.includes('dashboard');
 const OEE = asked.includes('oee');
-const LONG_SECTIONS = ['history', 'dashboard', 'oee'];
-const LONG = HISTORY || DASHBOARD || OEE;
+const LIGHTHOUSE = asked.includes('lighthouse');
+const LONG_SECTIONS = ['history', 'dashboard', 'oee', 'lighthouse'];
+const LONG = HISTORY || DASHBOARD || OEE || LIGHTHOUSE;
 const unknown = asked.filter((a) => !LONG_SECTIONS.includes(a) && !(SECTIONS as readonly string[]).includes(a));
 if (unknown.length > 0 || (LONG && asked.length > 1)) {
-  console.error(`unknown bench section(s): ${unknown.join(', ') || asked.join(', ')}; known: ${SECTIONS.join(', ')}, or history, dashboard or oee alone`);
+  console.error(`unknown bench section(s): ${unknown.join(', ') || asked.join(', ')}; known: ${SECTIONS.join(', ')}, or history, dashboard, oee or lighthouse alone`);
   process.exit(2);
 }
 const selected = new Set<Section>(asked.length > 0 && !LONG ? (asked as Section[]) : LONG ? [] : SECTIONS);
@@ -180,6 +185,11 @@ try {
     await runDashboard(pgUrl, redisUrl);
   } else if (OEE) {
     await runOee(pgUrl, redisUrl);
+  } else if (LIGHTHOUSE) {
+    await benchLighthouse(
+      pgUrl,
+      args.filter((a) => a.startsWith('--page=')).map((a) => a.slice('--page='.length)),
+    );
   } else {
     const summary: TableRow[] = [];
     if (selected.has('appends')) {

@@ -95,7 +95,8 @@ function entryBr11(dist: string, manifest: Manifest): number {
   return bytes;
 }
 
-function buildWeb(outDir: string): number {
+/** Builds the web app for production into `outDir`; answers the milliseconds it took. */
+export function buildWeb(outDir: string): number {
   const started = now();
   const r = spawnSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn', '--outDir', outDir, '--emptyOutDir'], { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) throw new Error('vite build failed');

@@ -5,8 +5,13 @@ import { serviceWorker } from './build/serviceWorker.js';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
-/** nivo and what it draws with: one chunk that only the pages with a chart import. */
+/** nivo and what it draws with: chunks that only the charts (loaded when they come into view) import. */
 const CHART_MODULES = /[\\/]node_modules[\\/](?:@nivo|@react-spring|d3-[\w-]+|internmap)[\\/]/;
+/** One chunk per kind of chart (charts-line, charts-bar), so a page fetches only the kinds it draws; what they share goes in 'charts'. */
+const chartChunk = (id: string) => {
+  const kind = /[\\/]node_modules[\\/]@nivo[\\/](line|bar)[\\/]/.exec(id)?.[1];
+  return kind ? `charts-${kind}` : 'charts';
+};
 
 export default defineConfig({
   root,
@@ -25,7 +30,7 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initial'], priority: 20 },
-            { name: 'charts', test: CHART_MODULES, priority: 10 },
+            { name: chartChunk, debugName: 'charts', test: CHART_MODULES, priority: 10 },
           ],
         },
       },

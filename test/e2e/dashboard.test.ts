@@ -63,8 +63,49 @@ describeWith(['postgres', 'chromium'])('dashboards', () => {
     ]);
     expect(await page.locator('.gauge-needle').count()).toBe(2);
     await eventually(async () => expect(await page.locator('section[aria-label="Storico stop non pianificati"] tbody tr').count()).toBe(Math.max(s.stop_count, 1)));
-    expect(await page.locator('.dashboard-trend svg').count()).toBeGreaterThan(0);
+    // The trend's chart is drawn once its card comes into view.
+    await page.locator('.dashboard-trend').scrollIntoViewIfNeeded();
+    await page.locator('.dashboard-trend svg').first().waitFor();
     await screenshot(page, 'dashboard-operatore-tablet', { settleMs: 3600 }); // after the gauges' animation (500 ms + 3000 ms)
+  });
+
+  it('turns the needles by a CSS transition after the 500 ms delay, and at once with prefers-reduced-motion', async () => {
+    /** 1.5 s of frames from the gauges' first paint: each needle's angle and the angle its value text means on the 0..max scale (-90° to 90°). */
+    const sample = () =>
+      page.evaluate(
+        () =>
+          new Promise<Array<{ duration: string; shown: number; meant: number }>>((resolve) => {
+            const out: Array<{ duration: string; shown: number; meant: number }> = [];
+            const num = (t: string | null | undefined) => Number((t ?? '').replace('%', '').replace(/\./g, '').replace(',', '.'));
+            const started = performance.now();
+            const frame = () => {
+              for (const g of document.querySelectorAll('.gauge')) {
+                const style = getComputedStyle(g.querySelector('.gauge-needle')!);
+                const [a, b] = style.transform.slice(7).split(',').map(Number);
+                const ratio = num(g.querySelector('.gauge-value')?.textContent) / num(g.querySelector('.gauge-max')?.textContent);
+                out.push({ duration: style.transitionDuration, shown: (Math.atan2(b!, a!) * 180) / Math.PI, meant: -90 + 180 * Math.min(Math.max(ratio, 0), 1) });
+              }
+              if (performance.now() - started < 1500) requestAnimationFrame(frame);
+              else resolve(out);
+            };
+            frame();
+          }),
+      );
+    await open('frontline', '/dashboard-operatore');
+    const moving = await sample();
+    expect(new Set(moving.map((f) => f.duration))).toEqual(new Set(['3s']));
+    expect(moving.some((f) => Math.abs(f.shown - f.meant) > 1)).toBe(true); // still at rest, or on its way
+    await context.close();
+
+    ({ context, page } = await suite.newPage(undefined, 30_000));
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await loginTo(page, 'frontline');
+    await storeStation(page);
+    await page.goto('/dashboard-operatore');
+    await page.locator('.gauge').first().waitFor();
+    const still = await sample();
+    expect(new Set(still.map((f) => f.duration))).toEqual(new Set(['0s']));
+    expect(still.filter((f) => Math.abs(f.shown - f.meant) > 1)).toEqual([]); // every frame shows the value as it is
   });
 
   it("says 'Nessuna linea selezionata' and empties the stop list when every line is unticked", async () => {
@@ -189,6 +230,7 @@ describeWith(['postgres', 'chromium'])('dashboards', () => {
     // The bars' names are the x axis' ticks (cut to 13 characters and '…' past 14); the cumulative line has a point per bar.
     const short = (l: string) => (l.length > 14 ? `${l.slice(0, 13)}…` : l);
     const labels = () => chart.locator('svg text').allTextContents();
+    await chart.scrollIntoViewIfNeeded(); // the chart loads when it comes into view
     await eventually(async () => expect(await labels()).toContain(short(pareto.bars[0].label)));
     const drawn = Math.min(pareto.bars.length, 9);
     await eventually(async () => expect(await chart.locator('[data-testid="pareto-cumulative"] circle').count()).toBe(drawn));

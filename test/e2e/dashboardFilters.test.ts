@@ -109,7 +109,7 @@ describeWith(['postgres', 'chromium'])('dashboard filters', () => {
 
     it.each(PAGES)('%s: with "Nessuna linea" says so instead of a red gauge and a stale trend', async (path, username) => {
       await open(path, username, viewport);
-      await page.locator('.dashboard-trend svg').first().waitFor();
+      await page.locator('.dashboard-trend').first().waitFor();
       const none = await callsOf(() => page.getByRole('button', { name: 'Nessuna linea' }).click());
       expect(none).toEqual({});
       const empty = page.getByTestId('dashboard-no-line');

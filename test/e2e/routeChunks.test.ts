@@ -1,12 +1,13 @@
 /**
  * Route pages load lazily in a real browser: home loads the shell only (the entry and what it
  * imports), and opening a page from the sidebar fetches that page's own chunk, which was not
- * loaded before; the pages still show their headings. Chunk names come from the build's manifest.
+ * loaded before; the pages still show their headings; the dashboard's chart code comes only when
+ * the chart is scrolled into view. Chunk names come from the build's manifest.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { TABLET_VIEWPORT } from '../support/browser.js';
+import { networkQuiet, TABLET_VIEWPORT } from '../support/browser.js';
 import { browserSuite } from '../support/browserSuite.js';
 import { describeWith } from '../support/services.js';
 import { fillLogin, readyNav } from '../support/pageActions.js';
@@ -86,13 +87,25 @@ describeWith(['postgres', 'chromium'])('route chunks', () => {
     expect(forLog).toContain(log);
     expect(forLog.some((s) => shell.has(s))).toBe(false);
 
+    // A short screen, so the trend's card starts well below the fold.
+    await page.setViewportSize({ width: TABLET_VIEWPORT.width, height: 500 });
     const forDashboard = await open('Cruscotto', '/dashboard-operatore', 'Cruscotto');
     expect(forDashboard).toContain(dashboard);
     expect(forDashboard).not.toContain(log);
-    // nivo comes with the dashboard only: one charts chunk, in no other page's or the shell's closure.
-    const isCharts = (s: string) => /(^|\/)charts-[\w-]+\.js$/.test(s);
-    expect(forDashboard.filter(isCharts)).toHaveLength(1);
+    // nivo comes with the charts only, in no page's or the shell's closure, and only once a chart comes into view.
+    const isCharts = (s: string) => /(^|\/)charts(-[a-z]+)?-[\w-]+\.js$/.test(s);
+    const trend = page.locator('section.dashboard-trend');
+    await trend.waitFor();
+    await page.locator('.gauge-needle').nth(1).waitFor();
+    await networkQuiet(page);
+    expect([...scripts].filter(isCharts)).toEqual([]);
+    await trend.scrollIntoViewIfNeeded();
+    await trend.locator('svg').first().waitFor();
+    // The line chart's own chunk and what nivo's charts share; not the bars, which this page does not draw.
+    const charts = [...scripts].filter(isCharts).map((s) => /charts(-[a-z]+)?-/.exec(s)![0]);
+    expect(charts.sort()).toEqual(['charts-', 'charts-line-']);
     expect([...shell, ...forLog].some(isCharts)).toBe(false);
+    await page.setViewportSize(TABLET_VIEWPORT);
 
     // Back to a page already visited: its code is in memory, nothing is fetched again.
     expect(await open('Registro di Linea', '/report-operatore', 'Registro di Linea')).toEqual([]);

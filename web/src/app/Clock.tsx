@@ -3,6 +3,7 @@
  * so operators at a fixed tablet always see the shift-relevant time.
  */
 import { useEffect, useState } from 'react';
+import { clockText } from './clockText.js';
 
 /** Refresh period from the spec's business constants. */
 export const CLOCK_REFRESH_MS = 10_000;
@@ -14,8 +15,7 @@ export function Clock() {
     const timer = setInterval(() => setNow(new Date()), CLOCK_REFRESH_MS);
     return () => clearInterval(timer);
   }, []);
-  const date = now.toLocaleDateString('it-IT', { weekday: 'long', day: '2-digit', month: '2-digit', year: 'numeric' });
-  const time = now.toLocaleTimeString('it-IT', { hour: '2-digit', minute: '2-digit' });
+  const { date, time } = clockText(now);
   return (
     <time className="clock" dateTime={now.toISOString()} data-testid="clock">
       <span className="clock-time">{time}</span>

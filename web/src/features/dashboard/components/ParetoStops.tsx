@@ -2,12 +2,17 @@
  * 'Pareto fermate' on Riepilogo Operativo: the unplanned downtime of the page's filters (lines,
  * shifts, 'Data da' – 'a') by stop code or by failure mode, longest first, with the cumulative
  * share as a line (GET /factory/oee/pareto; docs/dashboard.md says why that call). Eight bars,
- * the rest as 'Altro'. Only this page imports it, so only its chunk carries the chart.
+ * the rest as 'Altro'. Only this page imports it; the chart's code (nivo's bars) loads when the
+ * card comes into view (WhenVisible).
  */
-import { useState } from 'react';
-import { ParetoChart } from '../../../components/ParetoChart.js';
+import { lazy, useState } from 'react';
+import { WhenVisible } from '../../../components/WhenVisible.js';
 import { useParetoStops, type DashboardQuery } from '../api/dashboardApi.js';
 import { paretoData, periodLabel } from '../model/pareto.js';
+
+const ParetoChart = lazy(() => import('../../../components/ParetoChart.js').then((m) => ({ default: m.ParetoChart })));
+/** ParetoChart's default height. */
+const CHART_HEIGHT = 300;
 
 type By = 'stop_code' | 'failure_mode';
 const TABS: ReadonlyArray<[By, string]> = [
@@ -35,7 +40,9 @@ export function ParetoStops({ query }: { query: DashboardQuery | null }) {
       {data.length === 0 ? (
         <p className="dashboard-pareto-empty">Nessuna fermata non pianificata per i filtri correnti.</p>
       ) : (
-        <ParetoChart data={data} color="#f4a7a3" ariaLabel="Pareto fermate con la quota cumulata" />
+        <WhenVisible height={CHART_HEIGHT}>
+          <ParetoChart data={data} color="#f4a7a3" ariaLabel="Pareto fermate con la quota cumulata" height={CHART_HEIGHT} />
+        </WhenVisible>
       )}
     </section>
   );
