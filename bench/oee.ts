@@ -17,15 +17,17 @@ import { handleSetDbrConstants } from '../commands/dbr/setDbrConstants.js';
 import { createCatalog } from '../domain/catalog.js';
 import type { DbrConstants } from '../domain/dbr/constants.js';
 import { PLANT_ZONE } from '../domain/shifts/calendar.js';
+import type { ScheduledShift } from '../domain/shifts/events.js';
 import { PostgresEventStore } from '../infra/eventstore/postgres.js';
 import { SYSTEM_CONTEXT } from '../seed/demoUsers.js';
 import { REBUILD_BATCH_SIZE } from '../workers/projectionEngine.js';
 import { measureScopes, type Figure, type Scope } from './dashboardReads.js';
+import { restoreEvents, saveEvents } from './eventsFile.js';
 import { loadEvenHistory, type LoadResult } from './historyLoad.js';
 import { historyPlantFile, type BenchPlant } from './historyPlant.js';
 import { defaultHistoryOptions, historyCalendar, loadavg, prepare, rebuildAll, serve, type RebuildRow } from './history.js';
 import { explainOeeScope, measureOeeScope } from './oeeReads.js';
-import { fmt, login, now, printTable, ratio, type BenchDatabase, type TableRow } from './support.js';
+import { createDatabase, fmt, login, now, printTable, ratio, type BenchDatabase, type TableRow } from './support.js';
 
 export interface OeeBenchOptions {
   lines: number;
@@ -65,6 +67,19 @@ async function changeSpeeds(url: string, plant: BenchPlant, day: string): Promis
   }
 }
 
+/** The plant of restored events, from its read models: the shop floor, the lines and the calendar (what the reads ask for). */
+async function plantOf(client: pg.Client): Promise<Pick<BenchPlant, 'shopFloorId' | 'lines' | 'shifts'>> {
+  const lines = (await client.query<{ id: number; name: string; f: number }>('select id, name, shop_floor_id as f from plant_lines order by id')).rows;
+  const shopFloorId = Number(lines[0]!.f);
+  const shifts = new Map<string, ScheduledShift[]>();
+  const calendar = await client.query<ScheduledShift>(
+    `select id as "shiftId", name, code, to_char(shift_day, 'YYYY-MM-DD') as "shiftDay", start_time as "startTime", end_time as "endTime", extra from shifts where shop_floor_id = $1 order by start_time`,
+    [shopFloorId],
+  );
+  for (const s of calendar.rows) shifts.set(s.shiftDay, [...(shifts.get(s.shiftDay) ?? []), { ...s, shiftId: Number(s.shiftId) }]);
+  return { shopFloorId, lines: lines.map((l) => ({ id: Number(l.id), name: l.name, equipments: [] })), shifts };
+}
+
 export async function benchOee(adminUrl: string, redisUrl: string | null, o: OeeBenchOptions = defaultOeeBenchOptions): Promise<OeeBenchResult> {
   const perDay = [Math.ceil(o.stops / 2), o.stops] as const;
   const { clock, days, calendarEnd, setupAt } = historyCalendar(o.days);
@@ -77,11 +92,20 @@ export async function benchOee(adminUrl: string, redisUrl: string | null, o: Oee
     console.log(
       `\n## 6. Loss analysis (OEE): ${o.lines} lines x ${o.days} days (${days[0]} to ${days.at(-1)}), ${perDay.join(' to ')} unplanned stops per equipment and day  [loadavg ${loadavg()}]`,
     );
-    const prepared = await prepare(adminUrl, 'oee', { ...defaultHistoryOptions, lines: o.lines, days: o.days }, days, calendarEnd, setupAt);
-    db = prepared.db;
-    const plant = prepared.plant;
-    await changeSpeeds(db.url, plant, days[Math.floor(days.length / 2)]!);
-    const load = await loadEvenHistory(db.url, plant, days, clock, perDay);
+    const from = process.env.BENCH_EVENTS_FROM;
+    let plant: Pick<BenchPlant, 'shopFloorId' | 'lines' | 'shifts'> | null = null;
+    let load: LoadResult;
+    if (from) {
+      db = await createDatabase(adminUrl, 'oee');
+      load = await restoreEvents(db.url, from);
+    } else {
+      const prepared = await prepare(adminUrl, 'oee', { ...defaultHistoryOptions, lines: o.lines, days: o.days }, days, calendarEnd, setupAt);
+      db = prepared.db;
+      plant = prepared.plant;
+      await changeSpeeds(db.url, prepared.plant, days[Math.floor(days.length / 2)]!);
+      load = await loadEvenHistory(db.url, prepared.plant, days, clock, perDay);
+      if (process.env.BENCH_EVENTS_SAVE) await saveEvents(db.url, process.env.BENCH_EVENTS_SAVE);
+    }
     const { rows: rebuild, ceiling } = await rebuildAll(db.url);
     const whole = { events: rebuild.reduce((a, r) => a + r.events, 0), seconds: rebuild.reduce((a, r) => a + r.seconds, 0) };
 
@@ -89,12 +113,13 @@ export async function benchOee(adminUrl: string, redisUrl: string | null, o: Oee
     const token = await login(server.url, 'admin');
     client = new pg.Client(db.url);
     await client.connect();
+    plant ??= await plantOf(client);
     const last = days.length - 1;
     const scope = (label: string, n: number): Scope => {
       const from = days[Math.max(0, last - n + 1)]!;
       const to = days[last]!;
-      const shiftIds = days.filter((d) => d >= from && d <= to).flatMap((d) => (plant.shifts.get(d) ?? []).filter((s) => !s.extra).map((s) => s.shiftId));
-      return { label, lines: plant.lines, from, to, days: Math.min(n, days.length), shiftIds };
+      const shiftIds = days.filter((d) => d >= from && d <= to).flatMap((d) => (plant!.shifts.get(d) ?? []).filter((s) => !s.extra).map((s) => s.shiftId));
+      return { label, lines: plant!.lines, from, to, days: Math.min(n, days.length), shiftIds };
     };
     const scopes = [scope(`${o.lines} lines, 30 days`, 30), scope(`${o.lines} lines, 365 days`, 365)];
     const loadBefore = loadavg();

@@ -6,9 +6,6 @@
  */
 import pg from 'pg';
 import type { RunningServer } from '../api/server.js';
-import { MAX_LIST_ENTRIES } from '../domain/shared/bounds.js';
-import { oeeAnswer } from '../projections/oee/oee.queries.js';
-import { lossPareto } from '../projections/oee/pareto.queries.js';
 import type { BenchPlant } from './historyPlant.js';
 import { get, measure, statementsOf, type Http, timedSql, type Figure, type ReadOptions, type Scope } from './dashboardReads.js';
 import { summarize } from './support.js';
@@ -64,11 +61,12 @@ const sameOee = (a: OeeFigures, b: Record<string, unknown>) =>
   close(a.failures, b.f) &&
   close(a.excluded_minutes + a.setup_minutes, b.p);
 
-function queries(plant: BenchPlant, scope: Scope) {
+/** The page's filters: every line, and every regular shift of the range by its code (as 'Analisi perdite' asks with every name ticked). */
+function queries(plant: Pick<BenchPlant, 'shopFloorId'>, scope: Scope) {
   const filters = {
     shop_floor_id: String(plant.shopFloorId),
     lines: scope.lines.map((l) => l.name).join(','),
-    shifts: scope.shiftIds.join(','),
+    shift_codes: REGULAR_CODES.join(','),
     date_from: scope.from,
     date_to: scope.to,
   };
@@ -80,33 +78,26 @@ function queries(plant: BenchPlant, scope: Scope) {
   };
 }
 
-/**
- * One call as a function of nothing: the HTTP request, or, when the scope holds more shift ids
- * than a query parameter list accepts (MAX_LIST_ENTRIES: a year of three shifts is 1,095), the
- * route's own query function on the server's knex, timed the same way and its answer as JSON.
- */
-function caller(server: RunningServer, token: string, plant: BenchPlant, scope: Scope) {
+/** One call as a function of nothing: the HTTP request (shift codes, so a year fits in a URL). */
+function caller(server: RunningServer, token: string, plant: Pick<BenchPlant, 'shopFloorId'>, scope: Scope) {
   const paths = queries(plant, scope);
-  const direct = scope.shiftIds.length > MAX_LIST_ENTRIES;
-  const filter = { shopFloorId: plant.shopFloorId, lineNames: scope.lines.map((l) => l.name), shiftIds: scope.shiftIds, from: scope.from, to: scope.to };
-  const timed = async (answer: () => Promise<unknown>): Promise<Http> => {
-    const started = performance.now();
-    const body = JSON.stringify(await answer());
-    return { status: 200, body, ms: performance.now() - started };
-  };
-  const knex = server.deps.knex;
   return {
-    direct,
-    oee: (group: 'none' | 'line') => (direct ? timed(() => oeeAnswer(knex, { ...filter, minorStopMinutes: 5 }, group)) : get(server, token, paths[group])),
-    pareto: (by: 'stop_code' | 'failure_mode') => (direct ? timed(() => lossPareto(knex, filter, by)) : get(server, token, paths[by])),
+    oee: (group: 'none' | 'line') => get(server, token, paths[group]),
+    pareto: (by: 'stop_code' | 'failure_mode') => get(server, token, paths[by]),
   };
 }
 
 /** The four reads of one scope, each against its SQL baseline. */
-export async function measureOeeScope(server: RunningServer, token: string, client: pg.Client, plant: BenchPlant, scope: Scope, o: ReadOptions): Promise<Figure[]> {
+export async function measureOeeScope(
+  server: RunningServer,
+  token: string,
+  client: pg.Client,
+  plant: Pick<BenchPlant, 'shopFloorId'>,
+  scope: Scope,
+  o: ReadOptions,
+): Promise<Figure[]> {
   const values = [scope.lines.map((l) => l.id), scope.from, scope.to, REGULAR_CODES];
   const call = caller(server, token, plant, scope);
-  const via = call.direct ? ` (query function: HTTP takes at most ${MAX_LIST_ENTRIES} shift ids)` : '';
   const goalMs = oeeGoalMs(scope.days);
   const figures: Figure[] = [];
   const note = (statuses: Set<number>) => (statuses.size === 1 && statuses.has(200) ? '' : `statuses ${[...statuses].join(', ')}`);
@@ -129,14 +120,14 @@ export async function measureOeeScope(server: RunningServer, token: string, clie
       () => timedSql(client, oeeBaseline(group === 'line'), values),
     );
     if (m.first.status !== 200) {
-      figures.push(figure(`GET /factory/oee?group_by=${group}${via}`, m, 0, false));
+      figures.push(figure(`GET /factory/oee?group_by=${group}`, m, 0, false));
       console.log(`  GET /factory/oee?group_by=${group}: HTTP ${m.first.status} ${m.first.body.slice(0, 300)}`);
       continue;
     }
     const answer = JSON.parse(m.first.body) as OeeFigures & { rows: Array<OeeFigures & { key: string }> };
     const base = new Map(m.firstSql.map((r) => [String(r.k), r]));
     const same = group === 'none' ? sameOee(answer, m.firstSql[0]!) : answer.rows.length === base.size && answer.rows.every((r) => base.has(r.key) && sameOee(r, base.get(r.key)!));
-    figures.push(figure(`GET /factory/oee?group_by=${group}${via}`, m, group === 'none' ? 1 : answer.rows.length, same));
+    figures.push(figure(`GET /factory/oee?group_by=${group}`, m, group === 'none' ? 1 : answer.rows.length, same));
   }
   for (const [by, column] of [
     ['stop_code', 'stop_code_id'],
@@ -148,20 +139,20 @@ export async function measureOeeScope(server: RunningServer, token: string, clie
       () => timedSql(client, paretoBaseline(column), values),
     );
     if (m.first.status !== 200) {
-      figures.push(figure(`GET /factory/oee/pareto?by=${by}${via}`, m, 0, false));
+      figures.push(figure(`GET /factory/oee/pareto?by=${by}`, m, 0, false));
       console.log(`  GET /factory/oee/pareto?by=${by}: HTTP ${m.first.status} ${m.first.body.slice(0, 300)}`);
       continue;
     }
     const answer = JSON.parse(m.first.body) as { total_minutes: number; total_count: number; bars: Array<{ key: string; minutes: number; count: number }> };
     const base = new Map(m.firstSql.map((r) => [String(r.k), r]));
     const same = answer.bars.length === base.size && answer.bars.every((b) => close(b.minutes, base.get(b.key)?.minutes) && b.count === Number(base.get(b.key)?.n));
-    figures.push(figure(`GET /factory/oee/pareto?by=${by}${via}`, m, answer.bars.length, same));
+    figures.push(figure(`GET /factory/oee/pareto?by=${by}`, m, answer.bars.length, same));
   }
   return figures;
 }
 
 /** EXPLAIN (ANALYZE, BUFFERS) of the statements on the oee tables behind each call of a scope (by HTTP or the query function, as measured). */
-export async function explainOeeScope(server: RunningServer, token: string, client: pg.Client, plant: BenchPlant, scope: Scope): Promise<void> {
+export async function explainOeeScope(server: RunningServer, token: string, client: pg.Client, plant: Pick<BenchPlant, 'shopFloorId'>, scope: Scope): Promise<void> {
   const call = caller(server, token, plant, scope);
   const calls: Array<[string, () => Promise<Http>]> = [
     ['oee none', () => call.oee('none')],

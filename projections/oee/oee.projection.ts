@@ -8,7 +8,8 @@ import { arrayLiteral, EntityFold, keyOf, unnested, upsertRows, type Row } from 
 import { italianDay, loadShiftIndex, regularShiftOf } from '../shiftPlacement.js';
 import { reportFigures } from '../reportFigures.js';
 import { defineProjection } from '../types.js';
-import { OEE_REASONS, OEE_REPORTS, OEE_SHIFT_STOPS, OEE_SHIFTS, OEE_SPEEDS, OEE_STOPS } from './oeeColumns.js';
+import { OEE_REASONS, OEE_REPORTS, OEE_SHIFT_FIGURES, OEE_SHIFT_STOPS, OEE_SHIFTS, OEE_SPEEDS, OEE_STOPS } from './oeeColumns.js';
+import { TouchedFigures } from './oeeFigures.js';
 import { KEY_SQL, TouchedShifts, type ShiftKey } from './oeeRollup.js';
 
 const handled = [
@@ -32,11 +33,12 @@ const handled = [
  * again alike, so a replayed batch changes nothing. `oee_shift_stops` sums the live stops of
  * each (line, day, shift code) for GET /factory/oee: each batch sums again the keys it touched
  * (oeeRollup.ts), so an edit, a deletion, a changed category or a calendar generated after the
- * stops needs no running totals.
+ * stops needs no running totals. `oee_shift_figures` joins each submitted report with those
+ * sums and its design speed (oeeFigures.ts), touched alike, so the read is one table.
  */
 export const oeeProjection = defineProjection(handled, {
   name: 'oee',
-  version: 3,
+  version: 4,
   tables: {
     oee_shifts: OEE_SHIFTS.table((t) => t.index(['shop_floor_id', 'shift_day'])),
     oee_stops: OEE_STOPS.table((t) => {
@@ -47,6 +49,7 @@ export const oeeProjection = defineProjection(handled, {
     oee_speeds: OEE_SPEEDS.table((t) => t.primary(['line_id', 'effective_at'])),
     oee_reasons: OEE_REASONS.table(),
     oee_shift_stops: OEE_SHIFT_STOPS.table((t) => t.primary(['line_id', 'day', 'shift_code'])),
+    oee_shift_figures: OEE_SHIFT_FIGURES.table((t) => t.primary(['line_id', 'day', 'shift_code'])),
   },
   async applyBatch({ trx, tables }, events) {
     const shifts = new Map<number, Row>();
@@ -152,6 +155,11 @@ export const oeeProjection = defineProjection(handled, {
     await touched.ofStops(trx, tables.oee_stops!, [...touchedStops]);
     await touched.ofReasons(trx, tables.oee_stops!, [...touchedReasons]);
     await touched.recompute(trx, tables);
+    const figures = new TouchedFigures();
+    figures.add([...touched.all(), ...[...reports.values()].map((r) => ({ line_id: Number(r.line_id), day: String(r.day), shift_code: String(r.shift_code) }))]);
+    await figures.ofShifts(trx, tables.oee_reports!, [...shifts.values()]);
+    await figures.ofSpeeds(trx, tables, [...speeds.values()]);
+    await figures.recompute(trx, tables);
   },
 });
 

@@ -7,6 +7,8 @@ export interface OeeFilter {
   shopFloorId: number;
   lineNames: string[];
   shiftIds: number[];
+  /** Instead of ids: every shift of these codes in the range (what the page's names stand for). */
+  shiftCodes?: string[];
   from: string;
   to: string;
   /** Unplanned stops shorter than this are minor stops, the others breakdowns. */
@@ -20,17 +22,23 @@ export type OeeGroup = (typeof OEE_GROUPS)[number];
 
 export type { OeeAnswer, OeeRow };
 
+/** The chosen (day, code) pairs of the shop floor in the range, once each: by shift id, or every shift of the chosen codes. */
+const pairsSql = (chosen: string) => `select distinct shift_day, code from oee_shifts where shop_floor_id = :floor and ${chosen} and shift_day between :from and :to`;
+
+/** The condition on `oee_shifts` that picks the filter's shifts. */
+export const chosenShifts = (f: { shiftCodes?: string[] }) => (f.shiftCodes ? 'code = any(:codes)' : 'id = any(:shifts)');
+
 /**
  * The chosen shifts of the chosen lines that have a submitted report, each with its design
  * speed as it was at the shift's start (before the first change, the first value known):
  * `p` holds each chosen (day, code) once with its regular shift's start, `v` each speed of
  * the lines with the interval it held for, so both join by hash.
  */
-const REPORTS_SQL = `
+const reportsSql = (chosen: string) => `
   l as (select id, name from plant_lines where shop_floor_id = :floor and name = any(:names)),
   p as (
     select d.shift_day, d.code, coalesce(sh.start_time, d.shift_day::timestamp at time zone 'Europe/Rome') as start_at
-      from (select distinct shift_day, code from oee_shifts where shop_floor_id = :floor and id = any(:shifts) and shift_day between :from and :to) d
+      from (${pairsSql(chosen)}) d
       left join oee_shifts sh on sh.shop_floor_id = :floor and sh.shift_day = d.shift_day and sh.code = d.code and not sh.extra),
   v as (
     select line_id, def_speed, effective_at as a, lead(effective_at) over w as b, row_number() over w = 1 as is_first
@@ -48,7 +56,7 @@ const REPORTS_SQL = `
  * unplanned, `b` breakdowns, `f` failures), from every stop: what the machines' rows and a
  * minor-stop threshold other than the default read.
  */
-const SHIFTS_SQL = `${REPORTS_SQL},
+const SHIFTS_SQL = (chosen: string) => `${reportsSql(chosen)},
   st as (
     select s.line_id, s.day, s.shift_code, s.equipment_id, s.kind, s.minutes, coalesce(c.oee_category, 'excluded') as cat
       from oee_stops s
@@ -65,11 +73,20 @@ const SHIFTS_SQL = `${REPORTS_SQL},
       from st group by line_id, day, shift_code),
   rs as (select r.*, s.x, s.su, s.u, s.b, s.f from r left join s using (line_id, day, shift_code))`;
 
-/** The same sums from the rollup `oee_shift_stops` (one row per line, day and shift code): at the default threshold only. */
-const ROLLUP_SQL = `${REPORTS_SQL},
+/**
+ * The same rows from `oee_shift_figures` (one per submitted report, with its design speed and
+ * stop sums): at the default threshold only. One range of one table joined by hash to the
+ * chosen (day, code) pairs.
+ */
+const figuresSql = (chosen: string) => `
+  l as (select id from plant_lines where shop_floor_id = :floor and name = any(:names)),
+  p as (${pairsSql(chosen)}),
   rs as (
-    select r.*, s.excluded_minutes as x, s.setup_minutes as su, s.unplanned_minutes as u, s.breakdown_minutes as b, s.failures as f
-      from r left join oee_shift_stops s using (line_id, day, shift_code))`;
+    select g.line_id, g.day, g.shift_code, g.working_minutes, g.volume, g.waste, g.rate, g.excluded_minutes as x, g.setup_minutes as su,
+           g.unplanned_minutes as u, g.breakdown_minutes as b, g.failures as f
+      from oee_shift_figures g
+      join p on p.shift_day = g.day and p.code = g.shift_code
+     where g.line_id in (select id from l) and g.day between :from and :to)`;
 
 /** The sums of some rows of \`rs\`, by the names OeeSums reads back. */
 const SUMS_SQL = `
@@ -129,7 +146,7 @@ const average = (xs: Array<number | null>) => {
 export async function oeeAnswer(knex: Knex, f: OeeFilter, group: OeeGroup): Promise<OeeAnswer | null> {
   const floor = await knex('plant_shop_floors').where({ id: f.shopFloorId, retired: false }).first('id');
   if (!floor) return null;
-  const bindings = { floor: f.shopFloorId, names: f.lineNames, shifts: f.shiftIds, from: f.from, to: f.to, minor: f.minorStopMinutes };
+  const bindings = { floor: f.shopFloorId, names: f.lineNames, shifts: f.shiftIds, codes: f.shiftCodes ?? [], from: f.from, to: f.to, minor: f.minorStopMinutes };
   const lines = (
     await knex.raw<{ rows: Array<{ id: number; name: string; mtbf: number | null; ut: number | null }> }>(
       `select l.id, l.name, d.mtbf_threshold as mtbf, d.ut_threshold as ut from plant_lines l left join dbr_constants d on d.line_id = l.id
@@ -141,13 +158,13 @@ export async function oeeAnswer(knex: Knex, f: OeeFilter, group: OeeGroup): Prom
   // The whole answer's targets, and the day and shift rows': the averages over the chosen lines that have one.
   const targets = { mtbf_target_minutes: average(lines.map((l) => l.mtbf)), ut_target: average(lines.map((l) => l.ut)) };
   const empty: OeeAnswer = { ...oeeFigures({ ...ZERO_SUMS, calendar_minutes: days * lines.length * 1440 }), ...targets, rows: [] };
-  if (lines.length === 0 || f.shiftIds.length === 0) return empty;
+  if (lines.length === 0 || (f.shiftCodes ?? f.shiftIds).length === 0) return empty;
 
   const key = group === 'equipment' ? KEYS.line : KEYS[group];
   const fromRollup = group !== 'equipment' && f.minorStopMinutes === DEFAULT_MINOR_STOP_MINUTES && !f.rawStops;
   const grouped = (
     await knex.raw<{ rows: Array<SumRow & { k: string | null; total: number }> }>(
-      `with ${fromRollup ? ROLLUP_SQL : SHIFTS_SQL}
+      `with ${fromRollup ? figuresSql(chosenShifts(f)) : SHIFTS_SQL(chosenShifts(f))}
      select ${key ?? `''`} as k, ${key ? `grouping(${key})` : '1'} as total, ${SUMS_SQL}
        from rs ${key ? `group by grouping sets ((${key}), ()) order by total desc, k` : ''}`,
       bindings,
@@ -175,7 +192,7 @@ export async function oeeAnswer(knex: Knex, f: OeeFilter, group: OeeGroup): Prom
       ...targets,
       ...oeeFigures(sumsOf(r, group === 'day' ? lines.length * 1440 : null)),
     }));
-  } else if (group === 'equipment') answer.rows = await equipmentRows(knex, bindings, new Map(rows.map((r) => [String(r.k), r])), lines, days);
+  } else if (group === 'equipment') answer.rows = await equipmentRows(knex, SHIFTS_SQL(chosenShifts(f)), bindings, new Map(rows.map((r) => [String(r.k), r])), lines, days);
   return answer;
 }
 
@@ -183,10 +200,10 @@ export async function oeeAnswer(knex: Knex, f: OeeFilter, group: OeeGroup): Prom
  * A machine's row (docs/oee.md, per machine): its line's planned time, setup and production,
  * and only its own unplanned stops.
  */
-async function equipmentRows(knex: Knex, bindings: Record<string, unknown>, lineSums: Map<string, SumRow>, lines: LineInfo[], days: number): Promise<OeeRow[]> {
+async function equipmentRows(knex: Knex, shifts: string, bindings: Record<string, unknown>, lineSums: Map<string, SumRow>, lines: LineInfo[], days: number): Promise<OeeRow[]> {
   const machines = (
     await knex.raw<{ rows: Array<{ id: number; name: string; line_id: number; u: string | null; b: string | null; f: string | null }> }>(
-      `with ${SHIFTS_SQL},
+      `with ${shifts},
         m as (select equipment_id, sum(minutes) as u, sum(minutes) filter (where minutes >= :minor) as b, count(*) as f from st where kind = 'u' group by equipment_id)
        select e.id, e.name, e.line_id, m.u, m.b, m.f
          from plant_equipments e join l on l.id = e.line_id left join m on m.equipment_id = e.id

@@ -73,3 +73,26 @@ export const OEE_SHIFT_STOPS = defineColumns({
   breakdown_minutes: double(),
   failures: int(),
 });
+
+/**
+ * What GET /factory/oee sums at the default minor-stop threshold, one row per submitted report
+ * (line, day, shift code): the report's figures, the line's design speed as it was at the
+ * shift's start, and the stop sums of `oee_shift_stops` (zeros when it has none). Kept by the
+ * projection (oeeFigures.ts), so a read is one range of one table.
+ */
+export const OEE_SHIFT_FIGURES = defineColumns({
+  line_id: int(),
+  day: date(),
+  shift_code: text(),
+  shop_floor_id: int(),
+  working_minutes: double(),
+  volume: double(),
+  waste: double(),
+  /** `def_speed` in force at the shift's start (before the first change, the first value); null when the line has none. */
+  rate: double().nullable(),
+  excluded_minutes: double(),
+  setup_minutes: double(),
+  unplanned_minutes: double(),
+  breakdown_minutes: double(),
+  failures: int(),
+});

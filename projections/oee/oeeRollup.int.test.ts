@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import type { EventOf } from '../../domain/shared/catalog.js';
 import { useTestDatabase } from '../../test/support/db.js';
+import { DBR_FIELDS } from '../../domain/dbr/constants.js';
 import { asStored } from '../../test/support/eventArbitraries.js';
 import { scratchTables } from '../../test/support/replayKit.js';
 import { describeWith } from '../../test/support/services.js';
@@ -126,6 +127,37 @@ const rounded = (rows: Array<Record<string, unknown>>) =>
     f: Number(r.f),
   }));
 
+/** Reports of two lines on the three days (the fourth code has no regular shift: its day's midnight counts). */
+const report = fc
+  .record({ lineId: fc.integer({ min: 1, max: 2 }), d: fc.constantFrom(...DAYS.keys()), shiftCode: fc.constantFrom('A', 'B', 'C', 'E'), volume: fc.integer({ min: 0, max: 5000 }) })
+  .map(({ lineId, d, shiftCode, volume }): EventOf => ({
+    type: 'ShiftReportSubmitted',
+    data: { lineId, shopFloorId: 1, day: DAYS[d]!, shiftCode, notes: '', machineNotes: [], productionVolume: volume, waste: 7, workingTime: 8, by: 'op' },
+  }));
+
+/** A design speed set at a time around the three days (the hour is put into the event's time). */
+const speed = fc
+  .record({ lineId: fc.integer({ min: 1, max: 2 }), hour: fc.integer({ min: -30, max: 80 }), v: fc.constantFrom(1000, 2000, 3000) })
+  .map(({ lineId, hour, v }): EventOf & { hour: number } => ({
+    type: 'DbrConstantsSet',
+    data: { lineId, constants: Object.fromEntries(DBR_FIELDS.map((f) => [f, f === 'def_speed' ? v : 1])) },
+    hour,
+  }));
+
+/** What `oee_shift_figures` must hold, from the other tables (the raw path's rule, oee.queries.ts): the speed in force at the shift's start, else the first. */
+const FIGURES_EXPECTED = `
+  with v as (select line_id, def_speed, effective_at as a, lead(effective_at) over w as b, row_number() over w = 1 as is_first from ?? window w as (partition by line_id order by effective_at))
+  select r.line_id, to_char(r.day, 'YYYY-MM-DD') as day, r.shift_code, r.volume, v.def_speed as rate, coalesce(s.unplanned_minutes, 0) as u, coalesce(s.failures, 0) as f
+    from ?? r
+    left join ?? sh on sh.shop_floor_id = r.shop_floor_id and sh.shift_day = r.day and sh.code = r.shift_code and not sh.extra
+    left join v on v.line_id = r.line_id
+     and (v.is_first or v.a <= coalesce(sh.start_time, r.day::timestamp at time zone 'Europe/Rome'))
+     and (v.b is null or coalesce(sh.start_time, r.day::timestamp at time zone 'Europe/Rome') < v.b)
+    left join ?? s on s.line_id = r.line_id and s.day = r.day and s.shift_code = r.shift_code
+   order by 1, 2, 3`;
+
+const FIGURES = `select line_id, to_char(day, 'YYYY-MM-DD') as day, shift_code, volume, rate, unplanned_minutes as u, failures as f from ?? order by 1, 2, 3`;
+
 describeWith(['postgres'])('oee rollup', () => {
   const db = useTestDatabase({ pool: { max: 2 } });
   let tables: TableNames;
@@ -159,5 +191,40 @@ describeWith(['postgres'])('oee rollup', () => {
     );
     // The histories did put stops in shifts (the property did not hold on empty tables only).
     expect(nonEmpty).toBeGreaterThan(runs / 2);
+  }, 120_000);
+
+  it('keeps each report with its stop sums and the design speed at its shift’s start, however batched', async () => {
+    let withRate = 0;
+    const figuresHistory = fc.array(
+      fc.oneof({ weight: 2, arbitrary: shifts }, { weight: 3, arbitrary: report }, { weight: 3, arbitrary: speed }, { weight: 3, arbitrary: unplanned }),
+      { minLength: 1, maxLength: 30 },
+    );
+    await fc.assert(
+      fc.asyncProperty(figuresHistory, fc.array(fc.nat(), { maxLength: 4 }), async (drafts, cuts) => {
+        const start = Date.parse(`${DAYS[0]}T00:00:00+02:00`);
+        const events = asStored(drafts).map((e, i) => {
+          const hour = (drafts[i] as { hour?: number }).hour;
+          return hour === undefined ? e : { ...e, metadata: { ...e.metadata, occurredAt: new Date(start + hour * 3_600_000).toISOString() } };
+        });
+        const at = [...new Set(cuts.map((c) => c % (events.length + 1)))].sort((a, b) => a - b);
+        const batches = [0, ...at, events.length].flatMap((from, i, all) => (i + 1 < all.length ? [events.slice(from, all[i + 1])] : []));
+        try {
+          await db.knex.transaction(async (trx) => {
+            for (const batch of batches) if (batch.length > 0) await oeeProjection.applyBatch({ trx, tables }, batch as Parameters<typeof oeeProjection.applyBatch>[1]);
+            const expected = (
+              await trx.raw<{ rows: Array<Record<string, unknown>> }>(FIGURES_EXPECTED, [tables.oee_speeds!, tables.oee_reports!, tables.oee_shifts!, tables.oee_shift_stops!])
+            ).rows;
+            const figures = (await trx.raw<{ rows: Array<Record<string, unknown>> }>(FIGURES, [tables.oee_shift_figures!])).rows;
+            expect(figures).toEqual(expected);
+            if (figures.some((r) => r.rate !== null)) withRate += 1;
+            throw new Rollback();
+          });
+        } catch (err) {
+          if (!(err instanceof Rollback)) throw err;
+        }
+      }),
+      { numRuns: runs, seed },
+    );
+    expect(withRate).toBeGreaterThan(runs / 4);
   }, 120_000);
 });

@@ -27,6 +27,11 @@ export class TouchedShifts {
     for (const r of rows) this.keys.set(`${r.line_id} ${r.day} ${r.shift_code}`, { line_id: Number(r.line_id), day: r.day, shift_code: r.shift_code });
   }
 
+  /** Every key added so far. */
+  all(): ShiftKey[] {
+    return [...this.keys.values()];
+  }
+
   /** Where these stops count now. */
   async ofStops(trx: Knex.Transaction, stopsTable: string, ids: readonly number[]): Promise<void> {
     if (ids.length === 0) return;
@@ -43,10 +48,8 @@ export class TouchedShifts {
   /** Replaces the rollup rows of every touched key by the sums of its live stops (none when it has none left). */
   async recompute(trx: Knex.Transaction, tables: Record<string, string>): Promise<void> {
     if (this.keys.size === 0) return;
-    const all = [...this.keys.values()];
-    const keys = [arrayLiteral(all.map((k) => k.line_id)), arrayLiteral(all.map((k) => k.day)), all.map((k) => k.shift_code)];
-    const k = `unnest(?::int[], ?::date[], ?::text[]) k(line_id, day, shift_code)`;
-    await trx.raw(`delete from ?? t using ${k} where t.line_id = k.line_id and t.day = k.day and t.shift_code = k.shift_code`, [tables.oee_shift_stops!, ...keys]);
+    const keys = keyArrays(this.all());
+    await deleteKeys(trx, tables.oee_shift_stops!, keys);
     await trx.raw(
       `insert into ?? (${OEE_SHIFT_STOPS.names.join(', ')})
        select s.line_id, s.day, s.shift_code,
@@ -55,11 +58,22 @@ export class TouchedShifts {
               coalesce(sum(s.minutes) filter (where s.kind = 'u'), 0),
               coalesce(sum(s.minutes) filter (where s.kind = 'u' and s.minutes >= ?), 0),
               count(*) filter (where s.kind = 'u')
-         from ${k}
+         from ${KEYS_TABLE}
          join ?? s on s.line_id = k.line_id and s.day = k.day and s.shift_code = k.shift_code and not s.deleted
          left join ?? c on c.id = s.reason_id
         group by s.line_id, s.day, s.shift_code`,
       [tables.oee_shift_stops!, DEFAULT_MINOR_STOP_MINUTES, ...keys, tables.oee_stops!, tables.oee_reasons!],
     );
   }
+}
+
+/** A list of keys as the three arrays `KEYS_TABLE` binds. */
+export const keyArrays = (all: readonly ShiftKey[]) => [arrayLiteral(all.map((k) => k.line_id)), arrayLiteral(all.map((k) => k.day)), all.map((k) => k.shift_code)];
+
+/** The keys as a table `k(line_id, day, shift_code)`, from the three arrays of `keyArrays`. */
+export const KEYS_TABLE = `unnest(?::int[], ?::date[], ?::text[]) k(line_id, day, shift_code)`;
+
+/** Deletes the rows of these keys from a table keyed by (line_id, day, shift_code). */
+export async function deleteKeys(trx: Knex.Transaction, table: string, keys: ReturnType<typeof keyArrays>): Promise<void> {
+  await trx.raw(`delete from ?? t using ${KEYS_TABLE} where t.line_id = k.line_id and t.day = k.day and t.shift_code = k.shift_code`, [table, ...keys]);
 }

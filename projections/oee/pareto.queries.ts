@@ -7,6 +7,8 @@ export interface ParetoFilter {
   shopFloorId: number;
   lineNames: string[];
   shiftIds: number[];
+  /** Instead of ids: every shift of these codes in the range. */
+  shiftCodes?: string[];
   from: string;
   to: string;
 }
@@ -48,24 +50,26 @@ const GROUPS: Record<ParetoBy, { columns: string; key: string; label: string; jo
  * The Pareto of the unplanned stops that count for the chosen shifts (a shift id stands for
  * its day and code) of the chosen lines: longest downtime first (then most stops, then label),
  * with the cumulative share of the minutes. Deleted stops are left out. The chosen lines' ids
- * are looked up first, so the stops are filtered by a list the planner can weigh.
+ * are looked up first, so the stops are filtered by a list the planner can weigh. By codes, the
+ * stops are filtered on their own (day, code): a stop only ever counts for a regular shift
+ * scheduled on that day with that code (or for none, code ''), so that is every shift of the codes.
  */
 export async function lossPareto(knex: Knex, f: ParetoFilter, by: ParetoBy): Promise<LossPareto> {
   const g = GROUPS[by];
   const lineIds = (await knex('plant_lines').where({ shop_floor_id: f.shopFloorId }).whereIn('name', f.lineNames).select('id')).map((r: { id: number }) => Number(r.id));
   const rows = (
     await knex.raw<{ rows: Array<{ key: string; label: string; minutes: number; n: string }> }>(
-      `with p as (select distinct shift_day, code from oee_shifts where shop_floor_id = :floor and id = any(:shifts) and shift_day between :from and :to),
+      `with ${f.shiftCodes ? '' : `p as (select distinct shift_day, code from oee_shifts where shop_floor_id = :floor and id = any(:shifts) and shift_day between :from and :to),`}
             g as (
               select ${g.columns}, sum(s.minutes) as minutes, count(*) as n
                 from oee_stops s
-                join p on p.shift_day = s.day and p.code = s.shift_code
-               where s.kind = 'u' and not s.deleted and s.day between :from and :to and s.line_id = any(:lines)
+                ${f.shiftCodes ? '' : 'join p on p.shift_day = s.day and p.code = s.shift_code'}
+               where s.kind = 'u' and not s.deleted and s.day between :from and :to and s.line_id = any(:lines) ${f.shiftCodes ? 'and s.shift_code = any(:codes)' : ''}
                group by ${g.columns})
        select ${g.key} as key, ${g.label} as label, g.minutes, g.n
          from g ${g.join}
         order by minutes desc, n desc, label`,
-      { floor: f.shopFloorId, lines: lineIds, shifts: f.shiftIds, from: f.from, to: f.to },
+      { floor: f.shopFloorId, lines: lineIds, shifts: f.shiftIds, codes: f.shiftCodes ?? [], from: f.from, to: f.to },
     )
   ).rows;
   const total = rows.reduce((a, r) => a + Number(r.minutes), 0);

@@ -38,6 +38,10 @@ describeWith(['postgres', 'chromium'])('Analisi perdite', () => {
     ['phone', PHONE_VIEWPORT],
   ] as const)('shows the demo data’s OEE and opens the stops behind a Pareto bar (%s)', async (size, viewport) => {
     ({ context, page } = await suite.newPage(viewport, 30_000));
+    const oeeCalls: string[] = [];
+    page.on('request', (r) => {
+      if (/\/factory\/oee(\/pareto)?\?/.test(r.url())) oeeCalls.push(decodeURIComponent(r.url()));
+    });
     await loginTo(page, 'support');
     await storeStation(page);
     if (size === 'phone') {
@@ -87,6 +91,9 @@ describeWith(['postgres', 'chromium'])('Analisi perdite', () => {
     const chart = page.getByTestId('oee-pareto');
     await chart.getByRole('button', { name: `Fermate di ${first.label}` }).waitFor();
     await screenshot(page, `analisi-perdite-${size}`);
+    // Every shift name ticked (the demo floor has the extra shift E): the OEE and Pareto calls name the codes, not the ids (a year of ids would be refused).
+    expect(oeeCalls.length).toBeGreaterThanOrEqual(5);
+    expect(oeeCalls.filter((u) => !/shift_codes=A,E,B,C(&|$)/.test(u) || /[?&]shifts=/.test(u))).toEqual([]);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
 

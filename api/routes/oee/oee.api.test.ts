@@ -202,6 +202,23 @@ describeWith(['postgres'])('GET /factory/oee', () => {
     }
   });
 
+  it('takes shift codes for every shift of those codes in the range, as the ids of those shifts', async () => {
+    const range = `shop_floor_id=1&lines=Linea 1,Linea 2,Linea 3&date_from=${before}&date_to=${kit.day}`;
+    const ids = `shifts=${shiftA[before]},${shiftA[kit.day]}`;
+    for (const q of ['group_by=none', 'group_by=line', 'group_by=equipment', 'group_by=day', 'group_by=shift', 'minor_stop_minutes=10']) {
+      const byCode = await get(`/factory/oee?${range}&shift_codes=A&${q}`);
+      expect([byCode.status, byCode.body]).toEqual([200, (await get(`/factory/oee?${range}&${ids}&${q}`)).body]);
+    }
+    for (const by of ['stop_code', 'failure_mode', 'equipment', 'shift']) {
+      const byCode = await get(`/factory/oee/pareto?${range}&shift_codes=A&by=${by}`);
+      expect([byCode.status, byCode.body.bars.length > 0, byCode.body]).toEqual([200, true, (await get(`/factory/oee/pareto?${range}&${ids}&by=${by}`)).body]);
+    }
+    expect((await get(`/factory/oee?${range}&shift_codes=B`)).body).toMatchObject({ planned_operating_minutes: 0, failures: 0 });
+    expect((await get(`/factory/oee/pareto?${range}&shift_codes=B`)).body).toMatchObject({ total_minutes: 0, bars: [] });
+    const bad = await get(`/factory/oee?${range}&shift_codes=ABCDEFGHIJK`);
+    expect([bad.status, Object.keys(bad.body.error.fields)]).toEqual([400, ['shift_codes']]);
+  });
+
   it('answers zeros and nulls for an empty selection, 404 for an unknown shop floor, 400 naming a bad field', async () => {
     const r = await oee('', [shiftA[kit.day]!], kit.day, kit.day);
     expect(r.body).toMatchObject({ planned_operating_minutes: 0, availability: null, oee: null, rows: [] });

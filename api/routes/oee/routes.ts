@@ -27,6 +27,7 @@ export function oeeRoutes(deps: AppDeps): RouteDef[] {
             shopFloorId: q.shop_floor_id,
             lineNames: q.lines,
             shiftIds: q.shifts,
+            shiftCodes: q.shift_codes,
             from: q.date_from,
             to: q.date_to,
             minorStopMinutes: q.minor_stop_minutes ?? DEFAULT_MINOR_STOP_MINUTES,
@@ -46,7 +47,7 @@ export function oeeRoutes(deps: AppDeps): RouteDef[] {
         const q = ctx.input.query;
         checkDayRange(q.date_from, q.date_to, MAX_GENERATION_DAYS);
         await existingPlant(deps.knex, 'shopFloors', q.shop_floor_id);
-        const filter = { shopFloorId: q.shop_floor_id, lineNames: q.lines, shiftIds: q.shifts, from: q.date_from, to: q.date_to };
+        const filter = { shopFloorId: q.shop_floor_id, lineNames: q.lines, shiftIds: q.shifts, shiftCodes: q.shift_codes, from: q.date_from, to: q.date_to };
         ctx.body = await lossPareto(deps.knex, filter, q.by ?? 'stop_code');
       },
     }),

@@ -1,13 +1,22 @@
 import { z } from 'zod';
-import { dayParam, idListParam, idParam, nameListParam, optionalParam } from '../../params.js';
+import { charCount } from '../../../domain/shared/text.js';
+import { boundedList, dayParam, idListParam, idParam, nameListParam, optionalParam } from '../../params.js';
 import { OEE_GROUPS } from '../../../projections/oee/oee.queries.js';
 import { PARETO_BY } from '../../../projections/oee/pareto.queries.js';
 
-/** The dashboard's filters (docs/dashboard.md): lines by name, shifts by id, a day range. */
+/** Shift codes ('A,B,C'): every shift of these codes in the day range, instead of their ids. */
+const shiftCodeListParam = boundedList(
+  (v) => charCount(v) <= 10,
+  'Codice turno troppo lungo',
+  (v) => v,
+);
+
+/** The dashboard's filters (docs/dashboard.md): lines by name, shifts by id (or by code), a day range. */
 export const lossFilters = {
   shop_floor_id: idParam,
   lines: nameListParam,
   shifts: idListParam,
+  shift_codes: optionalParam(shiftCodeListParam),
   date_from: dayParam,
   date_to: dayParam,
 };

@@ -8,6 +8,8 @@ import type { DayRange } from '../../../lib/dayRange.js';
 export interface ShiftOption {
   id: number;
   name: string;
+  /** The shift's code, as GET /factory/shifts-range answers it. */
+  code?: string;
 }
 
 /** What the data calls take: the filters once settled (docs/dashboard.md, Filters). */
@@ -16,6 +18,8 @@ export interface DashboardQuery {
   lineNames: string[];
   lineIds: number[];
   shiftIds: number[];
+  /** The codes of those shifts when the ids are every listed shift of these codes (calls that take codes ask a year with them); else absent. */
+  shiftCodes?: string[];
   dateFrom: string;
   dateTo: string;
 }
@@ -44,6 +48,18 @@ export function nextShiftSelection(selected: readonly string[], shifts: readonly
 /** The shift ids the selected names stand for. */
 export function selectedShiftIds(selected: readonly string[], shifts: readonly ShiftOption[]): number[] {
   return shifts.filter((s) => selected.includes(s.name)).map((s) => s.id);
+}
+
+/**
+ * The codes the selected names stand for, when the selected shifts are every listed shift of
+ * those codes (so the codes say the same as the ids); undefined when a shift has no code or a
+ * code is only partly selected.
+ */
+export function selectedShiftCodes(selected: readonly string[], shifts: readonly ShiftOption[]): string[] | undefined {
+  const chosen = shifts.filter((s) => selected.includes(s.name));
+  if (chosen.some((s) => !s.code)) return undefined;
+  const codes = [...new Set(chosen.map((s) => s.code!))];
+  return shifts.every((s) => selected.includes(s.name) || !codes.includes(s.code ?? '')) ? codes : undefined;
 }
 
 /** The data calls are made only when lines, shifts and both dates are set (§5), in order. */
@@ -111,9 +127,10 @@ export function settleQuery(f: FilterInputs): { settled: boolean; query: Dashboa
   const fresh = f.loaded && f.loaded.key === f.shiftsKey && f.choice.key === f.shiftsKey ? f.loaded : undefined;
   if (f.shiftsKey !== '' && !fresh && !f.shiftsFailed) return { settled: false, query: null };
   const shiftIds = fresh ? selectedShiftIds(f.choice.names, fresh.shifts) : [];
+  const shiftCodes = fresh ? selectedShiftCodes(f.choice.names, fresh.shifts) : undefined;
   const { from, to } = f.range;
   const query = canQuery(f.lineNames, shiftIds, from, to)
-    ? { shopFloorId: f.shopFloorId, lineNames: [...f.lineNames], lineIds: [...f.lineIds], shiftIds, dateFrom: from, dateTo: to }
+    ? { shopFloorId: f.shopFloorId, lineNames: [...f.lineNames], lineIds: [...f.lineIds], shiftIds, ...(shiftCodes ? { shiftCodes } : {}), dateFrom: from, dateTo: to }
     : null;
   return { settled: true, query };
 }

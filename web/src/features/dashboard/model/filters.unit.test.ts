@@ -4,6 +4,7 @@ import {
   groupShiftsByName,
   nextShiftSelection,
   reconcileShiftChoice,
+  selectedShiftCodes,
   selectedShiftIds,
   settleQuery,
   shiftsRangeParams,
@@ -140,5 +141,24 @@ describe('one round of calls per change: the query settles only with the new day
     expect(settleQuery({ ...base, lineNames: [], lineIds: [] })).toEqual({ settled: true, query: null });
     expect(settleQuery({ ...base, shiftsKey: 'k2', shiftsFailed: true })).toEqual({ settled: true, query: null });
     expect(settleQuery({ ...base, range: { from: '', to: '2030-01-01' }, shiftsKey: '', loaded: undefined })).toEqual({ settled: true, query: null });
+  });
+});
+
+describe('selectedShiftCodes', () => {
+  const coded = [
+    { id: 11, name: 'Turno A', code: 'A' },
+    { id: 12, name: 'Turno B', code: 'B' },
+    { id: 21, name: 'Turno A', code: 'A' },
+    { id: 22, name: 'Turno B bis', code: 'B' },
+  ];
+
+  it('gives the codes when the names chosen are every listed shift of them', () => {
+    expect(selectedShiftCodes(['Turno A'], coded)).toEqual(['A']);
+    expect(selectedShiftCodes(['Turno A', 'Turno B', 'Turno B bis'], coded)).toEqual(['A', 'B']);
+  });
+
+  it('gives none when a code is only partly chosen or a shift has no code', () => {
+    expect(selectedShiftCodes(['Turno B'], coded)).toBeUndefined();
+    expect(selectedShiftCodes(['Turno A'], TWO_DAYS)).toBeUndefined();
   });
 });
