@@ -5,6 +5,8 @@ import { startServer, type RunningServer } from '../../api/server.js';
 import { parseConfig } from '../../infra/config.js';
 import { createTestDatabase, type TestDatabase } from './db.js';
 
+type AppOptions = { redis?: boolean; redisUrl?: string; mqttUrl?: string; machineTickMs?: number; env?: Record<string, string>; clock?: () => Date };
+
 export interface TestApp extends RunningServer {
   db: TestDatabase;
   /** Logs in through POST /loginjwt and returns the bearer token. */
@@ -18,7 +20,7 @@ const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../.
  * A real server on a fresh database with the demo users, serving web/dist when built.
  * Uses the provisioned Redis when there is one (BullMQ), else the in-process queue.
  */
-export async function startTestApp(options: { redis?: boolean; redisUrl?: string; env?: Record<string, string>; clock?: () => Date } = {}): Promise<TestApp> {
+export async function startTestApp(options: AppOptions = {}): Promise<TestApp> {
   const db = await createTestDatabase();
   return startOn(db, options);
 }
@@ -32,11 +34,11 @@ export async function startSecondInstance(first: TestApp, options: { redis?: boo
 }
 
 /** The app on a database of the caller's (a PostgreSQL the test starts and stops itself); closing it leaves the database alone. */
-export async function startTestAppOn(url: string, options: { redis?: boolean; redisUrl?: string; env?: Record<string, string>; clock?: () => Date } = {}): Promise<TestApp> {
+export async function startTestAppOn(url: string, options: AppOptions = {}): Promise<TestApp> {
   return startOn({ url, drop: async () => undefined }, options);
 }
 
-async function startOn(db: TestDatabase, options: { redis?: boolean; redisUrl?: string; env?: Record<string, string>; clock?: () => Date }): Promise<TestApp> {
+async function startOn(db: TestDatabase, options: AppOptions): Promise<TestApp> {
   const config = parseConfig({
     NODE_ENV: 'test',
     PORT: '0',
@@ -62,6 +64,8 @@ async function startOn(db: TestDatabase, options: { redis?: boolean; redisUrl?: 
     webDist: process.env.TEST_WEB_DIST ?? path.join(root, 'web', 'dist'),
     queuePrefix: `t${randomBytes(4).toString('hex')}`,
     clock: options.clock,
+    mqttUrl: options.mqttUrl ?? null,
+    machineTickMs: options.machineTickMs,
   });
   return {
     ...server,
