@@ -12,7 +12,7 @@ export interface ConnectorStatus {
   received: number;
   accepted: number;
   /** Messages dropped, by reason: junk (bad topic, JSON, payload or time), unknown equipment, duplicate, late. */
-  ignored: Record<'junk' | MessageOutcome, number>;
+  ignored: Record<'junk' | Exclude<MessageOutcome, 'accepted'>, number>;
   reconnects: number;
   lastMessageAt: string | null;
 }
@@ -46,7 +46,7 @@ export class MqttConnector {
       broker: shown.toString().replace(/\/$/, ''),
       received: 0,
       accepted: 0,
-      ignored: { junk: 0, 'unknown-equipment': 0, duplicate: 0, late: 0, accepted: 0 },
+      ignored: { junk: 0, 'unknown-equipment': 0, duplicate: 0, late: 0 },
       reconnects: 0,
       lastMessageAt: null,
     };
