@@ -33,7 +33,8 @@ export async function startMosquitto(binary: string, port: number, dir?: string,
   }
   if (await isListening(port)) throw new Error(`Port ${port} (EMBEDDED_MQTT_PORT) is held by another program: stop it or choose another port`);
   const conf = path.join(home, 'mosquitto.conf');
-  const lines = [`listener ${port} 127.0.0.1`, 'allow_anonymous true', 'log_dest stderr', 'log_type error', 'log_type warning'];
+  // Started as root, mosquitto would drop to the 'mosquitto' user, who cannot write our folder: it stays who started it.
+  const lines = [`listener ${port} 127.0.0.1`, 'allow_anonymous true', `user ${os.userInfo().username}`, 'log_dest stderr', 'log_type error', 'log_type warning'];
   if (dir) lines.push('persistence true', `persistence_location ${home}/`, 'autosave_interval 60');
   fs.writeFileSync(conf, `${lines.join('\n')}\n`);
   const child = spawn(binary, ['-c', conf], { stdio: ['ignore', 'ignore', 'pipe'] });
