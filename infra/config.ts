@@ -27,8 +27,8 @@ const schema = z.object({
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
   REDIS_URL: z.string().url().optional(),
   EMBEDDED_REDIS_PORT: z.coerce.number().int().min(1).max(65535).default(63799),
-  /** A plant's own MQTT broker for the machine signals (docs/machine-signals.md), with its username and password: mqtt://user:pass@host:1883. */
-  MQTT_URL: z.string().url().optional(),
+  /** A plant's own MQTT broker for the machine signals (docs/machine-signals.md), with its username and password: mqtt://user:pass@host:1883; 'off' reads none. */
+  MQTT_URL: z.union([z.literal('off'), z.string().url()]).optional(),
   /** Unset MQTT_URL: a mosquitto found on PATH is started on loopback at this port. */
   EMBEDDED_MQTT_PORT: z.coerce.number().int().min(1).max(65535).default(18830),
   /** How long a machine stop must last to be a detected stop; shorter ones are micro-stops. */

@@ -46,12 +46,13 @@ async function main(): Promise<void> {
     }
   }
 
-  let mqttUrl = config.MQTT_URL ?? null;
-  if (!mqttUrl) {
+  let mqttUrl = config.MQTT_URL === 'off' ? null : (config.MQTT_URL ?? null);
+  if (!config.MQTT_URL) {
     const bin = findMosquitto();
     if (bin) {
       const broker = await startMosquitto(bin, config.EMBEDDED_MQTT_PORT, path.join(config.DATA_DIR, 'mosquitto'), (m) => log.warn(m));
-      stops.push(broker.stop);
+      // Stopped before the databases: the app's last hour folds are recorded while they still answer.
+      stops.unshift(broker.stop);
       mqttUrl = broker.url;
       log.info({ url: mqttUrl }, 'started the mosquitto MQTT broker on loopback for the machine signals');
     } else {

@@ -2,15 +2,9 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { readPidFile, stopOrphan } from './leftovers.js';
-import { findOnPath, isListening, stopChild, waitForPort } from './ports.js';
+import { clearLeftover, findOnPath, stopChild, waitForPort, type EmbeddedServer } from './ports.js';
 
-export interface EmbeddedMosquitto {
-  url: string;
-  /** The broker's process id (fault tests kill it). */
-  pid: number;
-  stop(): Promise<void>;
-}
+export type EmbeddedMosquitto = EmbeddedServer;
 
 /** Path of Debian's mosquitto broker on PATH (it lives in /usr/sbin), or null. */
 export const findMosquitto = (): string | null => findOnPath('mosquitto');
@@ -25,13 +19,7 @@ export async function startMosquitto(binary: string, port: number, dir?: string,
   fs.mkdirSync(folder, { recursive: true });
   const home = path.resolve(folder);
   const pidFile = path.join(home, 'mosquitto.pid');
-  const orphan = readPidFile(pidFile);
-  if (orphan !== null) {
-    const did = await stopOrphan(orphan, 'mosquitto', home, 'SIGTERM');
-    if (did) log(`embedded MQTT broker: ${did}`);
-    fs.rmSync(pidFile, { force: true });
-  }
-  if (await isListening(port)) throw new Error(`Port ${port} (EMBEDDED_MQTT_PORT) is held by another program: stop it or choose another port`);
+  await clearLeftover({ label: 'MQTT broker', program: 'mosquitto', mustMention: home, setting: 'EMBEDDED_MQTT_PORT' }, pidFile, port, log);
   const conf = path.join(home, 'mosquitto.conf');
   // Started as root, mosquitto would drop to the 'mosquitto' user, who cannot write our folder: it stays who started it.
   const lines = [`listener ${port} 127.0.0.1`, 'allow_anonymous true', `user ${os.userInfo().username}`, 'log_dest stderr', 'log_type error', 'log_type warning'];

@@ -1,7 +1,37 @@
 import { spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import net from 'node:net';
+import { readPidFile, stopOrphan } from './leftovers.js';
 
 /** The servers `npm start` and the tests run beside the app (redis-server, mosquitto): finding, waiting for and stopping them. */
+
+/** A server started beside the app. */
+export interface EmbeddedServer {
+  url: string;
+  /** Its process id (fault tests kill it). */
+  pid: number;
+  stop(): Promise<void>;
+}
+
+/**
+ * Before a server starts on a data folder: stops the one a previous run left there (its pid
+ * file names it; only while it is still that program: leftovers.ts), then checks nobody else
+ * holds the port (`setting` names the variable to change in the message).
+ */
+export async function clearLeftover(
+  what: { label: string; program: string; mustMention: string; setting: string },
+  pidFile: string,
+  port: number,
+  log: (message: string) => void,
+): Promise<void> {
+  const orphan = readPidFile(pidFile);
+  if (orphan !== null) {
+    const did = await stopOrphan(orphan, what.program, what.mustMention, 'SIGTERM');
+    if (did) log(`embedded ${what.label}: ${did}`);
+    fs.rmSync(pidFile, { force: true });
+  }
+  if (await isListening(port)) throw new Error(`Port ${port} (${what.setting}) is held by another program: stop it or choose another port`);
+}
 
 /** Path of a program on PATH, or null. */
 export function findOnPath(program: string): string | null {

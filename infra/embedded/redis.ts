@@ -1,17 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { readPidFile, stopOrphan } from './leftovers.js';
-import { findOnPath, isListening, stopChild, waitForPort } from './ports.js';
+import { clearLeftover, findOnPath, stopChild, waitForPort, type EmbeddedServer } from './ports.js';
 
 export { freePort, waitForPort } from './ports.js';
 
-export interface EmbeddedRedis {
-  url: string;
-  /** The redis-server's process id (fault tests kill it). */
-  pid: number;
-  stop(): Promise<void>;
-}
+export type EmbeddedRedis = EmbeddedServer;
 
 /** Path of a redis-server binary on PATH, or null. */
 export const findRedisServer = (): string | null => findOnPath('redis-server');
@@ -26,13 +20,7 @@ export async function startRedisServer(binary: string, port: number, dir?: strin
     fs.mkdirSync(dir, { recursive: true });
     // The pid file lets the next start find and stop this server if we are killed without stopping it.
     const pidFile = path.join(path.resolve(dir), 'redis-server.pid');
-    const orphan = readPidFile(pidFile);
-    if (orphan !== null) {
-      const did = await stopOrphan(orphan, 'redis-server', `:${port}`, 'SIGTERM');
-      if (did) log(`embedded Redis: ${did}`);
-      fs.rmSync(pidFile, { force: true });
-    }
-    if (await isListening(port)) throw new Error(`Port ${port} (EMBEDDED_REDIS_PORT) is held by another program: stop it or choose another port`);
+    await clearLeftover({ label: 'Redis', program: 'redis-server', mustMention: `:${port}`, setting: 'EMBEDDED_REDIS_PORT' }, pidFile, port, log);
     args.push('--dir', dir, '--pidfile', pidFile, '--appendonly', 'yes', '--save', '');
   } else {
     args.push('--save', '', '--appendonly', 'no');
