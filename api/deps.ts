@@ -7,6 +7,7 @@ import type { TokenService } from '../infra/auth/jwt.js';
 import type { CurrentUsers } from '../infra/auth/currentUsers.js';
 import type { EventStore } from '../domain/shared/eventStore.js';
 import type { LiveChannel } from './live.js';
+import type { MachineSignals } from './machineSignals.js';
 import type { CheckpointWaiter } from '../workers/checkpointWaiter.js';
 import type { ProjectionEngine } from '../workers/projectionEngine.js';
 import type { ProjectionScheduler } from '../workers/scheduler.js';
@@ -33,6 +34,8 @@ export interface AppDeps {
   readYourWritesMs: number;
   /** Answers PING when Redis is in use; null when the in-process queue runs. */
   pingRedis: (() => Promise<boolean>) | null;
+  /** The machines' MQTT signals; null when the instance reads none (no broker). */
+  machineSignals: MachineSignals | null;
   webDist: string | null;
   /** Reverse proxies in front (TRUST_PROXY); 0 ignores X-Forwarded-For. */
   trustProxy: number;

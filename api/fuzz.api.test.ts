@@ -306,6 +306,8 @@ const REGRESSIONS: Record<string, Req[]> = {
   'GET /factory/oee': [
     { path: '/factory/oee?shop_floor_id=1&date_from=0001-01-01&date_to=9999-12-31&shifts=999999999999999&lines=%E2%80%AE&group_by=planet&minor_stop_minutes=-1' },
   ],
+  'GET /factory/detected_stops': [{ path: '/factory/detected_stops?shop_floor_id=1&line_id=1&day=2030-06-05&shift_id=999999999999999&state=%00' }],
+  'GET /factory/line_hours': [{ path: '/factory/line_hours?shop_floor_id=1&line_id=2147483648&day=9999-12-31' }],
   'GET /factory/oee/pareto': [{ path: '/factory/oee/pareto?shop_floor_id=1&date_from=2026-02-30&date_to=2026-01-01&lines=Linea%201&by=%00' }],
   'POST /admin/generate-shifts': [{ path: '/admin/generate-shifts', contentType: J, body: json({ shop_floor_id: 2147483648, start_date: '9999-12-31', end_date: '9999-12-31' }) }],
   'POST /factory/shift_notes/save': [
@@ -430,6 +432,8 @@ describeWith(['postgres'])('fuzzing every route: never 5xx, the error shape on 4
       'GET /factory/dashboard/last-production-date': { query: lines },
       'GET /factory/dashboard/last-stop-date': { query: lines },
       'GET /factory/pareto-fermate': { query: { ...lines, month: day.slice(0, 7) } },
+      'GET /factory/detected_stops': { query: { shop_floor_id: '1', line_id: '1', day, state: 'unclassified' } },
+      'GET /factory/line_hours': { query: { shop_floor_id: '1', line_id: '1', day } },
       'POST /admin/queues-session': {},
       'GET /factory/shift_notes/history': { query: { day, shift_code: 'A', line_name: 'Linea 1' } },
       'GET /factory/stop_events/:id/history': { params: { id: String(stop.body.id) } },

@@ -80,6 +80,9 @@ const TABLE: Record<string, string> = {
   // The loss analysis (docs/oee.md): sums over what every role may already read on the dashboards.
   'GET /factory/oee': ALL,
   'GET /factory/oee/pareto': ALL,
+  // The machines' signals (docs/machine-signals.md): detected stops as the stops are read, counted hours as the dashboards.
+  'GET /factory/detected_stops': ALL,
+  'GET /factory/line_hours': ALL,
   // History (issue 13, docs/audit.md): the improvement roles and admin for everything; an operator for the report and stops of its line log.
   'GET /factory/shift_notes/history': LINE_LOG_AUDIT,
   'GET /factory/stop_events/:id/history': LINE_LOG_AUDIT,

@@ -26,6 +26,7 @@ import { InProcessScheduler } from '../workers/inProcessScheduler.js';
 import { BATCH_SIZE, ProjectionEngine, REBUILD_BATCH_SIZE } from '../workers/projectionEngine.js';
 import type { ProjectionScheduler } from '../workers/scheduler.js';
 import { createApp } from './app.js';
+import { startMachineSignals } from './machineSignals.js';
 import { ensureAdmin } from './firstAdmin.js';
 import { statusErrorBody } from './middlewares/errors.js';
 import type { AppDeps } from './deps.js';
@@ -39,6 +40,10 @@ export interface ServerOptions {
   webDist: string | null;
   queuePrefix?: string;
   clock?: () => Date;
+  /** The broker the machines publish to (docs/machine-signals.md); null or absent: no machine signals. */
+  mqttUrl?: string | null;
+  /** How often the machine signals are taken (1 s); tests that send a sequence and then take it set it long. */
+  machineTickMs?: number;
 }
 
 export interface RunningServer {
@@ -139,6 +144,15 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
 
   const waiter = await CheckpointWaiter.start(opts.databaseUrl, engine);
   const users = new CurrentUsers(knex, config.AUTH_USER_CACHE_SECONDS * 1000);
+  const signals = opts.mqttUrl
+    ? await startMachineSignals(
+        { store, catalog, knex, engine, scheduler, log, clock },
+        opts.mqttUrl,
+        config.MACHINE_STOP_THRESHOLD_MINUTES * 60_000,
+        config.MACHINE_SILENCE_MINUTES * 60_000,
+        opts.machineTickMs,
+      )
+    : null;
   const deps: AppDeps = {
     knex,
     store,
@@ -162,6 +176,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     readYourWritesMs: config.READ_YOUR_WRITES_TIMEOUT_MS,
     // Only a ready connection is asked, so /health answers at once while ioredis reconnects.
     pingRedis: redis ? async () => redis!.status === 'ready' && (await redis!.ping()) === 'PONG' : null,
+    machineSignals: signals,
     webDist: opts.webDist && fs.existsSync(path.join(opts.webDist, 'index.html')) ? opts.webDist : null,
   };
   const app = createApp(deps);
@@ -181,6 +196,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
         server.close(() => resolve());
         server.closeAllConnections();
       });
+      await signals?.close();
       await scheduler.close();
       await waiter.close();
       redis?.disconnect();

@@ -2,6 +2,7 @@ import { EventCatalog, type EventDefinition } from './shared/catalog.js';
 import { dbrEvents } from './dbr/events.js';
 import { dbrActionEvents } from './dbrActions/events.js';
 import { demoEvents } from './demo/events.js';
+import { machineEvents } from './machines/events.js';
 import { plantEvents } from './plant/events.js';
 import { rootCauseEvents } from './rootCauses/events.js';
 import { shiftReportEvents } from './shiftReports/events.js';
@@ -22,6 +23,7 @@ export const allEventDefinitions: EventDefinition[] = [
   ...rootCauseEvents,
   ...dbrActionEvents,
   ...demoEvents,
+  ...machineEvents,
 ];
 
 export function createCatalog(): EventCatalog {

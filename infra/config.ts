@@ -27,6 +27,18 @@ const schema = z.object({
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
   REDIS_URL: z.string().url().optional(),
   EMBEDDED_REDIS_PORT: z.coerce.number().int().min(1).max(65535).default(63799),
+  /** A plant's own MQTT broker for the machine signals (docs/machine-signals.md), with its username and password: mqtt://user:pass@host:1883; 'off' reads none. */
+  MQTT_URL: z.union([z.literal('off'), z.string().url()]).optional(),
+  /** Unset MQTT_URL: a mosquitto found on PATH is started on loopback at this port. */
+  EMBEDDED_MQTT_PORT: z.coerce.number().int().min(1).max(65535).default(18830),
+  /** How long a machine stop must last to be a detected stop; shorter ones are micro-stops. */
+  MACHINE_STOP_THRESHOLD_MINUTES: z.coerce.number().min(1).max(120).default(2),
+  /** A machine silent this long is 'Segnale assente' (not a stop). */
+  MACHINE_SILENCE_MINUTES: z.coerce
+    .number()
+    .min(1)
+    .max(24 * 60)
+    .default(10),
   EVENTSTORE_CONNECTION_STRING: z.string().min(1).optional(),
   JWT_SECRET: z
     .string()

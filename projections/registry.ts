@@ -3,6 +3,7 @@ import { dashboardProjection } from './dashboard/dashboard.projection.js';
 import { dashboardHistoryProjection } from './dashboardHistory/dashboardHistory.projection.js';
 import { dbrActionsProjection } from './dbrActions/dbrActions.projection.js';
 import { dbrConstantsProjection } from './dbrConstants/dbrConstants.projection.js';
+import { machinesProjection } from './machines/machines.projection.js';
 import { oeeProjection } from './oee/oee.projection.js';
 import { paretoStopsProjection } from './paretoStops/paretoStops.projection.js';
 import { plantProjection } from './plant/plant.projection.js';
@@ -28,4 +29,5 @@ export const allProjections: Projection[] = [
   paretoStopsProjection,
   dashboardHistoryProjection,
   oeeProjection,
+  machinesProjection,
 ];

@@ -30,6 +30,8 @@ describeWith(['postgres'])('the compiled server on the production dependencies',
   let child: ChildProcess | undefined;
   let output = '';
   let port: number;
+  /** The loopback broker it starts when mosquitto is on PATH. */
+  let mqttPort: number;
 
   const node = (script: string, args: string[], env: NodeJS.ProcessEnv) =>
     spawnSync(process.execPath, ['--import', './test/support/productionOnly.js', path.join(outDir, script), ...args], { cwd: root, env, encoding: 'utf8' });
@@ -39,6 +41,7 @@ describeWith(['postgres'])('the compiled server on the production dependencies',
     if (build.status !== 0) throw new Error(`build:server failed:\n${build.stdout}${build.stderr}`);
     db = await createTestDatabase({ empty: true });
     port = await freePort();
+    mqttPort = await freePort();
   }, 240_000);
 
   afterAll(async () => {
@@ -63,6 +66,7 @@ describeWith(['postgres'])('the compiled server on the production dependencies',
       ADMIN_USERNAME: 'Capoturno',
       ADMIN_PASSWORD: 'turno di notte A1',
       LOG_LEVEL: 'warn',
+      EMBEDDED_MQTT_PORT: String(mqttPort),
     };
     if (process.env.TEST_REDIS_URL) e.REDIS_URL = process.env.TEST_REDIS_URL;
     if (process.env.TEST_WEB_DIST) e.WEB_DIST = process.env.TEST_WEB_DIST;

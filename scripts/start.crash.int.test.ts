@@ -42,6 +42,7 @@ describeWith(['postgres'])('npm start after the app alone was killed with SIGKIL
       PORT: String(port),
       EMBEDDED_PG_PORT: String(await freePort()),
       EMBEDDED_REDIS_PORT: String(await freePort()),
+      EMBEDDED_MQTT_PORT: String(await freePort()),
       WEB_DIST: path.join(dataDir, 'no-web'),
       // Production seeds the demo only when asked, and never with the public password 'demo'.
       SEED_DEMO: 'true',

@@ -1,7 +1,8 @@
 /**
  * `npm start`: runs the whole product with embedded defaults. PostgreSQL is
  * embedded unless DATABASE_URL is set; Redis is REDIS_URL, else a redis-server
- * found on PATH started on loopback, else the in-process queue. Builds the web app
+ * found on PATH started on loopback, else the in-process queue; the machines' MQTT broker
+ * is MQTT_URL, else a mosquitto found on PATH started on loopback, else none. Builds the web app
  * when it is missing, prints the URL and the demo logins; Ctrl-C stops it all.
  */
 import { spawnSync } from 'node:child_process';
@@ -13,6 +14,7 @@ import { startServer } from '../api/server.js';
 import { DEMO_ROLES } from '../domain/users/roles.js';
 import { ConfigError, parseConfig } from '../infra/config.js';
 import { startEmbeddedPostgres } from '../infra/embedded/postgres.js';
+import { findMosquitto, startMosquitto } from '../infra/embedded/mosquitto.js';
 import { findRedisServer, startRedisServer } from '../infra/embedded/redis.js';
 
 /** The project's folder: this file's parent, or its grandparent when compiled into dist/scripts. */
@@ -44,6 +46,20 @@ async function main(): Promise<void> {
     }
   }
 
+  let mqttUrl = config.MQTT_URL === 'off' ? null : (config.MQTT_URL ?? null);
+  if (!config.MQTT_URL) {
+    const bin = findMosquitto();
+    if (bin) {
+      const broker = await startMosquitto(bin, config.EMBEDDED_MQTT_PORT, path.join(config.DATA_DIR, 'mosquitto'), (m) => log.warn(m));
+      // Stopped before the databases: the app's last hour folds are recorded while they still answer.
+      stops.unshift(broker.stop);
+      mqttUrl = broker.url;
+      log.info({ url: mqttUrl }, 'started the mosquitto MQTT broker on loopback for the machine signals');
+    } else {
+      log.warn('No MQTT broker: set MQTT_URL or install mosquitto (apt-get install mosquitto); no machine signals are read (docs/machine-signals.md).');
+    }
+  }
+
   // WEB_DIST names a built app to serve as it is (or none, for an API-only instance); unset, web/dist
   // is built when stale, except in production, which serves the app the image was built with.
   const webDist = config.WEB_DIST ?? path.join(root, 'web', 'dist');
@@ -53,7 +69,7 @@ async function main(): Promise<void> {
     if (r.status !== 0) throw new Error('vite build failed');
   }
 
-  const server = await startServer({ config, databaseUrl, redisUrl, log, webDist });
+  const server = await startServer({ config, databaseUrl, redisUrl, mqttUrl, log, webDist });
   stops.unshift(server.close);
   const logins = DEMO_ROLES.map((r) => `    ${r.padEnd(10)} / ${config.DEMO_PASSWORD === 'demo' ? 'demo' : '(DEMO_PASSWORD)'}`).join('\n');
   // Without the demo (production) the accounts are the admin's: 'Utenti', or `npm run users`.

@@ -1,6 +1,6 @@
 /**
  * `npm test`: provisions the servers the suites need (embedded PostgreSQL, a
- * throw-away redis-server, Debian's Chromium), builds the web app, runs jest and
+ * throw-away redis-server, Debian's Chromium, the path of Debian's mosquitto), builds the web app, runs jest and
  * prints `N passed, N failed`. Outside CI a missing Redis or Chromium skips the
  * suites that need it with a loud notice; under CI=true it fails instead.
  */
@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startEmbeddedPostgres } from '../infra/embedded/postgres.js';
+import { findMosquitto } from '../infra/embedded/mosquitto.js';
 import { findRedisServer, freePort, startRedisServer } from '../infra/embedded/redis.js';
 import { findChromium } from '../test/support/chromium.js';
 
@@ -71,6 +72,11 @@ try {
   } else {
     missing.push('redis-server (apt-get install redis-server)');
   }
+
+  // The machine-signal suites start (and kill) their own broker.
+  const mosquitto = findMosquitto();
+  if (mosquitto) env.MOSQUITTO_PATH = mosquitto;
+  else missing.push('mosquitto (apt-get install mosquitto)');
 
   const chromium = findChromium();
   if (chromium) {

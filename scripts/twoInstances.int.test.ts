@@ -59,6 +59,8 @@ describeWith(['postgres', 'redis'])('two instances on one PostgreSQL and one Red
       PORT: String(port),
       DATABASE_URL: db.url,
       REDIS_URL: process.env.TEST_REDIS_URL,
+      // No machine signals: a killed instance would leave its broker behind.
+      MQTT_URL: 'off',
       JWT_SECRET: secret,
       WEB_DIST: path.join(dataDir, 'no-web'),
       // Production seeds no demo unless asked, and never with the public password 'demo'.

@@ -6,6 +6,7 @@ import { dbrActionRoutes } from './dbrActions/routes.js';
 import { dbrConstantsRoutes } from './dbrConstants/routes.js';
 import { historyRoutes } from './history/routes.js';
 import { liveRoutes } from './live/routes.js';
+import { machineRoutes } from './machines/routes.js';
 import { healthRoutes } from './health/routes.js';
 import { oeeRoutes } from './oee/routes.js';
 import { paretoRoutes } from './pareto/routes.js';
@@ -38,6 +39,7 @@ export function allRoutes(deps: AppDeps): RouteDef[] {
     ['dbr_constants', dbrConstantsRoutes(deps)],
     ['shift_notes', shiftNoteRoutes(deps)],
     ['stop_events', stopEventRoutes(deps)],
+    ['machines', machineRoutes(deps)],
     ['root_cause', rootCauseRoutes(deps)],
     ['dashboard', dashboardRoutes(deps)],
     ['pareto', paretoRoutes(deps)],

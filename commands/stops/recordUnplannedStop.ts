@@ -15,6 +15,7 @@ import {
   stopOverlap,
 } from '../../domain/stops/rules.js';
 import type { UnplannedStopFacts, UnplannedStopsState } from '../../domain/stops/unplannedState.js';
+import { checkDetectedStop } from '../machines/recordMachineEvent.js';
 import { runCommand, type CommandContext, type CommandDeps, type CommandResult } from '../handleCommand.js';
 import { readPlantIn } from '../plant/readPlant.js';
 import type { ReadSet } from '../readSet.js';
@@ -109,6 +110,7 @@ export function decideRecordUnplannedStop(command: RecordUnplannedStop, state: U
         actionSettingAdjustment: command.actionSettingAdjustment,
         actionComponentRestore: command.actionComponentRestore,
         ...span,
+        ...(command.detectedStopId !== undefined ? { detectedStopId: command.detectedStopId } : {}),
       },
     },
   ];
@@ -128,6 +130,7 @@ export function handleRecordUnplannedStop(deps: CommandDeps, input: UnplannedSto
     checkUnplannedLength(input.startTime, input.endTime);
     const { day, own, nearby } = await unplannedStopsAround(reads, place.equipmentId, input.startTime, input.endTime);
     const shiftSubmitted = await isShiftSubmitted(reads, place, input.startTime);
+    if (input.detectedStopId !== undefined) await checkDetectedStop(reads, input.detectedStopId, place.equipmentId);
     const command: RecordUnplannedStop = { ...input, type: 'RecordUnplannedStop', equipmentId: place.equipmentId, day, plant, role: ctx.role, shiftSubmitted, nearby };
     return { stream: unplannedStopsStream(place.equipmentId, day), events: decideRecordUnplannedStop(command, own, ctx.now) };
   });

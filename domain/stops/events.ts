@@ -44,6 +44,8 @@ export const UnplannedStopRecorded = defineEvent(
       actionComponentRestore: z.boolean(),
       startTime: instant,
       endTime: instant,
+      /** The stop the machine detected that this one explains (docs/machine-signals.md); absent for a stop typed in alone. */
+      detectedStopId: stopId.optional(),
     })
     .superRefine(span(MAX_UNPLANNED_STOP_HOURS)),
 );

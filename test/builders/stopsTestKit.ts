@@ -36,9 +36,9 @@ export interface StopsKit {
 }
 
 /** One server per test file: the stop streams start empty, so ids are predictable (see stopId). */
-export async function startStopsKit(): Promise<StopsKit> {
+export async function startStopsKit(options: { mqttUrl?: string; machineTickMs?: number } = {}): Promise<StopsKit> {
   const now = new Date();
-  const app = await startTestApp({ clock: () => now });
+  const app = await startTestApp({ ...options, clock: () => now });
   const tokens: Record<string, string> = {};
   for (const role of ROLES) tokens[role] = await app.login(role);
   const call = async (method: string, path: string, as = 'frontline', body?: unknown) => {

@@ -27,6 +27,7 @@ const READ_MODELS = [
   'pareto_stops',
   'dashboard_history',
   'oee',
+  'machines',
 ];
 
 describeWith(['postgres', 'chromium'])('projections page', () => {

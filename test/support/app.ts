@@ -9,6 +9,8 @@ import { PLANT_ZONE } from '../../domain/shifts/calendar.js';
 import { createTestDatabase, dropDatabase, type TestDatabase } from './db.js';
 import { services } from './services.js';
 
+type AppOptions = { redis?: boolean; redisUrl?: string; mqttUrl?: string; machineTickMs?: number; env?: Record<string, string>; clock?: () => Date };
+
 export interface TestApp extends RunningServer {
   db: TestDatabase;
   /** Logs in through POST /loginjwt and returns the bearer token. */
@@ -26,8 +28,6 @@ export async function startTestApp(options: AppOptions = {}): Promise<TestApp> {
   const db = await appDatabase(options);
   return startOn(db, options);
 }
-
-type AppOptions = { redis?: boolean; redisUrl?: string; env?: Record<string, string>; clock?: () => Date };
 
 /**
  * The database of a new app. The first app of a kind in a run (its settings, the plant's hour)
@@ -123,6 +123,8 @@ async function startOn(db: TestDatabase, options: AppOptions): Promise<TestApp> 
     webDist: process.env.TEST_WEB_DIST ?? path.join(root, 'web', 'dist'),
     queuePrefix: `t${randomBytes(4).toString('hex')}`,
     clock: options.clock,
+    mqttUrl: options.mqttUrl ?? null,
+    machineTickMs: options.machineTickMs,
   });
   return {
     ...server,

@@ -160,8 +160,9 @@ export const eventData: Record<string, fc.Arbitrary<unknown>> = {
       actionSettingAdjustment: fc.boolean(),
       actionComponentRestore: fc.boolean(),
       span: span(MAX_UNPLANNED_STOP_HOURS),
+      detectedStopId: fc.option(fc.constantFrom(1, 100_016_003_200, 99_999_999_999_999), { nil: undefined }),
     })
-    .map(({ span: s, ...d }) => ({ ...d, ...s })),
+    .map(({ span: s, detectedStopId, ...d }) => ({ ...d, ...s, ...(detectedStopId === undefined ? {} : { detectedStopId }) })),
   UnplannedStopDetailEdited: fc.record({ stopId, field: fc.constantFrom('failureMode', 'correctiveAction'), value: text(1, CORRECTIVE_ACTION_MAX) }),
   UnplannedStopDeleted: fc.record({ stopId }),
   PlannedStopRecorded: fc
@@ -193,6 +194,18 @@ export const eventData: Record<string, fc.Arbitrary<unknown>> = {
   DbrActionDeleted: fc.record({ actionId: bigId }),
   DbrActionTargetSet: fc.record({ actionId: bigId, equipmentId: fc.option(plantId), stopCodeId: fc.option(plantId) }),
   DemoHistorySeeded: fc.record({ fromDay: day, toDay: day, seed: fc.integer() }),
+  MachineStopDetected: fc.record({ ...place, at: day.chain(instantOn) }).map(({ at, ...d }) => ({ ...d, startTime: utc(at) })),
+  MachineRestarted: fc.record({ ...place, s: span(MAX_PLANNED_STOP_HOURS) }).map(({ s, ...d }) => ({ ...d, ...s })),
+  MachineHourCounted: fc
+    .record({
+      ...place,
+      at: day.chain(instantOn),
+      good: fc.constantFrom(0, 1, MAX_PIECES),
+      reject: fc.constantFrom(0, 3, MAX_PIECES),
+      microStops: fc.constantFrom(0, 1, 10_000),
+      microStopMinutes: fc.oneof(fc.constantFrom(0, 0.5, 60 * 24), fc.double({ min: 0, max: 60 * 24, noNaN: true })),
+    })
+    .map(({ at, ...d }) => ({ ...d, hour: utc(Math.floor(at / HOUR) * HOUR), firstAt: utc(at), lastAt: utc(at) })),
 };
 
 /** An event of one of the types, as deciders return it. */

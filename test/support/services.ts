@@ -7,6 +7,8 @@ export const services = {
   postgres: workerCluster(),
   redis: process.env.TEST_REDIS_URL,
   chromium: process.env.CHROMIUM_PATH,
+  /** Debian's MQTT broker: the machine-signal suites start their own. */
+  mosquitto: process.env.MOSQUITTO_PATH,
 };
 
 /**

@@ -55,7 +55,8 @@ export function healthRoutes(deps: AppDeps): RouteDef[] {
         const failed = projections.some((p) => p.state === 'failed');
         const status = !database ? 'unavailable' : redis === false || failed ? 'degraded' : 'ok';
         ctx.status = database ? 200 : 503;
-        ctx.body = { status, database, redis: redis === null ? 'in-process' : redis, queue: deps.scheduler.kind, projections };
+        const mqtt = deps.machineSignals ? deps.machineSignals.status() : { connected: false, broker: null };
+        ctx.body = { status, database, redis: redis === null ? 'in-process' : redis, queue: deps.scheduler.kind, mqtt, projections };
       },
     },
   ];

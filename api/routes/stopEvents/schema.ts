@@ -32,6 +32,8 @@ export const recordUnplannedBody = z
     action_component_restore: flag,
     start_time: instantParam,
     end_time: instantParam,
+    /** Ours: the machine's detected stop this one explains (docs/machine-signals.md). */
+    detected_stop_id: bigIdParam.optional(),
   })
   .transform((b): UnplannedStopInput => ({
     workpointId: b.workpoint_id,
@@ -45,6 +47,7 @@ export const recordUnplannedBody = z
     actionComponentRestore: b.action_component_restore,
     startTime: b.start_time,
     endTime: b.end_time,
+    ...(b.detected_stop_id !== undefined ? { detectedStopId: b.detected_stop_id } : {}),
   }));
 
 /** The spec's name of each editable detail and the stop's field it edits. */

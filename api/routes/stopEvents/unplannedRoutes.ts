@@ -22,7 +22,8 @@ export function unplannedStopRoutes(deps: AppDeps): RouteDef[] {
         const result = await runWithReadYourWrites(deps, ctx, (c) => handleRecordUnplannedStop(deps, ctx.input.body, c));
         const recorded = result.events[0];
         if (recorded?.type !== 'UnplannedStopRecorded') throw new Error('RecordUnplannedStop recorded no stop');
-        ctx.body = presentUnplanned(unplannedRowFromEvent(recorded.data, await readPlantState(deps)));
+        const stop = presentUnplanned(unplannedRowFromEvent(recorded.data, await readPlantState(deps)));
+        ctx.body = recorded.data.detectedStopId === undefined ? stop : { ...stop, detected_stop_id: recorded.data.detectedStopId };
       },
     }),
     route({

@@ -10,6 +10,7 @@ import type { ReportEditorView } from '../model/reportEditor.js';
 import { MAX_NOTES_LENGTH, type ReportForm, type ReportKey } from '../model/reportForm.js';
 import type { LineLogSelection } from '../model/selection.js';
 import { AddStopButtons } from './AddStopButtons.js';
+import { DetectedStops } from './DetectedStops.js';
 import { FiguresFields } from './FiguresFields.js';
 import { MachineNotesEditor } from './MachineNotesEditor.js';
 import { StopTables } from './StopTables.js';
@@ -50,6 +51,7 @@ export function ReportFields({ mode, reportKey, selection, form, view, onChange,
       </div>
       {view.notice && <p className="line-log-notice">{TEXTS[view.notice]}</p>}
       {view.showAddStops && <AddStopButtons selection={selection} />}
+      {view.showAddStops && <DetectedStops selection={selection} shopFloorId={props.shopFloorId} />}
       <section className="card line-log-card">
         <div className="field line-log-notes">
           <label className="field-label" htmlFor="line-log-notes">

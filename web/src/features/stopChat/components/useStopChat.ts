@@ -12,7 +12,7 @@ import { useShifts, type Shift } from '../../lineLog/index.js';
 import { recordPlannedStop, recordUnplannedStop } from '../api/stopChatApi.js';
 import { chatReducer, isBusy, startChat, type ChatAction, type ChatState } from '../model/chatState.js';
 import { emptyDraft } from '../model/draft.js';
-import { lineLogPath, readChatParams, REDIRECT_DELAY_MS, type ChatParams } from '../model/navigation.js';
+import { lineLogPath, readChatParams, readDetectedStop, REDIRECT_DELAY_MS, type ChatParams } from '../model/navigation.js';
 import { optionsKey, stopCodesKey, toChoices } from '../model/options.js';
 import { plannedPayload, refusalText, summaryRows, unplannedPayload } from '../model/payload.js';
 import { savedChatKey } from '../model/saved.js';
@@ -78,7 +78,14 @@ export function useStopChat(kind: ChatKind): StopChat {
   const lines = useSWR<NamedItem[]>(lookup ? optionsKey('line', emptyDraft(), station.shopFloorId) : null);
   const ready = !lookup || lines.data !== undefined || lines.error !== undefined;
 
-  const fresh = useMemo(() => (ready ? startChat(kind, chatStart(station, params.lineId, toChoices(lines.data))) : null), [ready, kind, station, params.lineId, lines.data]);
+  // 'Classifica' on a detected stop: its machine and times are filled in (the line is the log's).
+  const [detected] = useState(() => (kind === 'unplanned' ? readDetectedStop(search, new Date()) : null));
+  const fresh = useMemo(() => {
+    if (!ready) return null;
+    const start = chatStart(station, params.lineId, toChoices(lines.data));
+    const onLine = detected && start.line && String(start.line.id) === params.lineId;
+    return startChat(kind, onLine ? { ...start, equipment: detected.equipment, detected } : start);
+  }, [ready, kind, station, params.lineId, lines.data, detected]);
   const [state, dispatch] = useReducer(reducer, null);
   useEffect(() => {
     if (fresh) dispatch({ type: 'start', state: fresh });

@@ -73,6 +73,8 @@ export interface ChatState {
 export interface ChatStart {
   line: Choice | null;
   equipment: Choice | null;
+  /** A detected stop being classified: its times (still editable) and id. */
+  detected?: { id: number; times: TimesInput } | null;
 }
 
 /** Everything the page can ask of the state machine. */
@@ -108,7 +110,13 @@ function question(kind: ChatKind, step: StepId, draft: Draft): NewMessage {
  * from the station (the equipment only with its line), then the first open question at once.
  */
 export function startChat(kind: ChatKind, start: ChatStart): ChatState {
-  const draft: Draft = { ...emptyDraft(), line: start.line, equipment: start.line ? start.equipment : null };
+  const draft: Draft = {
+    ...emptyDraft(),
+    line: start.line,
+    equipment: start.line ? start.equipment : null,
+    times: start.detected?.times ?? null,
+    detectedStopId: start.detected?.id ?? null,
+  };
   const items: NewMessage[] = [{ from: 'bot', step: 'line', role: 'intro', text: INTRO[kind] }];
   let step: StepId = 'line';
   for (const [s, choice] of [

@@ -49,6 +49,8 @@ export interface Draft {
   times: TimesInput | null;
   /** The shift whose log holds the stop, once the times are confirmed (null: not known). */
   shift: ShiftRef | null;
+  /** The machine's detected stop this one explains ('Classifica' in the line log), or null. */
+  detectedStopId: number | null;
 }
 
 export const NO_STOP_ACTIONS: StopActions = { materialChange: false, cleaning: false, settingAdjustment: false, componentRestore: false };
@@ -68,6 +70,7 @@ export function emptyDraft(): Draft {
     actions: { ...NO_STOP_ACTIONS },
     times: null,
     shift: null,
+    detectedStopId: null,
   };
 }
 

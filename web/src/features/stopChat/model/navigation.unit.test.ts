@@ -1,4 +1,7 @@
-import { lineLogPath, readChatParams, REDIRECT_DELAY_MS } from './navigation.js';
+import { emptyDraft } from './draft.js';
+import { lineLogPath, readChatParams, readDetectedStop, REDIRECT_DELAY_MS } from './navigation.js';
+import { startChat } from './chatState.js';
+import { unplannedPayload } from './payload.js';
 
 describe('where the bots lead (§4.1, §6)', () => {
   it('sends support to /report-miglioramento and every other role to /report-operatore', () => {
@@ -21,5 +24,35 @@ describe('where the bots lead (§4.1, §6)', () => {
     expect(readChatParams('')).toEqual({ day: null, shiftCode: null, lineId: null });
     expect(readChatParams('?day=&line_id=%20')).toEqual({ day: null, shiftCode: null, lineId: null });
     expect(lineLogPath('frontline', readChatParams(''))).toBe('/report-operatore');
+  });
+});
+
+describe("'Classifica' on a detected stop", () => {
+  const now = new Date('2030-06-05T06:30:00Z');
+  const query = '?day=2030-06-05&shift_code=A&line_id=1&detected_stop_id=100016003200&equipment_id=1&equipment_name=Filler&start=2030-06-05T08%3A10%3A00%2B02%3A00';
+  it('fills in the machine and the times; a stop still open ends now (Italian time)', () => {
+    expect(readDetectedStop(`${query}&end=2030-06-05T08%3A16%3A30%2B02%3A00`, now)).toEqual({
+      id: 100016003200,
+      equipment: { id: 1, name: 'Filler' },
+      times: { startDate: '2030-06-05', startTime: '08:10', endDate: '2030-06-05', endTime: '08:16' },
+    });
+    expect(readDetectedStop(query, now)?.times).toEqual({ startDate: '2030-06-05', startTime: '08:10', endDate: '2030-06-05', endTime: '08:30' });
+    expect(readDetectedStop('?day=2030-06-05&line_id=1', now)).toBeNull();
+    expect(readDetectedStop(query.replace('equipment_id=1', 'equipment_id=x'), now)).toBeNull();
+  });
+  it('starts the chat with them and sends the stop with detected_stop_id', () => {
+    const detected = readDetectedStop(query, now)!;
+    const state = startChat('unplanned', { line: { id: 1, name: 'Linea 1' }, equipment: detected.equipment, detected });
+    expect([state.step, state.draft.times, state.draft.detectedStopId]).toEqual(['workpoint', detected.times, 100016003200]);
+    const answered = {
+      ...state.draft,
+      workpoint: { id: 1, name: 'Alimentazione bottiglie' },
+      stopCode: { id: 1, name: 'Bottiglia caduta' },
+      triggeringEvent: { id: 1, name: 'Guasto' },
+      failureMode: 'Coclea bloccata',
+      correctiveAction: 'Sbloccata',
+    };
+    expect(unplannedPayload(answered)).toMatchObject({ start_time: '2030-06-05T08:10', end_time: '2030-06-05T08:30', detected_stop_id: 100016003200 });
+    expect(unplannedPayload({ ...answered, detectedStopId: emptyDraft().detectedStopId })).not.toHaveProperty('detected_stop_id');
   });
 });

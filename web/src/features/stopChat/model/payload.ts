@@ -20,6 +20,8 @@ export interface UnplannedStopBody {
   action_component_restore: boolean;
   start_time: string;
   end_time: string;
+  /** The machine's detected stop it explains (docs/machine-signals.md). */
+  detected_stop_id?: number;
 }
 
 /** Body of POST /factory/planned_stops. */
@@ -51,6 +53,7 @@ export function unplannedPayload(draft: Draft): UnplannedStopBody | null {
     action_component_restore: draft.actions.componentRestore,
     start_time: valid.start,
     end_time: valid.end,
+    ...(draft.detectedStopId !== null ? { detected_stop_id: draft.detectedStopId } : {}),
   };
 }
 

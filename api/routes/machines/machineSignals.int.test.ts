@@ -1,0 +1,135 @@
+import mqtt, { type MqttClient } from 'mqtt';
+import { startMosquitto, type EmbeddedMosquitto } from '../../../infra/embedded/mosquitto.js';
+import { freePort } from '../../../infra/embedded/ports.js';
+import { startStopsKit, unplannedBody, type StopsKit } from '../../../test/builders/stopsTestKit.js';
+import { describeWith, services } from '../../../test/support/services.js';
+
+/**
+ * The machines' signals end to end over a real mosquitto: messages published as a PLC gateway
+ * would, the detected stops and counted hours the calls answer, junk and unknown machines
+ * ignored and counted, a broker restart in the middle, and a stop classified from its detection.
+ * Demo plant: shop floor 1; line 1 has Filler (1), Capper (2), Cartoner (3), the last counting the line's pieces.
+ */
+describeWith(['postgres', 'mosquitto'])('machine signals over MQTT', () => {
+  let kit: StopsKit;
+  let broker: EmbeddedMosquitto;
+  let port: number;
+  let gateway: MqttClient;
+  const health = async () => (await fetch(`${kit.app.url}/health`).then((r) => r.json())) as { mqtt: { connected: boolean; received: number; ignored: Record<string, number> } };
+  const until = async (what: () => Promise<boolean>) => {
+    for (let i = 0; i < 200 && !(await what()); i++) await new Promise((r) => setTimeout(r, 50));
+    expect(await what()).toBe(true);
+  };
+  /** Publishes, waits until the connector has received them all, then has it take them. */
+  const publish = async (messages: Array<[topic: string, payload: string]>) => {
+    const before = (await health()).mqtt.received;
+    for (const [topic, payload] of messages) await gateway.publishAsync(topic, payload, { qos: 1 });
+    await until(async () => (await health()).mqtt.received >= before + messages.length);
+    await kit.app.deps.machineSignals!.tick();
+    await kit.app.deps.engine.settle();
+  };
+  const state = (equipment: number, s: string, at: string): [string, string] => [`linea/1/1/${equipment}/state`, JSON.stringify({ state: s, at })];
+  const count = (equipment: number, good: number, reject: number, at: string): [string, string] => [`linea/1/1/${equipment}/count`, JSON.stringify({ good, reject, at })];
+  const detected = async (query: string) => (await kit.call('GET', `/factory/detected_stops?shop_floor_id=1&line_id=1&${query}`)).body as Array<Record<string, unknown>>;
+
+  beforeAll(async () => {
+    port = await freePort();
+    broker = await startMosquitto(services.mosquitto!, port);
+    kit = await startStopsKit({ mqttUrl: broker.url, machineTickMs: 3_600_000 });
+    gateway = await mqtt.connectAsync(broker.url, { reconnectPeriod: 200 });
+    await until(async () => (await health()).mqtt.connected);
+  });
+  afterAll(async () => {
+    await gateway?.endAsync(true);
+    await kit?.close();
+    await broker?.stop();
+  });
+
+  it('turns a day of messages into detected stops and hourly figures: out of order, repeated, across midnight', async () => {
+    const { at, nextDay } = kit;
+    await publish([
+      state(3, 'running', at('07:50')),
+      // The restart arrives before its stop: the machine's clock orders them.
+      state(3, 'running', at('08:16')),
+      state(3, 'stopped', at('08:10')),
+      state(3, 'stopped', at('08:10')),
+      // 40 seconds: a micro-stop.
+      state(3, 'stopped', at('08:20')),
+      state(3, 'running', at('08:20').replace(':20:00', ':20:40')),
+      count(3, 100, 2, at('08:05')),
+      count(3, 150, 1, at('08:30')),
+      count(3, 150, 1, at('08:30')),
+      count(1, 160, 0, at('08:30')),
+      // The Capper stops before midnight and runs again after it.
+      state(2, 'running', at('23:00')),
+      state(2, 'stopped', at('23:55')),
+      state(2, 'running', at('00:07', nextDay)),
+    ]);
+    expect(await detected(`day=${kit.day}`)).toEqual([
+      { id: expect.any(Number), equipment_id: 3, start_time: at('08:10'), end_time: at('08:16'), duration_minutes: 6, classified_stop_id: null },
+      { id: expect.any(Number), equipment_id: 2, start_time: at('23:55'), end_time: at('00:07', nextDay), duration_minutes: 12, classified_stop_id: null },
+    ]);
+    expect((await detected(`day=${nextDay}`)).map((s) => s.start_time)).toEqual([at('23:55')]);
+    const hours = (await kit.call('GET', `/factory/line_hours?shop_floor_id=1&line_id=1&day=${kit.day}`)).body as Array<Record<string, unknown>>;
+    expect(hours.find((h) => h.hour === at('08:00'))).toEqual({ hour: at('08:00'), good: 250, reject: 3, target: 12000, micro_stops: 1, micro_stop_minutes: 0.67 });
+    expect(hours.find((h) => h.hour === at('09:00'))).toEqual({ hour: at('09:00'), good: 0, reject: 0, target: 12000, micro_stops: 0, micro_stop_minutes: 0 });
+    expect((await health()).mqtt.ignored).toMatchObject({ duplicate: 2 });
+  });
+
+  it('ignores and counts junk and machines the plant does not have, and goes on', async () => {
+    const before = (await health()).mqtt.ignored;
+    await publish([
+      ['linea/1/1/3/state', 'not json'],
+      ['linea/1/1/3/state', '{"state":"idle","at":"2030-06-05T08:00:00Z"}'],
+      ['linea/1/1/x/count', '{"good":1,"reject":0,"at":"2030-06-05T08:00:00Z"}'],
+      ['linea/1/1/999/state', JSON.stringify({ state: 'stopped', at: kit.at('10:00') })],
+      // The Filler is on line 1, not line 2.
+      ['linea/1/2/1/state', JSON.stringify({ state: 'stopped', at: kit.at('10:00') })],
+    ]);
+    const after = (await health()).mqtt.ignored;
+    expect([after.junk! - before.junk!, after['unknown-equipment']! - before['unknown-equipment']!]).toEqual([3, 2]);
+  });
+
+  it('reconnects after a broker restart; messages sent again after it count once', async () => {
+    await broker.stop();
+    await until(async () => !(await health()).mqtt.connected);
+    broker = await startMosquitto(services.mosquitto!, port);
+    await until(async () => (await health()).mqtt.connected && gateway.connected);
+    await publish([state(3, 'stopped', kit.at('08:10')), state(3, 'running', kit.at('08:16')), count(3, 150, 1, kit.at('08:30')), count(3, 40, 0, kit.at('09:10'))]);
+    expect((await detected(`day=${kit.day}&state=all`)).filter((s) => s.equipment_id === 3)).toHaveLength(1);
+    const hours = (await kit.call('GET', `/factory/line_hours?shop_floor_id=1&line_id=1&day=${kit.day}`)).body as Array<Record<string, unknown>>;
+    expect(hours.filter((h) => h.hour === kit.at('08:00') || h.hour === kit.at('09:00')).map((h) => [h.good, h.reject])).toEqual([
+      [250, 3],
+      [40, 0],
+    ]);
+  });
+
+  it('an open stop is listed as open; the stop recorded to explain one links it and leaves the unclassified list', async () => {
+    const tenMinutesAgo = new Date(kit.now.getTime() - 10 * 60_000).toISOString();
+    await publish([state(1, 'running', new Date(kit.now.getTime() - 20 * 60_000).toISOString()), state(1, 'stopped', tenMinutesAgo)]);
+    const today = kit.now.toLocaleDateString('sv-SE', { timeZone: 'Europe/Rome' });
+    const open = await detected(`day=${today}&state=open`);
+    expect(open).toEqual([expect.objectContaining({ equipment_id: 1, end_time: null, duration_minutes: 10, classified_stop_id: null })]);
+
+    // The Cartoner's 08:10 stop explained on a Filler workpoint: refused, naming the field.
+    const [cartoner] = await detected(`day=${kit.day}&state=unclassified`);
+    expect(cartoner?.equipment_id).toBe(3);
+    const wrong = await kit.call(
+      'POST',
+      '/factory/stop_events',
+      'frontline',
+      unplannedBody(kit, { start_time: kit.at('08:10'), end_time: kit.at('08:16'), detected_stop_id: cartoner!.id }),
+    );
+    expect([wrong.status, wrong.body.error.fields]).toEqual([400, { detected_stop_id: 'Il fermo rilevato non è di questa macchina' }]);
+    const filler = open[0]!.id as number;
+    const r = await kit.call(
+      'POST',
+      '/factory/stop_events',
+      'frontline',
+      unplannedBody(kit, { start_time: tenMinutesAgo, end_time: kit.now.toISOString(), detected_stop_id: filler }),
+    );
+    expect([r.status, r.body.detected_stop_id]).toEqual([201, filler]);
+    expect((await detected(`day=${today}&state=all`)).find((s) => s.id === filler)?.classified_stop_id).toBe(r.body.id);
+    expect((await detected(`day=${today}&state=unclassified`)).map((s) => s.id)).not.toContain(filler);
+  });
+});
