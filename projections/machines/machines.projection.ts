@@ -35,9 +35,14 @@ const LINKS = { id: 'bigint', classified_stop_id: 'bigint' } as const;
  */
 export const machinesProjection = defineProjection([...machineEvents, UnplannedStopRecorded, UnplannedStopDeleted], {
   name: 'machines',
-  version: 1,
+  version: 2,
   tables: {
-    detected_stops: DETECTED_STOPS.table((t) => t.index(['line_id', 'start_time'])),
+    // A shift's list asks for the stops that end after its start or are still open: the end-time
+    // index keeps that to the stops near the shift, however many years the line has behind it.
+    detected_stops: DETECTED_STOPS.table((t) => {
+      t.index(['line_id', 'start_time']);
+      t.index(['line_id', 'end_time']);
+    }),
     machine_hours: MACHINE_HOURS.table((t) => {
       t.primary(['equipment_id', 'hour_start', 'first_at']);
       t.index(['line_id', 'hour_start']);
