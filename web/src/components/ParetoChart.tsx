@@ -4,6 +4,7 @@
  * perdite' and Riepilogo Operativo; only their route chunks import it, so only they load nivo.
  */
 import { ResponsiveBar, type BarCustomLayerProps } from '@nivo/bar';
+import { formatNumber } from '../lib/numbers.js';
 
 export interface ParetoDatum {
   [key: string]: string | number;
@@ -15,7 +16,7 @@ export interface ParetoDatum {
   share: number;
 }
 
-const it1 = (n: number) => n.toLocaleString('it-IT', { maximumFractionDigits: 1 });
+const it1 = (n: number) => formatNumber(n, { max: 1 });
 
 /** The cumulative share as a line over the bars' centres, on its own scale at the right (0-100 %). */
 function CumulativeLine({ bars, innerHeight, innerWidth }: BarCustomLayerProps<ParetoDatum>) {

@@ -49,6 +49,9 @@ export function paddedSortKey(text: string): string {
   return text.toLocaleLowerCase('it').replace(/\d+/g, (digits) => digits.padStart(PAD_WIDTH, '0'));
 }
 
+/** Italian collation, made once: `localeCompare(x, 'it')` builds a collator at every call (about 20 µs, thousands of calls to sort a table). */
+let italian: Intl.Collator | null = null;
+
 /**
  * Compares two cell values ascending. Two numbers compare numerically (decimals included);
  * anything else compares as text with its numbers zero-padded, case-insensitively, in Italian
@@ -61,7 +64,8 @@ export function compareCells(a: SortValue, b: SortValue): number {
   const left = cellText(a);
   const right = cellText(b);
   if (left === '' || right === '') return left === right ? 0 : left === '' ? -1 : 1;
-  return Math.sign(paddedSortKey(left).localeCompare(paddedSortKey(right), 'it'));
+  italian ??= new Intl.Collator('it');
+  return Math.sign(italian.compare(paddedSortKey(left), paddedSortKey(right)));
 }
 
 /** Case-insensitive "contains", ignoring blanks around the query. */

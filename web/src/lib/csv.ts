@@ -6,13 +6,14 @@
  */
 import Papa from 'papaparse';
 import { neutralizeFormula } from '../../../domain/shared/spreadsheet.js';
+import { formatNumber } from './numbers.js';
 
 export type CsvValue = string | number | null | undefined;
 
 /** A number with a decimal comma and no grouping ('1234,5'), as Italian Excel reads it; text neutralised if it starts like a formula; nothing as ''. */
 export function csvCell(v: CsvValue): string {
   if (v === null || v === undefined) return '';
-  if (typeof v === 'number') return Number.isFinite(v) ? v.toLocaleString('it-IT', { useGrouping: false, maximumFractionDigits: 6 }) : '';
+  if (typeof v === 'number') return Number.isFinite(v) ? formatNumber(v, { grouping: false, max: 6 }) : '';
   return neutralizeFormula(v);
 }
 

@@ -1,4 +1,17 @@
-import { addDays, formatDayMonth, formatItalianDate, formatTime, inPlant, isFutureDay, isIsoDay, PLANT_ZONE, stepDay, todayInRome } from './dates.js';
+import {
+  addDays,
+  formatDayMonth,
+  formatItalianDate,
+  formatPlantDateTime,
+  formatTime,
+  isFutureDay,
+  isIsoDay,
+  PLANT_ZONE,
+  plantOffsetMinutes,
+  plantWallClock,
+  stepDay,
+  todayInRome,
+} from './dates.js';
 
 describe('isIsoDay', () => {
   it('accepts real YYYY-MM-DD days only', () => {
@@ -158,6 +171,56 @@ describe('the plant zone', () => {
   });
 
   it('reads an instant on the plant clock', () => {
-    expect(inPlant(new Date('2025-07-14T22:10:00Z')).toFormat('yyyy-LL-dd HH:mm')).toBe('2025-07-15 00:10');
+    expect(formatPlantDateTime(new Date('2025-07-14T22:10:00Z'))).toBe('15/07/2025 00:10');
+    expect(formatPlantDateTime('2026-11-23T23:15:00Z')).toBe('24/11/2026 00:15');
+    expect(plantWallClock('2025-03-30T00:59:00Z')).toBe('2025-03-30T01:59');
+    expect(plantWallClock('2025-03-30T01:00:00Z')).toBe('2025-03-30T03:00');
+    expect(plantWallClock('2025-10-26T00:59:00Z')).toBe('2025-10-26T02:59');
+    expect(plantWallClock('2025-10-26T01:00:00+00:00')).toBe('2025-10-26T02:00');
+    expect(plantWallClock('2025-10-26T03:30:00+0200')).toBe('2025-10-26T02:30');
+    expect(plantWallClock('ieri')).toBe('');
+  });
+
+  it('changes clocks at 01:00 UTC on the last Sunday of March and of October', () => {
+    // Italy's changes, from the published calendar (UTC instants).
+    const changes: [string, number][] = [
+      ['2024-03-31T01:00:00Z', 120],
+      ['2024-10-27T01:00:00Z', 60],
+      ['2025-03-30T01:00:00Z', 120],
+      ['2025-10-26T01:00:00Z', 60],
+      ['2026-03-29T01:00:00Z', 120],
+      ['2026-10-25T01:00:00Z', 60],
+      ['2027-03-28T01:00:00Z', 120],
+      ['2027-10-31T01:00:00Z', 60],
+    ];
+    for (const [at, after] of changes) {
+      const ms = Date.parse(at);
+      expect([at, plantOffsetMinutes(ms - 1), plantOffsetMinutes(ms)]).toEqual([at, after === 120 ? 60 : 120, after]);
+    }
+  });
+
+  it('agrees with the tz database hour by hour around every change from 1997 to 2040', () => {
+    const rome = new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/Rome', timeZoneName: 'longOffset' });
+    const tzOffset = (ms: number) => {
+      const name = rome.formatToParts(ms).find((p) => p.type === 'timeZoneName')!.value; // 'GMT+01:00'
+      return Number(name.slice(4, 6)) * 60 + Number(name.slice(7, 9));
+    };
+    const differences: string[] = [];
+    for (let year = 1997; year <= 2040; year++) {
+      for (const [month, first] of [
+        [2, 20],
+        [9, 20],
+      ] as const) {
+        const from = Date.UTC(year, month, first);
+        for (let ms = from; ms < from + 16 * 86_400_000; ms += 3_600_000) {
+          if (plantOffsetMinutes(ms) !== tzOffset(ms)) differences.push(new Date(ms).toISOString());
+        }
+      }
+      for (let m = 0; m < 12; m++) {
+        const ms = Date.UTC(year, m, 15, 12);
+        if (plantOffsetMinutes(ms) !== tzOffset(ms)) differences.push(new Date(ms).toISOString());
+      }
+    }
+    expect(differences).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 /** The TV board's answer (GET /factory/board, docs/board.md) and how the board words it. */
+import { formatNumber } from '../../../lib/numbers.js';
 export interface BoardStop {
   kind: 'planned' | 'unplanned';
   start_time: string;
@@ -68,11 +69,8 @@ export const ROTATE_MS = 15_000;
 /** The board asks again at least this often: the target to this minute moves with the clock. */
 export const REFRESH_MS = 60_000;
 
-const whole = new Intl.NumberFormat('it-IT', { maximumFractionDigits: 0 });
-const oneDecimal = new Intl.NumberFormat('it-IT', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-
-export const pieces = (n: number | null | undefined) => (n === null || n === undefined ? '–' : whole.format(n));
-export const percent = (f: number | null | undefined) => (f === null || f === undefined ? '–' : `${oneDecimal.format(f * 100)} %`);
+export const pieces = (n: number | null | undefined) => (n === null || n === undefined ? '–' : formatNumber(n, { max: 0 }));
+export const percent = (f: number | null | undefined) => (f === null || f === undefined ? '–' : `${formatNumber(f * 100, { min: 1, max: 1 })} %`);
 
 /** Green, or red, against the line's thresholds: Rendimento at or above, Scarto at or below (the gauges' rule). */
 export function tone(value: number | null | undefined, threshold: number | null | undefined, higherIsBetter: boolean): 'good' | 'bad' | 'none' {

@@ -7,6 +7,7 @@ import { formatDayMonth, formatTime } from '../../../lib/dates.js';
 import type { UnplannedStop } from '../../../lib/stops.js';
 import { actionsText } from '../../rootCause/index.js';
 import type { DbrActionRow } from '../api/dashboardApi.js';
+import { formatNumber } from '../../../lib/numbers.js';
 
 const dash = (v: string | null | undefined) => (v && v.trim() ? v : '-');
 
@@ -44,7 +45,7 @@ export function UnplannedStopsHistory({ stops, more = false, loadingMore = false
       />
       {more && (
         <p className="dashboard-more" role="status">
-          Mostrati i primi {stops.length.toLocaleString('it-IT')} stop del periodo.{' '}
+          Mostrati i primi {formatNumber(stops.length)} stop del periodo.{' '}
           <button type="button" className="link-button" onClick={onLoadMore} disabled={loadingMore}>
             {loadingMore ? 'Caricamento...' : 'Carica altri stop'}
           </button>

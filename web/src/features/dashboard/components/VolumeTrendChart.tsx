@@ -4,6 +4,7 @@
  */
 import { ResponsiveLine } from '@nivo/line';
 import { formatDayMonth } from '../../../lib/dates.js';
+import { formatNumber } from '../../../lib/numbers.js';
 
 export function VolumeTrendChart({ points, unit }: { points: { date: string; volume: number }[]; unit: string }) {
   const data = [{ id: 'Volumi', data: points.map((p) => ({ x: formatDayMonth(p.date), y: p.volume })) }];
@@ -18,7 +19,7 @@ export function VolumeTrendChart({ points, unit }: { points: { date: string; vol
         xScale={{ type: 'point' }}
         yScale={{ type: 'linear', min: 0, max: 'auto' }}
         axisBottom={{ tickSize: 0, tickPadding: 8, tickValues: data[0]!.data.filter((_, i) => i % every === 0).map((d) => d.x) }}
-        axisLeft={{ tickSize: 0, tickPadding: 6, tickValues: 4, format: (v: number) => `${(v / 1000).toLocaleString('it-IT', { maximumFractionDigits: 0 })}k` }}
+        axisLeft={{ tickSize: 0, tickPadding: 6, tickValues: 4, format: (v: number) => `${formatNumber(v / 1000, { max: 0 })}k` }}
         enableGridX={false}
         colors={['#1565c0']}
         lineWidth={2}
@@ -29,7 +30,7 @@ export function VolumeTrendChart({ points, unit }: { points: { date: string; vol
         useMesh
         tooltip={({ point }) => (
           <div className="dashboard-trend-tooltip">
-            {String(point.data.x)}: {Number(point.data.y).toLocaleString('it-IT')} {unit}
+            {String(point.data.x)}: {formatNumber(Number(point.data.y))} {unit}
           </div>
         )}
       />

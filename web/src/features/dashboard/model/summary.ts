@@ -4,6 +4,7 @@
  * selected lines. Pure, so each formula is unit tested against the spec.
  */
 import { efficiencyOver, type ImprovementSummary } from '../../../../../domain/dbr/efficiency.js';
+import { formatNumber } from '../../../lib/numbers.js';
 
 export type { ImprovementSummary } from '../../../../../domain/dbr/efficiency.js';
 
@@ -20,7 +21,7 @@ export interface GaugeConstants {
 }
 
 const num = (v: number | null | undefined) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
-const it = (v: number, min: number, max: number) => v.toLocaleString('it-IT', { minimumFractionDigits: min, maximumFractionDigits: max });
+const it = (v: number, min: number, max: number) => formatNumber(v, { min, max });
 
 /**
  * Rendimento = Σ volume / Σ (def_speed × working hours) over the selected lines, each line at its

@@ -7,6 +7,7 @@ import { useEffect, useRef } from 'react';
 import { UnplannedStopsHistory, type DashboardQuery } from '../../dashboard/index.js';
 import { BAR_STOPS_LIMIT, useStopsOf } from '../api/oeeApi.js';
 import { minutes, stopsOfBar, type ParetoBar, type ParetoBy } from '../model/oee.js';
+import { formatNumber } from '../../../lib/numbers.js';
 
 interface Props {
   query: DashboardQuery;
@@ -28,7 +29,7 @@ export function BarStops({ query, shifts, by, bar, onClose, csvFilters }: Props)
     <div className="oee-bar-stops" ref={ref} role="region" aria-label={`Fermate di ${bar.label}`}>
       <div className="oee-bar-stops-head">
         <h3>
-          {bar.label || '(senza nome)'}: {bar.count === 1 ? '1 fermata' : `${bar.count.toLocaleString('it-IT')} fermate`}, {minutes(bar.minutes)} min
+          {bar.label || '(senza nome)'}: {bar.count === 1 ? '1 fermata' : `${formatNumber(bar.count)} fermate`}, {minutes(bar.minutes)} min
         </h3>
         <button type="button" className="button button-secondary" onClick={onClose}>
           Chiudi
@@ -39,7 +40,7 @@ export function BarStops({ query, shifts, by, bar, onClose, csvFilters }: Props)
       ) : (
         <>
           {(list.data?.length ?? 0) >= BAR_STOPS_LIMIT && (
-            <p role="status">Cercate tra i primi {BAR_STOPS_LIMIT.toLocaleString('it-IT')} stop del periodo: restringi le date per vederli tutti.</p>
+            <p role="status">Cercate tra i primi {formatNumber(BAR_STOPS_LIMIT)} stop del periodo: restringi le date per vederli tutti.</p>
           )}
           <UnplannedStopsHistory stops={stops} csv={{ fileName: 'fermate', filters: csvFilters }} />
         </>

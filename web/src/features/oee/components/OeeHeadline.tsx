@@ -1,5 +1,6 @@
 /** The headline figures: OEE = Disponibilità × Prestazioni × Qualità, with TEEP, MTBF, MTTR and the failures beside them. */
 import { minutes, overSpeed, percent, type OeeAnswer } from '../model/oee.js';
+import { formatNumber } from '../../../lib/numbers.js';
 
 export function OeeHeadline({ oee }: { oee: OeeAnswer | null }) {
   const tiles: ReadonlyArray<[string, string, boolean]> = [
@@ -13,7 +14,7 @@ export function OeeHeadline({ oee }: { oee: OeeAnswer | null }) {
     ['MTBF (min)', minutes(oee?.mtbf_minutes)],
     ['Obiettivo MTBF (min)', minutes(oee?.mtbf_target_minutes)],
     ['MTTR (min)', minutes(oee?.mttr_minutes)],
-    ['Guasti', oee ? oee.failures.toLocaleString('it-IT') : '–'],
+    ['Guasti', oee ? formatNumber(oee.failures) : '–'],
   ];
   return (
     <section className="card oee-headline" aria-label="OEE">

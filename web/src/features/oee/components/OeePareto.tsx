@@ -10,6 +10,7 @@ import type { DashboardQuery } from '../../dashboard/index.js';
 import { useOeePareto } from '../api/oeeApi.js';
 import { minutes, percent, type ParetoBar, type ParetoBy } from '../model/oee.js';
 import { BarStops } from './BarStops.js';
+import { formatNumber } from '../../../lib/numbers.js';
 
 const GROUPS: ReadonlyArray<[ParetoBy, string]> = [
   ['stop_code', 'Codice di fermata'],
@@ -81,7 +82,7 @@ export function OeePareto({ query, shifts, csvFilters }: Props) {
                 ),
               },
               { id: 'minutes', header: 'Minuti', value: (b) => minutes(b.minutes), sortValue: (b) => b.minutes, csv: (b) => Math.round(b.minutes * 10) / 10, className: 'num' },
-              { id: 'count', header: 'Fermate', value: (b) => b.count.toLocaleString('it-IT'), sortValue: (b) => b.count, csv: (b) => b.count, className: 'num' },
+              { id: 'count', header: 'Fermate', value: (b) => formatNumber(b.count), sortValue: (b) => b.count, csv: (b) => b.count, className: 'num' },
               {
                 id: 'share',
                 header: 'Cumulata',

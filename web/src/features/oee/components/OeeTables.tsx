@@ -5,6 +5,7 @@
  */
 import { SortableTable, type Column } from '../../../components/SortableTable.js';
 import { belowTarget, minutes, overSpeed, percent, type OeeRow } from '../model/oee.js';
+import { formatNumber } from '../../../lib/numbers.js';
 
 const num = (x: number | null) => x ?? -1;
 /** A fraction as a percent number for the CSV (two decimals). */
@@ -66,7 +67,7 @@ function columns(first: string): Column<OeeRow>[] {
       className: 'num',
     },
     { id: 'mttr', header: 'MTTR (min)', value: (r) => minutes(r.mttr_minutes), sortValue: (r) => num(r.mttr_minutes), csv: (r) => round1(r.mttr_minutes), className: 'num' },
-    { id: 'failures', header: 'Guasti', value: (r) => r.failures.toLocaleString('it-IT'), sortValue: (r) => r.failures, csv: (r) => r.failures, className: 'num' },
+    { id: 'failures', header: 'Guasti', value: (r) => formatNumber(r.failures), sortValue: (r) => r.failures, csv: (r) => r.failures, className: 'num' },
   ];
 }
 

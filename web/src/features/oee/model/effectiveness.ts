@@ -4,6 +4,7 @@
  * in length (an action executed 5 days ago has 5 days after it), so the change is read on the
  * minutes per day of each window, and a window not yet whole says so.
  */
+import { formatNumber } from '../../../lib/numbers.js';
 
 /** Unplanned stops of the target in one window: its length in days, how many, and their minutes. */
 export interface StopWindow {
@@ -49,7 +50,7 @@ export function changeOf(row: Pick<EffectivenessRow, 'before' | 'after'>): numbe
   return (after - before) / before;
 }
 
-const it = (n: number, digits: number) => n.toLocaleString('it-IT', { minimumFractionDigits: 0, maximumFractionDigits: digits });
+const it = (n: number, digits: number) => formatNumber(n, { max: digits });
 
 /** The days after observed: '30 gg', or '10 di 30 gg (in corso)' while the window is not whole. */
 export const afterDaysText = (row: Pick<EffectivenessRow, 'after' | 'complete'>, days: number): string =>

@@ -5,6 +5,7 @@
  */
 import type { OeeAnswer, OeeLosses, OeeRow } from '../../../../../domain/oee/figures.js';
 import type { UnplannedStop } from '../../../lib/stops.js';
+import { formatNumber } from '../../../lib/numbers.js';
 
 export type OeeGroup = 'none' | 'line' | 'equipment' | 'day' | 'shift';
 export type ParetoBy = 'stop_code' | 'failure_mode' | 'equipment' | 'shift';
@@ -26,7 +27,7 @@ export interface ParetoAnswer {
   bars: ParetoBar[];
 }
 
-const it = (n: number, digits: number) => n.toLocaleString('it-IT', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const it = (n: number, digits: number) => formatNumber(n, { min: digits, max: digits });
 
 /** A fraction as an Italian percentage with one decimal ('74,8 %'); '–' when there is none. */
 export function percent(x: number | null | undefined): string {

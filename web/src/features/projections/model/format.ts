@@ -1,5 +1,6 @@
 /** Labels and numbers of the 'Proiezioni' page, kept out of the components for unit tests. */
-import { inPlant } from '../../../lib/dates.js';
+import { formatPlantDateTime } from '../../../lib/dates.js';
+import { formatNumber } from '../../../lib/numbers.js';
 
 /** The engine's states in the page's words. */
 export const STATE_LABELS: Readonly<Record<string, string>> = {
@@ -10,11 +11,9 @@ export const STATE_LABELS: Readonly<Record<string, string>> = {
   failed: 'In errore',
 };
 
-const number = new Intl.NumberFormat('it-IT');
-
 /** 12345 -> '12.345'. */
 export function formatCount(n: number): string {
-  return number.format(n);
+  return formatNumber(n);
 }
 
 /** The rows figure: '1.234', 'circa 973.000' when a large table is the database's estimate, '–' when not counted. */
@@ -34,7 +33,7 @@ export function formatEta(seconds: number | null): string {
 /** An instant in the plant's time, '24/11/2026 00:15'; '–' when never. */
 export function formatWhen(iso: string | null): string {
   if (!iso) return '–';
-  return inPlant(new Date(iso)).toFormat('dd/LL/yyyy HH:mm');
+  return formatPlantDateTime(new Date(iso));
 }
 
 /** The checkpoint as 'commit/prepare'; '–' before the first event. */
