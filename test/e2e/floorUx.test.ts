@@ -232,7 +232,8 @@ describeWith(['postgres', 'chromium'])('the line-log pages on the floor', () => 
       const login = await axeSeriousViolations(page);
       if (login.length) found.push({ path: '/login', violations: login });
       let user = '';
-      for (const [username, path] of PAGES) {
+      // The English assistant pages are the Italian ones' components with other texts: swept on the tablet only.
+      for (const [username, path] of name === 'phone' ? PAGES.filter(([u]) => u !== 'demoen') : PAGES) {
         if (username !== user) {
           await context.clearCookies();
           await page.evaluate(() => localStorage.clear());
