@@ -3,6 +3,7 @@ import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { Middleware } from 'koa';
 import serve from 'koa-static';
+import { routePreloads, withPreloads } from './routePreloads.js';
 
 /** Vite's output folder for hashed files: a file's name changes whenever its content does. */
 const ASSETS_PREFIX = '/assets/';
@@ -14,7 +15,8 @@ export const REVALIDATE = 'no-cache';
 
 /**
  * Serves the built React app; any other GET that asks for HTML gets index.html so
- * deep links like /report-operatore load the app, which then routes on the client.
+ * deep links like /report-operatore load the app, which then routes on the client. That
+ * index.html also names the page's own chunks (routePreloads.ts), so they load with the entry.
  */
 export function serveWeb(dist: string): Middleware {
   const assets = path.resolve(dist, 'assets') + path.sep;
@@ -26,6 +28,7 @@ export function serveWeb(dist: string): Middleware {
     },
   });
   const index = path.join(dist, 'index.html');
+  const preloads = routePreloads(dist);
   return async (ctx, next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
     await files(ctx, async () => undefined);
@@ -36,6 +39,6 @@ export function serveWeb(dist: string): Middleware {
     ctx.type = 'html';
     ctx.set('Cache-Control', REVALIDATE);
     // Read whole (it is tiny) so an aborted navigation never leaves a half-sent stream behind.
-    ctx.body = await fs.promises.readFile(index);
+    ctx.body = withPreloads(await fs.promises.readFile(index, 'utf8'), preloads(ctx.path));
   };
 }
