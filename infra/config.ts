@@ -39,6 +39,11 @@ const schema = z.object({
     .min(1)
     .max(24 * 60)
     .default(10),
+  /** With the demo and the broker `npm start` runs itself: the line simulator publishes the demo machines (seed/lineSimulator.ts). */
+  DEMO_SIMULATOR: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
   EVENTSTORE_CONNECTION_STRING: z.string().min(1).optional(),
   JWT_SECRET: z
     .string()

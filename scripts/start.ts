@@ -2,7 +2,8 @@
  * `npm start`: runs the whole product with embedded defaults. PostgreSQL is
  * embedded unless DATABASE_URL is set; Redis is REDIS_URL, else a redis-server
  * found on PATH started on loopback, else the in-process queue; the machines' MQTT broker
- * is MQTT_URL, else a mosquitto found on PATH started on loopback, else none. Builds the web app
+ * is MQTT_URL, else a mosquitto found on PATH started on loopback (with the demo, the line simulator
+ * publishes the demo machines to it), else none. Builds the web app
  * when it is missing, prints the URL and the demo logins; Ctrl-C stops it all.
  */
 import { spawnSync } from 'node:child_process';
@@ -16,6 +17,7 @@ import { ConfigError, parseConfig } from '../infra/config.js';
 import { startEmbeddedPostgres } from '../infra/embedded/postgres.js';
 import { findMosquitto, startMosquitto } from '../infra/embedded/mosquitto.js';
 import { findRedisServer, startRedisServer } from '../infra/embedded/redis.js';
+import { runsDemoSimulator, startLineSimulator } from '../seed/lineSimulator.js';
 
 /** The project's folder: this file's parent, or its grandparent when compiled into dist/scripts. */
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -47,6 +49,7 @@ async function main(): Promise<void> {
   }
 
   let mqttUrl = config.MQTT_URL === 'off' ? null : (config.MQTT_URL ?? null);
+  let embeddedBroker = false;
   if (!config.MQTT_URL) {
     const bin = findMosquitto();
     if (bin) {
@@ -54,6 +57,7 @@ async function main(): Promise<void> {
       // Stopped before the databases: the app's last hour folds are recorded while they still answer.
       stops.unshift(broker.stop);
       mqttUrl = broker.url;
+      embeddedBroker = true;
       log.info({ url: mqttUrl }, 'started the mosquitto MQTT broker on loopback for the machine signals');
     } else {
       log.warn('No MQTT broker: set MQTT_URL or install mosquitto (apt-get install mosquitto); no machine signals are read (docs/machine-signals.md).');
@@ -71,10 +75,22 @@ async function main(): Promise<void> {
 
   const server = await startServer({ config, databaseUrl, redisUrl, mqttUrl, log, webDist });
   stops.unshift(server.close);
+  if (mqttUrl && runsDemoSimulator(config, embeddedBroker)) await startDemoSimulator(mqttUrl, log);
   const logins = DEMO_ROLES.map((r) => `    ${r.padEnd(10)} / ${config.DEMO_PASSWORD === 'demo' ? 'demo' : '(DEMO_PASSWORD)'}`).join('\n');
   // Without the demo (production) the accounts are the admin's: 'Utenti', or `npm run users`.
   const who = config.SEED_DEMO ? `Demo logins (username / password):\n${logins}` : 'Accounts: ADMIN → Utenti, or npm run users -- --help';
   console.log(`\n  Linea is running at ${server.url}\n\n  ${who}\n\n  Press Ctrl-C to stop.\n`);
+}
+
+/** The demo's line simulator on the embedded broker, stopped first; a failure costs the demo its signals, not the start. */
+async function startDemoSimulator(url: string, log: pino.Logger): Promise<void> {
+  try {
+    const simulator = await startLineSimulator(url);
+    stops.unshift(simulator.stop);
+    log.info({ machines: simulator.machines }, 'the line simulator publishes the demo machines (DEMO_SIMULATOR=false turns it off; docs/machine-signals.md)');
+  } catch (err) {
+    log.warn({ err }, 'the line simulator did not start: no demo machine signals');
+  }
 }
 
 /** True when web/dist is missing or any file under web/ changed after it was built. */

@@ -14,16 +14,20 @@ export interface BrowserSuite {
   newPage(viewport?: { width: number; height: number }, timeout?: number): Promise<{ context: BrowserContext; page: Page }>;
 }
 
+type AppOptions = Parameters<typeof startTestApp>[0];
+
 /**
  * Registers the hooks of a browser suite; `timeout` bounds the start (an app seeding its demo
  * history is slow). `serviceWorkers: 'allow'` lets the app's service worker run (blocked otherwise).
+ * `app` may be a function, read when the suite starts: for options known only once an earlier
+ * beforeAll has run (a broker's address).
  */
-export function browserSuite(options: { app?: Parameters<typeof startTestApp>[0]; timeout?: number; serviceWorkers?: 'allow' | 'block' } = {}): BrowserSuite {
+export function browserSuite(options: { app?: AppOptions | (() => AppOptions); timeout?: number; serviceWorkers?: 'allow' | 'block' } = {}): BrowserSuite {
   let app: TestApp | undefined;
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
   beforeAll(async () => {
-    app = await startTestApp(options.app);
+    app = await startTestApp(typeof options.app === 'function' ? options.app() : options.app);
     browser = await launchBrowser();
   }, options.timeout);
   afterEach(async () => {

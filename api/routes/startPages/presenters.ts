@@ -18,7 +18,7 @@ export const presentOperatorDay = (day: string, line: { id: number; name: string
 
 const list = <R, O>(b: Bounded<R>, map: (r: R) => O) => ({ total: b.total, items: b.items.map(map) });
 
-/** The improvement role's three lists, each `{ total, items }`. */
+/** The improvement role's four lists, each `{ total, items }`. */
 export const presentSupportQueue = (range: { from: string; to: string }, q: SupportQueue) => ({
   date_from: range.from,
   date_to: range.to,
@@ -40,6 +40,19 @@ export const presentSupportQueue = (range: { from: string; to: string }, q: Supp
     stop_code_name: s.stopCodeName,
     start_time: local(s.startTime),
     end_time: local(s.endTime),
+  })),
+  unclassified_detected_stops: list(q.detected, (d) => ({
+    id: d.id,
+    line_id: d.lineId,
+    line_name: d.lineName,
+    equipment_id: d.equipmentId,
+    equipment_name: d.equipmentName,
+    start_time: local(d.startTime),
+    end_time: local(d.endTime),
+    duration_minutes: Math.max(0, Math.round((new Date(d.endTime).getTime() - new Date(d.startTime).getTime()) / 60_000)),
+    shift_day: d.shift?.day ?? null,
+    shift_code: d.shift?.code ?? null,
+    shift_name: d.shift?.name ?? null,
   })),
   overdue_dbr_actions: list(q.actions, (a) => ({
     id: a.id,

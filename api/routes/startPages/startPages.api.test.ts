@@ -1,9 +1,11 @@
 /**
  * The sections' start pages (issue 22, docs/start-pages.md) over the demo plant with the clock
  * at 11:00 in Rome on 10 June 2031: the operator's day of one line (report state and stops per
- * shift, the DBR actions still open) and the improvement role's three bounded lists. Everything
+ * shift, the DBR actions still open) and the improvement role's four bounded lists. Everything
  * is written through the calls the pages' users make; the expected answers are written out.
  */
+import { handleRecordMachineEvent, MACHINE_SIGNALS_CONTEXT } from '../../../commands/machines/recordMachineEvent.js';
+import { detectedStopId } from '../../../domain/machines/events.js';
 import { NOW, TODAY, payload, startShiftNotesApp, type ShiftNotesClient } from '../../../test/builders/shiftNotesTestKit.js';
 import { describeWith } from '../../../test/support/services.js';
 
@@ -42,6 +44,16 @@ describeWith(['postgres'])('start page calls', () => {
     return r.body.id as number;
   };
   const ok = async (r: Promise<{ status: number; body: any }>) => expect((await r).status).toBe(200);
+  /** A stop a machine detected from `start` (restarting at `end`, or still stopped), as the MQTT connector records it. */
+  const machineStop = async (equipmentId: number, lineId: number, start: string, end: string | null) => {
+    const utc = (t: string) => new Date(t).toISOString();
+    const place = { shopFloorId: 1, lineId, equipmentId, startTime: utc(start) };
+    const context = { ...MACHINE_SIGNALS_CONTEXT, now: NOW };
+    await handleRecordMachineEvent(kit.app.deps, { type: 'MachineStopDetected', data: place }, context);
+    if (end) await handleRecordMachineEvent(kit.app.deps, { type: 'MachineRestarted', data: { ...place, endTime: utc(end) } }, context);
+    return detectedStopId(equipmentId, place.startTime);
+  };
+  const detected: Record<string, number> = {};
 
   let stopToday1 = 0;
   let stopToday2 = 0;
@@ -107,6 +119,16 @@ describeWith(['postgres'])('start page calls', () => {
     const done = await action(YESTERDAY, null, 'Linea 2');
     await ok(kit.call('PATCH', `/factory/dbr_actions/${done}/mark-executed`, 'frontline'));
     await action(LONG_AGO, 'A', 'Linea 1');
+
+    // Detected stops (the clock is 11:00 of TODAY): left over from yesterday's Turno A (Filler) and
+    // from the night's Turno C (line 2's Filler, equipment 4); in today's Turno A, still running;
+    // one still stopped; one of long ago.
+    detected.yesterdayA = await machineStop(1, 1, `${YESTERDAY}T09:00:00+02:00`, `${YESTERDAY}T09:07:00+02:00`);
+    detected.nightC = await machineStop(4, 2, `${TODAY}T02:00:00+02:00`, `${TODAY}T02:12:00+02:00`);
+    await machineStop(2, 1, `${TODAY}T07:00:00+02:00`, `${TODAY}T07:05:00+02:00`);
+    await machineStop(3, 1, `${TODAY}T10:50:00+02:00`, null);
+    await machineStop(1, 1, `${LONG_AGO}T09:00:00+02:00`, `${LONG_AGO}T09:30:00+02:00`);
+    await kit.app.deps.engine.settle();
   }, 60_000);
   afterAll(async () => {
     await kit?.app.close();
@@ -202,5 +224,53 @@ describeWith(['postgres'])('start page calls', () => {
       status: 404,
       body: { error: { code: 'NOT_FOUND', message: 'Reparto non trovato' } },
     });
+  });
+
+  it('gives the detected stops left unclassified by the shifts that are over, and takes one off once classified', async () => {
+    const r = await kit.call('GET', '/factory/start/support?shop_floor_id=1', 'support');
+    expect(r.body.unclassified_detected_stops).toEqual({
+      total: 2,
+      items: [
+        {
+          id: detected.nightC,
+          line_id: 2,
+          line_name: 'Linea 2',
+          equipment_id: 4,
+          equipment_name: 'Filler',
+          start_time: `${TODAY}T02:00:00+02:00`,
+          end_time: `${TODAY}T02:12:00+02:00`,
+          duration_minutes: 12,
+          shift_day: YESTERDAY,
+          shift_code: 'C',
+          shift_name: 'Turno C',
+        },
+        {
+          id: detected.yesterdayA,
+          line_id: 1,
+          line_name: 'Linea 1',
+          equipment_id: 1,
+          equipment_name: 'Filler',
+          start_time: `${YESTERDAY}T09:00:00+02:00`,
+          end_time: `${YESTERDAY}T09:07:00+02:00`,
+          duration_minutes: 7,
+          shift_day: YESTERDAY,
+          shift_code: 'A',
+          shift_name: 'Turno A',
+        },
+      ],
+    });
+    const classified = await kit.call('POST', '/factory/stop_events', 'support', {
+      workpoint_id: ids.wp2,
+      stop_code_id: ids.code2,
+      triggering_event_id: 1,
+      failure_mode: 'Coclea bloccata',
+      corrective_action: 'Sbloccata',
+      start_time: `${TODAY}T02:00`,
+      end_time: `${TODAY}T02:12`,
+      detected_stop_id: detected.nightC,
+    });
+    expect(classified.status).toBe(201);
+    const after = await kit.call('GET', '/factory/start/support?shop_floor_id=1', 'support');
+    expect(after.body.unclassified_detected_stops.items.map((d: { id: number }) => d.id)).toEqual([detected.yesterdayA]);
   });
 });

@@ -2,7 +2,6 @@
  * 'Fermi rilevati da classificare' (docs/machine-signals.md): how a detected stop reads in the
  * line log, and the unplanned-stop chat it opens with the machine and times filled in.
  */
-import { stopChatHref, type LineLogSelection } from './selection.js';
 
 /** The wall-clock HH:MM of an instant the API gives with the plant's offset. */
 const hhmm = (instant: string) => instant.slice(11, 16);
@@ -14,9 +13,4 @@ export function detectedStopTimes(stop: { start_time: string; end_time: string |
 }
 
 /** The unplanned-stop chat for the log's day, shift and line, told which detected stop, machine and times. */
-export function classifyHref(selection: LineLogSelection, stop: { id: number; equipment_id: number; start_time: string; end_time: string | null }, machine: string): string {
-  const base = stopChatHref('unplanned', selection);
-  const extra = new URLSearchParams({ detected_stop_id: String(stop.id), equipment_id: String(stop.equipment_id), equipment_name: machine, start: stop.start_time });
-  if (stop.end_time) extra.set('end', stop.end_time);
-  return `${base}${base.includes('?') ? '&' : '?'}${extra.toString()}`;
-}
+export { classifyHref } from '../../../lib/classifyLink.js';

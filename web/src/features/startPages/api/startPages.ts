@@ -62,6 +62,21 @@ export interface OverdueAction {
   owner: string;
 }
 
+/** A stop a machine detected that no recorded stop explains, left over from a shift that is over (its shift null when none holds it). */
+export interface UnclassifiedDetectedStop {
+  id: number;
+  line_id: number;
+  line_name: string;
+  equipment_id: number;
+  equipment_name: string;
+  start_time: string;
+  end_time: string;
+  duration_minutes: number;
+  shift_day: string | null;
+  shift_code: string | null;
+  shift_name: string | null;
+}
+
 /** GET /factory/start/support. */
 export interface SupportQueue {
   date_from: string;
@@ -69,6 +84,7 @@ export interface SupportQueue {
   reports_to_review: Bounded<ReportToReview>;
   stops_without_root_cause: Bounded<StopWithoutCause>;
   overdue_dbr_actions: Bounded<OverdueAction>;
+  unclassified_detected_stops: Bounded<UnclassifiedDetectedStop>;
 }
 
 /** The operator's day on the station's line; nothing is asked without shop floor and line. */

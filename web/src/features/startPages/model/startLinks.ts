@@ -2,7 +2,8 @@
  * Where each item of the start pages leads, and the few words they show (docs/start-pages.md).
  * Pure, so the links are tested without a browser.
  */
-import type { ReportState } from '../api/startPages.js';
+import { classifyHref } from '../../../lib/classifyLink.js';
+import type { ReportState, UnclassifiedDetectedStop } from '../api/startPages.js';
 
 /** A line log opened on a day, shift and line: the operator's or the improvement role's. */
 export function reportHref(mode: 'operator' | 'improvement', day: string, shiftCode: string, lineId: number): string {
@@ -14,6 +15,25 @@ export function reportHref(mode: 'operator' | 'improvement', day: string, shiftC
 export function rootCauseHref(stop: { id: number; shift_day: string; line_id: number }): string {
   return `/rca-miglioramento?${new URLSearchParams({ stop: String(stop.id), day: stop.shift_day, line_id: String(stop.line_id) })}`;
 }
+
+/** The line log a detected stop belongs to: the improvement role's, on the shift holding its start (else its day). */
+export function detectedStopLogHref(stop: UnclassifiedDetectedStop): string {
+  const selection = detectedSelection(stop);
+  return selection.shiftCode
+    ? reportHref('improvement', selection.day, selection.shiftCode, stop.line_id)
+    : `/report-miglioramento?${new URLSearchParams({ day: selection.day, line_id: String(stop.line_id) })}`;
+}
+
+/** 'Classifica': the unplanned-stop chat on that shift with line, machine and times filled in, as the line log opens it. */
+export function classifyDetectedHref(stop: UnclassifiedDetectedStop): string {
+  return classifyHref(detectedSelection(stop), stop, stop.equipment_name);
+}
+
+const detectedSelection = (stop: UnclassifiedDetectedStop) => ({
+  day: stop.shift_day ?? stop.start_time.slice(0, 10),
+  shiftCode: stop.shift_code ?? '',
+  lineId: String(stop.line_id),
+});
 
 /** The DBR page on an action's day and line. */
 export function dbrPageHref(action: { due_date: string; line_id: number }): string {
