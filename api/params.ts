@@ -120,6 +120,18 @@ export const lineIdListParam = idList(9);
 /** An optional query parameter: absent and empty (`?shop_floor_id=`) both mean "not given". */
 export const optionalParam = <S extends z.ZodType>(schema: S) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
 
+/**
+ * Shift codes ('A,B,C'): every regular shift of these codes in the day range, instead of their
+ * ids (a year of three shifts is 1,095 ids, more than a list takes). Optional.
+ */
+export const shiftCodesParam = optionalParam(
+  boundedList(
+    (v) => charCount(v) <= 10,
+    'Codice turno troppo lungo',
+    (v) => v,
+  ),
+);
+
 /** A required text of at most `max` characters, trimmed. */
 const keyText = (max: number) =>
   z

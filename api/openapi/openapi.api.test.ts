@@ -107,11 +107,11 @@ describeWith(['postgres'])('GET /openapi.json', () => {
     }
   });
 
-  it("lists the stop list's query parameters as docs/line-log.md names them: the range required, shift_id and paging optional, the lists as lists", () => {
+  it("lists the stop list's query parameters as docs/line-log.md names them: the range required, shift_id, shift_codes and paging optional, the lists as lists", () => {
     const params = Object.fromEntries(op('GET /factory/stop_events/unplanned')!.parameters.map((p: Doc) => [p.name, p]));
-    expect(Object.keys(params).sort()).toEqual(['after', 'date_from', 'date_to', 'limit', 'lines_id', 'shift_id', 'shop_floor_id']);
+    expect(Object.keys(params).sort()).toEqual(['after', 'date_from', 'date_to', 'limit', 'lines_id', 'shift_codes', 'shift_id', 'shop_floor_id']);
     for (const name of ['shop_floor_id', 'date_from', 'date_to']) expect([name, params[name].in, params[name].required]).toEqual([name, 'query', true]);
-    for (const name of ['shift_id', 'limit', 'after']) expect([name, params[name].in, params[name].required]).toEqual([name, 'query', false]);
+    for (const name of ['shift_id', 'shift_codes', 'limit', 'after']) expect([name, params[name].in, params[name].required]).toEqual([name, 'query', false]);
     for (const name of ['lines_id', 'shift_id']) expect([name, params[name].schema.type]).toEqual([name, 'array']);
   });
 

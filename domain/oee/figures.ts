@@ -20,6 +20,9 @@ export interface OeeSums {
   good_ideal_minutes: number;
   /** Calendar minutes for TEEP (24 h per day and line); null where TEEP is not given. */
   calendar_minutes: number | null;
+  /** Micro-stops the machines detected (docs/machine-signals.md) and their minutes: 0 for lines without signals. */
+  micro_stops: number;
+  micro_stop_minutes: number;
 }
 
 export interface OeeLosses {
@@ -27,6 +30,13 @@ export interface OeeLosses {
   setup_minutes: number;
   breakdown_minutes: number;
   minor_stop_minutes: number;
+  /**
+   * The micro-stops the machines detected, as a part of the speed loss (ISO 22400: minor stops
+   * nobody recorded are a performance loss): the measured minutes, but never more than the
+   * speed loss, so the rest of it is never below 0. 0 without signals.
+   */
+  micro_stop_minutes: number;
+  /** Run − ideal time of what was produced, less the micro-stops above (negative when performance > 1). */
   speed_loss_minutes: number;
   quality_loss_minutes: number;
   fully_productive_minutes: number;
@@ -50,6 +60,9 @@ export interface OeeFigures {
   mtbf_minutes: number | null;
   mttr_minutes: number | null;
   failures: number;
+  /** Micro-stops the machines detected and their minutes as measured (the waterfall's step is `losses.micro_stop_minutes`). */
+  micro_stops: number;
+  micro_stop_minutes: number;
   losses: OeeLosses;
 }
 
@@ -87,6 +100,8 @@ export const ZERO_SUMS: Readonly<OeeSums> = Object.freeze({
   ideal_minutes: 0,
   good_ideal_minutes: 0,
   calendar_minutes: null,
+  micro_stops: 0,
+  micro_stop_minutes: 0,
 });
 
 export function oeeFigures(s: OeeSums): OeeFigures {
@@ -96,6 +111,8 @@ export function oeeFigures(s: OeeSums): OeeFigures {
   const performance = ratio(s.ideal_minutes, run);
   const quality = ratio(s.good, s.produced);
   const oee = availability === null || performance === null || quality === null ? null : availability * performance * quality;
+  const speedLoss = run - s.ideal_minutes;
+  const micro = Math.min(s.micro_stop_minutes, Math.max(speedLoss, 0));
   return {
     planned_operating_minutes: s.planned_operating_minutes,
     excluded_minutes: s.excluded_minutes,
@@ -114,12 +131,15 @@ export function oeeFigures(s: OeeSums): OeeFigures {
     mtbf_minutes: ratio(run, s.failures),
     mttr_minutes: ratio(s.unplanned_minutes, s.failures),
     failures: s.failures,
+    micro_stops: s.micro_stops,
+    micro_stop_minutes: s.micro_stop_minutes,
     losses: {
       planned_busy_minutes: busy,
       setup_minutes: s.setup_minutes,
       breakdown_minutes: s.breakdown_minutes,
       minor_stop_minutes: s.minor_stop_minutes,
-      speed_loss_minutes: run - s.ideal_minutes,
+      micro_stop_minutes: micro,
+      speed_loss_minutes: speedLoss - micro,
       quality_loss_minutes: s.ideal_minutes - s.good_ideal_minutes,
       fully_productive_minutes: s.good_ideal_minutes,
     },

@@ -52,6 +52,7 @@ describe('the OEE figures against published worked examples', () => {
       setup_minutes: 20,
       breakdown_minutes: 19,
       minor_stop_minutes: 3,
+      micro_stop_minutes: 0,
       speed_loss_minutes: 78,
       quality_loss_minutes: 6,
       fully_productive_minutes: 294,
@@ -59,6 +60,46 @@ describe('the OEE figures against published worked examples', () => {
     expect(f.failures).toBe(3);
     expect(f.mttr_minutes).toBeCloseTo(22 / 3, 12);
     expect(f.mtbf_minutes).toBe(126);
+  });
+
+  describe('micro-stops the machines detected, as a part of the speed loss (ISO 22400)', () => {
+    // 480 min, 60 min of breaks, a 20-minute changeover, no unplanned stops: run 400 minutes.
+    // 340 made at 60 an hour is 340 ideal minutes: 60 minutes of speed loss; 10 rejected.
+    const base = shift({ planned: 480, excluded: 60, setup: 20, unplanned: [], ratePerHour: 60, made: 340, rejected: 10 });
+
+    it('takes 12 measured minutes out of the 60 of speed loss: 12 and 48', () => {
+      const f = oeeFigures({ ...base, micro_stops: 9, micro_stop_minutes: 12 });
+      expect(f.run_minutes).toBe(400);
+      expect(f.losses).toEqual({
+        planned_busy_minutes: 420,
+        setup_minutes: 20,
+        breakdown_minutes: 0,
+        minor_stop_minutes: 0,
+        micro_stop_minutes: 12,
+        speed_loss_minutes: 48,
+        quality_loss_minutes: 10,
+        fully_productive_minutes: 330,
+      });
+      expect([f.micro_stops, f.micro_stop_minutes]).toEqual([9, 12]);
+      // A, P and Q do not move: micro-stops were always inside the performance loss.
+      expect(f.availability).toBeCloseTo(400 / 420, 12);
+      expect(f.performance).toBeCloseTo(340 / 400, 12);
+    });
+
+    it('never takes more than the speed loss: 75 measured minutes make a step of 60 and no speed loss left', () => {
+      const f = oeeFigures({ ...base, micro_stops: 40, micro_stop_minutes: 75 });
+      expect([f.losses.micro_stop_minutes, f.losses.speed_loss_minutes, f.micro_stop_minutes]).toEqual([60, 0, 75]);
+    });
+
+    it('takes nothing from a speed gain: 420 made in 400 minutes run is −20 of speed loss and a step of 0', () => {
+      const f = oeeFigures({ ...shift({ planned: 480, excluded: 60, setup: 20, unplanned: [], ratePerHour: 60, made: 420, rejected: 0 }), micro_stops: 9, micro_stop_minutes: 12 });
+      expect([f.losses.micro_stop_minutes, f.losses.speed_loss_minutes, f.micro_stop_minutes]).toEqual([0, -20, 12]);
+    });
+
+    it('without signals is 0 and leaves the speed loss whole', () => {
+      const f = oeeFigures(base);
+      expect([f.losses.micro_stop_minutes, f.losses.speed_loss_minutes, f.micro_stops, f.micro_stop_minutes]).toEqual([0, 60, 0, 0]);
+    });
   });
 
   it('answers null for ratios of nothing, never 0 % or a division by zero', () => {

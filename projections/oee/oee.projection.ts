@@ -1,4 +1,5 @@
 import { DbrConstantsSet } from '../../domain/dbr/events.js';
+import { MachineHourCounted } from '../../domain/machines/events.js';
 import { defaultOeeCategory } from '../../domain/oee/categories.js';
 import { PlannedStopReasonAdded, PlannedStopReasonCategorySet } from '../../domain/plant/events.js';
 import { ShiftReportAmended, ShiftReportSubmitted } from '../../domain/shiftReports/events.js';
@@ -8,7 +9,7 @@ import { arrayLiteral, EntityFold, keyOf, unnested, upsertRows, type Row } from 
 import { italianDay, loadShiftIndex, regularShiftOf } from '../shiftPlacement.js';
 import { reportFigures } from '../reportFigures.js';
 import { defineProjection } from '../types.js';
-import { OEE_REASONS, OEE_REPORTS, OEE_SHIFT_FIGURES, OEE_SHIFT_STOPS, OEE_SHIFTS, OEE_SPEEDS, OEE_STOPS } from './oeeColumns.js';
+import { OEE_MACHINE_HOURS, OEE_REASONS, OEE_REPORTS, OEE_SHIFT_FIGURES, OEE_SHIFT_STOPS, OEE_SHIFTS, OEE_SPEEDS, OEE_STOPS } from './oeeColumns.js';
 import { TouchedFigures } from './oeeFigures.js';
 import { KEY_SQL, TouchedShifts, type ShiftKey } from './oeeRollup.js';
 
@@ -24,12 +25,14 @@ const handled = [
   DbrConstantsSet,
   PlannedStopReasonAdded,
   PlannedStopReasonCategorySet,
+  MachineHourCounted,
 ] as const;
 
 /**
  * The loss analysis (docs/oee.md): submitted reports, every stop with its machine, code,
  * failure mode or reason and the shift it counts for, the history of each line's design
- * speed and each planned stop reason's category. Every row is a fact that an upsert writes
+ * speed, each planned stop reason's category and the micro-stops the machines detected
+ * (placed in shifts as a stop starting at their hour). Every row is a fact that an upsert writes
  * again alike, so a replayed batch changes nothing. `oee_shift_stops` sums the live stops of
  * each (line, day, shift code) for GET /factory/oee: each batch sums again the keys it touched
  * (oeeRollup.ts), so an edit, a deletion, a changed category or a calendar generated after the
@@ -38,7 +41,7 @@ const handled = [
  */
 export const oeeProjection = defineProjection(handled, {
   name: 'oee',
-  version: 4,
+  version: 5,
   tables: {
     oee_shifts: OEE_SHIFTS.table((t) => t.index(['shop_floor_id', 'shift_day'])),
     oee_stops: OEE_STOPS.table((t) => {
@@ -50,6 +53,11 @@ export const oeeProjection = defineProjection(handled, {
     oee_reasons: OEE_REASONS.table(),
     oee_shift_stops: OEE_SHIFT_STOPS.table((t) => t.primary(['line_id', 'day', 'shift_code'])),
     oee_shift_figures: OEE_SHIFT_FIGURES.table((t) => t.primary(['line_id', 'day', 'shift_code'])),
+    oee_machine_hours: OEE_MACHINE_HOURS.table((t) => {
+      t.primary(['equipment_id', 'start_time', 'first_at']);
+      t.index(['line_id', 'day', 'shift_code']);
+      t.index(['shop_floor_id', 'start_time']);
+    }),
   },
   async applyBatch({ trx, tables }, events) {
     const shifts = new Map<number, Row>();
@@ -60,6 +68,8 @@ export const oeeProjection = defineProjection(handled, {
     const recorded = new Map<number, { shop_floor_id: number; startDay: string; start: number }>();
     const touchedStops = new Set<number>();
     const touchedReasons = new Set<number>();
+    /** Folds with micro-stops, by machine, hour and first message (a fold written again is the same row). */
+    const hours = new Map<string, Row & { start: number; startDay: string; shop_floor_id: number }>();
     for (const event of events) {
       switch (event.type) {
         case 'ShiftsScheduled':
@@ -130,6 +140,17 @@ export const oeeProjection = defineProjection(handled, {
           reasons.change(event.data.plannedStopReasonId, { oee_category: event.data.oeeCategory });
           touchedReasons.add(event.data.plannedStopReasonId);
           break;
+        case 'MachineHourCounted': {
+          const d = event.data;
+          if (d.microStops === 0) break;
+          const start = Date.parse(d.hour);
+          const startDay = italianDay(start);
+          hours.set(`${d.equipmentId} ${start} ${Date.parse(d.firstAt)}`, {
+            ...{ equipment_id: d.equipmentId, start_time: d.hour, first_at: d.firstAt, shop_floor_id: d.shopFloorId, line_id: d.lineId, start_day: startDay },
+            ...{ micro_stops: d.microStops, micro_stop_minutes: d.microStopMinutes, day: startDay, shift_code: '', start, startDay },
+          });
+          break;
+        }
         default: {
           const never: never = event;
           throw new Error(`oee cannot apply ${(never as { type: string }).type}`);
@@ -140,18 +161,27 @@ export const oeeProjection = defineProjection(handled, {
     if (reports.size > 0) await writeReports(trx, tables.oee_reports!, [...reports.values()]);
     if (speeds.size > 0) await upsertRows(trx, tables.oee_speeds!, ['line_id', 'effective_at'], OEE_SPEEDS.columns, [...speeds.values()]);
     await reasons.write(trx, tables.oee_reasons!);
-    if (recorded.size > 0) {
-      // The batch's stops placed in Node among the shifts known now, the batch's included (projections/shiftPlacement.ts).
-      const index = await loadShiftIndex(trx, tables.oee_shifts!, [...recorded.values()], true);
+    const touched = new TouchedShifts();
+    if (recorded.size > 0 || hours.size > 0) {
+      // The batch's stops and folds placed in Node among the shifts known now, the batch's included (projections/shiftPlacement.ts).
+      const index = await loadShiftIndex(trx, tables.oee_shifts!, [...recorded.values(), ...hours.values()], true);
       for (const [id, r] of recorded) {
         const shift = index.place(r.shop_floor_id, r.start, r.startDay);
         stops.add(id, { day: shift?.shift_day ?? r.startDay, shift_code: shift?.code ?? '' });
       }
+      for (const h of hours.values()) {
+        const shift = index.place(h.shop_floor_id, h.start, h.startDay);
+        Object.assign(h, { day: shift?.shift_day ?? h.startDay, shift_code: shift?.code ?? '' });
+      }
     }
-    const touched = new TouchedShifts();
+    if (hours.size > 0) {
+      await upsertRows(trx, tables.oee_machine_hours!, ['equipment_id', 'start_time', 'first_at'], OEE_MACHINE_HOURS.columns, [...hours.values()]);
+      touched.add([...hours.values()].map((h) => ({ line_id: Number(h.line_id), day: String(h.day), shift_code: String(h.shift_code) })));
+    }
     await touched.ofStops(trx, tables.oee_stops!, [...touchedStops]);
     await stops.write(trx, tables.oee_stops!);
-    touched.add(await moveStops(trx, tables, [...shifts.values()]));
+    touched.add(await moveStops(trx, tables.oee_stops!, tables.oee_shifts!, [...shifts.values()], ['id']));
+    touched.add(await moveStops(trx, tables.oee_machine_hours!, tables.oee_shifts!, [...shifts.values()], ['equipment_id', 'start_time', 'first_at']));
     await touched.ofStops(trx, tables.oee_stops!, [...touchedStops]);
     await touched.ofReasons(trx, tables.oee_stops!, [...touchedReasons]);
     await touched.recompute(trx, tables);
@@ -175,21 +205,22 @@ async function writeReports(trx: Parameters<typeof upsertRows>[0], table: string
 }
 
 /**
- * The stored stops a newly scheduled regular shift holds move into it, by the rule of
- * docs/dashboard.md (recomputed over the shifts stored now, so it is the same however batched).
+ * The stored stops (or folds of micro-stops) a newly scheduled regular shift holds move into
+ * it, by the rule of docs/dashboard.md (recomputed over the shifts stored now, so it is the
+ * same however batched). `key`: the table's key columns.
  */
-async function moveStops(trx: Parameters<typeof upsertRows>[0], tables: Record<string, string>, shifts: Row[]): Promise<ShiftKey[]> {
+async function moveStops(trx: Parameters<typeof upsertRows>[0], table: string, shiftsTable: string, shifts: Row[], key: readonly string[]): Promise<ShiftKey[]> {
   const windows = shifts.filter((s) => !s.extra);
   if (windows.length === 0) return [];
   const moved = await trx.raw<{ rows: ShiftKey[] }>(
     `update ?? as t set day = coalesce(p.shift_day, p.start_day), shift_code = coalesce(p.code, '')
-       from (select s.id, s.start_day, rs.shift_day, rs.code, s.line_id as from_line, s.day as from_day, s.shift_code as from_code
+       from (select ${key.map((k) => `s.${k}`).join(', ')}, s.start_day, rs.shift_day, rs.code, s.line_id as from_line, s.day as from_day, s.shift_code as from_code
                from unnest(?::int[], ?::timestamptz[], ?::timestamptz[]) w(f, a, b)
                join ?? s on s.shop_floor_id = w.f and s.start_time >= w.a and s.start_time < w.b
                left join ${regularShiftOf('s', 'sh.shift_day, sh.code')}) p
-      where t.id = p.id and (t.day, t.shift_code) is distinct from (coalesce(p.shift_day, p.start_day), coalesce(p.code, ''))
+      where ${key.map((k) => `t.${k} = p.${k}`).join(' and ')} and (t.day, t.shift_code) is distinct from (coalesce(p.shift_day, p.start_day), coalesce(p.code, ''))
       returning ${KEY_SQL('t')}, p.from_line, to_char(p.from_day, 'YYYY-MM-DD') as from_day, p.from_code`,
-    [tables.oee_stops!, ...(['shop_floor_id', 'start_time', 'end_time'] as const).map((c) => arrayLiteral(windows.map((s) => s[c]))), tables.oee_stops!, tables.oee_shifts!],
+    [table, ...(['shop_floor_id', 'start_time', 'end_time'] as const).map((c) => arrayLiteral(windows.map((s) => s[c]))), table, shiftsTable],
   );
   // Both where each moved stop counted and where it counts now.
   return moved.rows.flatMap((r) => {

@@ -53,7 +53,8 @@ const reportsSql = (chosen: string) => `
 
 /**
  * The sums of the stops that count for each of those shifts (`x` excluded, `su` setup, `u`
- * unplanned, `b` breakdowns, `f` failures), from every stop: what the machines' rows and a
+ * unplanned, `b` breakdowns, `f` failures; `mn`, `mm` the detected micro-stops and their
+ * minutes), from every stop and every fold of micro-stops: what the machines' rows and a
  * minor-stop threshold other than the default read.
  */
 const SHIFTS_SQL = (chosen: string) => `${reportsSql(chosen)},
@@ -71,7 +72,12 @@ const SHIFTS_SQL = (chosen: string) => `${reportsSql(chosen)},
            sum(minutes) filter (where kind = 'u' and minutes >= :minor) as b,
            count(*) filter (where kind = 'u') as f
       from st group by line_id, day, shift_code),
-  rs as (select r.*, s.x, s.su, s.u, s.b, s.f from r left join s using (line_id, day, shift_code))`;
+  mh as (
+    select h.line_id, h.day, h.shift_code, sum(h.micro_stops) as mn, sum(h.micro_stop_minutes) as mm
+      from oee_machine_hours h
+      join r on r.line_id = h.line_id and r.day = h.day and r.shift_code = h.shift_code
+     group by h.line_id, h.day, h.shift_code),
+  rs as (select r.*, s.x, s.su, s.u, s.b, s.f, mh.mn, mh.mm from r left join s using (line_id, day, shift_code) left join mh using (line_id, day, shift_code))`;
 
 /**
  * The same rows from `oee_shift_figures` (one per submitted report, with its design speed and
@@ -83,7 +89,7 @@ const figuresSql = (chosen: string) => `
   p as (${pairsSql(chosen)}),
   rs as (
     select g.line_id, g.day, g.shift_code, g.working_minutes, g.volume, g.waste, g.rate, g.excluded_minutes as x, g.setup_minutes as su,
-           g.unplanned_minutes as u, g.breakdown_minutes as b, g.failures as f
+           g.unplanned_minutes as u, g.breakdown_minutes as b, g.failures as f, g.micro_stops as mn, g.micro_stop_minutes as mm
       from oee_shift_figures g
       join p on p.shift_day = g.day and p.code = g.shift_code
      where g.line_id in (select id from l) and g.day between :from and :to)`;
@@ -93,7 +99,7 @@ const SUMS_SQL = `
   sum(working_minutes) as pot, sum(coalesce(x, 0)) as x, sum(coalesce(su, 0)) as su, sum(coalesce(u, 0)) as u,
   sum(coalesce(b, 0)) as b, sum(coalesce(f, 0)) as f, sum(volume + waste) as produced, sum(volume) as good,
   sum(case when rate > 0 then (volume + waste) * 60 / rate else 0 end) as ideal,
-  sum(case when rate > 0 then volume * 60 / rate else 0 end) as good_ideal`;
+  sum(case when rate > 0 then volume * 60 / rate else 0 end) as good_ideal, sum(coalesce(mn, 0)) as mn, sum(coalesce(mm, 0)) as mm`;
 
 const KEYS: Record<Exclude<OeeGroup, 'equipment'>, string | null> = {
   none: null,
@@ -120,6 +126,8 @@ function sumsOf(r: SumRow, calendar: number | null): OeeSums {
     ideal_minutes: n(r.ideal),
     good_ideal_minutes: n(r.good_ideal),
     calendar_minutes: calendar,
+    micro_stops: n(r.mn),
+    micro_stop_minutes: n(r.mm),
   };
 }
 
@@ -198,16 +206,18 @@ export async function oeeAnswer(knex: Knex, f: OeeFilter, group: OeeGroup): Prom
 
 /**
  * A machine's row (docs/oee.md, per machine): its line's planned time, setup and production,
- * and only its own unplanned stops.
+ * and only its own unplanned stops and detected micro-stops.
  */
 async function equipmentRows(knex: Knex, shifts: string, bindings: Record<string, unknown>, lineSums: Map<string, SumRow>, lines: LineInfo[], days: number): Promise<OeeRow[]> {
   const machines = (
-    await knex.raw<{ rows: Array<{ id: number; name: string; line_id: number; u: string | null; b: string | null; f: string | null }> }>(
+    await knex.raw<{ rows: Array<{ id: number; name: string; line_id: number; u: string | null; b: string | null; f: string | null; mn: string | null; mm: string | null }> }>(
       `with ${shifts},
-        m as (select equipment_id, sum(minutes) as u, sum(minutes) filter (where minutes >= :minor) as b, count(*) as f from st where kind = 'u' group by equipment_id)
-       select e.id, e.name, e.line_id, m.u, m.b, m.f
-         from plant_equipments e join l on l.id = e.line_id left join m on m.equipment_id = e.id
-        where not e.retired or m.equipment_id is not null
+        m as (select equipment_id, sum(minutes) as u, sum(minutes) filter (where minutes >= :minor) as b, count(*) as f from st where kind = 'u' group by equipment_id),
+        mq as (select h.equipment_id, sum(h.micro_stops) as mn, sum(h.micro_stop_minutes) as mm
+                 from oee_machine_hours h join r on r.line_id = h.line_id and r.day = h.day and r.shift_code = h.shift_code group by h.equipment_id)
+       select e.id, e.name, e.line_id, m.u, m.b, m.f, mq.mn, mq.mm
+         from plant_equipments e join l on l.id = e.line_id left join m on m.equipment_id = e.id left join mq on mq.equipment_id = e.id
+        where not e.retired or m.equipment_id is not null or mq.equipment_id is not null
         order by e.line_id, e.id`,
       bindings,
     )
@@ -216,7 +226,10 @@ async function equipmentRows(knex: Knex, shifts: string, bindings: Record<string
   return machines.map((m) => {
     const line = lineSums.get(String(m.line_id));
     const own: OeeSums = line
-      ? { ...sumsOf(line, days * 1440), unplanned_minutes: n(m.u), breakdown_minutes: n(m.b), minor_stop_minutes: n(m.u) - n(m.b), failures: n(m.f) }
+      ? {
+          ...sumsOf(line, days * 1440),
+          ...{ unplanned_minutes: n(m.u), breakdown_minutes: n(m.b), minor_stop_minutes: n(m.u) - n(m.b), failures: n(m.f), micro_stops: n(m.mn), micro_stop_minutes: n(m.mm) },
+        }
       : { ...ZERO_SUMS };
     const figures = oeeFigures(own);
     // Performance and quality are the line's: the line counts the pieces, not each machine.

@@ -9,7 +9,8 @@ import { oeeProjection } from './oee.projection.js';
 /**
  * Replay of the OEE read model: stops recorded before their shift is scheduled (they move
  * into it), a report submitted then amended, a failure mode edited, a stop deleted, two
- * design speeds and a reason whose category changes.
+ * design speeds, a reason whose category changes, and the micro-stops the machines detected
+ * (a fold before the shift is scheduled, a late fold of the same hour, a fold without any).
  */
 describeWith(['postgres'])('oee projection replayed', () => {
   const db = useTestDatabase();
@@ -44,6 +45,8 @@ describeWith(['postgres'])('oee projection replayed', () => {
       startTime,
       endTime,
     });
+  const fold = (hour: string, firstAt: string, microStops: number, microStopMinutes: number) =>
+    event('MachineHourCounted', { ...place, hour, firstAt, lastAt: firstAt, good: 100, reject: 1, microStops, microStopMinutes });
   const constants = (def_speed: number) => Object.fromEntries(DBR_FIELDS.map((f) => [f, f === 'def_speed' ? def_speed : 1]));
   const report = (type: string, revision: number, productionVolume: number) =>
     event(
@@ -60,6 +63,9 @@ describeWith(['postgres'])('oee projection replayed', () => {
       event('DbrConstantsSet', { lineId: 1, constants: constants(3600) }, '2030-06-01T00:00:00.000Z'),
       // 08:10 Italian time on 5 June, before any shift is scheduled: its Italian day under ''.
       unplanned(11, '2030-06-05T06:10:00.000Z', '2030-06-05T06:25:30.000Z'),
+      // 09:00-10:00 Italian time, folded before the shift is scheduled, then a late fold of the same hour.
+      fold('2030-06-05T07:00:00.000Z', '2030-06-05T07:00:10.000Z', 4, 2.5),
+      fold('2030-06-05T08:00:00.000Z', '2030-06-05T08:00:10.000Z', 0, 0),
       event('PlannedStopRecorded', { stopId: 12, ...place, plannedReasonId: 1, startTime: '2030-06-05T04:00:00.000Z', endTime: '2030-06-05T04:20:00.000Z', notes: null }),
       event('ShiftsScheduled', {
         shopFloorId: 1,
@@ -71,6 +77,9 @@ describeWith(['postgres'])('oee projection replayed', () => {
         ],
       }),
       unplanned(13, '2030-06-05T10:00:00.000Z', '2030-06-05T10:03:00.000Z'),
+      fold('2030-06-05T07:00:00.000Z', '2030-06-05T07:59:00.000Z', 1, 0.75),
+      // 23:00 Italian time: no regular shift holds it, so its Italian day under ''.
+      fold('2030-06-05T21:00:00.000Z', '2030-06-05T21:00:05.000Z', 2, 1),
       event('UnplannedStopDetailEdited', { stopId: 11, field: 'failureMode', value: 'Coclea inceppata' }),
       event('UnplannedStopDeleted', { stopId: 13 }),
       report('ShiftReportSubmitted', 1, 11000),
@@ -96,10 +105,31 @@ describeWith(['postgres'])('oee projection replayed', () => {
       [1, '2030-06-01T00:00:00.000Z', 3600],
       [1, '2030-06-05T00:00:00.000Z', 4000],
     ]);
-    // The rollup: stop 12's 20 minutes are excluded since its reason's category changed; stop 13 is deleted.
-    expect(
-      rows.oee_shift_stops!.map((r: any) => [r.line_id, day(r.day), r.shift_code, r.excluded_minutes, r.setup_minutes, r.unplanned_minutes, r.breakdown_minutes, r.failures]),
-    ).toEqual([[1, '2030-06-05', 'A', 20, 0, 15.5, 15.5, 1]]);
+    expect(rows.oee_machine_hours!.map((r: any) => [r.equipment_id, new Date(r.start_time).toISOString(), r.micro_stops, r.micro_stop_minutes, day(r.day), r.shift_code])).toEqual([
+      [2, '2030-06-05T07:00:00.000Z', 4, 2.5, '2030-06-05', 'A'],
+      [2, '2030-06-05T07:00:00.000Z', 1, 0.75, '2030-06-05', 'A'],
+      [2, '2030-06-05T21:00:00.000Z', 2, 1, '2030-06-05', ''],
+    ]);
+    // The rollup: stop 12's 20 minutes are excluded since its reason's category changed; stop 13 is deleted; 5 micro-stops of 3.25 minutes in A.
+    const rollup = (r: any) => [
+      r.line_id,
+      day(r.day),
+      r.shift_code,
+      r.excluded_minutes,
+      r.setup_minutes,
+      r.unplanned_minutes,
+      r.breakdown_minutes,
+      r.failures,
+      r.micro_stops,
+      r.micro_stop_minutes,
+    ];
+    expect(rows.oee_shift_stops!.map(rollup)).toEqual([
+      [1, '2030-06-05', '', 0, 0, 0, 0, 0, 2, 1],
+      [1, '2030-06-05', 'A', 20, 0, 15.5, 15.5, 1, 5, 3.25],
+    ]);
+    expect(rows.oee_shift_figures!.map((r: any) => [day(r.day), r.shift_code, r.unplanned_minutes, r.micro_stops, r.micro_stop_minutes])).toEqual([
+      ['2030-06-05', 'A', 15.5, 5, 3.25],
+    ]);
     expect(rows.oee_reasons!.map((r: any) => [r.id, r.oee_category])).toEqual([
       [1, 'excluded'],
       [2, 'excluded'],

@@ -50,6 +50,25 @@ export const OEE_SPEEDS = defineColumns({
   def_speed: double(),
 });
 
+/**
+ * The micro-stops the machines detected (MachineHourCounted, docs/machine-signals.md), one row
+ * per fold that has any: the machine, the hour (`start_time`, placed as a stop starting then)
+ * and the fold's first message (the fold's identity), and the (day, shift code) it counts for.
+ */
+export const OEE_MACHINE_HOURS = defineColumns({
+  equipment_id: int(),
+  start_time: timestamptz(),
+  first_at: timestamptz(),
+  shop_floor_id: int(),
+  line_id: int(),
+  /** The Italian day of the hour. */
+  start_day: date(),
+  micro_stops: int(),
+  micro_stop_minutes: double(),
+  day: date(),
+  shift_code: text(),
+});
+
 /** Each planned stop reason's OEE category. */
 export const OEE_REASONS = defineColumns({
   id: int().primary(),
@@ -59,7 +78,8 @@ export const OEE_REASONS = defineColumns({
 /**
  * The rollup of `oee_stops` by the (line, day, shift code) they count for, kept by the
  * projection (oeeRollup.ts): what GET /factory/oee sums at the default minor-stop threshold,
- * so its cost follows lines × shifts, not stops. Only keys with live stops have a row.
+ * so its cost follows lines × shifts, not stops. Only keys with live stops or detected
+ * micro-stops have a row.
  */
 export const OEE_SHIFT_STOPS = defineColumns({
   line_id: int(),
@@ -72,6 +92,9 @@ export const OEE_SHIFT_STOPS = defineColumns({
   /** Unplanned stops of at least DEFAULT_MINOR_STOP_MINUTES. */
   breakdown_minutes: double(),
   failures: int(),
+  /** Micro-stops the machines detected (`oee_machine_hours`). */
+  micro_stops: int(),
+  micro_stop_minutes: double(),
 });
 
 /**
@@ -95,4 +118,6 @@ export const OEE_SHIFT_FIGURES = defineColumns({
   unplanned_minutes: double(),
   breakdown_minutes: double(),
   failures: int(),
+  micro_stops: int(),
+  micro_stop_minutes: double(),
 });

@@ -46,7 +46,8 @@ export class TouchedFigures extends TouchedShifts {
        select r.line_id, r.day, r.shift_code, r.shop_floor_id, r.working_minutes, r.volume, r.waste,
               coalesce((select v.def_speed from ?? v where v.line_id = r.line_id and v.effective_at <= st.start_at order by v.effective_at desc limit 1),
                        (select v.def_speed from ?? v where v.line_id = r.line_id order by v.effective_at limit 1)),
-              coalesce(s.excluded_minutes, 0), coalesce(s.setup_minutes, 0), coalesce(s.unplanned_minutes, 0), coalesce(s.breakdown_minutes, 0), coalesce(s.failures, 0)
+              coalesce(s.excluded_minutes, 0), coalesce(s.setup_minutes, 0), coalesce(s.unplanned_minutes, 0), coalesce(s.breakdown_minutes, 0), coalesce(s.failures, 0),
+              coalesce(s.micro_stops, 0), coalesce(s.micro_stop_minutes, 0)
          from ${KEYS_TABLE}
          join ?? r on r.line_id = k.line_id and r.day = k.day and r.shift_code = k.shift_code
          left join ?? s on s.line_id = r.line_id and s.day = r.day and s.shift_code = r.shift_code

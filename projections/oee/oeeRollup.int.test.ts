@@ -10,10 +10,10 @@ import { oeeProjection } from './oee.projection.js';
 
 /**
  * The rollup `oee_shift_stops` always equals the sums of every live stop of `oee_stops` by the
- * (line, day, shift code) it counts for, which is what GET /factory/oee's raw path computes
- * (oee.queries.ts, SHIFTS_SQL): random histories over few ids, days and lines, so stops are
- * recorded twice, deleted, moved into shifts scheduled after them and re-categorised (the three
- * reasons are added first), applied
+ * (line, day, shift code) it counts for, and of every fold of micro-stops, which is what GET
+ * /factory/oee's raw path computes (oee.queries.ts, SHIFTS_SQL): random histories over few ids,
+ * days and lines, so stops and folds are recorded twice, stops deleted, both moved into shifts
+ * scheduled after them and reasons re-categorised (the three reasons are added first), applied
  * in random batches. `FUZZ_RUNS` searches longer; a failure prints the seed `FUZZ_SEED` replays.
  */
 const runs = Number(process.env.FUZZ_RUNS ?? 40);
@@ -77,11 +77,40 @@ const planned = fc
   .record({ stopId, ...place, span, plannedReasonId: fc.integer({ min: 1, max: 3 }) })
   .map(({ span: s, ...d }): EventOf => ({ type: 'PlannedStopRecorded', data: { ...d, ...s, notes: null } }));
 
+/**
+ * A fold of micro-stops of a machine (its line follows from it) in an hour around the three days;
+ * a fold's content follows from its identity (machine, hour, first message), as a fold recorded
+ * again is the same.
+ */
+const fold = fc
+  .record({ equipmentId: fc.integer({ min: 1, max: 3 }), h: fc.integer({ min: -6, max: 72 }), first: fc.integer({ min: 0, max: 2 }) })
+  .map(({ equipmentId, h, first }): EventOf => {
+    const hour = Date.parse(`${DAYS[0]}T00:00:00+02:00`) + h * 3_600_000;
+    const firstAt = new Date(hour + first * 600_000).toISOString();
+    const microStops = (h + 6 + first + equipmentId) % 4;
+    return {
+      type: 'MachineHourCounted',
+      data: {
+        shopFloorId: 1,
+        lineId: (equipmentId % 2) + 1,
+        equipmentId,
+        hour: new Date(hour).toISOString(),
+        firstAt,
+        lastAt: firstAt,
+        good: 10,
+        reject: 0,
+        microStops,
+        microStopMinutes: microStops * 0.75,
+      },
+    };
+  });
+
 const history = fc.array(
   fc.oneof(
     { weight: 2, arbitrary: shifts },
     { weight: 5, arbitrary: unplanned },
     { weight: 4, arbitrary: planned },
+    { weight: 3, arbitrary: fold },
     { weight: 2, arbitrary: stopId.map((id): EventOf => ({ type: 'UnplannedStopDeleted', data: { stopId: id } })) },
     { weight: 2, arbitrary: stopId.map((id): EventOf => ({ type: 'PlannedStopDeleted', data: { stopId: id } })) },
     {
@@ -100,20 +129,27 @@ const history = fc.array(
   { minLength: 1, maxLength: 40 },
 );
 
-/** The raw path's sums (oee.queries.ts, SHIFTS_SQL's `st` and `s`) over every live stop, at the default threshold of 5 minutes. */
+/**
+ * The raw path's sums (oee.queries.ts, SHIFTS_SQL's `st`, `s` and `mh`) over every live stop and
+ * every fold of micro-stops, at the default threshold of 5 minutes.
+ */
 const RAW = `
-  select s.line_id, to_char(s.day, 'YYYY-MM-DD') as day, s.shift_code,
-         coalesce(sum(s.minutes) filter (where s.kind = 'p' and coalesce(c.oee_category, 'excluded') = 'excluded'), 0) as x,
-         coalesce(sum(s.minutes) filter (where s.kind = 'p' and coalesce(c.oee_category, 'excluded') = 'loss'), 0) as su,
-         coalesce(sum(s.minutes) filter (where s.kind = 'u'), 0) as u,
-         coalesce(sum(s.minutes) filter (where s.kind = 'u' and s.minutes >= 5), 0) as b,
-         count(*) filter (where s.kind = 'u') as f
-    from ?? s left join ?? c on c.id = s.reason_id where not s.deleted
+  select line_id, to_char(day, 'YYYY-MM-DD') as day, shift_code,
+         coalesce(sum(minutes) filter (where kind = 'p' and coalesce(cat, 'excluded') = 'excluded'), 0) as x,
+         coalesce(sum(minutes) filter (where kind = 'p' and coalesce(cat, 'excluded') = 'loss'), 0) as su,
+         coalesce(sum(minutes) filter (where kind = 'u'), 0) as u,
+         coalesce(sum(minutes) filter (where kind = 'u' and minutes >= 5), 0) as b,
+         count(*) filter (where kind = 'u') as f,
+         coalesce(sum(n) filter (where kind = 'm'), 0) as mn,
+         coalesce(sum(minutes) filter (where kind = 'm'), 0) as mm
+    from (select s.line_id, s.day, s.shift_code, s.kind, s.minutes, c.oee_category as cat, 1 as n from ?? s left join ?? c on c.id = s.reason_id where not s.deleted
+          union all
+          select line_id, day, shift_code, 'm', micro_stop_minutes, null, micro_stops from ??) x
    group by 1, 2, 3 order by 1, 2, 3`;
 
 const ROLLUP = `
   select line_id, to_char(day, 'YYYY-MM-DD') as day, shift_code, excluded_minutes as x, setup_minutes as su, unplanned_minutes as u,
-         breakdown_minutes as b, failures as f
+         breakdown_minutes as b, failures as f, micro_stops as mn, micro_stop_minutes as mm
     from ?? order by 1, 2, 3`;
 
 /** Sums of the same stops taken in another order differ in the last bits at most. */
@@ -125,6 +161,8 @@ const rounded = (rows: Array<Record<string, unknown>>) =>
     u: Number(Number(r.u).toFixed(9)),
     b: Number(Number(r.b).toFixed(9)),
     f: Number(r.f),
+    mn: Number(r.mn),
+    mm: Number(Number(r.mm).toFixed(9)),
   }));
 
 /** Reports of two lines on the three days (the fourth code has no regular shift: its day's midnight counts). */
@@ -147,7 +185,8 @@ const speed = fc
 /** What `oee_shift_figures` must hold, from the other tables (the raw path's rule, oee.queries.ts): the speed in force at the shift's start, else the first. */
 const FIGURES_EXPECTED = `
   with v as (select line_id, def_speed, effective_at as a, lead(effective_at) over w as b, row_number() over w = 1 as is_first from ?? window w as (partition by line_id order by effective_at))
-  select r.line_id, to_char(r.day, 'YYYY-MM-DD') as day, r.shift_code, r.volume, v.def_speed as rate, coalesce(s.unplanned_minutes, 0) as u, coalesce(s.failures, 0) as f
+  select r.line_id, to_char(r.day, 'YYYY-MM-DD') as day, r.shift_code, r.volume, v.def_speed as rate, coalesce(s.unplanned_minutes, 0) as u, coalesce(s.failures, 0) as f,
+         coalesce(s.micro_stops, 0) as mn, coalesce(s.micro_stop_minutes, 0) as mm
     from ?? r
     left join ?? sh on sh.shop_floor_id = r.shop_floor_id and sh.shift_day = r.day and sh.code = r.shift_code and not sh.extra
     left join v on v.line_id = r.line_id
@@ -156,7 +195,7 @@ const FIGURES_EXPECTED = `
     left join ?? s on s.line_id = r.line_id and s.day = r.day and s.shift_code = r.shift_code
    order by 1, 2, 3`;
 
-const FIGURES = `select line_id, to_char(day, 'YYYY-MM-DD') as day, shift_code, volume, rate, unplanned_minutes as u, failures as f from ?? order by 1, 2, 3`;
+const FIGURES = `select line_id, to_char(day, 'YYYY-MM-DD') as day, shift_code, volume, rate, unplanned_minutes as u, failures as f, micro_stops as mn, micro_stop_minutes as mm from ?? order by 1, 2, 3`;
 
 describeWith(['postgres'])('oee rollup', () => {
   const db = useTestDatabase({ pool: { max: 2 } });
@@ -177,7 +216,7 @@ describeWith(['postgres'])('oee rollup', () => {
         try {
           await db.knex.transaction(async (trx) => {
             for (const batch of batches) if (batch.length > 0) await oeeProjection.applyBatch({ trx, tables }, batch as Parameters<typeof oeeProjection.applyBatch>[1]);
-            const raw = (await trx.raw<{ rows: Array<Record<string, unknown>> }>(RAW, [tables.oee_stops!, tables.oee_reasons!])).rows;
+            const raw = (await trx.raw<{ rows: Array<Record<string, unknown>> }>(RAW, [tables.oee_stops!, tables.oee_reasons!, tables.oee_machine_hours!])).rows;
             const rollup = (await trx.raw<{ rows: Array<Record<string, unknown>> }>(ROLLUP, [tables.oee_shift_stops!])).rows;
             expect(rounded(rollup)).toEqual(rounded(raw));
             if (raw.length > 0) nonEmpty += 1;
@@ -196,7 +235,13 @@ describeWith(['postgres'])('oee rollup', () => {
   it('keeps each report with its stop sums and the design speed at its shift’s start, however batched', async () => {
     let withRate = 0;
     const figuresHistory = fc.array(
-      fc.oneof({ weight: 2, arbitrary: shifts }, { weight: 3, arbitrary: report }, { weight: 3, arbitrary: speed }, { weight: 3, arbitrary: unplanned }),
+      fc.oneof(
+        { weight: 2, arbitrary: shifts },
+        { weight: 3, arbitrary: report },
+        { weight: 3, arbitrary: speed },
+        { weight: 3, arbitrary: unplanned },
+        { weight: 2, arbitrary: fold },
+      ),
       { minLength: 1, maxLength: 30 },
     );
     await fc.assert(

@@ -15,8 +15,8 @@ export const KEY_SQL = (alias: string) => `${alias}.line_id, to_char(${alias}.da
 
 /**
  * The (line, day, shift code) keys a batch touched: where its stops counted before the batch
- * and where they count after it, the stops a new shift moved (from and to), and every stop of
- * a reason whose category changed. `recompute` sums each key's live stops again from
+ * and where they count after it, the stops a new shift moved (from and to), every stop of
+ * a reason whose category changed, and where the batch's detected micro-stops count. `recompute` sums each key's live stops again from
  * `oee_stops`, so the rollup is a function of the stops whatever the batches, and a replay
  * writes the same rows.
  */
@@ -50,19 +50,27 @@ export class TouchedShifts {
     if (this.keys.size === 0) return;
     const keys = keyArrays(this.all());
     await deleteKeys(trx, tables.oee_shift_stops!, keys);
+    // The live stops and the detected micro-stops of each key, as one list ('m': a fold's micro-stops, n of them).
     await trx.raw(
       `insert into ?? (${OEE_SHIFT_STOPS.names.join(', ')})
-       select s.line_id, s.day, s.shift_code,
-              coalesce(sum(s.minutes) filter (where s.kind = 'p' and coalesce(c.oee_category, 'excluded') = 'excluded'), 0),
-              coalesce(sum(s.minutes) filter (where s.kind = 'p' and c.oee_category = 'loss'), 0),
-              coalesce(sum(s.minutes) filter (where s.kind = 'u'), 0),
-              coalesce(sum(s.minutes) filter (where s.kind = 'u' and s.minutes >= ?), 0),
-              count(*) filter (where s.kind = 'u')
-         from ${KEYS_TABLE}
-         join ?? s on s.line_id = k.line_id and s.day = k.day and s.shift_code = k.shift_code and not s.deleted
-         left join ?? c on c.id = s.reason_id
-        group by s.line_id, s.day, s.shift_code`,
-      [tables.oee_shift_stops!, DEFAULT_MINOR_STOP_MINUTES, ...keys, tables.oee_stops!, tables.oee_reasons!],
+       select line_id, day, shift_code,
+              coalesce(sum(minutes) filter (where kind = 'p' and coalesce(cat, 'excluded') = 'excluded'), 0),
+              coalesce(sum(minutes) filter (where kind = 'p' and cat = 'loss'), 0),
+              coalesce(sum(minutes) filter (where kind = 'u'), 0),
+              coalesce(sum(minutes) filter (where kind = 'u' and minutes >= ?), 0),
+              count(*) filter (where kind = 'u'),
+              coalesce(sum(n) filter (where kind = 'm'), 0),
+              coalesce(sum(minutes) filter (where kind = 'm'), 0)
+         from (select s.line_id, s.day, s.shift_code, s.kind, s.minutes, c.oee_category as cat, 1 as n
+                 from ${KEYS_TABLE}
+                 join ?? s on s.line_id = k.line_id and s.day = k.day and s.shift_code = k.shift_code and not s.deleted
+                 left join ?? c on c.id = s.reason_id
+               union all
+               select h.line_id, h.day, h.shift_code, 'm', h.micro_stop_minutes, null, h.micro_stops
+                 from ${KEYS_TABLE}
+                 join ?? h on h.line_id = k.line_id and h.day = k.day and h.shift_code = k.shift_code) x
+        group by line_id, day, shift_code`,
+      [tables.oee_shift_stops!, DEFAULT_MINOR_STOP_MINUTES, ...keys, tables.oee_stops!, tables.oee_reasons!, ...keys, tables.oee_machine_hours!],
     );
   }
 }

@@ -46,7 +46,10 @@ export interface PlannedStopRow {
  * shift), or those whose shift day lies in a range, optionally only those whose start
  * lies in one of some shifts (regular or extra).
  */
-export type StopFilter = { shopFloorId: number; lineIds: number[] } & ({ window: { start: Date; end: Date } } | { days: { from: string; to: string }; shiftIds?: number[] });
+export type StopFilter = { shopFloorId: number; lineIds: number[] } & (
+  | { window: { start: Date; end: Date } }
+  | { days: { from: string; to: string }; shiftIds?: number[]; /** Instead of ids: the regular shifts of these codes in the range. */ shiftCodes?: string[] }
+);
 
 /** Where a list goes on: the shift day, start (UTC, to the microsecond) and id of the last row given. */
 export interface StopCursor {
@@ -87,7 +90,15 @@ function filtered(q: Knex.QueryBuilder, f: StopFilter, after?: StopCursor | null
     q.andWhere('s.start_time', '>=', start).andWhere('s.start_time', '<', end);
   } else {
     q.andWhereRaw('s.shift_day between ?::date and ?::date', [f.days.from, f.days.to]);
-    if (f.shiftIds && f.shiftIds.length > 0) {
+    if (f.shiftCodes) {
+      // A stop's shift_id is the regular shift holding its start, on its shift day: the shifts of the codes in the range are those.
+      q.andWhereRaw('s.shift_id in (select x.id from shifts x where x.shop_floor_id = ? and x.code = any(?::text[]) and x.shift_day between ?::date and ?::date)', [
+        f.shopFloorId,
+        f.shiftCodes,
+        f.days.from,
+        f.days.to,
+      ]);
+    } else if (f.shiftIds && f.shiftIds.length > 0) {
       // The shifts' windows as one multirange, computed once: each stop is then a binary search.
       // The first test is implied by the second (a stop's shift_id is a regular shift holding
       // its start), so the rows are the same; it is there because the planner can estimate it

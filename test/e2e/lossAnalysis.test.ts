@@ -39,8 +39,10 @@ describeWith(['postgres', 'chromium'])('Analisi perdite', () => {
   ] as const)('shows the demo data’s OEE and opens the stops behind a Pareto bar (%s)', async (size, viewport) => {
     ({ context, page } = await suite.newPage(viewport, 30_000));
     const oeeCalls: string[] = [];
+    const stopCalls: string[] = [];
     page.on('request', (r) => {
       if (/\/factory\/oee(\/pareto)?\?/.test(r.url())) oeeCalls.push(decodeURIComponent(r.url()));
+      if (r.url().includes('/factory/stop_events/unplanned?')) stopCalls.push(decodeURIComponent(r.url()));
     });
     await loginTo(page, 'support');
     await storeStation(page);
@@ -69,6 +71,10 @@ describeWith(['postgres', 'chromium'])('Analisi perdite', () => {
     // Below tablet width a table's rows are cards (CSS), which Chromium no longer exposes as table cells.
     await page.locator('table[aria-label="OEE per linea"] tbody td').getByText('Linea 1', { exact: true }).first().waitFor();
     await page.getByRole('img', { name: 'Cascata delle perdite' }).waitFor();
+    // The demo history has no machine signals: the waterfall keeps its steps, with no detected micro-stops.
+    const waterfall = page.locator('section[aria-label="Cascata delle perdite"]');
+    await waterfall.getByText('Microfermate (registrate)', { exact: false }).waitFor();
+    expect([oee.micro_stop_minutes, await waterfall.getByText('Microfermate (rilevate)').count()]).toEqual([0, 0]);
 
     // The table per line as Italian Excel opens it: BOM, the filters, ';' and a decimal comma.
     const [download] = await Promise.all([page.waitForEvent('download'), page.locator('section[aria-label="OEE per linea"]').getByRole('button', { name: 'Esporta CSV' }).click()]);
@@ -105,6 +111,9 @@ describeWith(['postgres', 'chromium'])('Analisi perdite', () => {
     await eventually(async () => expect(await table.locator('tbody tr').count()).toBe(first.count));
     const codes = await table.locator('tbody tr').evaluateAll((rows) => rows.map((r) => r.querySelectorAll('td')[3]?.textContent?.trim()));
     expect(new Set(codes)).toEqual(new Set([first.label]));
+    // The bar's stops are asked by the shifts' codes too, so a year's range is not refused.
+    expect(stopCalls.length).toBeGreaterThan(0);
+    expect(stopCalls.filter((u) => !/shift_codes=A,E,B,C(&|$)/.test(u) || /[?&]shift_id=/.test(u))).toEqual([]);
     await region.scrollIntoViewIfNeeded();
     await screenshot(page, `analisi-perdite-${size}-stops`);
   });

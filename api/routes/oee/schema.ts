@@ -1,22 +1,14 @@
 import { z } from 'zod';
-import { charCount } from '../../../domain/shared/text.js';
-import { boundedList, dayParam, idListParam, idParam, nameListParam, optionalParam } from '../../params.js';
+import { dayParam, idListParam, idParam, nameListParam, optionalParam, shiftCodesParam } from '../../params.js';
 import { OEE_GROUPS } from '../../../projections/oee/oee.queries.js';
 import { PARETO_BY } from '../../../projections/oee/pareto.queries.js';
-
-/** Shift codes ('A,B,C'): every shift of these codes in the day range, instead of their ids. */
-const shiftCodeListParam = boundedList(
-  (v) => charCount(v) <= 10,
-  'Codice turno troppo lungo',
-  (v) => v,
-);
 
 /** The dashboard's filters (docs/dashboard.md): lines by name, shifts by id (or by code), a day range. */
 export const lossFilters = {
   shop_floor_id: idParam,
   lines: nameListParam,
   shifts: idListParam,
-  shift_codes: optionalParam(shiftCodeListParam),
+  shift_codes: shiftCodesParam,
   date_from: dayParam,
   date_to: dayParam,
 };

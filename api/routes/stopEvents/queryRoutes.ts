@@ -51,8 +51,10 @@ export function stopQueryRoutes(deps: AppDeps): RouteDef[] {
       input: { query: unplannedRangeQuery },
       async handler(ctx) {
         const q = ctx.input.query;
-        await checkRangeFilter(deps.knex, { shopFloorId: q.shop_floor_id, dateFrom: q.date_from, dateTo: q.date_to, shiftIds: q.shift_id }, knownShiftIds);
-        const filter = { shopFloorId: q.shop_floor_id, lineIds: q.lines_id, days: { from: q.date_from, to: q.date_to }, shiftIds: q.shift_id };
+        // Shift codes stand for every regular shift of those codes in the range; `shift_id` is then not read.
+        const shifts = q.shift_codes ? { shiftCodes: q.shift_codes } : { shiftIds: q.shift_id };
+        await checkRangeFilter(deps.knex, { shopFloorId: q.shop_floor_id, dateFrom: q.date_from, dateTo: q.date_to, shiftIds: shifts.shiftIds ?? [] }, knownShiftIds);
+        const filter = { shopFloorId: q.shop_floor_id, lineIds: q.lines_id, days: { from: q.date_from, to: q.date_to }, ...shifts };
         const paging = q.limit !== undefined || q.after !== undefined;
         const limit = q.limit ?? (paging ? DEFAULT_PAGE_SIZE : MAX_STOPS_PER_RESPONSE);
         const page = await listUnplannedStops(deps.knex, filter, { limit, after: q.after, wholeOrNothing: !paging });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { UnplannedDetailField } from '../../../commands/stops/editUnplannedStopDetail.js';
 import type { PlannedStopInput } from '../../../commands/stops/recordPlannedStop.js';
 import type { UnplannedStopInput } from '../../../commands/stops/recordUnplannedStop.js';
-import { asOfParam, bigIdParam, dayParam, idListParam, idParam, instantParam, lineIdListParam } from '../../params.js';
+import { asOfParam, bigIdParam, dayParam, idListParam, idParam, instantParam, lineIdListParam, shiftCodesParam } from '../../params.js';
 import { afterParam, limitParam } from './paging.js';
 
 /** Texts are checked (trimmed, lengths) by the domain, which names every bad field at once. */
@@ -82,13 +82,17 @@ export const byShiftQuery = z.object({
   as_of: asOfParam,
 });
 
-/** The spec's parameters, plus ours for paging (`limit`, `after`: docs/line-log.md "Paging"). */
+/**
+ * The spec's parameters, plus ours for paging (`limit`, `after`: docs/line-log.md "Paging") and
+ * `shift_codes` (instead of `shift_id`: every regular shift of those codes in the range).
+ */
 export const unplannedRangeQuery = z.object({
   shop_floor_id: idParam,
   date_from: dayParam,
   date_to: dayParam,
   lines_id: lineIdListParam,
   shift_id: idListParam,
+  shift_codes: shiftCodesParam,
   limit: limitParam,
   after: afterParam,
 });

@@ -4,3 +4,4 @@ export { ParetoStops } from './components/ParetoStops.js';
 export { DashboardFilters, useDashboardFilters, type DashboardFilterState } from './components/DashboardFilters.js';
 export { UnplannedStopsHistory } from './components/DashboardTables.js';
 export type { DashboardQuery } from './api/dashboardApi.js';
+export { lossFilterParams, stopListShiftParams } from './model/filters.js';

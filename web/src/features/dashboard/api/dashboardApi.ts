@@ -9,7 +9,7 @@ import { apiFetch, apiRequest, type QueryValue } from '../../../lib/api.js';
 import type { DbrAction } from '../../dbrActions/index.js';
 import type { Page } from '../../rootCause/index.js';
 import type { UnplannedStop } from '../../../lib/stops.js';
-import type { DashboardQuery, LoadedShifts, ShiftOption } from '../model/filters.js';
+import { lossFilterParams, type DashboardQuery, type LoadedShifts, type ShiftOption } from '../model/filters.js';
 import type { GaugeConstants, ImprovementSummary } from '../model/summary.js';
 
 const logged = (what: string) => ({ onError: (err: unknown) => console.error(`Dashboard: ${what} non riuscito`, err) });
@@ -129,11 +129,9 @@ export interface ParetoBar {
 
 /**
  * The Pareto of the unplanned stops of the page's filters (lines, shifts, dates) by stop code or
- * failure mode: the loss analysis's call (docs/dashboard.md says why this one).
+ * failure mode: the loss analysis's call with its parameters (docs/dashboard.md says why this
+ * one), shifts by code when they cover whole codes, so a year is not refused.
  */
 export function useParetoStops(q: DashboardQuery | null, by: 'stop_code' | 'failure_mode') {
-  return useSWR<{ by: string; bars: ParetoBar[] }>(
-    q ? ['/factory/oee/pareto', { shop_floor_id: q.shopFloorId, lines: q.lineNames.join(','), shifts: q.shiftIds.join(','), date_from: q.dateFrom, date_to: q.dateTo, by }] : null,
-    { ...quiet, ...logged('caricamento del Pareto fermate') },
-  );
+  return useSWR<{ by: string; bars: ParetoBar[] }>(q ? ['/factory/oee/pareto', { ...lossFilterParams(q), by }] : null, { ...quiet, ...logged('caricamento del Pareto fermate') });
 }

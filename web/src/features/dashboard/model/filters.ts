@@ -62,6 +62,31 @@ export function selectedShiftCodes(selected: readonly string[], shifts: readonly
   return shifts.every((s) => selected.includes(s.name) || !codes.includes(s.code ?? '')) ? codes : undefined;
 }
 
+/**
+ * The filters as the loss analysis's calls take them (GET /factory/oee, /factory/oee/pareto:
+ * 'Analisi perdite' and Riepilogo Operativo's Pareto): the shifts by code when the choice is
+ * every shift of some codes, else by id, so a year (1,095 ids, over the 1,000 a list takes) can be asked.
+ */
+export function lossFilterParams(q: DashboardQuery): Record<string, string> {
+  return {
+    shop_floor_id: q.shopFloorId,
+    lines: q.lineNames.join(','),
+    ...(q.shiftCodes ? { shift_codes: q.shiftCodes.join(',') } : { shifts: q.shiftIds.join(',') }),
+    date_from: q.dateFrom,
+    date_to: q.dateTo,
+  };
+}
+
+/**
+ * The shifts as the stop list takes them (GET /factory/stop_events/unplanned), by the same rule:
+ * `shift_codes` when the choice is every shift of some codes, else `shift_id`. `only`: one shift
+ * code's stops (a Pareto bar of a shift), with the ids of that code when asked by id.
+ */
+export function stopListShiftParams(q: DashboardQuery, only?: { code: string; ids: readonly number[] }): { shift_codes: string } | { shift_id: number[] } {
+  if (q.shiftCodes) return { shift_codes: only ? only.code : q.shiftCodes.join(',') };
+  return { shift_id: only ? [...only.ids] : q.shiftIds };
+}
+
 /** The data calls are made only when lines, shifts and both dates are set (§5), in order. */
 export function canQuery(lines: readonly string[], shiftIds: readonly number[], dateFrom: string, dateTo: string): boolean {
   return lines.length > 0 && shiftIds.length > 0 && dateFrom !== '' && dateTo !== '' && dateFrom <= dateTo;

@@ -1,5 +1,7 @@
 import {
   canQuery,
+  lossFilterParams,
+  stopListShiftParams,
   describeFilters,
   groupShiftsByName,
   nextShiftSelection,
@@ -160,5 +162,20 @@ describe('selectedShiftCodes', () => {
   it('gives none when a code is only partly chosen or a shift has no code', () => {
     expect(selectedShiftCodes(['Turno B'], coded)).toBeUndefined();
     expect(selectedShiftCodes(['Turno A'], TWO_DAYS)).toBeUndefined();
+  });
+});
+
+describe('the loss analysis’s and the stop list’s shift parameters', () => {
+  const base = { shopFloorId: '1', lineNames: ['Linea 1', 'Linea 2'], lineIds: [1, 2], shiftIds: [11, 12, 13], dateFrom: '2030-01-01', dateTo: '2030-12-31' };
+  it('names the codes when the choice covers whole codes, so a year is not refused', () => {
+    const q = { ...base, shiftCodes: ['A', 'C'] };
+    expect(lossFilterParams(q)).toEqual({ shop_floor_id: '1', lines: 'Linea 1,Linea 2', shift_codes: 'A,C', date_from: '2030-01-01', date_to: '2030-12-31' });
+    expect(stopListShiftParams(q)).toEqual({ shift_codes: 'A,C' });
+    expect(stopListShiftParams(q, { code: 'C', ids: [13] })).toEqual({ shift_codes: 'C' });
+  });
+  it('names the ids otherwise', () => {
+    expect(lossFilterParams(base)).toEqual({ shop_floor_id: '1', lines: 'Linea 1,Linea 2', shifts: '11,12,13', date_from: '2030-01-01', date_to: '2030-12-31' });
+    expect(stopListShiftParams(base)).toEqual({ shift_id: [11, 12, 13] });
+    expect(stopListShiftParams(base, { code: 'C', ids: [13] })).toEqual({ shift_id: [13] });
   });
 });

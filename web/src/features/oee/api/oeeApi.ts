@@ -4,7 +4,7 @@
  * Every key is null while the filters are incomplete; failures are only logged.
  */
 import useSWR from 'swr';
-import type { DashboardQuery } from '../../dashboard/index.js';
+import { lossFilterParams, stopListShiftParams, type DashboardQuery } from '../../dashboard/index.js';
 import type { UnplannedStop } from '../../../lib/stops.js';
 import type { OeeAnswer, OeeGroup, ParetoAnswer, ParetoBy } from '../model/oee.js';
 import type { EffectivenessAnswer } from '../model/effectiveness.js';
@@ -15,33 +15,27 @@ const options = (what: string) => ({
   onError: (err: unknown) => console.error(`Analisi perdite: ${what} non riuscito`, err),
 });
 
-/** The filters; the shifts by code when the choice is every shift of some codes (a year's 1,095 ids would not fit in a request). */
-const filterParams = (q: DashboardQuery) => ({
-  shop_floor_id: q.shopFloorId,
-  lines: q.lineNames.join(','),
-  ...(q.shiftCodes ? { shift_codes: q.shiftCodes.join(',') } : { shifts: q.shiftIds.join(',') }),
-  date_from: q.dateFrom,
-  date_to: q.dateTo,
-});
-
 export function useOee(q: DashboardQuery | null, groupBy: OeeGroup) {
-  return useSWR<OeeAnswer>(q ? ['/factory/oee', { ...filterParams(q), group_by: groupBy }] : null, options('caricamento dell’OEE'));
+  return useSWR<OeeAnswer>(q ? ['/factory/oee', { ...lossFilterParams(q), group_by: groupBy }] : null, options('caricamento dell’OEE'));
 }
 
 export function useOeePareto(q: DashboardQuery | null, by: ParetoBy) {
-  return useSWR<ParetoAnswer>(q ? ['/factory/oee/pareto', { ...filterParams(q), by }] : null, options('caricamento del Pareto'));
+  return useSWR<ParetoAnswer>(q ? ['/factory/oee/pareto', { ...lossFilterParams(q), by }] : null, options('caricamento del Pareto'));
 }
 
 /** Stops the list call answers at most without paging (the server refuses more: TOO_MANY_STOPS). */
 export const BAR_STOPS_LIMIT = 1000;
 
-/** The unplanned stops of the chosen lines and `shiftIds` in the range: the page filters them down to one bar. */
-export function useStopsOf(q: DashboardQuery | null, shiftIds: readonly number[] | null) {
+/**
+ * The unplanned stops of the chosen lines and shifts in the range (by code when the choice covers
+ * whole codes, so a year is not refused; `only`: one shift code's): the page filters them down to one bar.
+ */
+export function useStopsOf(q: DashboardQuery | null, only?: { code: string; ids: readonly number[] }) {
   return useSWR<UnplannedStop[]>(
-    q && shiftIds
+    q
       ? [
           '/factory/stop_events/unplanned',
-          { shop_floor_id: q.shopFloorId, date_from: q.dateFrom, date_to: q.dateTo, lines_id: q.lineIds, shift_id: [...shiftIds], limit: BAR_STOPS_LIMIT },
+          { shop_floor_id: q.shopFloorId, date_from: q.dateFrom, date_to: q.dateTo, lines_id: q.lineIds, ...stopListShiftParams(q, only), limit: BAR_STOPS_LIMIT },
         ]
       : null,
     options('caricamento degli stop'),

@@ -1,6 +1,6 @@
 /**
  * The unplanned stops behind one Pareto bar: the stop list call for the page's lines, dates and
- * shifts (a shift's bar: that shift's ids only), narrowed to the bar's stop code, failure mode or
+ * shifts, by code when they cover whole codes (a shift's bar: that shift only), narrowed to the bar's stop code, failure mode or
  * machine, in the dashboard's stop table.
  */
 import { useEffect, useRef } from 'react';
@@ -20,8 +20,8 @@ interface Props {
 }
 
 export function BarStops({ query, shifts, by, bar, onClose, csvFilters }: Props) {
-  const shiftIds = by === 'shift' ? shifts.filter((s) => s.name === bar.key && query.shiftIds.includes(s.id)).map((s) => s.id) : query.shiftIds;
-  const list = useStopsOf(query, shiftIds);
+  const only = by === 'shift' ? { code: bar.key, ids: shifts.filter((s) => s.name === bar.key && query.shiftIds.includes(s.id)).map((s) => s.id) } : undefined;
+  const list = useStopsOf(query, only);
   const stops = stopsOfBar(list.data ?? [], by, bar.key);
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => ref.current?.scrollIntoView({ block: 'nearest' }), [bar.key]);

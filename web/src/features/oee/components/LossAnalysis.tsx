@@ -33,7 +33,7 @@ export function LossAnalysis({ station }: { station: StoredStationNames }) {
       <DashboardFilters filters={filters} />
       <OeeHeadline oee={oee} />
       <div className="oee-pair">
-        <LossWaterfall losses={oee?.losses ?? null} />
+        <LossWaterfall losses={oee?.losses ?? null} detected={oee?.micro_stop_minutes ?? 0} />
         <OeeTrend rows={rows(days)} />
       </div>
       <OeeTable title="OEE per linea" rows={rows(lines)} filters={filters.csvFilters} />

@@ -24,8 +24,9 @@ function Legend({ items, ordered = false }: { items: readonly { key: string; col
 
 const STEP_COLORS: Record<WaterfallStep['kind'], string> = { total: '#2f6f9f', loss: '#e06c62', gain: '#4c9a5b' };
 
-export function LossWaterfall({ losses }: { losses: OeeLosses | null }) {
-  const steps = losses ? waterfallSteps(losses) : [];
+/** `detected`: the micro-stops' minutes the machines measured (the step may be less: never more than the speed loss). */
+export function LossWaterfall({ losses, detected }: { losses: OeeLosses | null; detected: number }) {
+  const steps = losses ? waterfallSteps(losses, detected) : [];
   const data = steps.map((s, i) => ({ id: String(i), label: s.label, base: s.base, size: s.size, kind: s.kind, delta: s.delta }));
   return (
     <section className="card oee-card" aria-label="Cascata delle perdite">
@@ -58,6 +59,7 @@ export function LossWaterfall({ losses }: { losses: OeeLosses | null }) {
               text: (
                 <>
                   {i + 1}. {s.label}: <strong>{minutes(s.delta)}</strong>
+                  {s.label === 'Microfermate (rilevate)' && losses.micro_stop_minutes !== detected ? ` (misurate ${minutes(detected)})` : ''}
                 </>
               ),
             }))}

@@ -59,16 +59,23 @@ export interface WaterfallStep {
 const LOSS_STEPS: ReadonlyArray<[keyof OeeLosses, string]> = [
   ['setup_minutes', 'Setup'],
   ['breakdown_minutes', 'Guasti'],
-  ['minor_stop_minutes', 'Microfermate'],
+  ['minor_stop_minutes', 'Microfermate (registrate)'],
+  ['micro_stop_minutes', 'Microfermate (rilevate)'],
   ['speed_loss_minutes', 'Perdita di velocità'],
   ['quality_loss_minutes', 'Perdita di qualità'],
 ];
 
-/** From the planned busy time, each loss as a step down (a negative speed loss as a step up), to the fully productive time. */
-export function waterfallSteps(l: OeeLosses): WaterfallStep[] {
+/**
+ * From the planned busy time, each loss as a step down (a negative speed loss as a step up), to
+ * the fully productive time. The micro-stops the machines detected are a step of their own only
+ * when there are some (`detected`, the measured minutes): lines without signals keep the
+ * waterfall they had.
+ */
+export function waterfallSteps(l: OeeLosses, detected = 0): WaterfallStep[] {
   const steps: WaterfallStep[] = [{ label: 'Tempo disponibile', base: 0, size: l.planned_busy_minutes, kind: 'total', delta: l.planned_busy_minutes }];
   let level = l.planned_busy_minutes;
   for (const [field, label] of LOSS_STEPS) {
+    if (field === 'micro_stop_minutes' && detected <= 0) continue;
     const loss = l[field];
     const next = level - loss;
     steps.push({ label, base: Math.min(level, next), size: Math.abs(loss), kind: loss < 0 ? 'gain' : 'loss', delta: loss === 0 ? 0 : -loss });
