@@ -307,7 +307,10 @@ const REGRESSIONS: Record<string, Req[]> = {
     { path: '/factory/oee?shop_floor_id=1&date_from=0001-01-01&date_to=9999-12-31&shifts=999999999999999&lines=%E2%80%AE&group_by=planet&minor_stop_minutes=-1' },
   ],
   'GET /factory/detected_stops': [{ path: '/factory/detected_stops?shop_floor_id=1&line_id=1&day=2030-06-05&shift_id=999999999999999&state=%00' }],
-  'GET /factory/line_hours': [{ path: '/factory/line_hours?shop_floor_id=1&line_id=2147483648&day=9999-12-31' }],
+  'GET /factory/line_hours': [
+    { path: '/factory/line_hours?shop_floor_id=1&line_id=2147483648&day=9999-12-31' },
+    { path: '/factory/line_hours?shop_floor_id=1&line_id=1&shift_id=999999999999999' },
+  ],
   'GET /factory/oee/pareto': [{ path: '/factory/oee/pareto?shop_floor_id=1&date_from=2026-02-30&date_to=2026-01-01&lines=Linea%201&by=%00' }],
   'POST /admin/generate-shifts': [{ path: '/admin/generate-shifts', contentType: J, body: json({ shop_floor_id: 2147483648, start_date: '9999-12-31', end_date: '9999-12-31' }) }],
   'POST /factory/shift_notes/save': [

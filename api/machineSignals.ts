@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import { handleRecordMachineEvent, MACHINE_SIGNALS_CONTEXT } from '../commands/machines/recordMachineEvent.js';
 import { readPlantState } from '../commands/plant/readPlant.js';
 import type { MachineEvent } from '../domain/machines/events.js';
-import { DEFAULT_TRACKER_OPTIONS, MachineTracker, type MachineSignal, type MachineStatus, type TrackerOptions } from '../domain/machines/tracker.js';
+import { DEFAULT_TRACKER_OPTIONS, MachineTracker, type MachineSignal, type MachineStatus, type OpenHour, type TrackerOptions } from '../domain/machines/tracker.js';
 import { activeItem, type PlantState } from '../domain/plant/state.js';
 import type { EventCatalog } from '../domain/shared/catalog.js';
 import type { EventStore } from '../domain/shared/eventStore.js';
@@ -18,6 +18,8 @@ export interface MachineSignalsStatus extends ConnectorStatus {
 
 export interface MachineSignals {
   status(): MachineSignalsStatus;
+  /** The line's machines' hours in progress, not recorded yet (the short-interval control adds them to the recorded ones). */
+  openHours(lineId: number): OpenHour[];
   /** Takes what arrived and records the events due now (a timer does it every second; tests call it). */
   tick(): Promise<void>;
   close(): Promise<void>;
@@ -89,6 +91,7 @@ export async function startMachineSignals(deps: Deps, url: string, thresholdMs: 
   timer.unref();
   return {
     status: () => ({ ...connector.status(), machines: tracker.status(now()) }),
+    openHours: (lineId) => tracker.openHours(lineId),
     tick,
     async close() {
       clearInterval(timer);

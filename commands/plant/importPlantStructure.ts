@@ -49,6 +49,8 @@ function reconcileShopFloor(r: Reconciliation, shopFloorId: number, floor: Plant
       type: 'EquipmentAdded',
       data: { equipmentId, lineId, name: item.name },
     }));
+    const counting = line.countingEquipment === undefined ? null : equipments[line.equipments.findIndex((e) => e.name === line.countingEquipment)]!.id;
+    if ((existing?.countingEquipmentId ?? null) !== counting) r.emit({ type: 'LineCountingEquipmentSet', data: { lineId, equipmentId: counting } });
     line.equipments.forEach((equipment, ei) => {
       const equipmentId = equipments[ei]!.id;
       const eqPath = `${linePath}.equipments[${ei}]`;

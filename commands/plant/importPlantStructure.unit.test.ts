@@ -142,6 +142,21 @@ describe('given the plant recorded from the file', () => {
       .then((events) => expect(types(events)).toEqual(['UnitsOfMeasurementSet', 'ReportLabelsSet', 'ShiftPatternsSet', 'LineReferenceMachineChanged']));
   });
 
+  it('records the machine that counts a line’s output when the file names one, and its removal', () => {
+    const raw = file();
+    raw.shopFloors[0].lines[0].countingEquipment = 'Filler';
+    spec
+      .given(recorded)
+      .when(importing(raw))
+      .then([{ type: 'LineCountingEquipmentSet', data: { lineId: 1, equipmentId: 1 } }]);
+    const named = [...recorded, { type: 'LineCountingEquipmentSet' as const, data: { lineId: 1, equipmentId: 1 } }];
+    spec.given(named).when(importing(raw)).thenNothingHappened();
+    spec
+      .given(named)
+      .when(importing(file()))
+      .then([{ type: 'LineCountingEquipmentSet', data: { lineId: 1, equipmentId: null } }]);
+  });
+
   it('retires what the file no longer lists, children before parents, and never reuses ids', () => {
     const raw = file();
     raw.shopFloors[0].lines.splice(0, 1);

@@ -1,4 +1,5 @@
 import { boardFigures, overlapMinutes } from './board.js';
+import { hourlyControl } from './hourly.js';
 
 const at = (hhmm: string) => new Date(`2026-11-26T${hhmm}:00Z`);
 const shift = { start: at('06:00'), end: at('14:00') };
@@ -26,5 +27,40 @@ describe('the board figures of a line in its shift', () => {
   it('counts the minutes of a stop inside a window', () => {
     expect(overlapMinutes({ start: at('05:50'), end: at('06:20') }, at('06:00'), at('14:00'))).toBe(20);
     expect(overlapMinutes({ start: at('15:00'), end: at('15:20') }, at('06:00'), at('14:00'))).toBe(0);
+  });
+});
+
+describe('pieces per hour against the target (short-interval control)', () => {
+  const h = (hhmm: string, good: number, counted = true) => ({ hourStart: at(hhmm).getTime(), good, reject: 0, counted });
+  const hours = [h('06:00', 3_400), h('07:00', 3_000), h('08:00', 1_700), h('09:00', 0, false), h('10:00', 900), h('11:00', 0, false)];
+  const planned = [{ start: at('08:00'), end: at('08:30') }];
+
+  // Worked by hand at 3600 pz/h: whole hours 3600, 08:00 less its 30-minute planned stop, the current hour to this minute.
+  it.each([
+    // now → [hour, good, target] of the hours begun
+    [
+      '10:15',
+      [
+        ['06:00', 3_400, 3_600],
+        ['07:00', 3_000, 3_600],
+        ['08:00', 1_700, 1_800],
+        ['09:00', 0, 3_600],
+        ['10:00', 900, 900],
+      ],
+    ],
+    ['06:00', []],
+    ['06:20', [['06:00', 3_400, 1_200]]],
+  ] as const)('at %s', (now, expected) => {
+    const rows = hourlyControl({ shift, now: at(now), defSpeed: 3600, plannedStops: planned, hours });
+    expect(rows.map((r) => [new Date(r.hourStart).toISOString().slice(11, 16), r.good, r.target])).toEqual(expected);
+  });
+
+  it('stops at the shift’s end, has no target without a design speed, and keeps whether each hour was counted', () => {
+    const rows = hourlyControl({ shift: { start: at('06:00'), end: at('07:30') }, now: at('09:00'), defSpeed: null, plannedStops: [], hours });
+    expect(rows).toEqual([
+      { ...h('06:00', 3_400), target: null },
+      { ...h('07:00', 3_000), target: null },
+    ]);
+    expect(hourlyControl({ shift, now: at('10:00'), defSpeed: 3600, plannedStops: [], hours }).map((r) => r.counted)).toEqual([true, true, true, false]);
   });
 });

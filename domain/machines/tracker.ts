@@ -61,6 +61,16 @@ export interface MachineStatus {
   lastMessageAt: string;
 }
 
+/** A machine's hour still open in memory. */
+export interface OpenHour {
+  equipmentId: number;
+  hourStart: number;
+  good: number;
+  reject: number;
+  microStops: number;
+  microStopMinutes: number;
+}
+
 const HOUR = 3_600_000;
 /** Italy's offsets are whole hours, so a UTC hour is a clock hour of the plant (the repeated hour of October is two). */
 const hourOf = (at: number) => Math.floor(at / HOUR) * HOUR;
@@ -137,6 +147,17 @@ export class MachineTracker {
       state: now - m.lastReceived > this.options.silenceMs ? 'Segnale assente' : m.state,
       lastMessageAt: iso(m.lastReceived),
     }));
+  }
+
+  /** The hours of a line's machines not folded into events yet (the hour in progress): what the read model does not hold yet. */
+  openHours(lineId: number): OpenHour[] {
+    const out: OpenHour[] = [];
+    for (const m of this.machines.values()) {
+      if (m.place.lineId !== lineId) continue;
+      for (const [hour, f] of m.hours)
+        out.push({ equipmentId: m.place.equipmentId, hourStart: hour, good: f.good, reject: f.reject, microStops: f.microStops, microStopMinutes: f.microStopMinutes });
+    }
+    return out;
   }
 
   private machine(place: Machine['place'], now: number): Machine {

@@ -33,6 +33,8 @@ export const ShiftPatternsSet = defineEvent('ShiftPatternsSet', 1, z.object({ sh
 export const LineAdded = defineEvent('LineAdded', 1, z.object({ lineId: id, shopFloorId: id, name, referenceMachine: name }));
 export const LineRenamed = defineEvent('LineRenamed', 1, z.object({ lineId: id, name }));
 export const LineReferenceMachineChanged = defineEvent('LineReferenceMachineChanged', 1, z.object({ lineId: id, referenceMachine: name }));
+/** The machine whose count is the line's output (docs/machine-signals.md); null: the default, the line's last machine. */
+export const LineCountingEquipmentSet = defineEvent('LineCountingEquipmentSet', 1, z.object({ lineId: id, equipmentId: id.nullable() }));
 export const LineRetired = defineEvent('LineRetired', 1, z.object({ lineId: id }));
 
 export const EquipmentAdded = defineEvent('EquipmentAdded', 1, z.object({ equipmentId: id, lineId: id, name }));
@@ -67,6 +69,7 @@ export const plantEvents = [
   LineAdded,
   LineRenamed,
   LineReferenceMachineChanged,
+  LineCountingEquipmentSet,
   LineRetired,
   EquipmentAdded,
   EquipmentRenamed,

@@ -42,10 +42,16 @@ const line = z
     id: id.optional(),
     name,
     referenceMachine: name,
+    /** The machine whose count is the line's output (docs/machine-signals.md); left out: the line's last machine. */
+    countingEquipment: name.optional(),
     equipments: z.array(equipment).superRefine(uniqueNames).default([]),
     dbrConstants: dbrConstantsSchema.strict().optional(),
   })
-  .strict();
+  .strict()
+  .refine((l) => l.countingEquipment === undefined || l.equipments.some((e) => e.name === l.countingEquipment), {
+    message: 'Nessuna macchina della linea ha questo nome',
+    path: ['countingEquipment'],
+  });
 
 const unit = z.string().trim().pipe(maxChars(20));
 const shift = z

@@ -40,6 +40,14 @@ describe('a plant file', () => {
     ).toEqual(['shopFloors[0]', 'shopFloors[0].lines[1].name', 'shopFloors[0].shifts[1].code', 'triggeringEvents[2]']);
   });
 
+  it('takes a counting machine only among the line’s own machines', () => {
+    const raw = smallPlantFile() as any;
+    raw.shopFloors[0].lines[0].countingEquipment = 'Capper';
+    expect(parsePlantFile(raw)).toMatchObject({ ok: true, plant: { shopFloors: [{ lines: [{ countingEquipment: 'Capper' }, {}] }, {}] } });
+    raw.shopFloors[0].lines[1].countingEquipment = 'Capper';
+    expect(issuesOf(raw)).toEqual([{ path: 'shopFloors[0].lines[1].countingEquipment', message: 'Nessuna macchina della linea ha questo nome' }]);
+  });
+
   it('requires every DBR constant as a number', () => {
     const raw = smallPlantFile() as any;
     raw.shopFloors[0].lines[0].dbrConstants = { def_speed: '12000' };

@@ -48,17 +48,19 @@ export interface LineHourRow {
   hourStart: Date;
   good: number;
   reject: number;
+  /** The counting machine has a fold for the hour. */
+  counted: boolean;
   microStops: number;
   microStopMinutes: number;
 }
 
 /**
  * A line's counted figures per clock hour in [from, to): pieces as the counting machine
- * says them (the line's reference machine; null: all its machines together), micro-stops
- * of all its machines.
+ * says them (domain/machines/counting.ts; null: a line without machines, nothing counted),
+ * micro-stops of all its machines.
  */
 export async function lineHours(knex: Knex, lineId: number, from: Date, to: Date, countingEquipmentId: number | null): Promise<LineHourRow[]> {
-  const counted = countingEquipmentId === null ? 'true' : `equipment_id = ${Number(countingEquipmentId)}`;
+  const counted = countingEquipmentId === null ? 'false' : `equipment_id = ${Number(countingEquipmentId)}`;
   const rows = (await knex('machine_hours')
     .where({ line_id: lineId })
     .andWhere('hour_start', '>=', from)
@@ -69,6 +71,7 @@ export async function lineHours(knex: Knex, lineId: number, from: Date, to: Date
       'hour_start',
       knex.raw(`coalesce(sum(good) filter (where ${counted}), 0) as good`),
       knex.raw(`coalesce(sum(reject) filter (where ${counted}), 0) as reject`),
+      knex.raw(`coalesce(bool_or(${counted}), false) as counted`),
       knex.raw('sum(micro_stops) as micro_stops'),
       knex.raw('sum(micro_stop_minutes) as micro_stop_minutes'),
     )) as Array<Record<string, unknown>>;
@@ -76,6 +79,7 @@ export async function lineHours(knex: Knex, lineId: number, from: Date, to: Date
     hourStart: r.hour_start as Date,
     good: Number(r.good),
     reject: Number(r.reject),
+    counted: r.counted === true,
     microStops: Number(r.micro_stops),
     microStopMinutes: Math.round(Number(r.micro_stop_minutes) * 100) / 100,
   }));

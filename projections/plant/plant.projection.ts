@@ -18,7 +18,7 @@ const named = (parent?: string, extra: ColumnList = {}) =>
 /** The tables of named items; a new shop floor manages no extra shift until told. */
 const NAMED = {
   plant_shop_floors: named(undefined, { manage_extra_shift: boolean().defaultTo(false) }),
-  plant_lines: named('shop_floor_id', { reference_machine: text() }),
+  plant_lines: named('shop_floor_id', { reference_machine: text(), counting_equipment_id: int().nullable() }),
   plant_equipments: named('line_id'),
   plant_workpoints: named('equipment_id'),
   plant_stop_codes: named('workpoint_id'),
@@ -41,7 +41,7 @@ const entityFolds = () =>
  */
 export const plantProjection = defineProjection(plantEvents, {
   name: 'plant',
-  version: 2,
+  version: 3,
   tables: {
     ...Object.fromEntries(Object.entries(NAMED).map(([table, columns]) => [table, columns.table()])),
     plant_units: UNITS.table(),
@@ -87,6 +87,9 @@ export const plantProjection = defineProjection(plantEvents, {
           return;
         case 'LineReferenceMachineChanged':
           f.plant_lines.change(event.data.lineId, { reference_machine: event.data.referenceMachine, updated_at });
+          return;
+        case 'LineCountingEquipmentSet':
+          f.plant_lines.change(event.data.lineId, { counting_equipment_id: event.data.equipmentId, updated_at });
           return;
         case 'LineRetired':
           f.plant_lines.change(event.data.lineId, retired);

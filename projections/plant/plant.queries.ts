@@ -11,6 +11,8 @@ export interface PlantRow {
 export interface LineRow extends PlantRow {
   shopFloorId: number;
   referenceMachine: string;
+  /** The machine the plant file names to count the line's output, or null (docs/machine-signals.md). */
+  countingEquipmentId: number | null;
 }
 
 /** The views the plant projection maintains, with each one's parent column. */
@@ -78,7 +80,8 @@ export async function listShopFloors(knex: Knex, name?: string): Promise<ShopFlo
 export async function findLine(knex: Knex, id: number): Promise<LineRow | null> {
   const row = await knex('plant_lines').where({ id, retired: false }).first();
   if (!row) return null;
-  return { ...toRow('lines', row), shopFloorId: Number(row.shop_floor_id), referenceMachine: String(row.reference_machine) };
+  const counting = row.counting_equipment_id === null || row.counting_equipment_id === undefined ? null : Number(row.counting_equipment_id);
+  return { ...toRow('lines', row), shopFloorId: Number(row.shop_floor_id), referenceMachine: String(row.reference_machine), countingEquipmentId: counting };
 }
 
 export async function findUnits(knex: Knex, shopFloorId: number): Promise<{ unit1: string; unit2: string; unit3: string } | null> {

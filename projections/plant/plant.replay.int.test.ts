@@ -110,6 +110,7 @@ describeWith(['postgres'])('plant projection replayed over three imports of a sm
       id: 1,
       name: 'Linea 1 - Acqua',
       referenceMachine: 'Riempitrice nuova',
+      countingEquipment: 'Filler',
       equipments: [
         { name: 'Filler', workpoints: [{ name: 'Giostra di riempimento', stopCodes: ['Perdita di prodotto', { id: 2, name: 'Valvola bloccata aperta' }] }] },
         { name: 'Etichettatrice', workpoints: [] },
@@ -143,9 +144,9 @@ describeWith(['postgres'])('plant projection replayed over three imports of a sm
         { id: 2, name: 'Preparazione sciroppi', retired: false, updated_at: at('10'), manage_extra_shift: false },
       ],
       plant_lines: [
-        { id: 1, shop_floor_id: 1, name: 'Linea 1 - Acqua minerale', retired: false, updated_at: at('10'), reference_machine: 'Riempitrice nuova' },
-        { id: 2, shop_floor_id: 1, name: 'Linea 2', retired: true, updated_at: at('10'), reference_machine: 'Riempitrice L2' },
-        { id: 3, shop_floor_id: 2, name: 'Linea P', retired: false, updated_at: at('08'), reference_machine: 'Miscelatore' },
+        { id: 1, shop_floor_id: 1, name: 'Linea 1 - Acqua minerale', retired: false, updated_at: at('10'), reference_machine: 'Riempitrice nuova', counting_equipment_id: 1 },
+        { id: 2, shop_floor_id: 1, name: 'Linea 2', retired: true, updated_at: at('10'), reference_machine: 'Riempitrice L2', counting_equipment_id: null },
+        { id: 3, shop_floor_id: 2, name: 'Linea P', retired: false, updated_at: at('08'), reference_machine: 'Miscelatore', counting_equipment_id: null },
       ],
       plant_equipments: [
         { id: 1, line_id: 1, name: 'Filler', retired: false, updated_at: at('08') },

@@ -6,6 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { NOW, TODAY } from '../builders/shiftNotesTestKit.js';
+import { handleRecordMachineEvent, MACHINE_SIGNALS_CONTEXT } from '../../commands/machines/recordMachineEvent.js';
 import { callApi } from '../support/apiClient.js';
 import { PHONE_VIEWPORT, screenshot, TABLET_VIEWPORT } from '../support/browser.js';
 import { browserSuite } from '../support/browserSuite.js';
@@ -14,6 +15,13 @@ import { fillLogin } from '../support/pageActions.js';
 
 const TV = { width: 1920, height: 1080 };
 const PASSWORD = 'tabellone della linea 1';
+/** Linea 1's counted hours of shift A: [hour, good pieces]. */
+const HOURS: Array<[string, number]> = [
+  ['06:00', 12_400],
+  ['07:00', 9_800],
+  ['08:00', 12_000],
+  ['10:00', 11_950],
+];
 
 describeWith(['postgres', 'chromium'])('the TV board', () => {
   const suite = browserSuite({ app: { clock: () => new Date(NOW) } });
@@ -55,6 +63,13 @@ describeWith(['postgres', 'chromium'])('the TV board', () => {
       ).status,
     ).toBe(200);
     await stop('07:00', '07:25', 'Etichettatrice inceppata');
+    // What Linea 1's counting machine (its last, the Cartoner) counted in shift A so far.
+    for (const [hhmm, good] of HOURS) {
+      const hour = new Date(`${TODAY}T${hhmm}:00+02:00`).toISOString();
+      const data = { shopFloorId: 1, lineId: 1, equipmentId: 3, hour, firstAt: hour, lastAt: hour, good, reject: 0, microStops: 0, microStopMinutes: 0 };
+      await handleRecordMachineEvent(suite.app.deps, { type: 'MachineHourCounted', data }, { ...MACHINE_SIGNALS_CONTEXT, now: NOW });
+    }
+    await suite.app.deps.engine.settle();
   });
 
   it('takes the display account to the board, keeps its line after a reload and shows a new stop live', async () => {
@@ -73,6 +88,15 @@ describeWith(['postgres', 'chromium'])('the TV board', () => {
       .waitFor({ state: 'attached' })
       .catch(() => undefined);
     expect(await line.locator('.board-stops li').count()).toBe(1);
+    // Pieces per hour against def_speed (12 000 pz/h in the demo): 09:00 counted nothing, so it is neither green nor red.
+    const hours = line.getByTestId('hourly-hours').locator('li');
+    expect(await hours.evaluateAll((cells) => cells.map((c) => [c.className, c.textContent]))).toEqual([
+      ['hourly-hour good', '06:0012.400/ 12.000'],
+      ['hourly-hour bad', '07:009800/ 12.000'],
+      ['hourly-hour good', '08:0012.000/ 12.000'],
+      ['hourly-hour none', '09:00–/ 12.000'],
+      ['hourly-hour bad', '10:0011.950/ 12.000'],
+    ]);
     await noSidewaysScroll(page);
     // A TV that restarts comes back to the same line without a keyboard.
     await page.reload();

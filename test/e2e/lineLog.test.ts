@@ -9,6 +9,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { addDays, todayInRome } from '../../web/src/lib/dates.js';
 import { defaultShiftCode, type ShiftLike } from '../../web/src/features/lineLog/model/defaultShift.js';
+import { handleRecordMachineEvent, MACHINE_SIGNALS_CONTEXT } from '../../commands/machines/recordMachineEvent.js';
 import { callApi } from '../support/apiClient.js';
 import { screenshot } from '../support/browser.js';
 import { browserSuite } from '../support/browserSuite.js';
@@ -16,6 +17,9 @@ import { describeWith } from '../support/services.js';
 import { eventually, loginAndOpen, shownOption } from '../support/pageActions.js';
 
 const PHONE = { width: 390, height: 844 };
+/** The Italian offset of a day at noon ('+02:00' in summer). */
+const offsetOf = (day: string) =>
+  new Date(`${day}T12:00:00Z`).toLocaleString('en-US', { timeZone: 'Europe/Rome', timeZoneName: 'shortOffset' }).endsWith('GMT+2') ? '+02:00' : '+01:00';
 
 /** The select's shown option text. */
 
@@ -323,6 +327,48 @@ describeWith(['postgres', 'chromium'])('operator line log', () => {
     await unplannedTable.getByLabel('Cerca in Codice di stop').fill('nessun codice così');
     await unplannedTable.getByText('Nessuno stop registrato per i filtri correnti').waitFor();
     await screenshot(page, 'line-log-empty-states');
+  });
+
+  it('suggests the pieces the machine counted in the shift; the operator takes one with a tap and types the other', async () => {
+    // Yesterday's shift B of Linea 1, counted by its last machine, the Cartoner (3): 14:00 and 15:00, and a Filler count that is not the line's.
+    const folds: Array<[number, string, number, number]> = [
+      [3, '14:00', 3_000, 12],
+      [3, '15:00', 2_500, 8],
+      [1, '15:00', 9_000, 0],
+    ];
+    for (const [equipmentId, hhmm, good, reject] of folds) {
+      const hour = new Date(`${yesterday}T${hhmm}:00${offsetOf(yesterday)}`).toISOString();
+      const data = { shopFloorId: 1, lineId: 1, equipmentId, hour, firstAt: hour, lastAt: hour, good, reject, microStops: 0, microStopMinutes: 0 };
+      await handleRecordMachineEvent(suite.app.deps, { type: 'MachineHourCounted', data }, { ...MACHINE_SIGNALS_CONTEXT, now: new Date() });
+    }
+    await suite.app.deps.engine.settle();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await openLog(`?day=${yesterday}&shift_code=B&line_id=1`);
+    const volume = page.getByLabel('Volumi Prodotti [pz]');
+    const suggestions = page.getByTestId('figure-count');
+    await suggestions.first().waitFor();
+    expect(await suggestions.allTextContents()).toEqual(['Conteggio macchina: 5500 pzUsa conteggio', 'Conteggio macchina: 20 pzUsa conteggio']);
+    // A suggestion writes nothing until the operator takes it.
+    expect(await note(yesterday, 'B', 'Linea 1')).toMatchObject({ production_volume: null, waste: null });
+    await page
+      .locator('.figures')
+      .screenshot({ path: '/tmp/counts-report-1280.png' })
+      .catch(() => undefined);
+
+    await page.getByRole('button', { name: 'Usa conteggio per Volumi Prodotti' }).click();
+    await expect(volume.inputValue()).resolves.toBe('5500');
+    await suggestions.first().getByText('✓ usato').waitFor();
+    // The operator counted 25 rejects by hand: the typed figure is the record.
+    await page.getByLabel('Scarto [pz]').fill('25');
+    await page.getByLabel('Note di fine turno').click();
+    await waitSaved();
+    expect(await note(yesterday, 'B', 'Linea 1')).toMatchObject({ production_volume: 5500, waste: 25 });
+    await page.setViewportSize(PHONE);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await page
+      .locator('.figures')
+      .screenshot({ path: '/tmp/counts-report-390.png' })
+      .catch(() => undefined);
   });
 
   it('fits a phone in portrait: fields stack and the tables become cards', async () => {

@@ -7,6 +7,7 @@
  */
 import { NOW, TODAY, payload, startShiftNotesApp, type ShiftNotesClient } from '../../../test/builders/shiftNotesTestKit.js';
 import { describeWith } from '../../../test/support/services.js';
+import { handleRecordMachineEvent, MACHINE_SIGNALS_CONTEXT } from '../../../commands/machines/recordMachineEvent.js';
 
 const CONSTANTS = {
   def_speed: 3600,
@@ -109,7 +110,7 @@ describeWith(['postgres'])('the TV board call', () => {
     expect(body.generated_at).toBe(NOW.toISOString());
     expect(body.lines).toHaveLength(1);
     const line = body.lines[0]!;
-    expect({ ...line, stops: undefined, dbr_actions: undefined, shift: undefined, rendimento: undefined }).toEqual({
+    expect({ ...line, stops: undefined, dbr_actions: undefined, shift: undefined, rendimento: undefined, hours: undefined }).toEqual({
       line_id: 1,
       line_name: 'Linea 1',
       def_speed: 3600,
@@ -147,6 +148,80 @@ describeWith(['postgres'])('the TV board call', () => {
       ['Linea 2', 0, 0],
       ['Linea 3', 0, 0],
     ]);
+  });
+
+  describe('with the pieces the machines counted (docs/machine-signals.md)', () => {
+    // Linea 1: Filler (1), Capper (2), Cartoner (3); the plant file names no counting machine, so the last one counts.
+    // [equipment, plant day, hour, first message minute, good, reject]
+    const FOLDS: Array<[number, string, string, string, number, number]> = [
+      [3, '2031-06-09', '22:00', '05', 1_200, 10],
+      [3, '2031-06-09', '23:00', '00', 2_000, 0],
+      [3, TODAY, '00:00', '00', 1_500, 5],
+      [3, TODAY, '05:00', '10', 999, 1],
+      [3, TODAY, '06:00', '00', 3_400, 20],
+      [3, TODAY, '07:00', '00', 3_000, 50],
+      [1, TODAY, '07:00', '00', 5_000, 0],
+      [3, TODAY, '08:00', '00', 1_000, 5],
+      // A late message for 08:00: a fold of its own, the hour's figures their sum.
+      [3, TODAY, '08:00', '40', 700, 5],
+      [3, TODAY, '10:00', '00', 3_650, 0],
+    ];
+    const instant = (day: string, hhmm: string) => new Date(`${day}T${hhmm}:00+02:00`).toISOString();
+    const shiftId = async (day: string, code: string) =>
+      ((await kit.call('GET', `/factory/shifts?day=${day}&shop_floor_id=1`, 'frontline')).body as Array<{ id: number; code: string }>).find((s) => s.code === code)!.id;
+
+    beforeAll(async () => {
+      for (const [equipmentId, day, hour, minute, good, reject] of FOLDS) {
+        const at = instant(day, hour.replace(':00', `:${minute}`));
+        const event = {
+          type: 'MachineHourCounted' as const,
+          data: { shopFloorId: 1, lineId: 1, equipmentId, hour: instant(day, hour), firstAt: at, lastAt: at, good, reject, microStops: 0, microStopMinutes: 0 },
+        };
+        expect((await handleRecordMachineEvent(kit.app.deps, event, { ...MACHINE_SIGNALS_CONTEXT, now: NOW })).position).toBeTruthy();
+      }
+      await kit.app.deps.engine.settle();
+    });
+
+    it('shows each hour of the shift so far: the counting machine’s pieces against def_speed, less the planned stop', async () => {
+      const line = ((await (await board('shop_floor_id=1&line_id=1')).json()) as { lines: Array<{ hours: unknown[] }> }).lines[0]!;
+      // 11:00: the hours 06–10 have begun; 08:00 holds the 30-minute planned stop (3 600 × 30/60); nothing came at 09:00.
+      expect(line.hours).toEqual([
+        { hour: '2031-06-10T06:00:00+02:00', good: 3_400, reject: 20, target: 3_600, counted: true },
+        { hour: '2031-06-10T07:00:00+02:00', good: 3_000, reject: 50, target: 3_600, counted: true },
+        { hour: '2031-06-10T08:00:00+02:00', good: 1_700, reject: 10, target: 1_800, counted: true },
+        { hour: '2031-06-10T09:00:00+02:00', good: 0, reject: 0, target: 3_600, counted: false },
+        { hour: '2031-06-10T10:00:00+02:00', good: 3_650, reject: 0, target: 3_600, counted: true },
+      ]);
+    });
+
+    it('answers the counted hours of a shift, the night shift across midnight included', async () => {
+      const hours = async (day: string, code: string) =>
+        (await kit.call('GET', `/factory/line_hours?shop_floor_id=1&line_id=1&shift_id=${await shiftId(day, code)}`, 'frontline')).body as Array<Record<string, unknown>>;
+      const a = await hours(TODAY, 'A');
+      expect(a.map((h) => [String(h.hour).slice(11, 16), h.good, h.reject, h.counted])).toEqual([
+        ['06:00', 3_400, 20, true],
+        ['07:00', 3_000, 50, true],
+        ['08:00', 1_700, 10, true],
+        ['09:00', 0, 0, false],
+        ['10:00', 3_650, 0, true],
+        ['11:00', 0, 0, false],
+        ['12:00', 0, 0, false],
+        ['13:00', 0, 0, false],
+      ]);
+      const c = await hours('2031-06-09', 'C');
+      expect(c.map((h) => [h.hour, h.good, h.reject])).toEqual([
+        ['2031-06-09T22:00:00+02:00', 1_200, 10],
+        ['2031-06-09T23:00:00+02:00', 2_000, 0],
+        ['2031-06-10T00:00:00+02:00', 1_500, 5],
+        ['2031-06-10T01:00:00+02:00', 0, 0],
+        ['2031-06-10T02:00:00+02:00', 0, 0],
+        ['2031-06-10T03:00:00+02:00', 0, 0],
+        ['2031-06-10T04:00:00+02:00', 0, 0],
+        ['2031-06-10T05:00:00+02:00', 999, 1],
+      ]);
+      const both = await kit.call('GET', `/factory/line_hours?shop_floor_id=1&line_id=1&day=${TODAY}&shift_id=1`, 'frontline');
+      expect([both.status, both.body.error.fields]).toEqual([400, { day: 'Indicare day oppure shift_id' }]);
+    });
   });
 
   it('answers 400 and 404 with their messages', async () => {

@@ -1,16 +1,19 @@
 import { DateTime } from 'luxon';
 import { z } from 'zod';
 import { boardFigures } from '../../../domain/board/board.js';
+import { hourlyControl } from '../../../domain/board/hourly.js';
 import { notFound } from '../../../domain/shared/errors.js';
 import { listDbrActions } from '../../../projections/dbrActions/dbrActions.queries.js';
 import { findDbrConstants } from '../../../projections/dbrConstants/dbrConstants.queries.js';
-import { listActive } from '../../../projections/plant/plant.queries.js';
+import { findLine, listActive } from '../../../projections/plant/plant.queries.js';
 import { findShiftReport } from '../../../projections/shiftReports/shiftReports.queries.js';
 import { listShifts, type ShiftRow } from '../../../projections/shifts/shifts.queries.js';
 import { listPlannedStops, listUnplannedStops } from '../../../projections/stops/stops.queries.js';
 import type { AppDeps } from '../../deps.js';
 import { idParam, optionalParam } from '../../params.js';
 import { existingPlant, PLANT_NOT_FOUND } from '../../plantChecks.js';
+import { countedHours } from '../machines/countedHours.js';
+import { local } from '../stopEvents/plantTime.js';
 import { route, type RouteDef } from '../types.js';
 
 const ZONE = 'Europe/Rome';
@@ -51,15 +54,15 @@ async function boardLine(deps: AppDeps, line: Line, shift: ShiftRow | null, list
   if (!shift || !lists) return { line_id: line.id, line_name: line.name, shift: null };
   const window = { start: shift.startTime, end: shift.endTime };
   const { unplanned, planned, actions } = lists(line);
-  const [report, constants] = await Promise.all([findShiftReport(deps.knex, line.id, shift.shiftDay, shift.code), findDbrConstants(deps.knex, line.id)]);
-  const figures = boardFigures({
-    shift: window,
-    now,
-    defSpeed: constants?.def_speed ?? null,
-    pieces: report?.productionVolume ?? null,
-    waste: report?.waste ?? null,
-    plannedStops: planned.map((s) => ({ start: s.startTime, end: s.endTime })),
-  });
+  const [report, constants, counted] = await Promise.all([
+    findShiftReport(deps.knex, line.id, shift.shiftDay, shift.code),
+    findDbrConstants(deps.knex, line.id),
+    findLine(deps.knex, line.id).then((l) => countedHours(deps, { id: line.id, countingEquipmentId: l?.countingEquipmentId ?? null }, window.start, window.end)),
+  ]);
+  const plannedStops = planned.map((s) => ({ start: s.startTime, end: s.endTime }));
+  const defSpeed = constants?.def_speed ?? null;
+  const figures = boardFigures({ shift: window, now, defSpeed, pieces: report?.productionVolume ?? null, waste: report?.waste ?? null, plannedStops });
+  const hours = hourlyControl({ shift: window, now, defSpeed, plannedStops, hours: counted });
   const stops = [
     ...unplanned.map((s) => ({
       kind: 'unplanned' as const,
@@ -96,6 +99,7 @@ async function boardLine(deps: AppDeps, line: Line, shift: ShiftRow | null, list
     stop_count: stops.length,
     stop_minutes: stops.reduce((sum, s) => sum + s.minutes, 0),
     stops: stops.slice(0, BOARD_STOPS),
+    hours: hours.map((h) => ({ hour: local(new Date(h.hourStart)), good: h.good, reject: h.reject, target: h.target, counted: h.counted })),
     dbr_actions: actions.map((a) => ({ id: a.id, activity: a.activity, owner: a.owner, equipment: a.equipmentName, due_shift: a.dueShiftName, executed: a.executedAt !== null })),
   };
 }

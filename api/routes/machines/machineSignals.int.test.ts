@@ -71,8 +71,8 @@ describeWith(['postgres', 'mosquitto'])('machine signals over MQTT', () => {
     ]);
     expect((await detected(`day=${nextDay}`)).map((s) => s.start_time)).toEqual([at('23:55')]);
     const hours = (await kit.call('GET', `/factory/line_hours?shop_floor_id=1&line_id=1&day=${kit.day}`)).body as Array<Record<string, unknown>>;
-    expect(hours.find((h) => h.hour === at('08:00'))).toEqual({ hour: at('08:00'), good: 250, reject: 3, target: 12000, micro_stops: 1, micro_stop_minutes: 0.67 });
-    expect(hours.find((h) => h.hour === at('09:00'))).toEqual({ hour: at('09:00'), good: 0, reject: 0, target: 12000, micro_stops: 0, micro_stop_minutes: 0 });
+    expect(hours.find((h) => h.hour === at('08:00'))).toEqual({ hour: at('08:00'), good: 250, reject: 3, counted: true, target: 12000, micro_stops: 1, micro_stop_minutes: 0.67 });
+    expect(hours.find((h) => h.hour === at('09:00'))).toEqual({ hour: at('09:00'), good: 0, reject: 0, counted: false, target: 12000, micro_stops: 0, micro_stop_minutes: 0 });
     expect((await health()).mqtt.ignored).toMatchObject({ duplicate: 2 });
   });
 
@@ -102,6 +102,15 @@ describeWith(['postgres', 'mosquitto'])('machine signals over MQTT', () => {
       [250, 3],
       [40, 0],
     ]);
+  });
+
+  it('counts the hour in progress before its fold is recorded, from the counting machine only', async () => {
+    const minuteAgo = new Date(kit.now.getTime() - 60_000);
+    const day = minuteAgo.toLocaleDateString('sv-SE', { timeZone: 'Europe/Rome' });
+    await publish([count(3, 7, 1, minuteAgo.toISOString()), count(1, 50, 0, minuteAgo.toISOString())]);
+    const hours = (await kit.call('GET', `/factory/line_hours?shop_floor_id=1&line_id=1&day=${day}`)).body as Array<Record<string, unknown>>;
+    const hour = new Date(Math.floor(minuteAgo.getTime() / 3_600_000) * 3_600_000).getTime();
+    expect(hours.find((h) => Date.parse(String(h.hour)) === hour)).toMatchObject({ good: 7, reject: 1, counted: true });
   });
 
   it('an open stop is listed as open; the stop recorded to explain one links it and leaves the unclassified list', async () => {

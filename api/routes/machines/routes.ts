@@ -3,29 +3,38 @@ import { z } from 'zod';
 import { notFound, validationError } from '../../../domain/shared/errors.js';
 import { PLANT_ZONE } from '../../../domain/shifts/calendar.js';
 import { findDbrConstants } from '../../../projections/dbrConstants/dbrConstants.queries.js';
-import { lineHours, listDetectedStops } from '../../../projections/machines/machines.queries.js';
-import { findLine, listActive } from '../../../projections/plant/plant.queries.js';
+import { listDetectedStops } from '../../../projections/machines/machines.queries.js';
+import { findLine } from '../../../projections/plant/plant.queries.js';
 import type { AppDeps } from '../../deps.js';
 import { bigIdParam, dayParam, idParam, optionalParam } from '../../params.js';
 import { PLANT_NOT_FOUND } from '../../plantChecks.js';
 import { local } from '../stopEvents/plantTime.js';
 import { route, type RouteDef } from '../types.js';
+import { countedHours } from './countedHours.js';
 
 const lineQuery = { shop_floor_id: idParam, line_id: idParam };
 
+/** A plant day or a shift of the shop floor: one of the two. */
+const windowQuery = { day: optionalParam(dayParam), shift_id: optionalParam(bigIdParam) };
+
 export const detectedStopsQuery = z.object({
   ...lineQuery,
-  day: optionalParam(dayParam),
-  shift_id: optionalParam(bigIdParam),
+  ...windowQuery,
   state: z.enum(['open', 'unclassified', 'all'], { error: 'Valori ammessi: open, unclassified, all' }).default('all'),
 });
 
-export const lineHoursQuery = z.object({ ...lineQuery, day: dayParam });
+export const lineHoursQuery = z.object({ ...lineQuery, ...windowQuery });
 
-/** A plant day as the instants it spans (23 or 25 hours on the days the clock changes). */
-function dayWindow(day: string): { from: Date; to: Date } {
-  const start = DateTime.fromISO(day, { zone: PLANT_ZONE });
-  return { from: start.toJSDate(), to: start.plus({ days: 1 }).toJSDate() };
+/** The instants a plant day (23 or 25 hours on the days the clock changes) or a shift spans (400 without either, 404 for a shift of another shop floor). */
+async function windowOf(deps: AppDeps, q: { shop_floor_id: number; day?: string; shift_id?: number }): Promise<{ from: Date; to: Date }> {
+  if ((q.day === undefined) === (q.shift_id === undefined)) throw validationError('Parametri non validi', { day: 'Indicare day oppure shift_id' });
+  if (q.day) {
+    const start = DateTime.fromISO(q.day, { zone: PLANT_ZONE });
+    return { from: start.toJSDate(), to: start.plus({ days: 1 }).toJSDate() };
+  }
+  const shift = await deps.knex('shifts').where({ id: q.shift_id, shop_floor_id: q.shop_floor_id }).first('start_time', 'end_time');
+  if (!shift) throw notFound('Turno non trovato');
+  return { from: shift.start_time as Date, to: shift.end_time as Date };
 }
 
 /** The line, on its shop floor (404 otherwise). */
@@ -45,14 +54,8 @@ export function machineRoutes(deps: AppDeps): RouteDef[] {
       input: { query: detectedStopsQuery },
       async handler(ctx) {
         const q = ctx.input.query;
-        if ((q.day === undefined) === (q.shift_id === undefined)) throw validationError('Parametri non validi', { day: 'Indicare day oppure shift_id' });
+        const window = await windowOf(deps, q);
         await lineOn(deps, q.shop_floor_id, q.line_id);
-        let window = q.day ? dayWindow(q.day) : null;
-        if (!window) {
-          const shift = await deps.knex('shifts').where({ id: q.shift_id, shop_floor_id: q.shop_floor_id }).first('start_time', 'end_time');
-          if (!shift) throw notFound('Turno non trovato');
-          window = { from: shift.start_time as Date, to: shift.end_time as Date };
-        }
         const now = deps.clock().getTime();
         const rows = await listDetectedStops(deps.knex, { shopFloorId: q.shop_floor_id, lineId: q.line_id, ...window, state: q.state });
         ctx.body = rows.map((r) => ({
@@ -72,25 +75,18 @@ export function machineRoutes(deps: AppDeps): RouteDef[] {
       input: { query: lineHoursQuery },
       async handler(ctx) {
         const q = ctx.input.query;
+        const { from, to } = await windowOf(deps, q);
         const line = await lineOn(deps, q.shop_floor_id, q.line_id);
-        // The line's pieces are its reference machine's count when one of its machines has that name, else its last machine's (the end of the line).
-        const machines = await listActive(deps.knex, 'equipments', line.id);
-        const counting = (machines.find((e) => e.name === line.referenceMachine) ?? machines.at(-1))?.id ?? null;
-        const { from, to } = dayWindow(q.day);
-        const [rows, constants] = await Promise.all([lineHours(deps.knex, line.id, from, to, counting), findDbrConstants(deps.knex, line.id)]);
-        const byHour = new Map(rows.map((r) => [r.hourStart.getTime(), r]));
-        const hours: object[] = [];
-        for (let h = from.getTime(); h < to.getTime(); h += 3_600_000) {
-          const r = byHour.get(h);
-          hours.push({
-            hour: local(new Date(h)),
-            good: r?.good ?? 0,
-            reject: r?.reject ?? 0,
-            target: constants ? Math.round(constants.def_speed) : null,
-            micro_stops: r?.microStops ?? 0,
-            micro_stop_minutes: r?.microStopMinutes ?? 0,
-          });
-        }
+        const [rows, constants] = await Promise.all([countedHours(deps, line, from, to), findDbrConstants(deps.knex, line.id)]);
+        const hours = rows.map((r) => ({
+          hour: local(new Date(r.hourStart)),
+          good: r.good,
+          reject: r.reject,
+          counted: r.counted,
+          target: constants ? Math.round(constants.def_speed) : null,
+          micro_stops: r.microStops,
+          micro_stop_minutes: r.microStopMinutes,
+        }));
         ctx.body = hours;
       },
     }),

@@ -11,6 +11,7 @@ import { Board, BoardSetup, readChoice, saveChoice, type BoardChoice } from '../
 import { ApiError } from '../../lib/api.js';
 import { clearToken, getToken } from '../../lib/session.js';
 import '../../styles/board.css';
+import '../../styles/hourly.css';
 
 export function TabellonePage() {
   const navigate = useNavigate();

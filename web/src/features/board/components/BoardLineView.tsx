@@ -1,7 +1,8 @@
 import { formatTime } from '../../../lib/dates.js';
 import { percent, pieces, tone, type BoardLine } from '../model/board.js';
+import { HourlyControl } from './HourlyControl.js';
 
-/** One line on the TV: its shift, pieces against the target to this minute, the two gauges' figures, its stops and DBR actions. */
+/** One line on the TV: its shift, pieces against the target to this minute, the two gauges' figures, its pieces per hour, its stops and DBR actions. */
 export function BoardLineView({ line }: { line: BoardLine }) {
   if (!line.shift) {
     return (
@@ -39,6 +40,7 @@ export function BoardLineView({ line }: { line: BoardLine }) {
           <span className="board-sub">massimo {percent(line.waste_threshold)}</span>
         </div>
       </div>
+      <HourlyControl hours={line.hours} />
       <div className="board-lists">
         <div className="board-list">
           <h2>Stop del turno{line.stop_count ? ` · ${line.stop_count} (${line.stop_minutes} min)` : ''}</h2>

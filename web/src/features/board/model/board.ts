@@ -18,6 +18,15 @@ export interface BoardAction {
   executed: boolean;
 }
 
+/** One clock hour of the shift so far (short-interval control, docs/board.md). */
+export interface BoardHour {
+  hour: string;
+  good: number;
+  reject: number;
+  target: number | null;
+  counted: boolean;
+}
+
 export interface BoardLine {
   line_id: number;
   line_name: string;
@@ -34,6 +43,7 @@ export interface BoardLine {
   stop_minutes?: number;
   stops?: BoardStop[];
   dbr_actions?: BoardAction[];
+  hours?: BoardHour[];
 }
 
 export interface BoardAnswer {
@@ -80,3 +90,12 @@ export function tone(value: number | null | undefined, threshold: number | null 
 
 /** Which line to show now when they rotate, from the time since the board opened. */
 export const rotatingIndex = (count: number, elapsedMs: number) => (count === 0 ? 0 : Math.floor(elapsedMs / ROTATE_MS) % count);
+
+/** The hours to show: none when the line's machine counted nothing in the shift (a line without signals shows no row). */
+export const countedHours = (hours: readonly BoardHour[] | undefined): BoardHour[] => (hours?.some((h) => h.counted) ? [...hours] : []);
+
+/** An hour at or above its target is green, below it red; an hour not counted, or without a target, neither. */
+export function hourTone(h: BoardHour): 'good' | 'bad' | 'none' {
+  if (!h.counted || h.target === null) return 'none';
+  return h.good >= h.target ? 'good' : 'bad';
+}

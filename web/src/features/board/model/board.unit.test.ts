@@ -1,4 +1,4 @@
-import { percent, pieces, readChoice, rotatingIndex, saveChoice, tone } from './board.js';
+import { countedHours, hourTone, percent, pieces, readChoice, rotatingIndex, saveChoice, tone } from './board.js';
 
 describe('the board model', () => {
   it('words numbers as the plant reads them', () => {
@@ -7,6 +7,14 @@ describe('the board model', () => {
 
   it('colours Rendimento at or above its threshold and Scarto at or below', () => {
     expect([tone(0.8, 0.8, true), tone(0.79, 0.8, true), tone(0.03, 0.03, false), tone(0.031, 0.03, false), tone(0.5, null, true)]).toEqual(['good', 'bad', 'good', 'bad', 'none']);
+  });
+
+  it('colours each counted hour against its target, and shows no hours where nothing was counted', () => {
+    const h = (good: number, target: number | null, counted = true) => ({ hour: '2031-06-10T06:00:00+02:00', good, reject: 0, target, counted });
+    expect([hourTone(h(3600, 3600)), hourTone(h(3599, 3600)), hourTone(h(0, 3600, false)), hourTone(h(100, null))]).toEqual(['good', 'bad', 'none', 'none']);
+    expect(countedHours([h(0, 3600, false), h(0, 3600, false)])).toEqual([]);
+    expect(countedHours([h(0, 3600, false), h(10, 3600)])).toHaveLength(2);
+    expect(countedHours(undefined)).toEqual([]);
   });
 
   it('rotates through the lines every 15 s', () => {

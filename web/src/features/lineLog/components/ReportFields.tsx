@@ -9,6 +9,7 @@ import { HistoryButton, reportHistory } from '../../history/index.js';
 import type { ReportEditorView } from '../model/reportEditor.js';
 import { MAX_NOTES_LENGTH, type ReportForm, type ReportKey } from '../model/reportForm.js';
 import type { LineLogSelection } from '../model/selection.js';
+import { useShiftCount } from '../api/useShiftCount.js';
 import { AddStopButtons } from './AddStopButtons.js';
 import { DetectedStops } from './DetectedStops.js';
 import { FiguresFields } from './FiguresFields.js';
@@ -40,6 +41,7 @@ export interface ReportFieldsProps {
 /** The report's fields and stops, editable as the view allows. */
 export function ReportFields({ mode, reportKey, selection, form, view, onChange, onLeave, ...props }: ReportFieldsProps) {
   const { readOnly, refusedFields } = view;
+  const count = useShiftCount(selection, props.shopFloorId, !readOnly);
   return (
     <div className="line-log-report" data-confirmed={props.confirmed} data-editing={props.editing}>
       <div className="line-log-history-bar">
@@ -73,7 +75,14 @@ export function ReportFields({ mode, reportKey, selection, form, view, onChange,
       </section>
       {/* The figures come right after the shift notes: the end of a shift is notes, figures, submit. */}
       <div onBlur={onLeave}>
-        <FiguresFields form={form} unit={props.unit} disabled={readOnly} errors={view.figureErrors} onChange={(field, value) => onChange({ ...form, [field]: value })} />
+        <FiguresFields
+          form={form}
+          unit={props.unit}
+          disabled={readOnly}
+          errors={view.figureErrors}
+          count={count}
+          onChange={(field, value) => onChange({ ...form, [field]: value })}
+        />
       </div>
       <div onBlur={onLeave}>
         <MachineNotesEditor labels={props.labels} rows={form.rows} disabled={readOnly} error={refusedFields.machine_notes} onChange={(rows) => onChange({ ...form, rows })} />

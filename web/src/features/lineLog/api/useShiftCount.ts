@@ -1,0 +1,38 @@
+/**
+ * The pieces the line's counting machine counted in the shift (GET /factory/line_hours with
+ * shift_id; docs/machine-signals.md): good and rejected, summed over the shift's hours, or null
+ * when the machine counted nothing in it (a line without signals shows no suggestion).
+ */
+import useSWR from 'swr';
+import { useShifts } from './useLineLogPlant.js';
+import type { LineLogSelection } from '../model/selection.js';
+
+export interface ShiftCount {
+  good: number;
+  reject: number;
+}
+
+interface CountedHour {
+  good: number;
+  reject: number;
+  counted: boolean;
+}
+
+/** The shift's count from its hours; null when no hour was counted. */
+export function sumCounted(hours: readonly CountedHour[] | undefined): ShiftCount | null {
+  const counted = (hours ?? []).filter((h) => h.counted);
+  if (counted.length === 0) return null;
+  return { good: counted.reduce((s, h) => s + h.good, 0), reject: counted.reduce((s, h) => s + h.reject, 0) };
+}
+
+/** Asked again every minute while the page is open: the hour in progress counts as the pieces come. */
+export function useShiftCount(selection: LineLogSelection, shopFloorId: string, enabled: boolean): ShiftCount | null {
+  const shifts = useShifts(selection.day, shopFloorId || null);
+  const shiftId = shifts.data?.find((s) => s.code === selection.shiftCode && s.shift_day === selection.day)?.id ?? null;
+  const ready = enabled && shopFloorId && selection.lineId && shiftId !== null;
+  const hours = useSWR<CountedHour[]>(ready ? ['/factory/line_hours', { shop_floor_id: shopFloorId, line_id: selection.lineId, shift_id: shiftId }] : null, {
+    refreshInterval: 60_000,
+    onError: (err: unknown) => console.error('Caricamento del conteggio macchina non riuscito', err),
+  });
+  return sumCounted(hours.data);
+}
