@@ -46,3 +46,26 @@ describe('formatNumber (Italian numbers without Intl)', () => {
     expect(differences).toEqual([]);
   });
 });
+
+describe('the web sources', () => {
+  it('format numbers and dates without Intl or toLocaleString (only the table sort collates with Intl)', async () => {
+    const fs = await import('node:fs');
+    const path = await import('node:path');
+    const src = path.resolve('web/src');
+    const users: string[] = [];
+    const walk = (dir: string): void => {
+      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+        const file = path.join(dir, entry.name);
+        if (entry.isDirectory()) walk(file);
+        else if (
+          /\.tsx?$/.test(entry.name) &&
+          !entry.name.includes('.test.') &&
+          /\bIntl\.(?!Collator)|toLocale(?:Date|Time)?String\(|from 'luxon'/.test(fs.readFileSync(file, 'utf8'))
+        )
+          users.push(path.relative(src, file));
+      }
+    };
+    walk(src);
+    expect(users).toEqual([]);
+  });
+});

@@ -7,6 +7,7 @@
  */
 import { useId } from 'react';
 import { DecimalField } from '../../../components/DecimalField.js';
+import { formatNumber } from '../../../lib/numbers.js';
 import type { ShiftCount } from '../api/useShiftCount.js';
 import type { FigureField, ReportForm } from '../model/reportForm.js';
 import { figureLabels } from './texts.js';
@@ -22,7 +23,6 @@ export interface FiguresFieldsProps {
   count?: ShiftCount | null;
 }
 
-const whole = new Intl.NumberFormat('it-IT', { maximumFractionDigits: 0 });
 const COUNTED: Partial<Record<FigureField, keyof ShiftCount>> = { volume: 'good', waste: 'reject' };
 
 /** 'Conteggio macchina: 11.750 pz' and, unless the field holds it already, 'Usa conteggio'. */
@@ -31,7 +31,7 @@ function CountSuggestion({ value, current, unit, label, onUse }: { value: number
   return (
     <p className="figure-count" data-testid="figure-count">
       <span>
-        Conteggio macchina: <strong>{whole.format(value)}</strong> {unit}
+        Conteggio macchina: <strong>{formatNumber(value, { max: 0 })}</strong> {unit}
       </span>
       {used ? (
         <span className="figure-count-used">✓ usato</span>
