@@ -1,4 +1,5 @@
 import type { MachineEvent } from './events.js';
+import { activeItem, type PlantState } from '../plant/state.js';
 
 /** One validated message from a machine (infra/mqtt parses and checks it; the plant says where the machine is). */
 export type MachineSignal = { shopFloorId: number; lineId: number; equipmentId: number; at: number } & (
@@ -25,6 +26,12 @@ export const DEFAULT_TRACKER_OPTIONS: TrackerOptions = {
   lateLimitMs: 31 * 24 * 60 * 60_000,
   dedupeMs: 2 * 60 * 60_000,
 };
+
+/** A line's stop threshold: its own from the plant file, else the plant's default (MACHINE_STOP_THRESHOLD_MINUTES). */
+export function lineThresholdMs(plant: PlantState, lineId: number, defaultMs: number): number {
+  const own = activeItem(plant, 'line', lineId)?.stopThresholdMinutes;
+  return own == null ? defaultMs : own * 60_000;
+}
 
 export type AcceptResult = 'accepted' | 'duplicate' | 'late';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEvent, type EventDefinition, type EventOf } from '../shared/catalog.js';
-import { maxChars, plantIdSchema } from '../shared/bounds.js';
+import { maxChars, plantIdSchema, stopThresholdMinutesSchema } from '../shared/bounds.js';
 import { oeeCategorySchema } from '../oee/categories.js';
 
 /**
@@ -33,6 +33,8 @@ export const ShiftPatternsSet = defineEvent('ShiftPatternsSet', 1, z.object({ sh
 export const LineAdded = defineEvent('LineAdded', 1, z.object({ lineId: id, shopFloorId: id, name, referenceMachine: name }));
 export const LineRenamed = defineEvent('LineRenamed', 1, z.object({ lineId: id, name }));
 export const LineReferenceMachineChanged = defineEvent('LineReferenceMachineChanged', 1, z.object({ lineId: id, referenceMachine: name }));
+/** The line's own machine stop threshold in minutes (docs/machine-signals.md); null: the plant's default again. */
+export const LineStopThresholdSet = defineEvent('LineStopThresholdSet', 1, z.object({ lineId: id, minutes: stopThresholdMinutesSchema.nullable() }));
 export const LineRetired = defineEvent('LineRetired', 1, z.object({ lineId: id }));
 
 export const EquipmentAdded = defineEvent('EquipmentAdded', 1, z.object({ equipmentId: id, lineId: id, name }));
@@ -67,6 +69,7 @@ export const plantEvents = [
   LineAdded,
   LineRenamed,
   LineReferenceMachineChanged,
+  LineStopThresholdSet,
   LineRetired,
   EquipmentAdded,
   EquipmentRenamed,

@@ -14,6 +14,8 @@ export interface PlantItem {
   retired: boolean;
   /** Lines only. */
   referenceMachine?: string;
+  /** Lines only: its own machine stop threshold in minutes; null or absent, the plant's default. */
+  stopThresholdMinutes?: number | null;
   /** Planned stop reasons only: excluded from the planned time, or a setup loss (docs/oee.md). */
   oeeCategory?: OeeCategory;
 }
@@ -88,6 +90,8 @@ export function evolvePlant(state: PlantState, event: PlantEvent): PlantState {
       return changed(state, 'line', event.data.lineId, { name: event.data.name });
     case 'LineReferenceMachineChanged':
       return changed(state, 'line', event.data.lineId, { referenceMachine: event.data.referenceMachine });
+    case 'LineStopThresholdSet':
+      return changed(state, 'line', event.data.lineId, { stopThresholdMinutes: event.data.minutes });
     case 'LineRetired':
       return changed(state, 'line', event.data.lineId, { retired: true });
     case 'EquipmentAdded':

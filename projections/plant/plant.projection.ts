@@ -88,6 +88,8 @@ export const plantProjection = defineProjection(plantEvents, {
         case 'LineReferenceMachineChanged':
           f.plant_lines.change(event.data.lineId, { reference_machine: event.data.referenceMachine, updated_at });
           return;
+        case 'LineStopThresholdSet':
+          return; // read from the plant stream by the machine signals (api/machineSignals.ts), no table of its own
         case 'LineRetired':
           f.plant_lines.change(event.data.lineId, retired);
           return;

@@ -112,6 +112,7 @@ const plantData: Record<string, fc.Arbitrary<unknown>> = {
   LineAdded: fc.record({ lineId: plantId, shopFloorId, name: name(), referenceMachine: name() }),
   LineRenamed: fc.record({ lineId: plantId, name: name() }),
   LineReferenceMachineChanged: fc.record({ lineId: plantId, referenceMachine: name() }),
+  LineStopThresholdSet: fc.record({ lineId: plantId, minutes: fc.option(fc.double({ min: 1, max: 120, noNaN: true })) }),
   LineRetired: fc.record({ lineId: plantId }),
   EquipmentAdded: fc.record({ equipmentId: plantId, lineId: plantId, name: name() }),
   EquipmentRenamed: fc.record({ equipmentId: plantId, name: name() }),
