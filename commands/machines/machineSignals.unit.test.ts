@@ -142,7 +142,7 @@ describe('machine tracker: messages to events', () => {
     const tracker = new MachineTracker(options);
     run(tracker, '2030-06-05T08:00:00Z', [state('2030-06-05T08:00:00Z', 'running')]);
     expect(run(tracker, '2030-06-05T08:30:00Z', []).events).toEqual([]);
-    expect(tracker.status(t('2030-06-05T08:30:00Z'))).toEqual([{ equipmentId: 5, lineId: 2, state: 'Segnale assente', lastMessageAt: '2030-06-05T08:00:00.000Z' }]);
+    expect(tracker.status(t('2030-06-05T08:30:00Z'))).toEqual([{ equipmentId: 5, lineId: 2, state: 'Segnale assente', lastMessageAt: '2030-06-05T08:00:00.000Z', lastKind: 'state' }]);
   });
 });
 

@@ -59,6 +59,8 @@ interface Machine {
   /** When the last message arrived (our clock) and what it said. */
   lastReceived: number;
   lastAt: number;
+  /** The topic of the last message taken: state or count. */
+  lastKind: MachineSignal['kind'] | null;
 }
 
 export interface MachineStatus {
@@ -66,6 +68,8 @@ export interface MachineStatus {
   lineId: number;
   state: 'running' | 'stopped' | 'Segnale assente' | null;
   lastMessageAt: string;
+  /** The topic of the last message: `state` or `count` (null for a stop known only from before a restart). */
+  lastKind: MachineSignal['kind'] | null;
 }
 
 const HOUR = 3_600_000;
@@ -102,6 +106,7 @@ export class MachineTracker {
     m.pending.push(signal);
     m.lastReceived = now;
     m.lastAt = Math.max(m.lastAt, signal.at);
+    m.lastKind = signal.kind;
     return 'accepted';
   }
 
@@ -143,6 +148,7 @@ export class MachineTracker {
       lineId: m.place.lineId,
       state: now - m.lastReceived > this.options.silenceMs ? 'Segnale assente' : m.state,
       lastMessageAt: iso(m.lastReceived),
+      lastKind: m.lastKind,
     }));
   }
 
@@ -159,6 +165,7 @@ export class MachineTracker {
         hours: new Map(),
         lastReceived: now,
         lastAt: 0,
+        lastKind: null,
       };
       this.machines.set(place.equipmentId, m);
     }

@@ -135,6 +135,19 @@ describeWith(['postgres', 'mosquitto'])('machine signals over MQTT', () => {
     expect([r.status, r.body.detected_stop_id]).toEqual([201, filler]);
     expect((await detected(`day=${today}&state=all`)).find((s) => s.id === filler)?.classified_stop_id).toBe(r.body.id);
     expect((await detected(`day=${today}&state=unclassified`)).map((s) => s.id)).not.toContain(filler);
+
+    // The admin's view of the connector: each machine's last message, and the machines never heard.
+    const signals = await kit.call('GET', '/admin/machine_signals', 'admin');
+    expect(signals.body).toMatchObject({ enabled: true, connected: true, broker: broker.url, error: null });
+    const now = kit.now.toISOString();
+    const line1 = { line_id: 1, line_name: 'Linea 1', last_message_at: now };
+    expect(signals.body.machines.slice(0, 4)).toEqual([
+      { equipment_id: 1, equipment_name: 'Filler', ...line1, state: 'stopped', last_topic: 'state' },
+      { equipment_id: 2, equipment_name: 'Capper', ...line1, state: 'running', last_topic: 'state' },
+      { equipment_id: 3, equipment_name: 'Cartoner', ...line1, state: 'running', last_topic: 'count' },
+      { equipment_id: 4, equipment_name: 'Filler', line_id: 2, line_name: 'Linea 2', state: null, last_message_at: null, last_topic: null },
+    ]);
+    expect((await kit.call('GET', '/admin/machine_signals', 'support')).status).toBe(403);
   });
 
   it('a refused login is shown on /health and retried with a doubling wait; the right password connects', async () => {

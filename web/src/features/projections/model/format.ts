@@ -57,3 +57,23 @@ export function formatFailure(f: { position: { commit: number; prepare: number }
   const at = f.duringRebuild ? ", bloccata all'evento" : " all'evento";
   return `${head}${at} ${formatPosition(f.position)} (${f.eventType ?? '?'}${f.stream ? `, stream ${f.stream}` : ''})`;
 }
+
+/** A machine's state as the connector follows it, in the page's words; null is a machine not heard since the start. */
+export function signalStateLabel(state: string | null): string {
+  if (state === 'running') return 'In marcia';
+  if (state === 'stopped') return 'Ferma';
+  if (state === 'Segnale assente') return 'Segnale assente';
+  return 'Nessun messaggio';
+}
+
+/** The topic of a machine's last message: 'stato' or 'conteggio'. */
+export function signalTopicLabel(topic: 'state' | 'count' | null): string {
+  return topic === 'count' ? 'conteggio' : topic === 'state' ? 'stato' : '';
+}
+
+/** When a machine's last message came: '14:32:05' today, '24/11 14:32' before; '–' never. */
+export function formatLastMessage(iso: string | null, now: Date = new Date()): string {
+  if (!iso) return '–';
+  const at = inPlant(new Date(iso));
+  return at.hasSame(inPlant(now), 'day') ? at.toFormat('HH:mm:ss') : at.toFormat('dd/LL HH:mm');
+}
