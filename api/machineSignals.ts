@@ -52,7 +52,13 @@ export async function startMachineSignals(deps: Deps, url: string, /** The plant
   let plant = await readPlantState(deps);
   const options: TrackerOptions = { ...DEFAULT_TRACKER_OPTIONS, thresholdMs: (lineId) => lineThresholdMs(plant, lineId, thresholdMs), silenceMs };
   const tracker = new MachineTracker(options);
-  for (const s of await openDetectedStops(deps.knex)) tracker.primeOpenStop(s, s.startTime.toISOString(), now());
+  // A new database builds the machines read model in the background: until it is live there is no open stop to know of.
+  const open = await openDetectedStops(deps.knex).catch((err: { code?: string }) => {
+    if (err.code !== '42P01') throw err;
+    deps.log.info('machine signals: the machines read model is still being built, no open stops to resume');
+    return [];
+  });
+  for (const s of open) tracker.primeOpenStop(s, s.startTime.toISOString(), now());
   let plantReadAt = now();
   const refreshPlant = () => {
     if (now() - plantReadAt < 5_000) return;
