@@ -514,6 +514,7 @@ describeWith(['postgres'])('fuzzing every route: never 5xx, the error shape on 4
             'GET /me',
             'GET /admin/users',
             'GET /admin/projections',
+            'GET /admin/machine_signals',
             'GET /health',
             'GET /factory/default_station',
             'GET /factory/triggering_events',

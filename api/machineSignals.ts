@@ -3,7 +3,15 @@ import type { Logger } from 'pino';
 import { handleRecordMachineEvent, MACHINE_SIGNALS_CONTEXT } from '../commands/machines/recordMachineEvent.js';
 import { readPlantState } from '../commands/plant/readPlant.js';
 import type { MachineEvent } from '../domain/machines/events.js';
-import { DEFAULT_TRACKER_OPTIONS, MachineTracker, type MachineSignal, type MachineStatus, type OpenHour, type TrackerOptions } from '../domain/machines/tracker.js';
+import {
+  DEFAULT_TRACKER_OPTIONS,
+  lineThresholdMs,
+  MachineTracker,
+  type MachineSignal,
+  type MachineStatus,
+  type OpenHour,
+  type TrackerOptions,
+} from '../domain/machines/tracker.js';
 import { activeItem, type PlantState } from '../domain/plant/state.js';
 import type { EventCatalog } from '../domain/shared/catalog.js';
 import type { EventStore } from '../domain/shared/eventStore.js';
@@ -49,12 +57,18 @@ function knownPlace(plant: PlantState, m: MachineSignal): boolean {
  * into events, and the recorder that appends them (idempotent by machine and time) and
  * wakes the read models. Runs beside the HTTP server in each instance.
  */
-export async function startMachineSignals(deps: Deps, url: string, thresholdMs: number, silenceMs: number, tickMs = 1_000): Promise<MachineSignals> {
+export async function startMachineSignals(deps: Deps, url: string, /** The plant's default. */ thresholdMs: number, silenceMs: number, tickMs = 1_000): Promise<MachineSignals> {
   const now = () => deps.clock().getTime();
-  const options: TrackerOptions = { ...DEFAULT_TRACKER_OPTIONS, thresholdMs: () => thresholdMs, silenceMs };
-  const tracker = new MachineTracker(options);
-  for (const s of await openDetectedStops(deps.knex)) tracker.primeOpenStop(s, s.startTime.toISOString(), now());
   let plant = await readPlantState(deps);
+  const options: TrackerOptions = { ...DEFAULT_TRACKER_OPTIONS, thresholdMs: (lineId) => lineThresholdMs(plant, lineId, thresholdMs), silenceMs };
+  const tracker = new MachineTracker(options);
+  // A new database builds the machines read model in the background: until it is live there is no open stop to know of.
+  const open = await openDetectedStops(deps.knex).catch((err: { code?: string }) => {
+    if (err.code !== '42P01') throw err;
+    deps.log.info('machine signals: the machines read model is still being built, no open stops to resume');
+    return [];
+  });
+  for (const s of open) tracker.primeOpenStop(s, s.startTime.toISOString(), now());
   let plantReadAt = now();
   const refreshPlant = () => {
     if (now() - plantReadAt < 5_000) return;

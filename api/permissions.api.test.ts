@@ -21,6 +21,7 @@ const ADMIN = 'admin'; // shifts, DBR constants, operations (docs/plant.md, READ
 const TABLE: Record<string, string> = {
   'GET /me': EVERYONE,
   'GET /admin/projections': ADMIN,
+  'GET /admin/machine_signals': ADMIN,
   'POST /admin/projections/:name/rebuild': ADMIN,
   'GET /admin/projections/rebuilds/:jobId': ADMIN,
   'POST /admin/queues-session': ADMIN,

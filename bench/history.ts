@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { DateTime } from 'luxon';
 import pino from 'pino';
-import { startServer, type RunningServer } from '../api/server.js';
+import { startServer, type RunningServer, type ServerOptions } from '../api/server.js';
 import { createCatalog } from '../domain/catalog.js';
 import { START, type Position } from '../domain/shared/eventStore.js';
 import { PLANT_ZONE } from '../domain/shifts/calendar.js';
@@ -154,7 +154,7 @@ export async function rebuildAll(url: string): Promise<{ rows: RebuildRow[]; cei
   }
 }
 
-export async function serve(db: BenchDatabase, redisUrl: string | null, dataDir: string): Promise<RunningServer> {
+export async function serve(db: BenchDatabase, redisUrl: string | null, dataDir: string, extra: Pick<ServerOptions, 'clock' | 'mqttUrl'> = {}): Promise<RunningServer> {
   const config = parseConfig({
     NODE_ENV: 'test',
     PORT: '0',
@@ -164,7 +164,7 @@ export async function serve(db: BenchDatabase, redisUrl: string | null, dataDir:
     LOG_LEVEL: 'silent',
     SEED_DEMO_HISTORY: 'false',
   });
-  return startServer({ config, databaseUrl: db.url, redisUrl, log: pino({ level: 'silent' }), webDist: null, queuePrefix: `benchh${randomBytes(4).toString('hex')}` });
+  return startServer({ config, databaseUrl: db.url, redisUrl, log: pino({ level: 'silent' }), webDist: null, queuePrefix: `benchh${randomBytes(4).toString('hex')}`, ...extra });
 }
 
 export interface HistoryResult {

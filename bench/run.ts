@@ -15,6 +15,8 @@
  * `npm run bench -- lighthouse` runs Lighthouse (mobile) on /login, both dashboards and the line
  * log of a production build over the demo history, alone (bench/lighthouse.ts: about 5 minutes);
  * `--page=/login` (repeatable) measures only those pages.
+ * `npm run bench -- machines` runs the machine signals section alone (bench/machines.ts: 150
+ * machines over a real mosquitto for a day compressed into `--seconds=N`, 120 by default).
  */
 import os from 'node:os';
 import pg from 'pg';
@@ -25,6 +27,7 @@ import { benchOee, defaultOeeBenchOptions, REBUILD_GOAL, type OeeBenchOptions } 
 import { benchHistory, defaultHistoryOptions, type HistoryOptions } from './history.js';
 import { benchLighthouse } from './lighthouse.js';
 import { benchLatency, loadavg, loadedBullMqRatio, type LatencyResult } from './latency.js';
+import { benchMachines, printMachines } from './machines.js';
 import { fmt, printTable, serversToStop, startBenchServers, type TableRow } from './support.js';
 import { benchWebAssets } from './webAssets.js';
 
@@ -36,11 +39,12 @@ const HISTORY = asked.includes('history');
 const DASHBOARD = asked.includes('dashboard');
 const OEE = asked.includes('oee');
 const LIGHTHOUSE = asked.includes('lighthouse');
-const LONG_SECTIONS = ['history', 'dashboard', 'oee', 'lighthouse'];
-const LONG = HISTORY || DASHBOARD || OEE || LIGHTHOUSE;
+const MACHINES = asked.includes('machines');
+const LONG_SECTIONS = ['history', 'dashboard', 'oee', 'lighthouse', 'machines'];
+const LONG = HISTORY || DASHBOARD || OEE || LIGHTHOUSE || MACHINES;
 const unknown = asked.filter((a) => !LONG_SECTIONS.includes(a) && !(SECTIONS as readonly string[]).includes(a));
 if (unknown.length > 0 || (LONG && asked.length > 1)) {
-  console.error(`unknown bench section(s): ${unknown.join(', ') || asked.join(', ')}; known: ${SECTIONS.join(', ')}, or history, dashboard, oee or lighthouse alone`);
+  console.error(`unknown bench section(s): ${unknown.join(', ') || asked.join(', ')}; known: ${SECTIONS.join(', ')}, or history, dashboard, oee, lighthouse or machines alone`);
   process.exit(2);
 }
 const selected = new Set<Section>(asked.length > 0 && !LONG ? (asked as Section[]) : LONG ? [] : SECTIONS);
@@ -162,7 +166,7 @@ async function runOee(url: string, redisUrl: string | null): Promise<void> {
 const started = performance.now();
 try {
   // Only the latency benchmark compares schedulers; the others never need Redis.
-  const { pgUrl, redisUrl } = await startBenchServers('linea-bench-pg-', selected.has('latency'), stops);
+  const { dir, pgUrl, redisUrl } = await startBenchServers('linea-bench-pg-', selected.has('latency'), stops);
 
   console.log(`# linea benchmarks, ${new Date().toISOString()}`);
   console.log(
@@ -185,6 +189,9 @@ try {
     await runDashboard(pgUrl, redisUrl);
   } else if (OEE) {
     await runOee(pgUrl, redisUrl);
+  } else if (MACHINES) {
+    const seconds = Number(args.find((a) => /^--seconds=\d+$/.test(a))?.slice('--seconds='.length) ?? 120);
+    printMachines(await benchMachines(pgUrl, redisUrl, dir, seconds), loadavg());
   } else if (LIGHTHOUSE) {
     await benchLighthouse(
       pgUrl,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import path from 'node:path';
 import { passwordProblem } from '../domain/users/passwordRules.js';
+import { MAX_STOP_THRESHOLD_MINUTES, MIN_STOP_THRESHOLD_MINUTES } from '../domain/shared/bounds.js';
 
 /**
  * Secrets that are printed in files or docs, so known to anyone: the old compose default and
@@ -31,8 +32,8 @@ const schema = z.object({
   MQTT_URL: z.union([z.literal('off'), z.string().url()]).optional(),
   /** Unset MQTT_URL: a mosquitto found on PATH is started on loopback at this port. */
   EMBEDDED_MQTT_PORT: z.coerce.number().int().min(1).max(65535).default(18830),
-  /** How long a machine stop must last to be a detected stop; shorter ones are micro-stops. */
-  MACHINE_STOP_THRESHOLD_MINUTES: z.coerce.number().min(1).max(120).default(2),
+  /** How long a machine stop must last to be a detected stop; shorter ones are micro-stops. The plant's default: a line of the plant file may set its own. */
+  MACHINE_STOP_THRESHOLD_MINUTES: z.coerce.number().min(MIN_STOP_THRESHOLD_MINUTES).max(MAX_STOP_THRESHOLD_MINUTES).default(2),
   /** A machine silent this long is 'Segnale assente' (not a stop). */
   MACHINE_SILENCE_MINUTES: z.coerce
     .number()

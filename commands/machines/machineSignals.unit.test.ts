@@ -1,5 +1,6 @@
 import { detectedStopId, parseDetectedStopId, type MachineEvent } from '../../domain/machines/events.js';
-import { MachineTracker, type MachineSignal } from '../../domain/machines/tracker.js';
+import { lineThresholdMs, MachineTracker, type MachineSignal } from '../../domain/machines/tracker.js';
+import { plantStateFrom, smallPlantFile } from '../../test/builders/plantFixtures.js';
 import { parseMachineMessage } from '../../infra/mqtt/messages.js';
 import { deciderSpec } from '../../test/support/deciderSpec.js';
 import { machineDayDecider, machineStreamOf } from './recordMachineEvent.js';
@@ -117,11 +118,33 @@ describe('machine tracker: messages to events', () => {
     ]);
   });
 
+  it("a line's own threshold from the plant file: a 3-minute stop is a micro-stop on a 5-minute line, a detected stop on a 2-minute one", () => {
+    // The small plant: line 1 (Filler 1) at the plant's 2 minutes, line 2 (Filler 3) at 5 minutes of its own.
+    const raw = smallPlantFile() as { shopFloors: Array<{ lines: Array<Record<string, unknown>> }> };
+    raw.shopFloors[0]!.lines[1]!.stopThresholdMinutes = 5;
+    const plant = plantStateFrom(raw);
+    const tracker = new MachineTracker({ ...options, thresholdMs: (lineId) => lineThresholdMs(plant, lineId, 120_000) });
+    const onLine =
+      (lineId: number, equipmentId: number) =>
+      (at: string, s: 'running' | 'stopped'): MachineSignal => ({ ...place, lineId, equipmentId, kind: 'state', state: s, at: t(at) });
+    const five = onLine(2, 3);
+    const two = onLine(1, 1);
+    const stop = (m: typeof five) => [m('2030-06-05T08:00:00Z', 'running'), m('2030-06-05T08:10:00Z', 'stopped'), m('2030-06-05T08:13:00Z', 'running')];
+    expect(run(tracker, '2030-06-05T08:14:00Z', [...stop(five), ...stop(two)]).events).toEqual([
+      { type: 'MachineStopDetected', data: { shopFloorId: 1, lineId: 1, equipmentId: 1, startTime: '2030-06-05T08:10:00.000Z' } },
+      { type: 'MachineRestarted', data: { shopFloorId: 1, lineId: 1, equipmentId: 1, startTime: '2030-06-05T08:10:00.000Z', endTime: '2030-06-05T08:13:00.000Z' } },
+    ]);
+    // The 2-minute line's stop is not in its hour; the 5-minute line's is a micro-stop of 3 minutes.
+    expect(tracker.flush().map((e) => e.type === 'MachineHourCounted' && [e.data.equipmentId, e.data.microStops, e.data.microStopMinutes])).toEqual([[3, 1, 3]]);
+  });
+
   it("a machine that goes silent is 'Segnale assente', never a stop", () => {
     const tracker = new MachineTracker(options);
     run(tracker, '2030-06-05T08:00:00Z', [state('2030-06-05T08:00:00Z', 'running')]);
     expect(run(tracker, '2030-06-05T08:30:00Z', []).events).toEqual([]);
-    expect(tracker.status(t('2030-06-05T08:30:00Z'))).toEqual([{ equipmentId: 5, lineId: 2, state: 'Segnale assente', lastMessageAt: '2030-06-05T08:00:00.000Z' }]);
+    expect(tracker.status(t('2030-06-05T08:30:00Z'))).toEqual([
+      { equipmentId: 5, lineId: 2, state: 'Segnale assente', lastMessageAt: '2030-06-05T08:00:00.000Z', lastKind: 'state' },
+    ]);
   });
 });
 

@@ -44,6 +44,8 @@ function reconcileShopFloor(r: Reconciliation, shopFloorId: number, floor: Plant
     if (existing && existing.referenceMachine !== line.referenceMachine) {
       r.emit({ type: 'LineReferenceMachineChanged', data: { lineId, referenceMachine: line.referenceMachine } });
     }
+    const threshold = line.stopThresholdMinutes ?? null;
+    if ((existing?.stopThresholdMinutes ?? null) !== threshold) r.emit({ type: 'LineStopThresholdSet', data: { lineId, minutes: threshold } });
     const linePath = `${path}.lines[${li}]`;
     const equipments = r.reconcile('equipment', lineId, line.equipments, `${linePath}.equipments`, (equipmentId, item) => ({
       type: 'EquipmentAdded',

@@ -121,6 +121,21 @@ describe('given the plant recorded from the file', () => {
       ]);
   });
 
+  it("records a line's own stop threshold when it is set or changed, and null when it goes back to the plant's default", () => {
+    const raw = file();
+    raw.shopFloors[0].lines[1].stopThresholdMinutes = 5;
+    spec
+      .given(recorded)
+      .when(importing(raw))
+      .then([{ type: 'LineStopThresholdSet', data: { lineId: 2, minutes: 5 } }]);
+    const withFive = [...recorded, { type: 'LineStopThresholdSet', data: { lineId: 2, minutes: 5 } } as PlantEvent];
+    spec.given(withFive).when(importing(raw)).thenNothingHappened();
+    spec
+      .given(withFive)
+      .when(importing(file()))
+      .then([{ type: 'LineStopThresholdSet', data: { lineId: 2, minutes: null } }]);
+  });
+
   it('renames a leaf given as { id, name }', () => {
     const raw = file();
     raw.triggeringEvents[0] = { id: 1, name: 'Cambio formato bottiglia' };

@@ -1,4 +1,5 @@
 import type { MachineEvent } from './events.js';
+import { activeItem, type PlantState } from '../plant/state.js';
 
 /** One validated message from a machine (infra/mqtt parses and checks it; the plant says where the machine is). */
 export type MachineSignal = { shopFloorId: number; lineId: number; equipmentId: number; at: number } & (
@@ -26,6 +27,12 @@ export const DEFAULT_TRACKER_OPTIONS: TrackerOptions = {
   dedupeMs: 2 * 60 * 60_000,
 };
 
+/** A line's stop threshold: its own from the plant file, else the plant's default (MACHINE_STOP_THRESHOLD_MINUTES). */
+export function lineThresholdMs(plant: PlantState, lineId: number, defaultMs: number): number {
+  const own = activeItem(plant, 'line', lineId)?.stopThresholdMinutes;
+  return own == null ? defaultMs : own * 60_000;
+}
+
 export type AcceptResult = 'accepted' | 'duplicate' | 'late';
 
 interface HourFold {
@@ -52,6 +59,8 @@ interface Machine {
   /** When the last message arrived (our clock) and what it said. */
   lastReceived: number;
   lastAt: number;
+  /** The topic of the last message taken: state or count. */
+  lastKind: MachineSignal['kind'] | null;
 }
 
 export interface MachineStatus {
@@ -59,6 +68,8 @@ export interface MachineStatus {
   lineId: number;
   state: 'running' | 'stopped' | 'Segnale assente' | null;
   lastMessageAt: string;
+  /** The topic of the last message: `state` or `count` (null for a stop known only from before a restart). */
+  lastKind: MachineSignal['kind'] | null;
 }
 
 /** A machine's hour still open in memory. */
@@ -105,6 +116,7 @@ export class MachineTracker {
     m.pending.push(signal);
     m.lastReceived = now;
     m.lastAt = Math.max(m.lastAt, signal.at);
+    m.lastKind = signal.kind;
     return 'accepted';
   }
 
@@ -146,6 +158,7 @@ export class MachineTracker {
       lineId: m.place.lineId,
       state: now - m.lastReceived > this.options.silenceMs ? 'Segnale assente' : m.state,
       lastMessageAt: iso(m.lastReceived),
+      lastKind: m.lastKind,
     }));
   }
 
@@ -173,6 +186,7 @@ export class MachineTracker {
         hours: new Map(),
         lastReceived: now,
         lastAt: 0,
+        lastKind: null,
       };
       this.machines.set(place.equipmentId, m);
     }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEvent, type EventDefinition, type EventOf } from '../shared/catalog.js';
-import { maxChars, plantIdSchema } from '../shared/bounds.js';
+import { maxChars, plantIdSchema, stopThresholdMinutesSchema } from '../shared/bounds.js';
 import { oeeCategorySchema } from '../oee/categories.js';
 
 /**
@@ -35,6 +35,8 @@ export const LineRenamed = defineEvent('LineRenamed', 1, z.object({ lineId: id, 
 export const LineReferenceMachineChanged = defineEvent('LineReferenceMachineChanged', 1, z.object({ lineId: id, referenceMachine: name }));
 /** The machine whose count is the line's output (docs/machine-signals.md); null: the default, the line's last machine. */
 export const LineCountingEquipmentSet = defineEvent('LineCountingEquipmentSet', 1, z.object({ lineId: id, equipmentId: id.nullable() }));
+/** The line's own machine stop threshold in minutes (docs/machine-signals.md); null: the plant's default again. */
+export const LineStopThresholdSet = defineEvent('LineStopThresholdSet', 1, z.object({ lineId: id, minutes: stopThresholdMinutesSchema.nullable() }));
 export const LineRetired = defineEvent('LineRetired', 1, z.object({ lineId: id }));
 
 export const EquipmentAdded = defineEvent('EquipmentAdded', 1, z.object({ equipmentId: id, lineId: id, name }));
@@ -70,6 +72,7 @@ export const plantEvents = [
   LineRenamed,
   LineReferenceMachineChanged,
   LineCountingEquipmentSet,
+  LineStopThresholdSet,
   LineRetired,
   EquipmentAdded,
   EquipmentRenamed,

@@ -1,4 +1,4 @@
-import { maxChars, plantIdSchema } from '../shared/bounds.js';
+import { maxChars, plantIdSchema, stopThresholdMinutesSchema } from '../shared/bounds.js';
 import { z } from 'zod';
 import { dbrConstantsSchema } from '../dbr/constants.js';
 import { hhmm } from './events.js';
@@ -46,6 +46,8 @@ const line = z
     countingEquipment: name.optional(),
     equipments: z.array(equipment).superRefine(uniqueNames).default([]),
     dbrConstants: dbrConstantsSchema.strict().optional(),
+    /** Minutes a machine stop lasts before it is a detected stop on this line; absent, the plant's MACHINE_STOP_THRESHOLD_MINUTES. */
+    stopThresholdMinutes: stopThresholdMinutesSchema.optional(),
   })
   .strict()
   .refine((l) => l.countingEquipment === undefined || l.equipments.some((e) => e.name === l.countingEquipment), {

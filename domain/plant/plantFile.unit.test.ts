@@ -63,4 +63,15 @@ describe('a plant file', () => {
     expect(issuesOf({ shopFloors: [] }).map((i) => i.path)).toEqual(['shopFloors']);
     expect(issuesOf(null).map((i) => i.path)).toEqual(['$']);
   });
+
+  it("refuses a line's stop threshold outside 1 to 120 minutes, naming it", () => {
+    for (const bad of [0.5, 121, '5']) {
+      const raw = smallPlantFile() as any;
+      raw.shopFloors[0].lines[1].stopThresholdMinutes = bad;
+      expect(issuesOf(raw)).toEqual([{ path: 'shopFloors[0].lines[1].stopThresholdMinutes', message: 'Deve essere compreso tra 1 e 120 minuti' }]);
+    }
+    const raw = smallPlantFile() as any;
+    raw.shopFloors[0].lines[1].stopThresholdMinutes = 5;
+    expect(parsePlantFile(raw).ok).toBe(true);
+  });
 });

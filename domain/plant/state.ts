@@ -16,6 +16,8 @@ export interface PlantItem {
   referenceMachine?: string;
   /** Lines only: the machine that counts the line's output, when the plant file names one. */
   countingEquipmentId?: number | null;
+  /** Lines only: its own machine stop threshold in minutes; null or absent, the plant's default. */
+  stopThresholdMinutes?: number | null;
   /** Planned stop reasons only: excluded from the planned time, or a setup loss (docs/oee.md). */
   oeeCategory?: OeeCategory;
 }
@@ -92,6 +94,8 @@ export function evolvePlant(state: PlantState, event: PlantEvent): PlantState {
       return changed(state, 'line', event.data.lineId, { referenceMachine: event.data.referenceMachine });
     case 'LineCountingEquipmentSet':
       return changed(state, 'line', event.data.lineId, { countingEquipmentId: event.data.equipmentId });
+    case 'LineStopThresholdSet':
+      return changed(state, 'line', event.data.lineId, { stopThresholdMinutes: event.data.minutes });
     case 'LineRetired':
       return changed(state, 'line', event.data.lineId, { retired: true });
     case 'EquipmentAdded':

@@ -75,6 +75,20 @@ export const MAX_REPORT_HOURS = 24;
 export const MAX_DBR_VALUE = 1_000_000_000;
 export const DBR_VALUE_TOO_LARGE = `Deve essere compreso tra -${MAX_DBR_VALUE.toLocaleString('it-IT')} e ${MAX_DBR_VALUE.toLocaleString('it-IT')}`;
 
+/**
+ * How long a machine stop lasts before it is a detected stop rather than a micro-stop
+ * (docs/machine-signals.md): the plant's default (MACHINE_STOP_THRESHOLD_MINUTES) and each
+ * line's own in the plant file. A minute at least (shorter is the machine's own jitter), two hours
+ * at most (longer would fold real breakdowns into the hourly micro-stops).
+ */
+export const MIN_STOP_THRESHOLD_MINUTES = 1;
+export const MAX_STOP_THRESHOLD_MINUTES = 120;
+export const STOP_THRESHOLD_OUT_OF_RANGE = `Deve essere compreso tra ${MIN_STOP_THRESHOLD_MINUTES} e ${MAX_STOP_THRESHOLD_MINUTES} minuti`;
+export const stopThresholdMinutesSchema = z
+  .number({ error: STOP_THRESHOLD_OUT_OF_RANGE })
+  .min(MIN_STOP_THRESHOLD_MINUTES, STOP_THRESHOLD_OUT_OF_RANGE)
+  .max(MAX_STOP_THRESHOLD_MINUTES, STOP_THRESHOLD_OUT_OF_RANGE);
+
 /** Entries a list parameter (ids, line names) may carry: more than any plant has lines or a calendar has shifts in a query. */
 export const MAX_LIST_ENTRIES = 1000;
 export const LIST_TOO_LONG = `Al massimo ${MAX_LIST_ENTRIES} elementi`;

@@ -14,6 +14,10 @@ export interface ConnectorStatus {
   /** Messages dropped, by reason: junk (bad topic, JSON, payload or time), unknown equipment, duplicate, late. */
   ignored: Record<'junk' | Exclude<MessageOutcome, 'accepted'>, number>;
   reconnects: number;
+  /** Why the last connection attempt failed (a refused login, a refused connection); null once connected. */
+  error: string | null;
+  /** The wait before the next attempt while disconnected (doubling from 0.5 s to 30 s); null when connected. */
+  retryWaitMs: number | null;
   lastMessageAt: string | null;
 }
 
@@ -48,17 +52,23 @@ export class MqttConnector {
       accepted: 0,
       ignored: { junk: 0, 'unknown-equipment': 0, duplicate: 0, late: 0 },
       reconnects: 0,
+      error: null,
+      retryWaitMs: null,
       lastMessageAt: null,
     };
     this.client = mqtt.connect(url, { reconnectPeriod: 0, connectTimeout: 5_000, clientId: `linea-${process.pid}-${Math.random().toString(16).slice(2, 8)}` });
     this.client.on('connect', () => {
-      this.status_.connected = true;
+      Object.assign(this.status_, { connected: true, error: null, retryWaitMs: null });
       this.retryMs = FIRST_RETRY_MS;
       this.client.subscribe([...TOPIC_FILTERS], { qos: 1 }, (err) => err && this.log.warn({ err: err.message }, 'MQTT: subscribing failed'));
       this.log.info({ broker: this.status_.broker }, 'MQTT: connected, reading the machines');
     });
     this.client.on('close', () => this.lost());
-    this.client.on('error', (err) => this.log.debug({ err: err.message }, 'MQTT: connection error'));
+    this.client.on('error', (err) => {
+      // A refused login says so once; a broker still down is the back-off's business.
+      if (this.status_.error !== err.message) this.log.warn({ broker: this.status_.broker, err: err.message }, 'MQTT: connection failed');
+      this.status_.error = err.message;
+    });
     this.client.on('message', (topic, payload) => this.take(topic, payload));
   }
 
@@ -86,6 +96,7 @@ export class MqttConnector {
     this.status_.connected = false;
     if (this.closed || this.retryTimer) return;
     if (was) this.log.warn({ broker: this.status_.broker }, 'MQTT: broker lost, reconnecting with back-off');
+    this.status_.retryWaitMs = this.retryMs;
     this.retryTimer = setTimeout(() => {
       this.retryTimer = null;
       this.status_.reconnects += 1;

@@ -91,6 +91,8 @@ export const plantProjection = defineProjection(plantEvents, {
         case 'LineCountingEquipmentSet':
           f.plant_lines.change(event.data.lineId, { counting_equipment_id: event.data.equipmentId, updated_at });
           return;
+        case 'LineStopThresholdSet':
+          return; // read from the plant stream by the machine signals (api/machineSignals.ts), no table of its own
         case 'LineRetired':
           f.plant_lines.change(event.data.lineId, retired);
           return;

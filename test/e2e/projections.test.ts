@@ -63,6 +63,10 @@ describeWith(['postgres', 'chromium'])('projections page', () => {
     await expect(card.getByTestId('projection-last-rebuild').textContent()).resolves.toBe('–');
     // Five demo users are registered, one row each.
     await expect(card.getByTestId('projection-rows').textContent()).resolves.toBe('5');
+    // Below the read models, the machines' signals: this server reads no broker, so it says so and no machine has a message.
+    const signals = page.getByTestId('machine-signals');
+    await signals.getByText(/^Nessun broker/).waitFor();
+    await expect(signals.getByTestId('signal-1').innerText()).resolves.toMatch(/^Linea 1 · Filler\s+Nessun messaggio$/);
     await screenshot(page, 'proiezioni-tablet');
 
     await card.getByRole('button', { name: 'Ricostruisci' }).click();

@@ -113,6 +113,7 @@ const plantData: Record<string, fc.Arbitrary<unknown>> = {
   LineRenamed: fc.record({ lineId: plantId, name: name() }),
   LineReferenceMachineChanged: fc.record({ lineId: plantId, referenceMachine: name() }),
   LineCountingEquipmentSet: fc.record({ lineId: plantId, equipmentId: fc.option(plantId, { nil: null }) }),
+  LineStopThresholdSet: fc.record({ lineId: plantId, minutes: fc.option(fc.double({ min: 1, max: 120, noNaN: true })) }),
   LineRetired: fc.record({ lineId: plantId }),
   EquipmentAdded: fc.record({ equipmentId: plantId, lineId: plantId, name: name() }),
   EquipmentRenamed: fc.record({ equipmentId: plantId, name: name() }),

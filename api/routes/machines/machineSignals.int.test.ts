@@ -15,9 +15,12 @@ describeWith(['postgres', 'mosquitto'])('machine signals over MQTT', () => {
   let broker: EmbeddedMosquitto;
   let port: number;
   let gateway: MqttClient;
-  const health = async () => (await fetch(`${kit.app.url}/health`).then((r) => r.json())) as { mqtt: { connected: boolean; received: number; ignored: Record<string, number> } };
-  const until = async (what: () => Promise<boolean>) => {
-    for (let i = 0; i < 200 && !(await what()); i++) await new Promise((r) => setTimeout(r, 50));
+  const health = async () =>
+    (await fetch(`${kit.app.url}/health`).then((r) => r.json())) as {
+      mqtt: { connected: boolean; received: number; ignored: Record<string, number>; reconnects: number; error: string | null; retryWaitMs: number | null; broker: string };
+    };
+  const until = async (what: () => Promise<boolean>, tries = 200) => {
+    for (let i = 0; i < tries && !(await what()); i++) await new Promise((r) => setTimeout(r, 50));
     expect(await what()).toBe(true);
   };
   /** Publishes, waits until the connector has received them all, then has it take them. */
@@ -35,8 +38,9 @@ describeWith(['postgres', 'mosquitto'])('machine signals over MQTT', () => {
   beforeAll(async () => {
     port = await freePort();
     broker = await startMosquitto(services.mosquitto!, port);
-    kit = await startStopsKit({ mqttUrl: broker.url, machineTickMs: 3_600_000 });
-    gateway = await mqtt.connectAsync(broker.url, { reconnectPeriod: 200 });
+    // The app logs in as a plant's broker asks (this one takes any login until the last test).
+    kit = await startStopsKit({ mqttUrl: broker.url.replace('//', '//linea:secret@'), machineTickMs: 3_600_000 });
+    gateway = await mqtt.connectAsync(broker.url, { reconnectPeriod: 200, username: 'gateway', password: 'gw' });
     await until(async () => (await health()).mqtt.connected);
   });
   afterAll(async () => {
@@ -140,5 +144,41 @@ describeWith(['postgres', 'mosquitto'])('machine signals over MQTT', () => {
     expect([r.status, r.body.detected_stop_id]).toEqual([201, filler]);
     expect((await detected(`day=${today}&state=all`)).find((s) => s.id === filler)?.classified_stop_id).toBe(r.body.id);
     expect((await detected(`day=${today}&state=unclassified`)).map((s) => s.id)).not.toContain(filler);
+
+    // The admin's view of the connector: each machine's last message, and the machines never heard.
+    const signals = await kit.call('GET', '/admin/machine_signals', 'admin');
+    expect(signals.body).toMatchObject({ enabled: true, connected: true, broker: broker.url, error: null });
+    const now = kit.now.toISOString();
+    const line1 = { line_id: 1, line_name: 'Linea 1', last_message_at: now };
+    expect(signals.body.machines.slice(0, 4)).toEqual([
+      { equipment_id: 1, equipment_name: 'Filler', ...line1, state: 'stopped', last_topic: 'state' },
+      { equipment_id: 2, equipment_name: 'Capper', ...line1, state: 'running', last_topic: 'state' },
+      { equipment_id: 3, equipment_name: 'Cartoner', ...line1, state: 'running', last_topic: 'count' },
+      { equipment_id: 4, equipment_name: 'Filler', line_id: 2, line_name: 'Linea 2', state: null, last_message_at: null, last_topic: null },
+    ]);
+    expect((await kit.call('GET', '/admin/machine_signals', 'support')).status).toBe(403);
+  });
+
+  it('a refused login is shown on /health and retried with a doubling wait; the right password connects', async () => {
+    const before = (await health()).mqtt;
+    expect([before.connected, before.broker, before.error]).toEqual([true, broker.url, null]);
+    await broker.stop();
+    // The plant's broker knows the app by another password.
+    broker = await startMosquitto(services.mosquitto!, port, undefined, undefined, { linea: 'other', gateway: 'gw' });
+    const waits: number[] = [];
+    await until(async () => {
+      const { mqtt: m } = await health();
+      if (m.retryWaitMs !== null && waits.at(-1) !== m.retryWaitMs) waits.push(m.retryWaitMs);
+      return m.retryWaitMs === 2_000 && m.error === 'Connection refused: Not authorized';
+    });
+    const refused = (await health()).mqtt;
+    expect([refused.connected, refused.reconnects - before.reconnects >= 2]).toEqual([false, true]);
+    expect(waits.slice(-3)).toEqual([500, 1_000, 2_000]);
+    // The right password: connected at the next try, the error gone; the app served all along.
+    await broker.stop();
+    broker = await startMosquitto(services.mosquitto!, port, undefined, undefined, { linea: 'secret', gateway: 'gw' });
+    await until(async () => (await health()).mqtt.connected, 400);
+    expect((await health()).mqtt).toMatchObject({ connected: true, error: null, retryWaitMs: null });
+    expect((await kit.call('GET', `/factory/detected_stops?shop_floor_id=1&line_id=1&day=${kit.day}`)).status).toBe(200);
   });
 });

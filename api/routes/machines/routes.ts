@@ -4,7 +4,7 @@ import { notFound, validationError } from '../../../domain/shared/errors.js';
 import { PLANT_ZONE } from '../../../domain/shifts/calendar.js';
 import { findDbrConstants } from '../../../projections/dbrConstants/dbrConstants.queries.js';
 import { listDetectedStops } from '../../../projections/machines/machines.queries.js';
-import { findLine } from '../../../projections/plant/plant.queries.js';
+import { findLine, listActive } from '../../../projections/plant/plant.queries.js';
 import type { AppDeps } from '../../deps.js';
 import { bigIdParam, dayParam, idParam, optionalParam } from '../../params.js';
 import { PLANT_NOT_FOUND } from '../../plantChecks.js';
@@ -90,5 +90,39 @@ export function machineRoutes(deps: AppDeps): RouteDef[] {
         ctx.body = hours;
       },
     }),
+    {
+      method: 'get',
+      path: '/admin/machine_signals',
+      action: 'ops:read',
+      // The connector's view for the 'Proiezioni' page: every active machine of the plant with the last message it sent.
+      async handler(ctx) {
+        const [lines, equipments] = await Promise.all([listActive(deps.knex, 'lines'), listActive(deps.knex, 'equipments')]);
+        const status = deps.machineSignals?.status() ?? null;
+        const heard = new Map((status?.machines ?? []).map((m) => [m.equipmentId, m]));
+        const lineNames = new Map(lines.map((l) => [l.id, l.name]));
+        ctx.body = {
+          enabled: status !== null,
+          connected: status?.connected ?? false,
+          broker: status?.broker ?? null,
+          error: status?.error ?? null,
+          received: status?.received ?? 0,
+          ignored: status ? Object.values(status.ignored).reduce((a, b) => a + b, 0) : 0,
+          machines: equipments
+            .filter((e) => lineNames.has(e.parentId!))
+            .map((e) => {
+              const m = heard.get(e.id);
+              return {
+                equipment_id: e.id,
+                equipment_name: e.name,
+                line_id: e.parentId,
+                line_name: lineNames.get(e.parentId!)!,
+                state: m?.state ?? null,
+                last_message_at: m?.lastMessageAt ?? null,
+                last_topic: m?.lastKind ?? null,
+              };
+            }),
+        };
+      },
+    },
   ];
 }

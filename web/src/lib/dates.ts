@@ -23,13 +23,14 @@ const MINUTE_MS = 60_000;
 const ISO_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 const TIME_ONLY = /^(\d{1,2}):(\d{2})(?::\d{2}(?:\.\d+)?)?$/;
 
-/** A wall-clock reading: year, month 1-12, day, hours, minutes. */
+/** A wall-clock reading: year, month 1-12, day, hours, minutes, seconds. */
 interface Wall {
   year: number;
   month: number;
   day: number;
   hour: number;
   minute: number;
+  second: number;
 }
 
 const two = (n: number) => String(n).padStart(2, '0');
@@ -44,7 +45,7 @@ function utcDay(year: number, month: number, day: number): number {
 /** The UTC fields of an instant. */
 function utcWall(ms: number): Wall {
   const d = new Date(ms);
-  return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(), hour: d.getUTCHours(), minute: d.getUTCMinutes() };
+  return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(), hour: d.getUTCHours(), minute: d.getUTCMinutes(), second: d.getUTCSeconds() };
 }
 
 /** 01:00 UTC of a month's last Sunday (month 1-12): when Italy's clocks change. */
@@ -109,7 +110,7 @@ function read(value: string | Date): { at: Wall; timed: boolean } | null {
   const midnight = utcDay(year, month, day);
   if (Number.isNaN(midnight) || hour > 23 || minute > 59 || second > 59) return null;
   const zone = m[8];
-  if (!zone) return { at: { year, month, day, hour, minute }, timed: m[4] !== undefined };
+  if (!zone) return { at: { year, month, day, hour, minute, second }, timed: m[4] !== undefined };
   const sign = zone === 'Z' ? 0 : zone.startsWith('-') ? -1 : 1;
   const digits = zone.replace(/[^0-9]/g, '');
   const offsetMinutes = sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2)));
@@ -179,4 +180,10 @@ export function plantWallClock(value: string): string {
 export function formatPlantDateTime(value: Date | string): string {
   const r = read(value);
   return r ? `${italianDate(r.at)} ${clock(r.at)}` : '';
+}
+
+/** An instant on the plant's clock as its day ('YYYY-MM-DD') and time ('HH:MM:SS'); null when unreadable. */
+export function plantDayTime(value: Date | string): { day: string; time: string } | null {
+  const r = read(value);
+  return r ? { day: isoDayOf(r.at), time: `${clock(r.at)}:${two(r.at.second)}` } : null;
 }

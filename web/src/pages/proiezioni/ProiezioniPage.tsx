@@ -1,10 +1,11 @@
 /**
  * 'Proiezioni' (/proiezioni, ADMIN section): every read model with its position, lag, state,
  * rows and last rebuild, as `npm run projections -- status` prints them, and a blue/green
- * 'Ricostruisci' per read model (docs/analysts.md).
+ * 'Ricostruisci' per read model (docs/analysts.md); below, the machines' last MQTT messages
+ * (docs/machine-signals.md).
  */
 import { useCallback, useState } from 'react';
-import { openQueueBoard, useProjections, ProjectionCard } from '../../features/projections/index.js';
+import { MachineSignalsPanel, openQueueBoard, useProjections, ProjectionCard } from '../../features/projections/index.js';
 import '../../styles/pages-admin.css';
 
 /** The page heading and a card per read model. */
@@ -35,6 +36,7 @@ export function ProiezioniPage() {
           <ProjectionCard key={p.name} projection={p} onSwitched={reload} />
         ))}
       </div>
+      <MachineSignalsPanel />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 /** Labels and numbers of the 'Proiezioni' page, kept out of the components for unit tests. */
-import { formatPlantDateTime } from '../../../lib/dates.js';
+import { formatPlantDateTime, plantDayTime, todayInRome } from '../../../lib/dates.js';
 import { formatNumber } from '../../../lib/numbers.js';
 
 /** The engine's states in the page's words. */
@@ -55,4 +55,25 @@ export function formatFailure(f: { position: { commit: number; prepare: number }
   if (!f.position) return head;
   const at = f.duringRebuild ? ", bloccata all'evento" : " all'evento";
   return `${head}${at} ${formatPosition(f.position)} (${f.eventType ?? '?'}${f.stream ? `, stream ${f.stream}` : ''})`;
+}
+
+/** A machine's state as the connector follows it, in the page's words; null is a machine not heard since the start. */
+export function signalStateLabel(state: string | null): string {
+  if (state === 'running') return 'In marcia';
+  if (state === 'stopped') return 'Ferma';
+  if (state === 'Segnale assente') return 'Segnale assente';
+  return 'Nessun messaggio';
+}
+
+/** The topic of a machine's last message: 'stato' or 'conteggio'. */
+export function signalTopicLabel(topic: 'state' | 'count' | null): string {
+  return topic === 'count' ? 'conteggio' : topic === 'state' ? 'stato' : '';
+}
+
+/** When a machine's last message came: '14:32:05' today, '24/11 14:32' before; '–' never. */
+export function formatLastMessage(iso: string | null, now: Date = new Date()): string {
+  if (!iso) return '–';
+  const at = plantDayTime(new Date(iso));
+  if (!at) return '–';
+  return at.day === todayInRome(now) ? at.time : `${at.day.slice(8, 10)}/${at.day.slice(5, 7)} ${at.time.slice(0, 5)}`;
 }

@@ -1,4 +1,4 @@
-import { formatCount, formatEta, formatFailure, formatPosition, formatReadUpTo, formatRows, formatWhen } from './format.js';
+import { formatCount, formatEta, formatFailure, formatLastMessage, formatPosition, formatReadUpTo, formatRows, formatWhen, signalStateLabel, signalTopicLabel } from './format.js';
 
 describe('projection page formatting', () => {
   it.each([
@@ -42,5 +42,18 @@ describe('projection page formatting', () => {
     expect(formatReadUpTo({ commit: 3672 })).toBe('n. 3672');
     expect(formatReadUpTo({ commit: 36720 })).toBe('n. 36.720');
     expect(formatReadUpTo(null)).toBe('–');
+  });
+});
+
+describe("the machines' last messages", () => {
+  it('names the states and topics in Italian', () => {
+    expect(['running', 'stopped', 'Segnale assente', null].map(signalStateLabel)).toEqual(['In marcia', 'Ferma', 'Segnale assente', 'Nessun messaggio']);
+    expect((['state', 'count', null] as const).map(signalTopicLabel)).toEqual(['stato', 'conteggio', '']);
+  });
+  it('shows the time of today, the day and minute of before, in Italy', () => {
+    const now = new Date('2030-06-05T12:00:00Z');
+    expect(formatLastMessage('2030-06-05T12:31:05Z', now)).toBe('14:31:05');
+    expect(formatLastMessage('2030-06-04T21:59:00Z', now)).toBe('04/06 23:59');
+    expect(formatLastMessage(null, now)).toBe('–');
   });
 });
