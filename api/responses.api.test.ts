@@ -170,29 +170,6 @@ describeWith(['postgres'])('compressed and cached responses', () => {
       }
     });
 
-    webIt("names a page's own chunks in the HTML of its path, so they load with the entry", async () => {
-      const manifest = JSON.parse(fs.readFileSync(path.join(webDist, '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string; imports?: string[] }>;
-      const preloaded = async (p: string) => {
-        const html = decode(await request(`${app.url}${p}`, { accept: 'text/html', 'accept-encoding': 'gzip' })).toString('utf8');
-        return [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]!);
-      };
-      // What Vite's index.html names already (the entry's own imports), what every path gets.
-      const built = [...fs.readFileSync(path.join(webDist, 'index.html'), 'utf8').matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]!);
-      expect(await preloaded('/non-esiste')).toEqual(built);
-      const added = async (p: string) => (await preloaded(p)).filter((file) => !built.includes(file));
-      const dashboard = await added('/dashboard-operatore?day=2026-11-26');
-      const page = manifest['src/pages/dashboard-operatore/DashboardOperatorePage.tsx']!;
-      // The page's chunk and the chunks it imports, not those the entry already loads.
-      expect(dashboard).toContain(`/${page.file}`);
-      for (const key of page.imports ?? []) {
-        const file = `/${manifest[key]!.file}`;
-        if ((manifest['index.html']!.imports ?? []).includes(key)) expect(dashboard).not.toContain(file);
-        else expect(dashboard).toContain(file);
-      }
-      for (const file of dashboard) expect((await request(`${app.url}${file}`)).status).toBe(200);
-      expect(await added('/report-operatore')).toContain(`/${manifest['src/pages/report-operatore/ReportOperatorePage.tsx']!.file}`);
-    });
-
     webIt('gives a missing hashed file a plain 404, never the app or a year of cache', async () => {
       const r = await request(`${app.url}/assets/index-gone1234.js`, { accept: 'text/html,*/*' });
       expect(r.status).toBe(404);

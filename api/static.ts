@@ -3,7 +3,6 @@ import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { Middleware } from 'koa';
 import serve from 'koa-static';
-import { routePreloads, withPreloads } from './routePreloads.js';
 
 /** Vite's output folder for hashed files: a file's name changes whenever its content does. */
 const ASSETS_PREFIX = '/assets/';
@@ -15,8 +14,7 @@ export const REVALIDATE = 'no-cache';
 
 /**
  * Serves the built React app; any other GET that asks for HTML gets index.html so
- * deep links like /report-operatore load the app, which then routes on the client. That
- * index.html also names the page's own chunks (routePreloads.ts), so they load with the entry.
+ * deep links like /report-operatore load the app, which then routes on the client.
  */
 export function serveWeb(dist: string): Middleware {
   const assets = path.resolve(dist, 'assets') + path.sep;
@@ -28,7 +26,6 @@ export function serveWeb(dist: string): Middleware {
     },
   });
   const index = path.join(dist, 'index.html');
-  const preloads = routePreloads(dist);
   return async (ctx, next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
     await files(ctx, async () => undefined);
@@ -39,6 +36,6 @@ export function serveWeb(dist: string): Middleware {
     ctx.type = 'html';
     ctx.set('Cache-Control', REVALIDATE);
     // Read whole (it is tiny) so an aborted navigation never leaves a half-sent stream behind.
-    ctx.body = withPreloads(await fs.promises.readFile(index, 'utf8'), preloads(ctx.path));
+    ctx.body = await fs.promises.readFile(index);
   };
 }

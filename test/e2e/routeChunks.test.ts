@@ -110,26 +110,4 @@ describeWith(['postgres', 'chromium'])('route chunks', () => {
     // Back to a page already visited: its code is in memory, nothing is fetched again.
     expect(await open('Registro di Linea', '/report-operatore', 'Registro di Linea')).toEqual([]);
   });
-
-  it("fetches a page opened by its address with the page's chunks named in the HTML, each file once", async () => {
-    await fillLogin(page, 'frontline');
-    await page.waitForURL((u) => u.pathname === '/');
-    const fetched: string[] = [];
-    const warnings: string[] = [];
-    page.on('request', (req) => {
-      const { pathname } = new URL(req.url());
-      if (pathname.startsWith('/assets/')) fetched.push(pathname);
-    });
-    page.on('console', (m) => {
-      if (m.type() === 'warning' && /preload/i.test(m.text())) warnings.push(m.text());
-    });
-    await page.goto('/dashboard-operatore');
-    await page.getByRole('heading', { level: 1, name: 'Cruscotto' }).waitFor();
-    await page.locator('.gauge-needle').nth(1).waitFor();
-    await networkQuiet(page);
-    // A preload whose request does not match the page's own (e.g. its credentials mode) is fetched twice and warned about.
-    const twice = fetched.filter((file, i) => fetched.indexOf(file) !== i);
-    expect([twice, warnings]).toEqual([[], []]);
-    expect(fetched).toContain(pageChunk('dashboard-operatore', 'DashboardOperatorePage'));
-  });
 });
