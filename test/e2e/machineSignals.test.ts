@@ -186,6 +186,18 @@ describeWith(['postgres', 'chromium', 'mosquitto'])('machine signals on the floo
   });
 
   // Last: the simulator leaves its machines' states retained on the broker.
+  it("shows the pieces the line's counting machine counted this hour on Riepilogo Operativo, against the hour's target", async () => {
+    // The demo plant names no counting machine: each line counts on its last one, the Cartoner (docs/machine-signals.md).
+    const machines = await api<Array<{ id: number; name: string }>>('/factory/equipments?line_id=1');
+    const cartoner = machines.find((m) => m.name === 'Cartoner')!;
+    await gateway.publishAsync(`linea/1/1/${cartoner.id}/count`, JSON.stringify({ good: 137, reject: 2, at: DateTime.now().toISO() }), { qos: 1 });
+    const page = (await suite.newPage(TABLET_VIEWPORT)).page;
+    await openAs(page, 'support', '/dashboard-miglioramento');
+    const hourly = page.getByRole('region', { name: 'Pezzi all’ora nel turno in corso' });
+    await hourly.getByText('137').first().waitFor({ timeout: 15_000 });
+    expect(await hourly.getByText(/Pezzi all’ora · Linea 1 · Turno [ABC]/).count()).toBe(1);
+  });
+
   it("the demo start's line simulator publishes the demo machines, and a stop is detected within seconds", async () => {
     // Only the demo, only beside the broker npm start runs itself, unless turned off.
     const cases = [

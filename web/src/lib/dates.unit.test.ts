@@ -12,6 +12,7 @@ import {
   stepDay,
   todayInRome,
 } from './dates.js';
+import { webSourcesMatching } from '../../../test/support/webSources.js';
 
 describe('isIsoDay', () => {
   it('accepts real YYYY-MM-DD days only', () => {
@@ -151,22 +152,10 @@ describe('stepDay (the DayPicker arrows)', () => {
 
 describe('the plant zone', () => {
   it("is 'Europe/Rome', as on the server, and no other web source writes it as a constant", async () => {
-    const fs = await import('node:fs');
-    const path = await import('node:path');
     const { PLANT_ZONE: serverZone } = await import('../../../domain/shifts/calendar.js');
     expect(PLANT_ZONE).toBe('Europe/Rome');
     expect(PLANT_ZONE).toBe(serverZone);
-    const src = path.resolve('web/src');
-    const writers: string[] = [];
-    const walk = (dir: string): void => {
-      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-        const file = path.join(dir, entry.name);
-        if (entry.isDirectory()) walk(file);
-        else if (/\.tsx?$/.test(entry.name) && !entry.name.includes('.test.') && /['"`]Europe\/Rome['"`]/.test(fs.readFileSync(file, 'utf8')))
-          writers.push(path.relative(src, file));
-      }
-    };
-    walk(src);
+    const writers = webSourcesMatching(/['"`]Europe\/Rome['"`]/);
     expect(writers).toEqual(['lib/dates.ts']);
   });
 

@@ -1,3 +1,4 @@
+import { webSourcesMatching } from '../../../test/support/webSources.js';
 import { formatNumber } from './numbers.js';
 
 describe('formatNumber (Italian numbers without Intl)', () => {
@@ -48,24 +49,8 @@ describe('formatNumber (Italian numbers without Intl)', () => {
 });
 
 describe('the web sources', () => {
-  it('format numbers and dates without Intl or toLocaleString (only the table sort collates with Intl)', async () => {
-    const fs = await import('node:fs');
-    const path = await import('node:path');
-    const src = path.resolve('web/src');
-    const users: string[] = [];
-    const walk = (dir: string): void => {
-      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-        const file = path.join(dir, entry.name);
-        if (entry.isDirectory()) walk(file);
-        else if (
-          /\.tsx?$/.test(entry.name) &&
-          !entry.name.includes('.test.') &&
-          /\bIntl\.(?!Collator)|toLocale(?:Date|Time)?String\(|from 'luxon'/.test(fs.readFileSync(file, 'utf8'))
-        )
-          users.push(path.relative(src, file));
-      }
-    };
-    walk(src);
+  it('format numbers and dates without Intl or toLocaleString (only the table sort collates with Intl)', () => {
+    const users = webSourcesMatching(/\bIntl\.(?!Collator)|toLocale(?:Date|Time)?String\(|from 'luxon'/);
     expect(users).toEqual([]);
   });
 });
