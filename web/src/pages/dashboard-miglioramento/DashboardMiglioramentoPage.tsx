@@ -10,6 +10,7 @@ import { ShiftHours } from '../../features/board/index.js';
 import { DashboardSummary, ParetoStops } from '../../features/dashboard/index.js';
 import { useStationDefaults } from '../../features/station/index.js';
 import '../../styles/dashboard.css';
+import '../../styles/hourly.css';
 
 export function DashboardMiglioramentoPage() {
   const { station, loading } = useStationDefaults();
