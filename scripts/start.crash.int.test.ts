@@ -59,11 +59,12 @@ describeWith(['postgres'])('npm start after the app alone was killed with SIGKIL
   afterAll(async () => {
     for (const r of runs) if (r.child.exitCode === null && r.child.signalCode === null) r.child.kill('SIGKILL');
     // Whatever the test left behind, by the pids our own servers wrote.
-    for (const file of [path.join(dataDir, 'postgres', 'postmaster.pid'), path.join(dataDir, 'redis', 'redis-server.pid')]) {
+    // A SIGKILLed start leaves its broker running too, still writing its data under DATA_DIR.
+    for (const file of [path.join(dataDir, 'postgres', 'postmaster.pid'), path.join(dataDir, 'redis', 'redis-server.pid'), path.join(dataDir, 'mosquitto', 'mosquitto.pid')]) {
       const pid = readPidFile(file);
       if (pid !== null && isAlive(pid)) process.kill(pid, 'SIGKILL');
     }
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 5 });
   });
 
   function start(): Run {
