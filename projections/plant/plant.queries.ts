@@ -77,11 +77,21 @@ export async function listShopFloors(knex: Knex, name?: string): Promise<ShopFlo
   return (await q).map((r: Record<string, unknown>) => ({ ...toRow('shopFloors', r), manageExtraShift: r.manage_extra_shift === true }));
 }
 
+const toLine = (row: Record<string, unknown>): LineRow => ({
+  ...toRow('lines', row),
+  shopFloorId: Number(row.shop_floor_id),
+  referenceMachine: String(row.reference_machine),
+  countingEquipmentId: row.counting_equipment_id === null || row.counting_equipment_id === undefined ? null : Number(row.counting_equipment_id),
+});
+
 export async function findLine(knex: Knex, id: number): Promise<LineRow | null> {
   const row = await knex('plant_lines').where({ id, retired: false }).first();
-  if (!row) return null;
-  const counting = row.counting_equipment_id === null || row.counting_equipment_id === undefined ? null : Number(row.counting_equipment_id);
-  return { ...toRow('lines', row), shopFloorId: Number(row.shop_floor_id), referenceMachine: String(row.reference_machine), countingEquipmentId: counting };
+  return row ? toLine(row) : null;
+}
+
+/** A shop floor's active lines with what findLine tells of each, in creation order (listActive's order). */
+export async function listLines(knex: Knex, shopFloorId: number): Promise<LineRow[]> {
+  return (await knex('plant_lines').where({ shop_floor_id: shopFloorId, retired: false }).orderBy('id')).map(toLine);
 }
 
 export async function findUnits(knex: Knex, shopFloorId: number): Promise<{ unit1: string; unit2: string; unit3: string } | null> {

@@ -5,7 +5,7 @@ import { hourlyControl } from '../../../domain/board/hourly.js';
 import { notFound } from '../../../domain/shared/errors.js';
 import { listDbrActions } from '../../../projections/dbrActions/dbrActions.queries.js';
 import { findDbrConstants } from '../../../projections/dbrConstants/dbrConstants.queries.js';
-import { findLine, listActive } from '../../../projections/plant/plant.queries.js';
+import { listLines, type LineRow } from '../../../projections/plant/plant.queries.js';
 import { findShiftReport } from '../../../projections/shiftReports/shiftReports.queries.js';
 import { listShifts, type ShiftRow } from '../../../projections/shifts/shifts.queries.js';
 import { listPlannedStops, listUnplannedStops } from '../../../projections/stops/stops.queries.js';
@@ -29,7 +29,7 @@ async function currentShift(deps: AppDeps, shopFloorId: number, now: Date): Prom
   return shifts.find((s) => s.startTime <= now && now < s.endTime) ?? null;
 }
 
-type Line = { id: number; name: string };
+type Line = Pick<LineRow, 'id' | 'name' | 'countingEquipmentId'>;
 
 /**
  * The shift's stops and DBR actions of every line shown, read once for all of them (three queries,
@@ -57,7 +57,7 @@ async function boardLine(deps: AppDeps, line: Line, shift: ShiftRow | null, list
   const [report, constants, counted] = await Promise.all([
     findShiftReport(deps.knex, line.id, shift.shiftDay, shift.code),
     findDbrConstants(deps.knex, line.id),
-    findLine(deps.knex, line.id).then((l) => countedHours(deps, { id: line.id, countingEquipmentId: l?.countingEquipmentId ?? null }, window.start, window.end)),
+    countedHours(deps, line, window.start, window.end),
   ]);
   const plannedStops = planned.map((s) => ({ start: s.startTime, end: s.endTime }));
   const defSpeed = constants?.def_speed ?? null;
@@ -116,7 +116,7 @@ export function boardRoutes(deps: AppDeps): RouteDef[] {
         const q = ctx.input.query;
         await existingPlant(deps.knex, 'shopFloors', q.shop_floor_id);
         const now = deps.clock();
-        const lines = (await listActive(deps.knex, 'lines', q.shop_floor_id)).filter((l) => q.line_id === undefined || l.id === q.line_id);
+        const lines = (await listLines(deps.knex, q.shop_floor_id)).filter((l) => q.line_id === undefined || l.id === q.line_id);
         // A line of another shop floor is as unknown here as a line that does not exist.
         if (q.line_id !== undefined && lines.length === 0) throw notFound(PLANT_NOT_FOUND.lines);
         const shift = await currentShift(deps, q.shop_floor_id, now);
