@@ -221,6 +221,10 @@ describeWith(['postgres'])('the TV board call', () => {
       ]);
       const both = await kit.call('GET', `/factory/line_hours?shop_floor_id=1&line_id=1&day=${TODAY}&shift_id=1`, 'frontline');
       expect([both.status, both.body.error.fields]).toEqual([400, { day: 'Indicare day oppure shift_id' }]);
+      const neither = await kit.call('GET', '/factory/line_hours?shop_floor_id=1&line_id=1', 'frontline');
+      expect([neither.status, neither.body.error.fields]).toEqual([400, { day: 'Indicare day oppure shift_id' }]);
+      const unknownShift = await kit.call('GET', '/factory/line_hours?shop_floor_id=1&line_id=1&shift_id=987654321', 'frontline');
+      expect([unknownShift.status, unknownShift.body.error.message]).toEqual([404, 'Turno non trovato']);
     });
   });
 
