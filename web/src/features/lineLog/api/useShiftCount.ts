@@ -25,13 +25,15 @@ export function sumCounted(hours: readonly CountedHour[] | undefined): ShiftCoun
   return { good: counted.reduce((s, h) => s + h.good, 0), reject: counted.reduce((s, h) => s + h.reject, 0) };
 }
 
-/** Asked again every minute while the page is open: the hour in progress counts as the pieces come. */
+/** Asked again every minute while the shift runs (the hour in progress counts as the pieces come); a past shift's count is asked once. */
 export function useShiftCount(selection: LineLogSelection, shopFloorId: string, enabled: boolean): ShiftCount | null {
   const shifts = useShifts(selection.day, shopFloorId || null);
-  const shiftId = shifts.data?.find((s) => s.code === selection.shiftCode && s.shift_day === selection.day)?.id ?? null;
+  const shift = shifts.data?.find((s) => s.code === selection.shiftCode && s.shift_day === selection.day);
+  const shiftId = shift?.id ?? null;
+  const running = shift !== undefined && Date.parse(shift.end_time) > Date.now();
   const ready = enabled && shopFloorId && selection.lineId && shiftId !== null;
   const hours = useSWR<CountedHour[]>(ready ? ['/factory/line_hours', { shop_floor_id: shopFloorId, line_id: selection.lineId, shift_id: shiftId }] : null, {
-    refreshInterval: 60_000,
+    refreshInterval: running ? 60_000 : 0,
     onError: (err: unknown) => console.error('Caricamento del conteggio macchina non riuscito', err),
   });
   return sumCounted(hours.data);
