@@ -39,7 +39,7 @@ export function BoardSetup({ initial, onChoose }: { initial: BoardChoice | null;
           ))}
         </select>
       </label>
-      <button type="submit" className="btn btn-primary" disabled={floor === null}>
+      <button type="submit" className="button button-primary board-setup-submit" disabled={floor === null}>
         Mostra il tabellone
       </button>
     </form>
