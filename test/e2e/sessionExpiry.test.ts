@@ -52,6 +52,12 @@ describeWith(['postgres', 'chromium'])('session expiry', () => {
    * server refuses it: from now on every call of the page gets 401, as after a long shift.
    */
   async function expireToken(): Promise<void> {
+    const expired = await expiredToken();
+    await page.evaluate((t) => localStorage.setItem('token', t), expired);
+  }
+
+  /** A token of the page's user that expired an hour ago; the server refuses it. */
+  async function expiredToken(): Promise<string> {
     const current = await page.evaluate(() => localStorage.getItem('token'));
     const claims = JSON.parse(Buffer.from(current!.split('.')[1]!, 'base64url').toString()) as { sub: string; username: string; role: string };
     const now = Math.floor(Date.now() / 1000);
@@ -63,7 +69,7 @@ describeWith(['postgres', 'chromium'])('session expiry', () => {
       .sign(SECRET);
     const me = await fetch(`${suite.app.url}/me`, { headers: { authorization: `Bearer ${expired}` } });
     expect(me.status).toBe(401);
-    await page.evaluate((t) => localStorage.setItem('token', t), expired);
+    return expired;
   }
 
   async function openLog(query: string): Promise<void> {
@@ -230,8 +236,15 @@ describeWith(['postgres', 'chromium'])('session expiry', () => {
     await expect(box.inputValue()).resolves.toBe('Guida del tappo usurata, da sostituire');
   });
 
+  /** The shifts of Linea 2 the support test may use: a retry (test/support/browserRetry.ts) takes a fresh one. */
+  const supportSlots = [
+    { shift: 'C', start: '22:10', end: '22:25' },
+    { shift: 'B', start: '15:10', end: '15:25' },
+  ];
+
   it("keeps the support role's edits of a confirmed report and its stop texts across the expiry (tablet)", async () => {
-    // Line 2, yesterday's shift C: a stop and the operator's confirmed report, through the API.
+    // Line 2, a shift of yesterday: a stop and the operator's confirmed report, through the API.
+    const { shift, start, end } = supportSlots.shift()!;
     const workpoint = (await api<Array<{ id: number }>>('GET', '/factory/workpoints?equipment_id=4', 'frontline')).body[0]!.id;
     const code = (await api<Array<{ id: number }>>('GET', `/factory/stop_codes?workpoint_id=${workpoint}`, 'frontline')).body[0]!.id;
     const stop = await api('POST', '/factory/stop_events', 'frontline', {
@@ -240,13 +253,13 @@ describeWith(['postgres', 'chromium'])('session expiry', () => {
       triggering_event_id: 1,
       failure_mode: 'Etichetta strappata',
       corrective_action: 'Sostituito il rotolo',
-      start_time: `${yesterday}T22:10`,
-      end_time: `${yesterday}T22:25`,
+      start_time: `${yesterday}T${start}`,
+      end_time: `${yesterday}T${end}`,
     });
     expect(stop.status).toBe(201);
     const report = {
       day: yesterday,
-      shift_code: 'C',
+      shift_code: shift,
       line_name: 'Linea 2',
       notes: 'Turno regolare',
       machine_notes: [{ Macchina: 'Etichettatrice', Nota: 'Rotolo cambiato' }],
@@ -258,13 +271,13 @@ describeWith(['postgres', 'chromium'])('session expiry', () => {
 
     ({ context, page } = await suite.newPage(TABLET));
     await loginTo(page, 'support');
-    await page.goto(`/report-miglioramento?day=${yesterday}&shift_code=C&line_id=2`);
+    await page.goto(`/report-miglioramento?day=${yesterday}&shift_code=${shift}&line_id=2`);
     await page.waitForFunction(() => (document.getElementById('line-log-notes') as HTMLTextAreaElement | null)?.value === 'Turno regolare');
     await page.getByRole('button', { name: 'Modifica Report o Stop' }).click();
 
     // A stop text left after the token expired: the prompt, then the text on the server.
     await expireToken();
-    const corrective = page.getByLabel('Azione correttiva – stop delle 22:10');
+    const corrective = page.getByLabel(`Azione correttiva – stop delle ${start}`);
     await corrective.fill('Sostituito il rotolo e pulito il sensore');
     await corrective.press('Tab');
     const dialog = prompt();
@@ -272,7 +285,7 @@ describeWith(['postgres', 'chromium'])('session expiry', () => {
     await dialog.getByLabel('Password').fill('demo');
     await dialog.getByRole('button', { name: 'Entra' }).click();
     await dialog.waitFor({ state: 'detached' });
-    const byShift = `/factory/stop_events/unplanned_by_shift?shop_floor_id=1&lines_id=2&shift_code=C&day=${yesterday}`;
+    const byShift = `/factory/stop_events/unplanned_by_shift?shop_floor_id=1&lines_id=2&shift_code=${shift}&day=${yesterday}`;
     // The save is retried once the prompt closes, and the list is a read model that follows it.
     await eventually(async () => {
       const listed = await api<Array<{ corrective_action: string }>>('GET', byShift, 'support');
@@ -282,8 +295,13 @@ describeWith(['postgres', 'chromium'])('session expiry', () => {
 
     // 'Salva Report' with an expired token: the edit waits for the password, then is saved.
     await notes().fill('Turno regolare; rivisto dal supporto');
-    await expireToken();
-    await page.getByRole('button', { name: 'Salva Report' }).click();
+    // The token expires and the button is pressed in one task of the page: a background read
+    // cannot meet the expired token first and cover the button with the prompt.
+    const expired = await expiredToken();
+    await page.getByRole('button', { name: 'Salva Report' }).evaluate((button, token) => {
+      localStorage.setItem('token', token);
+      (button as HTMLButtonElement).click();
+    }, expired);
     await dialog.waitFor();
     await screenshot(page, 'session-prompt-improvement-tablet');
     await dialog.getByLabel('Password').fill('demo');
@@ -291,7 +309,7 @@ describeWith(['postgres', 'chromium'])('session expiry', () => {
     await page.getByText('Report aggiornato correttamente', { exact: true }).waitFor();
     const confirmed = await api<{ notes: string; confirmed: boolean }>(
       'GET',
-      `/factory/shift_notes?${new URLSearchParams({ day: yesterday, shift_code: 'C', line_name: 'Linea 2', confirmed_only: 'true' })}`,
+      `/factory/shift_notes?${new URLSearchParams({ day: yesterday, shift_code: shift, line_name: 'Linea 2', confirmed_only: 'true' })}`,
       'support',
     );
     expect(confirmed.body).toMatchObject({ notes: 'Turno regolare; rivisto dal supporto', confirmed: true });
