@@ -10,9 +10,26 @@ export interface SummaryFilter {
   /** Line names, as the page sends them; names unknown on the shop floor select nothing. */
   lineNames: string[];
   shiftIds: number[];
+  /** Instead of ids: every shift of these codes in the range (what the page's names stand for; a year is over 1,000 ids). */
+  shiftCodes?: string[];
   from: string;
   to: string;
 }
+
+/**
+ * The chosen (day, code) pairs of a summary, by shift id or by code: its parameters are the shop
+ * floor, the ids, the codes and the range (shiftChoiceParams).
+ */
+export const CHOSEN_SHIFTS_SQL = `select distinct shift_day, code from shifts
+  where shop_floor_id = ? and (id = any(?::bigint[]) or code = any(?::text[])) and shift_day between ?::date and ?::date`;
+
+/** CHOSEN_SHIFTS_SQL's parameters: the codes when given (then no id), else the ids. */
+export function shiftChoiceParams(f: { shopFloorId: number; shiftIds: number[]; shiftCodes?: string[]; from: string; to: string }): Knex.Value[] {
+  return [f.shopFloorId, f.shiftCodes ? [] : f.shiftIds, f.shiftCodes ?? [], f.from, f.to];
+}
+
+/** Whether a summary's choice of shifts is empty (nothing chosen: the summary of nothing). */
+export const noShiftChosen = (f: { shiftIds: number[]; shiftCodes?: string[] }) => (f.shiftCodes ?? f.shiftIds).length === 0;
 
 /** The summary of nothing chosen (no line or no shift). */
 export const EMPTY_SUMMARY: Readonly<DashboardSummary> = Object.freeze({
@@ -90,7 +107,7 @@ export async function dashboardSummary(knex: Knex, f: SummaryFilter): Promise<Da
   const m = wholeMonths(f.from, f.to);
   const r = await knex.raw<{ rows: Record<string, unknown>[] }>(
     `with chosen as materialized (
-       select distinct shift_day, code from shifts where shop_floor_id = ? and id = any(?::bigint[]) and shift_day between ?::date and ?::date
+       ${CHOSEN_SHIFTS_SQL}
      ), codes as (
        select coalesce(array_agg(distinct code), '{}') as codes from chosen
      ), whole as (
@@ -122,11 +139,11 @@ export async function dashboardSummary(knex: Knex, f: SummaryFilter): Promise<Da
             coalesce(sum(volume), 0) as volume, coalesce(sum(working_minutes), 0) as working_time, coalesce(sum(waste), 0) as waste,
             coalesce(sum(stop_count), 0) as stop_count, coalesce(sum(unplanned_minutes), 0) as unplanned, coalesce(sum(planned_minutes), 0) as planned
        from picked`,
-    [floor, f.shiftIds, f.from, f.to, ...range, floor, f.lineNames, ...m.edges, floor, m.firstMonth, m.lastMonth, floor, ...range, floor],
+    [...shiftChoiceParams(f), ...range, floor, f.lineNames, ...m.edges, floor, m.firstMonth, m.lastMonth, floor, ...range, floor],
   );
   const row = r.rows[0]!;
   if (!row.floor) return null;
-  if (f.lineNames.length === 0 || f.shiftIds.length === 0) return EMPTY_SUMMARY;
+  if (f.lineNames.length === 0 || noShiftChosen(f)) return EMPTY_SUMMARY;
   return summaryFromRow(row);
 }
 

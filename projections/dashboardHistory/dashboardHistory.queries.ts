@@ -1,11 +1,13 @@
 import type { Knex } from 'knex';
-import { EMPTY_SUMMARY, LINES_JSON_SQL, summaryFromRow, type DashboardSummary } from '../dashboard/dashboard.queries.js';
+import { CHOSEN_SHIFTS_SQL, EMPTY_SUMMARY, LINES_JSON_SQL, noShiftChosen, shiftChoiceParams, summaryFromRow, type DashboardSummary } from '../dashboard/dashboard.queries.js';
 
 /** The summary's choice with the lines already resolved to ids on the shop floor. */
 export interface SummaryAsOfFilter {
   shopFloorId: number;
   lineIds: number[];
   shiftIds: number[];
+  /** Instead of ids: every shift of these codes in the range. */
+  shiftCodes?: string[];
   from: string;
   to: string;
 }
@@ -23,10 +25,10 @@ export interface SummaryAsOfFilter {
  * for a year of 50 lines on 400 days of history, 0.35 s this way (docs/benchmarks.md).
  */
 export async function dashboardSummaryAsOf(knex: Knex, f: SummaryAsOfFilter, asOf: Date): Promise<DashboardSummary> {
-  if (f.lineIds.length === 0 || f.shiftIds.length === 0) return EMPTY_SUMMARY;
+  if (f.lineIds.length === 0 || noShiftChosen(f)) return EMPTY_SUMMARY;
   const r = await knex.raw<{ rows: Record<string, unknown>[] }>(
     `with chosen as (
-       select distinct shift_day, code from shifts where shop_floor_id = ? and id = any(?::bigint[]) and shift_day between ?::date and ?::date),
+       ${CHOSEN_SHIFTS_SQL}),
      per_line as (
        select r.line_id, sum(r.volume) as volume, sum(r.working_minutes) as working_minutes, sum(r.waste) as waste
          from dashboard_history_reports r join chosen c on c.shift_day = r.day and c.code = r.shift_code
@@ -53,7 +55,7 @@ export async function dashboardSummaryAsOf(knex: Knex, f: SummaryAsOfFilter, asO
               coalesce(sum(p.minutes) filter (where p.kind = 'p'), 0) as planned
          from placed p join chosen c on c.shift_day = p.shift_day and c.code = p.code)
      select * from reports, stops`,
-    [f.shopFloorId, f.shiftIds, f.from, f.to, f.shopFloorId, f.lineIds, f.from, f.to, asOf, asOf, f.shopFloorId, f.lineIds, f.from, f.to, f.from, f.to, asOf, asOf, asOf],
+    [...shiftChoiceParams(f), f.shopFloorId, f.lineIds, f.from, f.to, asOf, asOf, f.shopFloorId, f.lineIds, f.from, f.to, f.from, f.to, asOf, asOf, asOf],
   );
   return summaryFromRow(r.rows[0]!);
 }

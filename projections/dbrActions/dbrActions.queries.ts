@@ -26,6 +26,8 @@ export interface DbrActionFilter {
   dateTo: string;
   lineNames: string[];
   shiftIds: number[];
+  /** Instead of ids: the shifts of these codes in the range ('Fine gg' still kept). */
+  shiftCodes?: string[];
 }
 
 /**
@@ -46,7 +48,11 @@ export async function listDbrActions(knex: Knex, f: DbrActionFilter): Promise<Db
     .andWhereBetween('a.due_date', [f.dateFrom, f.dateTo])
     .select('a.*', 'l.name as line_name', 'e.name as equipment_name', 'te.name as target_equipment_name', 'tc.name as target_stop_code_name')
     .orderBy([{ column: 'a.due_date' }, { column: 'a.line_id' }, { column: 'a.due_shift_id', nulls: 'last' }, { column: 'a.id' }]);
-  if (f.shiftIds.length > 0) {
+  if (f.shiftCodes) {
+    const codes = f.shiftCodes;
+    const ofCodes = knex('shifts').select('id').where('shop_floor_id', f.shopFloorId).whereIn('code', codes).whereBetween('shift_day', [f.dateFrom, f.dateTo]);
+    q.andWhere((w) => w.whereIn('a.due_shift_id', ofCodes).orWhereNull('a.due_shift_id'));
+  } else if (f.shiftIds.length > 0) {
     q.andWhere((w) => w.whereIn('a.due_shift_id', f.shiftIds).orWhereNull('a.due_shift_id'));
   }
   return (await q).map((r: Record<string, any>) => ({

@@ -170,6 +170,14 @@ describeWith(['postgres'])('dashboard calls', () => {
     const lastA = (await kit.app.deps.knex('shifts').where({ shop_floor_id: 1, shift_day: to, code: 'A' }).first('id')) as { id: string };
     expect((await ask(shifts.filter((x) => x.id !== lastA.id).map((x) => x.id))).body).toEqual(expected);
     expect((await ask(shifts.filter((x) => x.code === 'B').map((x) => x.id))).body).toEqual({ ...NOTHING, volume: 1250, waste: 12.5, working_time: 120, rated_volume: 8000 * 2 });
+    // By code (what the page sends past a list's 1,000 ids): every shift of the codes, the same figures.
+    const byCodes = (codes: string, extra = '') => get(`/factory/dashboard-improvement?shop_floor_id=1&date_from=${from}&date_to=${to}&lines=Linea 3&shift_codes=${codes}${extra}`);
+    expect(await byCodes('A,B')).toEqual({ status: 200, body: expected });
+    expect((await byCodes('B')).body).toEqual({ ...NOTHING, volume: 1250, waste: 12.5, working_time: 120, rated_volume: 8000 * 2 });
+    expect((await byCodes('Z')).body).toEqual(NOTHING);
+    // As it stood after the reports (the temporal read model), by code as by id.
+    const later = encodeURIComponent(DateTime.fromJSDate(kit.now, { zone: 'Europe/Rome' }).plus({ days: 1 }).toISO({ includeOffset: false })!);
+    expect((await byCodes('A,B', `&as_of=${later}`)).body).toEqual(expected);
     // A range inside one month (no whole month): the day rows only.
     const inside = await get(
       `/factory/dashboard-improvement?shop_floor_id=1&date_from=${wholeStart}&date_to=${firstWhole.plus({ days: 1 }).toISODate()}&lines=Linea 3&shifts=${shifts.map((x) => x.id).join(',')}`,

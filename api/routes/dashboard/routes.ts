@@ -43,11 +43,22 @@ export function dashboardRoutes(deps: AppDeps): RouteDef[] {
             q.lines.length === 0
               ? []
               : (await deps.knex('plant_lines').where({ shop_floor_id: q.shop_floor_id }).whereIn('name', q.lines).select('id')).map((r: { id: unknown }) => Number(r.id));
-          ctx.body = await dashboardSummaryAsOf(deps.knex, { shopFloorId: q.shop_floor_id, lineIds, shiftIds: q.shifts, from: q.date_from, to: q.date_to }, asOf);
+          ctx.body = await dashboardSummaryAsOf(
+            deps.knex,
+            { shopFloorId: q.shop_floor_id, lineIds, shiftIds: q.shifts, shiftCodes: q.shift_codes, from: q.date_from, to: q.date_to },
+            asOf,
+          );
           return;
         }
         // One statement: the shop floor's check, the line names and the sums (docs/benchmarks.md, dashboard section).
-        const summary = await dashboardSummary(deps.knex, { shopFloorId: q.shop_floor_id, lineNames: q.lines, shiftIds: q.shifts, from: q.date_from, to: q.date_to });
+        const summary = await dashboardSummary(deps.knex, {
+          shopFloorId: q.shop_floor_id,
+          lineNames: q.lines,
+          shiftIds: q.shifts,
+          shiftCodes: q.shift_codes,
+          from: q.date_from,
+          to: q.date_to,
+        });
         if (!summary) throw notFound(PLANT_NOT_FOUND.shopFloors);
         ctx.body = summary;
       },

@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import { asOfParam, dayParam, idListParam, idParam, lineIdListParam, nameListParam } from '../../params.js';
+import { asOfParam, dayParam, idListParam, idParam, lineIdListParam, nameListParam, shiftCodesParam } from '../../params.js';
 
-/** `GET /factory/dashboard-improvement` (spec 000 §7): lines by name, shifts by id. */
+/** `GET /factory/dashboard-improvement` (spec 000 §7): lines by name, shifts by id, or by `shift_codes` (every shift of those codes in the range). */
 export const improvementQuery = z.object({
   shop_floor_id: idParam,
   lines: nameListParam,
   shifts: idListParam,
+  shift_codes: shiftCodesParam,
   date_from: dayParam,
   date_to: dayParam,
   as_of: asOfParam,

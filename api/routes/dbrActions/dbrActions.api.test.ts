@@ -168,6 +168,10 @@ describeWith(['postgres'])('DBR action endpoints', () => {
     expect((await range(today(`&lines=Linea 1&shifts=${kit.shifts.C.id},`))).body.map((a: any) => a.due_shift)).toEqual([null]);
     expect((await range(today('&lines=Linea 1&shifts=,'))).body).toHaveLength(3);
     expect(await range(today('&lines=Linea 1&shifts=999,'))).toEqual({ status: 404, body: { error: { code: 'NOT_FOUND', message: 'Turno non trovato' } } });
+    // By code (what the dashboard sends past a list's 1,000 ids): the same rows as by id, 'Fine gg' kept.
+    expect((await range(today('&lines=Linea 1&shift_codes=A'))).body).toEqual(onlyA.body);
+    expect((await range(today('&lines=Linea 1&shift_codes=A,B'))).body).toEqual(aAndB.body);
+    expect((await range(today('&lines=Linea 1&shift_codes=Z'))).body.map((a: any) => a.due_shift)).toEqual([null]);
   });
 
   it('refuses a reversed or absurd range with 400, and an unknown shop floor with 404', async () => {

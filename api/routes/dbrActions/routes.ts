@@ -62,7 +62,14 @@ export function dbrActionRoutes(deps: AppDeps): RouteDef[] {
       async handler(ctx) {
         const q = ctx.input.query;
         await checkRangeFilter(deps.knex, { shopFloorId: q.shop_floor_id, dateFrom: q.date_from, dateTo: q.date_to, shiftIds: q.shifts }, shiftIdsOfShopFloor);
-        const rows = await listDbrActions(deps.knex, { shopFloorId: q.shop_floor_id, dateFrom: q.date_from, dateTo: q.date_to, lineNames: q.lines, shiftIds: q.shifts });
+        const rows = await listDbrActions(deps.knex, {
+          shopFloorId: q.shop_floor_id,
+          dateFrom: q.date_from,
+          dateTo: q.date_to,
+          lineNames: q.lines,
+          shiftIds: q.shifts,
+          shiftCodes: q.shift_codes,
+        });
         ctx.body = rows.map(presentDbrAction);
       },
     }),

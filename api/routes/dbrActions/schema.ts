@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { CreateDbrActionInput } from '../../../commands/dbrActions/createDbrAction.js';
-import { bigIdParam, boundedList, dayParam, idParam, nameListParam, optionalParam } from '../../params.js';
+import { bigIdParam, boundedList, dayParam, idParam, nameListParam, optionalParam, shiftCodesParam } from '../../params.js';
 
 /** An optional id: absent, null and '' are "none" ('Fine gg' for the shift, 'Non specificato' for the equipment). */
 const optionalId = z.preprocess((v) => (v === undefined || v === null || (typeof v === 'string' && v.trim() === '') ? null : v), bigIdParam.nullable());
@@ -59,6 +59,7 @@ export const rangeQuery = z.object({
   date_to: dayParam,
   lines: nameListParam,
   shifts: shiftIdsParam,
+  shift_codes: shiftCodesParam,
 });
 
 /** Days before and after an execution that 'Efficacia azioni DBR' compares, unless the call says otherwise. */

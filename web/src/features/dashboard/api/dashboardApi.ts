@@ -9,7 +9,7 @@ import { apiFetch, apiRequest, type QueryValue } from '../../../lib/api.js';
 import type { DbrAction } from '../../dbrActions/index.js';
 import type { Page } from '../../rootCause/index.js';
 import type { UnplannedStop } from '../../../lib/stops.js';
-import { lossFilterParams, type DashboardQuery, type LoadedShifts, type ShiftOption } from '../model/filters.js';
+import { lossFilterParams, specShiftParams, type DashboardQuery, type LoadedShifts, type ShiftOption } from '../model/filters.js';
 import type { GaugeConstants, ImprovementSummary } from '../model/summary.js';
 
 const logged = (what: string) => ({ onError: (err: unknown) => console.error(`Dashboard: ${what} non riuscito`, err) });
@@ -46,7 +46,14 @@ export function useImprovementSummary(q: DashboardQuery | null, asOf = '') {
     q
       ? [
           '/factory/dashboard-improvement',
-          { shop_floor_id: q.shopFloorId, lines: q.lineNames.join(','), shifts: q.shiftIds.join(','), date_from: q.dateFrom, date_to: q.dateTo, ...at },
+          {
+            shop_floor_id: q.shopFloorId,
+            lines: q.lineNames.join(','),
+            ...specShiftParams(q, 'shifts', (ids) => ids.join(',')),
+            date_from: q.dateFrom,
+            date_to: q.dateTo,
+            ...at,
+          },
         ]
       : null,
     { ...quiet, ...logged('caricamento del riepilogo') },
@@ -70,7 +77,7 @@ async function fetchStopsPage([path, query, after]: StopsKey): Promise<Page<Unpl
  * lines exceeds.
  */
 export function useDashboardStops(q: DashboardQuery | null) {
-  const query = q ? { shop_floor_id: q.shopFloorId, date_from: q.dateFrom, date_to: q.dateTo, lines_id: q.lineIds, shift_id: q.shiftIds } : null;
+  const query = q ? { shop_floor_id: q.shopFloorId, date_from: q.dateFrom, date_to: q.dateTo, lines_id: q.lineIds, ...specShiftParams(q, 'shift_id', (ids) => ids) } : null;
   const r = useSWRInfinite<Page<UnplannedStop>, unknown, (index: number, previous: Page<UnplannedStop> | null) => StopsKey | null>(
     (index, previous) => {
       if (!query) return null;
@@ -93,11 +100,20 @@ export function useDashboardStops(q: DashboardQuery | null) {
   };
 }
 
-/** Shifts comma-joined with an extra empty entry (§7), so actions due at the end of the day ('Fine gg') stay in. */
+/** Shifts comma-joined with an extra empty entry (§7), so actions due at the end of the day ('Fine gg') stay in (by code past a list's bound: 'Fine gg' is kept then too). */
 export function useDashboardDbrActions(q: DashboardQuery | null) {
   return useSWR<DbrActionRow[]>(
     q
-      ? ['/factory/dbr_actions-range', { shop_floor_id: q.shopFloorId, date_from: q.dateFrom, date_to: q.dateTo, lines: q.lineNames.join(','), shifts: `${q.shiftIds.join(',')},` }]
+      ? [
+          '/factory/dbr_actions-range',
+          {
+            shop_floor_id: q.shopFloorId,
+            date_from: q.dateFrom,
+            date_to: q.dateTo,
+            lines: q.lineNames.join(','),
+            ...specShiftParams(q, 'shifts', (ids) => `${ids.join(',')},`),
+          },
+        ]
       : null,
     { ...quiet, ...logged('caricamento delle azioni DBR') },
   );

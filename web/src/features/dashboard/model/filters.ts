@@ -87,6 +87,24 @@ export function stopListShiftParams(q: DashboardQuery, only?: { code: string; id
   return { shift_id: only ? [...only.ids] : q.shiftIds };
 }
 
+/** The most entries the server takes in a list parameter (domain/shared/bounds.ts MAX_LIST_ENTRIES). */
+export const SERVER_LIST_MAX = 1000;
+
+/**
+ * The shifts as the spec's calls take them (the summary's `shifts`, the stop list's `shift_id`, the
+ * DBR actions' `shifts`): by id, as the spec's call table says, unless the ids are more than a list
+ * takes (a year of three shifts is 1,095): then by `shift_codes`, which the server reads as every
+ * shift of those codes in the range (the same shifts, as selectedShiftCodes says).
+ */
+export function specShiftParams<K extends string>(
+  q: DashboardQuery,
+  name: K,
+  ids: (shiftIds: number[]) => string | number[],
+): Record<K, string | number[]> | { shift_codes: string } {
+  if (q.shiftCodes && q.shiftIds.length > SERVER_LIST_MAX) return { shift_codes: q.shiftCodes.join(',') };
+  return { [name]: ids(q.shiftIds) } as Record<K, string | number[]>;
+}
+
 /** The data calls are made only when lines, shifts and both dates are set (§5), in order. */
 export function canQuery(lines: readonly string[], shiftIds: readonly number[], dateFrom: string, dateTo: string): boolean {
   return lines.length > 0 && shiftIds.length > 0 && dateFrom !== '' && dateTo !== '' && dateFrom <= dateTo;

@@ -10,6 +10,7 @@ import {
   selectedShiftIds,
   settleQuery,
   shiftsRangeParams,
+  specShiftParams,
   type FilterInputs,
 } from './filters.js';
 
@@ -177,5 +178,23 @@ describe('the loss analysis’s and the stop list’s shift parameters', () => {
     expect(lossFilterParams(base)).toEqual({ shop_floor_id: '1', lines: 'Linea 1,Linea 2', shifts: '11,12,13', date_from: '2030-01-01', date_to: '2030-12-31' });
     expect(stopListShiftParams(base)).toEqual({ shift_id: [11, 12, 13] });
     expect(stopListShiftParams(base, { code: 'C', ids: [13] })).toEqual({ shift_id: [13] });
+  });
+});
+
+describe('the shifts of the spec’s calls (summary, stop list, DBR actions)', () => {
+  const base = { shopFloorId: '1', lineNames: ['Linea 1'], lineIds: [1], dateFrom: '2030-01-01', dateTo: '2030-12-31' };
+  const year = Array.from({ length: 1095 }, (_, i) => i + 1);
+  it('sends the ids as the spec’s call table says while they fit in a list of 1,000', () => {
+    const q = { ...base, shiftIds: [11, 12, 13], shiftCodes: ['A', 'B', 'C'] };
+    expect(specShiftParams(q, 'shifts', (ids) => ids.join(','))).toEqual({ shifts: '11,12,13' });
+    expect(specShiftParams(q, 'shifts', (ids) => `${ids.join(',')},`)).toEqual({ shifts: '11,12,13,' });
+    expect(specShiftParams(q, 'shift_id', (ids) => ids)).toEqual({ shift_id: [11, 12, 13] });
+    const thousand = { ...q, shiftIds: year.slice(0, 1000) };
+    expect(specShiftParams(thousand, 'shift_id', (ids) => ids)).toEqual({ shift_id: year.slice(0, 1000) });
+  });
+  it('sends the codes past 1,000 ids (a year of three shifts), when the choice is every shift of them', () => {
+    expect(specShiftParams({ ...base, shiftIds: year, shiftCodes: ['A', 'C'] }, 'shifts', (ids) => ids.join(','))).toEqual({ shift_codes: 'A,C' });
+    // Without codes standing for the same shifts the ids are sent (and the server says the list is too long).
+    expect(specShiftParams({ ...base, shiftIds: year }, 'shift_id', (ids) => ids)).toEqual({ shift_id: year });
   });
 });
