@@ -63,3 +63,27 @@ export function boardFigures(input: BoardLineInput): BoardFigures {
     scarto: pieces + waste > 0 ? waste / (pieces + waste) : null,
   };
 }
+
+/** Where the board's 'Pezzi' (and so Rendimento and Scarto) come from. */
+export type PiecesSource = 'report' | 'machine';
+
+/**
+ * The pieces and waste the board shows: the report's once the operator has given them (a volume
+ * above 0, or the report sent), the operator's word being the one that counts; otherwise the
+ * line's counting machine's (good and rejected pieces of the shift's hours so far), so a line that
+ * counts shows its pieces before anyone types them, but only when the machine counted in every
+ * hour begun so far (the one in progress may not have sent yet): a count with holes (the machine
+ * connected mid-shift, or fell silent) would pass for a line that made almost nothing. Otherwise
+ * none (nulls). `hours`: the shift's clock hours begun so far, in order.
+ */
+export function boardPieces(
+  report: { pieces: number | null; waste: number | null; confirmed: boolean } | null,
+  hours: readonly { good: number; reject: number; counted: boolean }[],
+): { pieces: number | null; waste: number | null; source: PiecesSource | null } {
+  if (report && (report.confirmed || (report.pieces ?? 0) > 0)) return { pieces: report.pieces, waste: report.waste, source: 'report' };
+  const whole = hours.slice(0, -1).every((h) => h.counted) && hours.some((h) => h.counted);
+  if (whole) {
+    return { pieces: hours.reduce((sum, h) => sum + h.good, 0), waste: hours.reduce((sum, h) => sum + h.reject, 0), source: 'machine' };
+  }
+  return report ? { pieces: report.pieces, waste: report.waste, source: report.pieces === null ? null : 'report' } : { pieces: null, waste: null, source: null };
+}

@@ -1,4 +1,4 @@
-import { boardFigures, overlapMinutes } from './board.js';
+import { boardFigures, boardPieces, overlapMinutes } from './board.js';
 import { hourlyControl } from './hourly.js';
 
 const at = (hhmm: string) => new Date(`2026-11-26T${hhmm}:00Z`);
@@ -62,5 +62,32 @@ describe('pieces per hour against the target (short-interval control)', () => {
       { ...h('07:00', 3_000), target: null },
     ]);
     expect(hourlyControl({ shift, now: at('10:00'), defSpeed: 3600, plannedStops: [], hours }).map((r) => r.counted)).toEqual([true, true, true, false]);
+  });
+});
+
+describe("where the board's pieces come from", () => {
+  const hours = [
+    { good: 3_400, reject: 20, counted: true },
+    { good: 1_700, reject: 10, counted: true },
+  ];
+  const none = [{ good: 0, reject: 0, counted: false }];
+  // The hour in progress has sent nothing yet: still the machine's.
+  const lastOpen = [...hours, { good: 0, reject: 0, counted: false }];
+  // A silent hour before the last (the machine connected mid-shift, or fell silent): not the machine's.
+  const gap = [{ good: 0, reject: 0, counted: false }, ...hours];
+  it.each([
+    // report (pieces, waste, sent), counted hours → pieces, waste, source
+    ['a typed volume', { pieces: 15_000, waste: 300, confirmed: false }, hours, 15_000, 300, 'report'],
+    ['a sent report of 0 pieces', { pieces: 0, waste: 0, confirmed: true }, hours, 0, 0, 'report'],
+    ['a draft without a volume yet', { pieces: 0, waste: 0, confirmed: false }, hours, 5_100, 30, 'machine'],
+    ['no report', null, hours, 5_100, 30, 'machine'],
+    ['no report, the hour in progress not counted yet', null, lastOpen, 5_100, 30, 'machine'],
+    ['no report, an earlier hour not counted', null, gap, null, null, null],
+    ['a draft of 1 200 pieces, an earlier hour not counted', { pieces: 1_200, waste: 5, confirmed: false }, gap, 1_200, 5, 'report'],
+    ['no report, nothing counted', null, none, null, null, null],
+    ['a draft of 0 pieces, nothing counted', { pieces: 0, waste: 0, confirmed: false }, none, 0, 0, 'report'],
+    ['a draft without figures, nothing counted', { pieces: null, waste: null, confirmed: false }, none, null, null, null],
+  ] as const)('%s', (_what, report, counted, pieces, waste, source) => {
+    expect(boardPieces(report, counted)).toEqual({ pieces, waste, source });
   });
 });

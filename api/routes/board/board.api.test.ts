@@ -116,6 +116,7 @@ describeWith(['postgres'])('the TV board call', () => {
       def_speed: 3600,
       pieces: 15000,
       waste: 300,
+      pieces_source: 'report',
       report_confirmed: false,
       target_now: 16200,
       elapsed_minutes: 300,
@@ -165,6 +166,15 @@ describeWith(['postgres'])('the TV board call', () => {
       // A late message for 08:00: a fold of its own, the hour's figures their sum.
       [3, TODAY, '08:00', '40', 700, 5],
       [3, TODAY, '10:00', '00', 3_650, 0],
+      // Linea 2's counting machine (its Cartoner, 6) in every hour begun but the one in progress; no report.
+      [6, TODAY, '06:00', '00', 2_000, 40],
+      [6, TODAY, '07:00', '00', 2_100, 0],
+      [6, TODAY, '08:00', '00', 1_900, 10],
+      [6, TODAY, '09:00', '00', 2_500, 10],
+      // Linea 3's (9) with a silent hour at 07:00: a count with a hole; no report.
+      [9, TODAY, '06:00', '00', 3_000, 0],
+      [9, TODAY, '08:00', '00', 3_000, 0],
+      [9, TODAY, '09:00', '00', 3_000, 0],
     ];
     const instant = (day: string, hhmm: string) => new Date(`${day}T${hhmm}:00+02:00`).toISOString();
     const shiftId = async (day: string, code: string) =>
@@ -175,7 +185,18 @@ describeWith(['postgres'])('the TV board call', () => {
         const at = instant(day, hour.replace(':00', `:${minute}`));
         const event = {
           type: 'MachineHourCounted' as const,
-          data: { shopFloorId: 1, lineId: 1, equipmentId, hour: instant(day, hour), firstAt: at, lastAt: at, good, reject, microStops: 0, microStopMinutes: 0 },
+          data: {
+            shopFloorId: 1,
+            lineId: Math.ceil(equipmentId / 3),
+            equipmentId,
+            hour: instant(day, hour),
+            firstAt: at,
+            lastAt: at,
+            good,
+            reject,
+            microStops: 0,
+            microStopMinutes: 0,
+          },
         };
         expect((await handleRecordMachineEvent(kit.app.deps, event, { ...MACHINE_SIGNALS_CONTEXT, now: NOW })).position).toBeTruthy();
       }
@@ -192,6 +213,18 @@ describeWith(['postgres'])('the TV board call', () => {
         { hour: '2031-06-10T09:00:00+02:00', good: 0, reject: 0, target: 3_600, counted: false },
         { hour: '2031-06-10T10:00:00+02:00', good: 3_650, reject: 0, target: 3_600, counted: true },
       ]);
+    });
+
+    it("shows the counting machine's pieces where no report gives them yet and it counted every hour begun, the report's where it does", async () => {
+      const lines = ((await (await board('shop_floor_id=1')).json()) as { lines: Array<Record<string, unknown>> }).lines;
+      const shown = lines.map((l) => [l.line_name, l.pieces, l.waste, l.pieces_source]);
+      expect(shown).toEqual([
+        ['Linea 1', 15_000, 300, 'report'],
+        ['Linea 2', 8_500, 60, 'machine'],
+        ['Linea 3', null, null, null],
+      ]);
+      // Scarto from the counted pieces: 60 / (8 500 + 60).
+      expect(lines[1]!.scarto).toBeCloseTo(60 / 8_560, 6);
     });
 
     it('answers the counted hours of a shift, the night shift across midnight included', async () => {

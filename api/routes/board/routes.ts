@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import { z } from 'zod';
-import { boardFigures } from '../../../domain/board/board.js';
+import { boardFigures, boardPieces } from '../../../domain/board/board.js';
 import { hourlyControl } from '../../../domain/board/hourly.js';
 import { notFound } from '../../../domain/shared/errors.js';
 import { listDbrActions } from '../../../projections/dbrActions/dbrActions.queries.js';
@@ -61,7 +61,9 @@ async function boardLine(deps: AppDeps, line: Line, shift: ShiftRow | null, list
   ]);
   const plannedStops = planned.map((s) => ({ start: s.startTime, end: s.endTime }));
   const defSpeed = constants?.def_speed ?? null;
-  const figures = boardFigures({ shift: window, now, defSpeed, pieces: report?.productionVolume ?? null, waste: report?.waste ?? null, plannedStops });
+  const begun = counted.filter((h) => h.hourStart < now.getTime());
+  const shown = boardPieces(report && { pieces: report.productionVolume, waste: report.waste, confirmed: report.confirmed }, begun);
+  const figures = boardFigures({ shift: window, now, defSpeed, pieces: shown.pieces, waste: shown.waste, plannedStops });
   const hours = hourlyControl({ shift: window, now, defSpeed, plannedStops, hours: counted });
   const stops = [
     ...unplanned.map((s) => ({
@@ -86,8 +88,9 @@ async function boardLine(deps: AppDeps, line: Line, shift: ShiftRow | null, list
     line_name: line.name,
     shift: { id: shift.id, name: shift.name, code: shift.code, day: shift.shiftDay, start_time: shift.startTime, end_time: shift.endTime },
     def_speed: constants?.def_speed ?? null,
-    pieces: report?.productionVolume ?? null,
-    waste: report?.waste ?? null,
+    pieces: shown.pieces,
+    waste: shown.waste,
+    pieces_source: shown.source,
     report_confirmed: report?.confirmed ?? false,
     target_now: figures.targetNow,
     elapsed_minutes: figures.elapsedMinutes,

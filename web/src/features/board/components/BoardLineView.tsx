@@ -23,7 +23,7 @@ export function BoardLineView({ line }: { line: BoardLine }) {
       </header>
       <div className="board-figures">
         <div className={`board-figure ${behind ? 'bad' : 'good'}`}>
-          <span className="board-label">Pezzi</span>
+          <span className="board-label">{line.pieces_source === 'machine' ? 'Pezzi (conteggio macchina)' : 'Pezzi'}</span>
           <span className="board-value" data-testid="board-pieces">
             {pieces(line.pieces)}
           </span>

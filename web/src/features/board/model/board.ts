@@ -34,6 +34,8 @@ export interface BoardLine {
   def_speed?: number | null;
   pieces?: number | null;
   waste?: number | null;
+  /** Whether 'Pezzi' is the report's or the counting machine's (no report figure yet). */
+  pieces_source?: 'report' | 'machine' | null;
   target_now?: number | null;
   rendimento?: number | null;
   scarto?: number | null;
