@@ -8,6 +8,12 @@ export async function findDbrConstants(knex: Knex, lineId: number): Promise<DbrC
   return row ? pick(row) : null;
 }
 
+/** The constants of these lines, by line (lines without any are absent): one query. */
+export async function findDbrConstantsOf(knex: Knex, lineIds: readonly number[]): Promise<Map<number, DbrConstants>> {
+  const rows = await knex('dbr_constants').whereIn('line_id', [...lineIds]);
+  return new Map(rows.map((r: Record<string, unknown>) => [Number(r.line_id), pick(r)]));
+}
+
 /** Field-wise average over the lines that have constants, with the lines it covered. */
 export async function averageDbrConstants(knex: Knex, lineIds: number[]): Promise<{ constants: DbrConstants | null; lineIds: number[] }> {
   const rows = await knex('dbr_constants').whereIn('line_id', lineIds).orderBy('line_id');

@@ -55,32 +55,42 @@ export interface LineHourRow {
 }
 
 /**
- * A line's counted figures per clock hour in [from, to): pieces as the counting machine
- * says them (domain/machines/counting.ts; null: a line without machines, nothing counted),
- * micro-stops of all its machines.
+ * Lines' counted figures per clock hour in [from, to), in one query (the board asks for all its
+ * lines): pieces as each line's counting machine says them (domain/machines/counting.ts;
+ * `countingEquipmentIds` holds one per line, and a machine belongs to one line, so one list serves
+ * them all), micro-stops of all its machines. Lines without a row in the range are absent.
  */
-export async function lineHours(knex: Knex, lineId: number, from: Date, to: Date, countingEquipmentId: number | null): Promise<LineHourRow[]> {
-  const counted = countingEquipmentId === null ? 'false' : `equipment_id = ${Number(countingEquipmentId)}`;
+export async function linesHours(knex: Knex, lineIds: readonly number[], from: Date, to: Date, countingEquipmentIds: readonly number[]): Promise<Map<number, LineHourRow[]>> {
+  const out = new Map<number, LineHourRow[]>();
+  if (lineIds.length === 0) return out;
+  const counted = knex.raw('equipment_id = any(?::int[])', [[...countingEquipmentIds]]);
   const rows = (await knex('machine_hours')
-    .where({ line_id: lineId })
+    .whereIn('line_id', [...lineIds])
     .andWhere('hour_start', '>=', from)
     .andWhere('hour_start', '<', to)
-    .groupBy('hour_start')
-    .orderBy('hour_start')
+    .groupBy('line_id', 'hour_start')
+    .orderBy(['line_id', 'hour_start'])
     .select(
+      'line_id',
       'hour_start',
-      knex.raw(`coalesce(sum(good) filter (where ${counted}), 0) as good`),
-      knex.raw(`coalesce(sum(reject) filter (where ${counted}), 0) as reject`),
-      knex.raw(`coalesce(bool_or(${counted}), false) as counted`),
+      knex.raw('coalesce(sum(good) filter (where ?), 0) as good', [counted]),
+      knex.raw('coalesce(sum(reject) filter (where ?), 0) as reject', [counted]),
+      knex.raw('coalesce(bool_or(?), false) as counted', [counted]),
       knex.raw('sum(micro_stops) as micro_stops'),
       knex.raw('sum(micro_stop_minutes) as micro_stop_minutes'),
     )) as Array<Record<string, unknown>>;
-  return rows.map((r) => ({
-    hourStart: r.hour_start as Date,
-    good: Number(r.good),
-    reject: Number(r.reject),
-    counted: r.counted === true,
-    microStops: Number(r.micro_stops),
-    microStopMinutes: Math.round(Number(r.micro_stop_minutes) * 100) / 100,
-  }));
+  for (const r of rows) {
+    const lineId = Number(r.line_id);
+    const list = out.get(lineId) ?? [];
+    list.push({
+      hourStart: r.hour_start as Date,
+      good: Number(r.good),
+      reject: Number(r.reject),
+      counted: r.counted === true,
+      microStops: Number(r.micro_stops),
+      microStopMinutes: Math.round(Number(r.micro_stop_minutes) * 100) / 100,
+    });
+    out.set(lineId, list);
+  }
+  return out;
 }

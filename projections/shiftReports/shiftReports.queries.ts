@@ -23,7 +23,18 @@ const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 /** The report of a line, day and shift as the read model has it, or null when none was saved. */
 export async function findShiftReport(knex: Knex, lineId: number, day: string, shiftCode: string): Promise<ShiftReportRow | null> {
   const r = await knex('shift_reports').where({ line_id: lineId, day, shift_code: shiftCode }).first();
-  if (!r) return null;
+  return r ? toReport(r) : null;
+}
+
+/** The reports of these lines for one day and shift, by line (lines without one are absent): one query. */
+export async function findShiftReports(knex: Knex, lineIds: readonly number[], day: string, shiftCode: string): Promise<Map<number, ShiftReportRow>> {
+  const rows = await knex('shift_reports')
+    .whereIn('line_id', [...lineIds])
+    .andWhere({ day, shift_code: shiftCode });
+  return new Map(rows.map((r: Record<string, unknown>) => [Number(r.line_id), toReport(r)]));
+}
+
+function toReport(r: Record<string, unknown>): ShiftReportRow {
   return {
     lineId: Number(r.line_id),
     shopFloorId: Number(r.shop_floor_id),

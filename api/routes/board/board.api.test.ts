@@ -140,6 +140,21 @@ describeWith(['postgres'])('the TV board call', () => {
     ]);
   });
 
+  it('reads each line table once for all the lines, not once per line', async () => {
+    const reads = async (query: string) => {
+      const seen: string[] = [];
+      const onQuery = (q: { sql: string }) => seen.push(q.sql);
+      kit.app.deps.knex.on('query', onQuery);
+      expect((await board(query)).status).toBe(200);
+      kit.app.deps.knex.removeListener('query', onQuery);
+      return ['shift_reports', 'dbr_constants', 'machine_hours', 'plant_equipments'].map((t) => [t, seen.filter((sql) => sql.includes(`"${t}"`)).length]);
+    };
+    const one = await reads('shop_floor_id=1&line_id=1');
+    expect(one.slice(0, 3)).toEqual(['shift_reports', 'dbr_constants', 'machine_hours'].map((t) => [t, 1]));
+    // Three lines: the same statements (the machines are read once, and joined by the stop lists).
+    expect(await reads('shop_floor_id=1')).toEqual(one);
+  });
+
   it('answers every line of the shop floor without line_id', async () => {
     const body = (await (await board('shop_floor_id=1')).json()) as { lines: Array<{ line_name: string; stop_count: number; dbr_actions: unknown[] }> };
     expect(body.lines.map((l) => l.line_name)).toEqual(['Linea 1', 'Linea 2', 'Linea 3']);

@@ -4,15 +4,15 @@ import { boardFigures, boardPieces } from '../../../domain/board/board.js';
 import { hourlyControl } from '../../../domain/board/hourly.js';
 import { notFound } from '../../../domain/shared/errors.js';
 import { listDbrActions } from '../../../projections/dbrActions/dbrActions.queries.js';
-import { findDbrConstants } from '../../../projections/dbrConstants/dbrConstants.queries.js';
+import { findDbrConstantsOf } from '../../../projections/dbrConstants/dbrConstants.queries.js';
 import { listLines, type LineRow } from '../../../projections/plant/plant.queries.js';
-import { findShiftReport } from '../../../projections/shiftReports/shiftReports.queries.js';
+import { findShiftReports } from '../../../projections/shiftReports/shiftReports.queries.js';
 import { listShifts, type ShiftRow } from '../../../projections/shifts/shifts.queries.js';
 import { listPlannedStops, listUnplannedStops } from '../../../projections/stops/stops.queries.js';
 import type { AppDeps } from '../../deps.js';
 import { idParam, optionalParam } from '../../params.js';
 import { existingPlant, PLANT_NOT_FOUND } from '../../plantChecks.js';
-import { countedHours } from '../machines/countedHours.js';
+import { countedHoursOfLines } from '../machines/countedHours.js';
 import { local } from '../stopEvents/plantTime.js';
 import { route, type RouteDef } from '../types.js';
 
@@ -32,33 +32,35 @@ async function currentShift(deps: AppDeps, shopFloorId: number, now: Date): Prom
 type Line = Pick<LineRow, 'id' | 'name' | 'countingEquipmentId'>;
 
 /**
- * The shift's stops and DBR actions of every line shown, read once for all of them (three queries,
- * however many lines), then handed out per line.
+ * What the board shows of every line in the shift, read once for all of them (seven queries
+ * however many lines: stops, planned stops, DBR actions, reports, constants, machines and counted
+ * hours), then handed out per line.
  */
 async function shiftLists(deps: AppDeps, shopFloorId: number, lines: Line[], shift: ShiftRow) {
   const window = { start: shift.startTime, end: shift.endTime };
   const lineIds = lines.map((l) => l.id);
-  const [unplanned, planned, actions] = await Promise.all([
+  const [unplanned, planned, actions, reports, constants, counted] = await Promise.all([
     listUnplannedStops(deps.knex, { shopFloorId, lineIds, window }),
     listPlannedStops(deps.knex, { shopFloorId, lineIds, window }),
     listDbrActions(deps.knex, { shopFloorId, dateFrom: shift.shiftDay, dateTo: shift.shiftDay, lineNames: lines.map((l) => l.name), shiftIds: [shift.id] }),
+    findShiftReports(deps.knex, lineIds, shift.shiftDay, shift.code),
+    findDbrConstantsOf(deps.knex, lineIds),
+    countedHoursOfLines(deps, lines, window.start, window.end),
   ]);
   return (line: Line) => ({
     unplanned: unplanned.rows.filter((s) => s.line.id === line.id),
     planned: planned.filter((s) => s.line.id === line.id),
     actions: actions.filter((a) => a.lineName === line.name),
+    report: reports.get(line.id) ?? null,
+    constants: constants.get(line.id) ?? null,
+    counted: counted.get(line.id) ?? [],
   });
 }
 
-async function boardLine(deps: AppDeps, line: Line, shift: ShiftRow | null, lists: Awaited<ReturnType<typeof shiftLists>> | null, now: Date) {
+function boardLine(line: Line, shift: ShiftRow | null, lists: Awaited<ReturnType<typeof shiftLists>> | null, now: Date) {
   if (!shift || !lists) return { line_id: line.id, line_name: line.name, shift: null };
   const window = { start: shift.startTime, end: shift.endTime };
-  const { unplanned, planned, actions } = lists(line);
-  const [report, constants, counted] = await Promise.all([
-    findShiftReport(deps.knex, line.id, shift.shiftDay, shift.code),
-    findDbrConstants(deps.knex, line.id),
-    countedHours(deps, line, window.start, window.end),
-  ]);
+  const { unplanned, planned, actions, report, constants, counted } = lists(line);
   const plannedStops = planned.map((s) => ({ start: s.startTime, end: s.endTime }));
   const defSpeed = constants?.def_speed ?? null;
   const begun = counted.filter((h) => h.hourStart < now.getTime());
@@ -124,7 +126,7 @@ export function boardRoutes(deps: AppDeps): RouteDef[] {
         if (q.line_id !== undefined && lines.length === 0) throw notFound(PLANT_NOT_FOUND.lines);
         const shift = await currentShift(deps, q.shop_floor_id, now);
         const lists = shift ? await shiftLists(deps, q.shop_floor_id, lines, shift) : null;
-        ctx.body = { shop_floor_id: q.shop_floor_id, generated_at: now, lines: await Promise.all(lines.map((l) => boardLine(deps, l, shift, lists, now))) };
+        ctx.body = { shop_floor_id: q.shop_floor_id, generated_at: now, lines: lines.map((l) => boardLine(l, shift, lists, now)) };
       },
     }),
   ];

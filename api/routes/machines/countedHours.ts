@@ -1,5 +1,5 @@
 import { clockHours, countingEquipmentOf } from '../../../domain/machines/counting.js';
-import { lineHours } from '../../../projections/machines/machines.queries.js';
+import { linesHours } from '../../../projections/machines/machines.queries.js';
 import { listActive, type LineRow } from '../../../projections/plant/plant.queries.js';
 import type { AppDeps } from '../../deps.js';
 
@@ -22,24 +22,45 @@ export interface CountedHour {
  * minutes after the hour ends), so the current hour counts as the pieces come.
  */
 export async function countedHours(deps: AppDeps, line: Pick<LineRow, 'id' | 'countingEquipmentId'>, from: Date, to: Date): Promise<CountedHour[]> {
-  const machines = await listActive(deps.knex, 'equipments', line.id);
-  const counting = countingEquipmentOf(
-    line.countingEquipmentId,
-    machines.map((m) => m.id),
+  return (await countedHoursOfLines(deps, [line], from, to)).get(line.id)!;
+}
+
+/** countedHours of several lines (the board's), in two queries however many lines. */
+export async function countedHoursOfLines(deps: AppDeps, lines: readonly Pick<LineRow, 'id' | 'countingEquipmentId'>[], from: Date, to: Date): Promise<Map<number, CountedHour[]>> {
+  const machines = await listActive(deps.knex, 'equipments');
+  const counting = new Map(
+    lines.map((line) => [
+      line.id,
+      countingEquipmentOf(
+        line.countingEquipmentId,
+        machines.filter((m) => m.parentId === line.id).map((m) => m.id),
+      ),
+    ]),
   );
-  const rows = await lineHours(deps.knex, line.id, from, to, counting);
-  const hours = new Map<number, CountedHour>(clockHours(from, to).map((h) => [h, { hourStart: h, good: 0, reject: 0, counted: false, microStops: 0, microStopMinutes: 0 }]));
-  for (const r of rows) {
-    const h = hours.get(r.hourStart.getTime());
-    if (h) Object.assign(h, { good: r.good, reject: r.reject, counted: r.counted, microStops: r.microStops, microStopMinutes: r.microStopMinutes });
+  const countingIds = [...counting.values()].filter((id): id is number => id !== null);
+  const rows = await linesHours(
+    deps.knex,
+    lines.map((l) => l.id),
+    from,
+    to,
+    countingIds,
+  );
+  const out = new Map<number, CountedHour[]>();
+  for (const line of lines) {
+    const hours = new Map<number, CountedHour>(clockHours(from, to).map((h) => [h, { hourStart: h, good: 0, reject: 0, counted: false, microStops: 0, microStopMinutes: 0 }]));
+    for (const r of rows.get(line.id) ?? []) {
+      const h = hours.get(r.hourStart.getTime());
+      if (h) Object.assign(h, { good: r.good, reject: r.reject, counted: r.counted, microStops: r.microStops, microStopMinutes: r.microStopMinutes });
+    }
+    for (const open of deps.machineSignals?.openHours(line.id) ?? []) {
+      const h = hours.get(open.hourStart);
+      if (!h) continue;
+      h.microStops += open.microStops;
+      h.microStopMinutes = Math.round((h.microStopMinutes + open.microStopMinutes) * 100) / 100;
+      if (open.equipmentId !== counting.get(line.id)) continue;
+      Object.assign(h, { good: h.good + open.good, reject: h.reject + open.reject, counted: true });
+    }
+    out.set(line.id, [...hours.values()]);
   }
-  for (const open of deps.machineSignals?.openHours(line.id) ?? []) {
-    const h = hours.get(open.hourStart);
-    if (!h) continue;
-    h.microStops += open.microStops;
-    h.microStopMinutes = Math.round((h.microStopMinutes + open.microStopMinutes) * 100) / 100;
-    if (open.equipmentId !== counting) continue;
-    Object.assign(h, { good: h.good + open.good, reject: h.reject + open.reject, counted: true });
-  }
-  return [...hours.values()];
+  return out;
 }
