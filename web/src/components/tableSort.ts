@@ -103,13 +103,44 @@ export function viewRowIndexes<Row>(
     return accessor ? [{ accessor, sign: key.direction === 'desc' ? -1 : 1 }] : [];
   });
   if (keys.length === 0) return kept;
+  // Each row's sort values are read and keyed once, not at every comparison (compareCells's order).
+  const cells = keys.map(({ accessor, sign }) => ({ sign, values: rows.map((row) => sortCell(accessor(row))) }));
   return kept.sort((i, j) => {
-    for (const { accessor, sign } of keys) {
-      const order = compareCells(accessor(rows[i] as Row), accessor(rows[j] as Row));
+    for (const { sign, values } of cells) {
+      const order = compareSortCells(values[i]!, values[j]!);
       if (order !== 0) return order * sign;
     }
     return i - j;
   });
+}
+
+/**
+ * A cell value as compareCells compares it: its number (when finite) and its padded text; `shape`,
+ * for printable ASCII, is the text with every digit as 0.
+ */
+interface SortCell {
+  number: number | null;
+  key: string;
+  shape: string | null;
+}
+
+function sortCell(value: SortValue): SortCell {
+  const text = cellText(value);
+  const key = text === '' ? '' : paddedSortKey(text);
+  return { number: typeof value === 'number' && Number.isFinite(value) ? value : null, key, shape: /^[\x20-\x7e]*$/.test(key) ? key.replace(/[0-9]/g, '0') : null };
+}
+
+/**
+ * compareCells over prepared cells. Two texts of the same shape (ISO times and dates, codes such as
+ * 'L1-007') differ first at a digit, where Italian collation and code units agree: compared
+ * directly, without the collator (whose first use in a page loads its locale data).
+ */
+function compareSortCells(a: SortCell, b: SortCell): number {
+  if (a.number !== null && b.number !== null) return a.number === b.number ? 0 : a.number < b.number ? -1 : 1;
+  if (a.key === '' || b.key === '') return a.key === b.key ? 0 : a.key === '' ? -1 : 1;
+  if (a.shape !== null && a.shape === b.shape) return a.key === b.key ? 0 : a.key < b.key ? -1 : 1;
+  italian ??= new Intl.Collator('it');
+  return Math.sign(italian.compare(a.key, b.key));
 }
 
 /** The rows the table shows, in order: see viewRowIndexes. */

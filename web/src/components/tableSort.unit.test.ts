@@ -167,3 +167,19 @@ describe('nextSort (header clicks)', () => {
     expect(nextSort([], 'owner', [])).toEqual([{ column: 'owner', direction: 'asc' }]);
   });
 });
+
+describe('viewRowIndexes orders as compareCells does', () => {
+  const column: ColumnModel<string>[] = [{ id: 'v', value: (r) => r }];
+  const sorted = (rows: string[]) => viewRowIndexes(rows, column, {}, [{ column: 'v', direction: 'asc' }]).map((i) => rows[i]);
+
+  it('orders ISO times and same-shaped codes by their digits', () => {
+    const times = ['2025-03-03T14:05:00Z', '2025-03-03T06:00:00Z', '2025-02-28T23:59:00Z', '2025-03-03T14:05:00Z'];
+    expect(sorted(times)).toEqual(['2025-02-28T23:59:00Z', '2025-03-03T06:00:00Z', '2025-03-03T14:05:00Z', '2025-03-03T14:05:00Z']);
+    expect(sorted(['L-10', 'L-9', 'l-100', 'L-09'])).toEqual(['L-9', 'L-09', 'L-10', 'l-100']);
+  });
+
+  it('keeps Italian collation for texts of different shapes', () => {
+    expect(sorted(['perno', 'Éxtra', 'ago', 'Zeta', 'élite', '_nota'])).toEqual(['_nota', 'ago', 'élite', 'Éxtra', 'perno', 'Zeta']);
+    expect(sorted(['b-1', 'a_1', 'a-1', 'B-1'])).toEqual(['a_1', 'a-1', 'b-1', 'B-1']);
+  });
+});

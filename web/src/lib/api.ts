@@ -5,6 +5,7 @@
  * password prompt in place, or /login where there is nobody to ask). A create carries an
  * Idempotency-Key, so retrying it never records it twice (README "Operations").
  */
+import { trackCall } from './apiActivity.js';
 import { keptOffline, readKept } from './offlineReads.js';
 import { clearToken, getToken } from './session.js';
 
@@ -158,8 +159,7 @@ export async function apiRequest<T>(path: string, options: ApiOptions = {}): Pro
   if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
   else if (request !== null) headers['Idempotency-Key'] = keyFor(request);
 
-  const response = await fetch(url, { method, headers, body, signal: options.signal });
-  const parsed = await readBody(response);
+  const { response, parsed } = await trackCall(fetch(url, { method, headers, body, signal: options.signal }).then(async (r) => ({ response: r, parsed: await readBody(r) })));
   if (request !== null && !unanswering(response.status, (parsed as ErrorBody | undefined)?.error?.code as string | undefined)) {
     if (unanswered.get(request)?.key === headers['Idempotency-Key']) unanswered.delete(request);
   }

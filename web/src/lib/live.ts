@@ -10,6 +10,11 @@ export interface LiveHandlers {
   onMoved(readModels: string[]): void;
   /** Whether the stream is open now. */
   onConnected?(connected: boolean): void;
+  /**
+   * The first stream is open (its `ready`): what moved between the page's calls and this moment
+   * was not pushed, so the page fetches once what it shows.
+   */
+  onFirstReady?(): void;
 }
 
 const MIN_RETRY_MS = 1000;
@@ -22,6 +27,7 @@ export function startLive(token: string, handlers: LiveHandlers, base = ''): () 
   let lastId: string | null = null;
   let retryMs = MIN_RETRY_MS;
   let timer: ReturnType<typeof setTimeout> | null = null;
+  let readyOnce = false;
 
   async function connect(): Promise<void> {
     abort = new AbortController();
@@ -31,6 +37,8 @@ export function startLive(token: string, handlers: LiveHandlers, base = ''): () 
         headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream', ...(lastId ? { 'last-event-id': lastId } : {}) },
         signal: abort.signal,
         cache: 'no-store',
+        // Never in the way of the page's own calls (and not a critical request for the browser).
+        priority: 'low',
       });
       if (res.status === 401 || res.status === 403) refused = true;
       if (!res.ok || !res.body) return;
@@ -45,6 +53,10 @@ export function startLive(token: string, handlers: LiveHandlers, base = ''): () 
         for (const e of parser.push(decoder.decode(value, { stream: true }))) {
           if (e.id) lastId = e.id;
           if (e.event === 'moved') handlers.onMoved((JSON.parse(e.data) as { read_models: string[] }).read_models);
+          if (e.event === 'ready' && !readyOnce) {
+            readyOnce = true;
+            handlers.onFirstReady?.();
+          }
         }
       }
     } catch {

@@ -3,6 +3,7 @@
  * filters are incomplete, so nothing is fetched and the lists show empty (§4, §5). Every
  * failure is only logged (§8).
  */
+import { useCallback, useMemo } from 'react';
 import useSWR from 'swr';
 import useSWRInfinite from 'swr/infinite';
 import { apiFetch, apiRequest, type QueryValue } from '../../../lib/api.js';
@@ -87,15 +88,19 @@ export function useDashboardStops(q: DashboardQuery | null) {
     fetchStopsPage,
     { ...quiet, revalidateFirstPage: false, ...logged('caricamento degli stop') },
   );
-  const pages = r.data ?? [];
+  const pages = r.data;
+  const { setSize } = r;
+  // The same list and callback while the pages are the same, so the table below does not render again.
+  const stops = useMemo(() => (pages ?? []).flatMap((p) => p.rows), [pages]);
+  const loadMore = useCallback(() => void setSize((size) => size + 1), [setSize]);
   return {
-    stops: pages.flatMap((p) => p.rows),
+    stops,
     /** Whether the server has stops after the pages loaded. */
-    more: pages.length > 0 && pages[pages.length - 1]!.next !== null,
-    loadingMore: r.isValidating && r.size > pages.length,
+    more: pages !== undefined && pages.length > 0 && pages[pages.length - 1]!.next !== null,
+    loadingMore: r.isValidating && r.size > (pages?.length ?? 0),
     /** The first page of the current filters is not in yet (the previous filters' stops are shown meanwhile). */
     loading: r.isLoading,
-    loadMore: () => void r.setSize(r.size + 1),
+    loadMore,
     error: r.error as unknown,
   };
 }

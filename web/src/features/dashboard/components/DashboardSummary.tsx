@@ -3,7 +3,7 @@
  * filters, the summary lines, the two gauges, the 30-day trend and the two history tables.
  * Starts from the stored default station; incomplete, it logs and loads nothing (§4, §8).
  */
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { StoredStationNames } from '../../../lib/station.js';
 import { useUnits } from '../../plant/index.js';
 import { useAverageConstants, useDashboardDbrActions, useDashboardStops, useImprovementSummary, useVolumesHistory, type DashboardQuery } from '../api/dashboardApi.js';
@@ -35,6 +35,9 @@ export function DashboardSummary({ station, extra, moments = false }: { station:
   const actions = useDashboardDbrActions(query);
   const constants = useAverageConstants(lineIds);
   const trend = useVolumesHistory(shopFloorId, lineIds);
+  const { csvFilters } = filters;
+  const stopsCsv = useMemo(() => ({ fileName: 'storico-stop', filters: csvFilters }), [csvFilters]);
+  const actionsCsv = useMemo(() => ({ fileName: 'storico-attivita-dbr', filters: csvFilters }), [csvFilters]);
 
   if (!complete) return null;
   // The configuration's first load only: later line changes keep the page, marked as updating.
@@ -86,17 +89,20 @@ export function DashboardSummary({ station, extra, moments = false }: { station:
           </>
         )}
         <UnplannedStopsHistory
-          stops={query && !stops.error ? stops.stops : []}
+          stops={query && !stops.error ? stops.stops : NO_ROWS}
           more={Boolean(query) && !stops.error && stops.more}
           loadingMore={stops.loadingMore}
           onLoadMore={stops.loadMore}
-          csv={{ fileName: 'storico-stop', filters: filters.csvFilters }}
+          csv={stopsCsv}
         />
-        <DbrActionsHistory actions={query && !actions.error ? (actions.data ?? []) : []} csv={{ fileName: 'storico-attivita-dbr', filters: filters.csvFilters }} />
+        <DbrActionsHistory actions={query && !actions.error ? (actions.data ?? NO_ROWS) : NO_ROWS} csv={actionsCsv} />
       </div>
     </div>
   );
 }
+
+/** One empty list, so a memoized table is not rendered again for a new `[]`. */
+const NO_ROWS: readonly never[] = [];
 
 /** With 'Nessuna linea' there is nothing to sum, rate or draw: said so, in place of zeros, a red gauge and a stale curve. */
 function NoLineSelected() {

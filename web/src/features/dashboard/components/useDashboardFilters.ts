@@ -9,7 +9,7 @@
  * asked with the old days' shift ids. Until then `query` stays the last settled one and `pending`
  * is true, so the page shows the figures it has as being updated, not as the new filters' figures.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { DayRange } from '../../../lib/dayRange.js';
 import type { StoredStationNames } from '../../../lib/station.js';
 import { useLines, useShopFloors } from '../../plant/index.js';
@@ -76,6 +76,13 @@ export function useDashboardFilters(station: StoredStationNames): DashboardFilte
   const lineIds = (lines.data ?? []).filter((l) => chosenLines.includes(l.name)).map((l) => l.id);
   const settled = settleQuery({ shopFloorId, lineNames: chosenLines, lineIds, range, shiftsKey, loaded: shifts.data, shiftsFailed: Boolean(shifts.error), choice: current });
   if (settled.settled && !sameQuery(settled.query, held)) setHeld(settled.query);
+  const linesKey = chosenLines.join('\n');
+  const shiftsNamesKey = current.names.join('\n');
+  // The same list while the filters are the same: the tables' CSV export is a prop of memoized tables.
+  const csvFilters = useMemo(
+    () => describeFilters(linesKey ? linesKey.split('\n') : [], shiftsNamesKey ? shiftsNamesKey.split('\n') : [], range.from, range.to),
+    [linesKey, shiftsNamesKey, range.from, range.to],
+  );
   return {
     complete,
     shopFloorId,
@@ -89,7 +96,7 @@ export function useDashboardFilters(station: StoredStationNames): DashboardFilte
     dateTo: range.to,
     query: settled.settled ? settled.query : held,
     pending: !settled.settled,
-    csvFilters: describeFilters(chosenLines, current.names, range.from, range.to),
+    csvFilters,
     setSelectedLines,
     setShiftNames: (names) => setChoice({ names, key: current.key }),
     setRange,
