@@ -52,8 +52,18 @@ describeWith(['postgres', 'chromium'])('session expiry', () => {
    * server refuses it: from now on every call of the page gets 401, as after a long shift.
    */
   async function expireToken(): Promise<void> {
+    await liveSynced();
     const expired = await expiredToken();
     await page.evaluate((t) => localStorage.setItem('token', t), expired);
+  }
+
+  /**
+   * Waits until the page's live channel is open and its one catch-up read is in (docs/live.md):
+   * that read would otherwise meet the expired token at a moment of its own and open the prompt
+   * before the step the test expects it from.
+   */
+  async function liveSynced(): Promise<void> {
+    await page.locator('html[data-live="synced"]').waitFor({ state: 'attached', timeout: 20_000 });
   }
 
   /** A token of the page's user that expired an hour ago; the server refuses it. */
@@ -297,6 +307,7 @@ describeWith(['postgres', 'chromium'])('session expiry', () => {
     await notes().fill('Turno regolare; rivisto dal supporto');
     // The token expires and the button is pressed in one task of the page: a background read
     // cannot meet the expired token first and cover the button with the prompt.
+    await liveSynced();
     const expired = await expiredToken();
     await page.getByRole('button', { name: 'Salva Report' }).evaluate((button, token) => {
       localStorage.setItem('token', token);

@@ -21,7 +21,7 @@ export function useLiveUpdates(enabled: boolean): { connected: boolean } {
     if (!enabled || !token) return undefined;
     // The filter alone, no data: SWR fetches again and keeps showing the current answer meanwhile.
     const refresh = (touched: (path: string) => boolean) =>
-      void mutate((key) => {
+      mutate((key) => {
         const path = keyPath(key);
         return path !== null && touched(path);
       });
@@ -29,14 +29,20 @@ export function useLiveUpdates(enabled: boolean): { connected: boolean } {
     const cancel = whenPageSettled(() => {
       stop = startLive(token, {
         onConnected: setConnected,
-        onMoved: (models) => refresh((path) => affected(path, models)),
-        // An answer equal to the one shown renders nothing (SWR compares them).
-        onFirstReady: () => refresh(onScreenData),
+        onMoved: (models) => void refresh((path) => affected(path, models)),
+        // An answer equal to the one shown renders nothing (SWR compares them). Once those answers
+        // are in, the page says so on its root (`data-live="synced"`): the page is then up to date
+        // and every later change comes through the stream (browser tests wait for it).
+        onFirstReady: () =>
+          void refresh(onScreenData).finally(() => {
+            document.documentElement.dataset.live = 'synced';
+          }),
       });
     });
     return () => {
       cancel();
       stop?.();
+      delete document.documentElement.dataset.live;
     };
   }, [enabled, mutate]);
   return { connected };
