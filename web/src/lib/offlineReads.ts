@@ -33,7 +33,11 @@ const keyOf = (user: string, url: string) => `${PREFIX}${user}|${url}`;
 
 /** The keys of one user's answers (all users' when `user` is null). */
 function keysOf(user: string | null): string[] {
-  const prefix = user === null ? PREFIX : `${PREFIX}${user}|`;
+  return storedKeys(user === null ? PREFIX : `${PREFIX}${user}|`);
+}
+
+/** The stored keys that start with `prefix`. */
+function storedKeys(prefix: string): string[] {
   const keys: string[] = [];
   try {
     for (let i = 0; i < localStorage.length; i += 1) {
@@ -46,16 +50,37 @@ function keysOf(user: string | null): string[] {
   return keys;
 }
 
+/**
+ * Each user's kept answers and when each was kept, in one small entry beside them, so keeping an
+ * answer reads that entry alone: reading and parsing every kept answer to find the oldest cost a
+ * tablet used all day a pass over 200 answers at every read.
+ */
+const INDEX_PREFIX = 'offline-read-index:';
+const indexKey = (user: string) => `${INDEX_PREFIX}${user}`;
+
+function readIndex(user: string): Record<string, number> {
+  const index = readStoredJson(indexKey(user));
+  if (index && typeof index === 'object') return index as Record<string, number>;
+  // Answers kept before the index: indexed once, from their own times.
+  const built: Record<string, number> = {};
+  for (const key of keysOf(user)) built[key.slice(keyOf(user, '').length)] = (readStoredJson(key) as Kept | null)?.at ?? 0;
+  return built;
+}
+
 function remember(user: string, url: string, body: unknown): void {
-  const keys = keysOf(user);
-  if (keys.length >= MAX_KEPT) {
-    const oldest = keys
-      .map((key) => ({ key, at: (readStoredJson(key) as Kept | null)?.at ?? 0 }))
-      .sort((a, b) => a.at - b.at)
-      .slice(0, keys.length - MAX_KEPT + 1);
-    for (const { key } of oldest) writeStoredJson(key, null);
+  const index = readIndex(user);
+  const at = Date.now();
+  index[url] = at;
+  const urls = Object.keys(index);
+  if (urls.length > MAX_KEPT) {
+    const oldest = urls.sort((a, b) => index[a]! - index[b]!).slice(0, urls.length - MAX_KEPT);
+    for (const old of oldest) {
+      writeStoredJson(keyOf(user, old), null);
+      delete index[old];
+    }
   }
-  writeStoredJson(keyOf(user, url), { at: Date.now(), body } satisfies Kept);
+  writeStoredJson(keyOf(user, url), { at, body } satisfies Kept);
+  writeStoredJson(indexKey(user), index);
 }
 
 /** A network failure (no answer at all), as opposed to an answer the server gave. */
@@ -83,4 +108,6 @@ export async function readKept<T>(url: string, read: () => Promise<T>): Promise<
 /** Removes what was kept for this user (logout), or for everyone (null). */
 export function forgetKeptReads(user: string | null): void {
   for (const key of keysOf(user)) writeStoredJson(key, null);
+  if (user !== null) writeStoredJson(indexKey(user), null);
+  else for (const key of storedKeys(INDEX_PREFIX)) writeStoredJson(key, null);
 }
