@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
+import { openStopsFromStreams } from '../commands/machines/openStops.js';
 import { handleRecordMachineEvent, MACHINE_SIGNALS_CONTEXT } from '../commands/machines/recordMachineEvent.js';
 import { readPlantState } from '../commands/plant/readPlant.js';
 import type { MachineEvent } from '../domain/machines/events.js';
@@ -62,13 +63,17 @@ export async function startMachineSignals(deps: Deps, url: string, /** The plant
   let plant = await readPlantState(deps);
   const options: TrackerOptions = { ...DEFAULT_TRACKER_OPTIONS, thresholdMs: (lineId) => lineThresholdMs(plant, lineId, thresholdMs), silenceMs };
   const tracker = new MachineTracker(options);
-  // A new database builds the machines read model in the background: until it is live there is no open stop to know of.
-  const open = await openDetectedStops(deps.knex).catch((err: { code?: string }) => {
-    if (err.code !== '42P01') throw err;
-    deps.log.info('machine signals: the machines read model is still being built, no open stops to resume');
-    return [];
-  });
-  for (const s of open) tracker.primeOpenStop(s, s.startTime.toISOString(), now());
+  // A new database builds the machines read model in the background: until it is live, the open
+  // stops are read from the machines' day streams of today and yesterday (openStopsFromStreams).
+  const open = await openDetectedStops(deps.knex).then(
+    (rows) => rows.map((s) => ({ ...s, startTime: s.startTime.toISOString() })),
+    async (err: { code?: string }) => {
+      if (err.code !== '42P01') throw err;
+      deps.log.info('machine signals: the machines read model is still being built, open stops read from the machines’ streams');
+      return openStopsFromStreams(deps, plant, deps.clock());
+    },
+  );
+  for (const s of open) tracker.primeOpenStop(s, s.startTime, now());
   let plantReadAt = now();
   const refreshPlant = () => {
     if (now() - plantReadAt < 5_000) return;

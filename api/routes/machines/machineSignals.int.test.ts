@@ -1,4 +1,7 @@
 import mqtt, { type MqttClient } from 'mqtt';
+import { openStopsFromStreams } from '../../../commands/machines/openStops.js';
+import { readPlantState } from '../../../commands/plant/readPlant.js';
+import { openDetectedStops } from '../../../projections/machines/machines.queries.js';
 import { startMosquitto, type EmbeddedMosquitto } from '../../../infra/embedded/mosquitto.js';
 import { freePort } from '../../../infra/embedded/ports.js';
 import { startStopsKit, unplannedBody, type StopsKit } from '../../../test/builders/stopsTestKit.js';
@@ -157,6 +160,21 @@ describeWith(['postgres', 'mosquitto'])('machine signals over MQTT', () => {
       { equipment_id: 4, equipment_name: 'Filler', line_id: 2, line_name: 'Linea 2', state: null, last_message_at: null, last_topic: null },
     ]);
     expect((await kit.call('GET', '/admin/machine_signals', 'support')).status).toBe(403);
+  });
+
+  it('finds the open stops in the machines’ day streams as the read model has them (a connector starting before the read model is built)', async () => {
+    const plant = await readPlantState(kit.app.deps);
+    const fromStreams = await openStopsFromStreams(kit.app.deps, plant, kit.now);
+    // The Filler stopped ten minutes ago (the test above); the Cartoner's 08:10 stop has ended.
+    const tenMinutesAgo = new Date(kit.now.getTime() - 10 * 60_000).toISOString();
+    expect(fromStreams).toEqual([{ shopFloorId: 1, lineId: 1, equipmentId: 1, startTime: tenMinutesAgo }]);
+    const fromReadModel = (await openDetectedStops(kit.app.deps.knex)).map((s) => ({
+      shopFloorId: s.shopFloorId,
+      lineId: s.lineId,
+      equipmentId: s.equipmentId,
+      startTime: s.startTime.toISOString(),
+    }));
+    expect(fromReadModel).toEqual(fromStreams);
   });
 
   it('a refused login is shown on /health and retried with a doubling wait; the right password connects', async () => {
