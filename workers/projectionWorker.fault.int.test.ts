@@ -27,9 +27,9 @@ const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
 /**
  * Six rounds (twelve before, twenty before that): each round costs a worker's start and a rebuild
  * of every read model (about 9 s on the CI machine), and what a round proves does not grow with
- * their number. Every round still kills a worker that has work left (a sixth of the history, a
- * few hundred events in batches of five, queued before it starts), at a random point of its run,
- * and checks every read model against a rebuild; the test also asserts that kills landed mid-run.
+ * their number. Every round still queues work before the worker starts (a sixth of the history,
+ * a few hundred events in batches of five), kills it at a random point after its first commit and
+ * checks every read model against a rebuild; the test also asserts that kills landed mid-run.
  */
 const ROUNDS = 6;
 /** At most this many events of the seeded history (about 2,000 today): small enough to rebuild once per round. */
