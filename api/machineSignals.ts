@@ -16,7 +16,7 @@ import {
 import { activeItem, type PlantState } from '../domain/plant/state.js';
 import type { EventCatalog } from '../domain/shared/catalog.js';
 import type { EventStore } from '../domain/shared/eventStore.js';
-import { MqttConnector, type ConnectorStatus, type MessageOutcome } from '../infra/mqtt/connector.js';
+import type { ConnectorStatus, MessageOutcome } from '../infra/mqtt/connector.js';
 import { openDetectedStops } from '../projections/machines/machines.queries.js';
 import type { ProjectionEngine } from '../workers/projectionEngine.js';
 import type { ProjectionScheduler } from '../workers/scheduler.js';
@@ -91,6 +91,8 @@ export async function startMachineSignals(deps: Deps, url: string, /** The plant
     }
     return tracker.accept(m, now());
   };
+  // The MQTT client library is loaded only by an instance that connects to a broker.
+  const { MqttConnector } = await import('../infra/mqtt/connector.js');
   const connector = new MqttConnector(url, onMessage, deps.log, now);
 
   const record = async (events: MachineEvent[]) => {

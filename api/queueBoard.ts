@@ -1,6 +1,3 @@
-import { createBullBoard } from '@bull-board/api';
-import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
-import { KoaAdapter } from '@bull-board/koa';
 import type { Middleware } from 'koa';
 import { DomainError, forbidden, notFound } from '../domain/shared/errors.js';
 import { BullMqScheduler } from '../workers/bullmqScheduler.js';
@@ -39,19 +36,34 @@ export function queueBoardRoutes(deps: AppDeps): RouteDef[] {
   ];
 }
 
+/** bull-board mounted on the scheduler's queues; null without Redis (no queue to show). */
+async function mountBoard(deps: AppDeps): Promise<Middleware | null> {
+  if (!(deps.scheduler instanceof BullMqScheduler)) return null;
+  const [{ createBullBoard }, { BullMQAdapter }, { KoaAdapter }] = await Promise.all([
+    import('@bull-board/api'),
+    import('@bull-board/api/bullMQAdapter'),
+    import('@bull-board/koa'),
+  ]);
+  const adapter = new KoaAdapter();
+  adapter.setBasePath(BOARD_PATH);
+  createBullBoard({ queues: deps.scheduler.queues().map((q) => new BullMQAdapter(q)), serverAdapter: adapter, options: { uiConfig: { boardTitle: 'Linea – code' } } });
+  return adapter.registerPlugin() as unknown as Middleware;
+}
+
 /**
  * bull-board behind our own login: every request under BOARD_PATH needs the board cookie (or a
  * session bearer token) of a user who still exists and may read operations (admin); anonymous
- * gets 401, another role 403. Without Redis there is no queue to show: 404.
+ * gets 401, another role 403. Without Redis there is no queue to show: 404. bull-board (and its
+ * page's templating) is loaded on the board's first allowed request, not on every start: most
+ * instances never show it.
  */
 export function queueBoard(deps: AppDeps): Middleware {
-  let board: Middleware | null = null;
-  if (deps.scheduler instanceof BullMqScheduler) {
-    const adapter = new KoaAdapter();
-    adapter.setBasePath(BOARD_PATH);
-    createBullBoard({ queues: deps.scheduler.queues().map((q) => new BullMQAdapter(q)), serverAdapter: adapter, options: { uiConfig: { boardTitle: 'Linea – code' } } });
-    board = adapter.registerPlugin() as unknown as Middleware;
-  }
+  let board: Promise<Middleware | null> | null = null;
+  const mounted = () =>
+    (board ??= mountBoard(deps).catch((err: unknown) => {
+      board = null; // tried again on the next request
+      throw err;
+    }));
   return async (ctx, next) => {
     if (!onBoard(ctx.path)) return next();
     const bearer = /^Bearer\s+(.+)$/i.exec(ctx.get('authorization'))?.[1]?.trim();
@@ -62,7 +74,8 @@ export function queueBoard(deps: AppDeps): Middleware {
     if (!user) throw unauthenticated();
     if (!can(user.role, 'ops:read')) throw forbidden();
     ctx.set('Cache-Control', 'no-store');
-    if (!board) throw notFound('Code non disponibili: senza Redis le proiezioni usano la coda in-process');
-    return board(ctx, next);
+    const plugin = await mounted();
+    if (!plugin) throw notFound('Code non disponibili: senza Redis le proiezioni usano la coda in-process');
+    return plugin(ctx, next);
   };
 }

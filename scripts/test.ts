@@ -40,10 +40,35 @@ function codeChecks(): Array<{ name: string; command: string; ok: boolean }> {
   ];
 }
 
+/** `npm test` with no path pattern: the code checks and the prepared templates are part of it. */
+const wholeRun = process.argv.length <= 2;
 const stops: Array<() => Promise<void>> = [];
 // The run's id: the apps of a run start on copies of databases its first apps set up (test/support/app.ts).
 const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'test', TEST_RUN_ID: `${process.pid}-${Date.now()}` };
 const missing: string[] = [];
+
+/**
+ * Sets up the seeded demo history's template on one cluster in a process of its own (its output in
+ * `logFile`); resolves whether it did. A failure is only reported: the suites then seed it themselves.
+ */
+function prepareTemplates(clusterUrl: string, logFile: string): Promise<boolean> {
+  const log = fs.openSync(logFile, 'w');
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'test', 'support', 'prepareTemplates.ts')], {
+    cwd: root,
+    env: { ...env, TEST_DATABASE_URL: clusterUrl, TEST_DATABASE_URLS: clusterUrl },
+    stdio: ['ignore', log, log],
+  });
+  return new Promise<boolean>((resolve) => {
+    child.on('error', () => resolve(false));
+    child.on('exit', (code) => {
+      fs.closeSync(log);
+      if (code !== 0)
+        console.warn(`The demo history template was not prepared (exit ${code}); the suites seed it themselves. See ${logFile}:\n${fs.readFileSync(logFile, 'utf8')}`);
+      else fs.rmSync(logFile, { force: true });
+      resolve(code === 0);
+    });
+  });
+}
 
 try {
   // One PostgreSQL cluster per jest worker. The event store serves an event once every older
@@ -63,6 +88,12 @@ try {
   }
   env.TEST_DATABASE_URL = clusterUrls[0];
   env.TEST_DATABASE_URLS = clusterUrls.join(' ');
+
+  // A whole run seeds the demo history's template on each cluster while the web app builds and
+  // the code checks run, so the first seeded suite of each worker starts on a copy instead of
+  // paying half a minute or more inside its own time bound. A run of part of the suite leaves it
+  // to the first seeded suite it selects, if any.
+  const templates = wholeRun ? clusterUrls.map((url, i) => prepareTemplates(url, path.join(outDir, `templates-${process.pid}-${i + 1}.log`))) : [];
 
   const redisBin = findRedisServer();
   if (redisBin) {
@@ -101,8 +132,13 @@ try {
 
   // The whole suite also checks the code's shape: types, lint (the layers' import rules among them)
   // and format, each counted as one test. A run of part of the suite (`npm test -- workers`) skips them.
-  const checks = process.argv.length > 2 ? [] : codeChecks();
+  const checks = wholeRun ? codeChecks() : [];
   const checksFailed = checks.filter((c) => !c.ok).length;
+  if (templates.length > 0) {
+    const waitedFrom = Date.now();
+    const ready = await Promise.all(templates);
+    console.log(`\nDemo history templates: ${ready.filter(Boolean).length} of ${ready.length} ready (waited ${Math.round((Date.now() - waitedFrom) / 1000)} s for them)`);
+  }
 
   const resultsFile = path.join(outDir, 'jest-results.json');
   fs.rmSync(resultsFile, { force: true });

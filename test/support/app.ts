@@ -42,20 +42,10 @@ async function appDatabase(options: AppOptions): Promise<TestDatabase> {
   const runId = process.env.TEST_RUN_ID;
   const admin = services.postgres;
   if (!runId || !admin || options.clock) return createTestDatabase();
-  const hour = DateTime.now().setZone(PLANT_ZONE).toFormat('yyyyMMddHH');
-  const settings = JSON.stringify(Object.entries(options.env ?? {}).sort(([a], [b]) => a.localeCompare(b)));
-  const template = `tpl_${createHash('sha1').update(`${runId}|${hour}|${settings}`).digest('hex').slice(0, 16)}`;
   const client = new pg.Client(admin);
   await client.connect();
   try {
-    await client.query('select pg_advisory_lock(hashtext($1))', [template]);
-    const exists = (await client.query('select 1 from pg_database where datname = $1', [template])).rowCount;
-    if (!exists) {
-      const first = await createTestDatabase();
-      const app = await startOn({ ...first, drop: async () => undefined }, { env: options.env, redis: false });
-      await app.close();
-      await whenUnused(() => client.query(`alter database ${databaseName(first.url)} rename to ${template}`));
-    }
+    const template = await lockedTemplate(client, runId, options.env);
     const name = `t_${randomBytes(6).toString('hex')}`;
     await whenUnused(() => client.query(`create database ${name} template ${template}`));
     const url = new URL(admin);
@@ -64,6 +54,46 @@ async function appDatabase(options: AppOptions): Promise<TestDatabase> {
   } finally {
     await client.end();
   }
+}
+
+/**
+ * Sets up, ahead of the suites, the template the run's apps with these settings will start on
+ * this plant hour, on this process's cluster (services.postgres). `npm test` does it for the
+ * seeded demo history while the web app builds (test/support/prepareTemplates.ts), so no suite
+ * pays for the seeding inside its own time bound; a suite that finds no template (the hour
+ * turned since) still sets it up itself.
+ */
+export async function prepareTemplate(env: Record<string, string> = {}): Promise<void> {
+  const runId = process.env.TEST_RUN_ID;
+  const admin = services.postgres;
+  if (!runId || !admin) throw new Error('prepareTemplate: TEST_RUN_ID and a PostgreSQL cluster are needed (run through npm test)');
+  const client = new pg.Client(admin);
+  await client.connect();
+  try {
+    await lockedTemplate(client, runId, env);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * The name of the template for apps of these settings in this run at this plant hour, once it
+ * exists: the first to ask sets it up while holding the template's lock (held by `client`'s
+ * session until it ends), so the others wait for it instead of seeding too.
+ */
+async function lockedTemplate(client: pg.Client, runId: string, env: Record<string, string> = {}): Promise<string> {
+  const hour = DateTime.now().setZone(PLANT_ZONE).toFormat('yyyyMMddHH');
+  const settings = JSON.stringify(Object.entries(env).sort(([a], [b]) => a.localeCompare(b)));
+  const template = `tpl_${createHash('sha1').update(`${runId}|${hour}|${settings}`).digest('hex').slice(0, 16)}`;
+  await client.query('select pg_advisory_lock(hashtext($1))', [template]);
+  const exists = (await client.query('select 1 from pg_database where datname = $1', [template])).rowCount;
+  if (!exists) {
+    const first = await createTestDatabase();
+    const app = await startOn({ ...first, drop: async () => undefined }, { env, redis: false });
+    await app.close();
+    await whenUnused(() => client.query(`alter database ${databaseName(first.url)} rename to ${template}`));
+  }
+  return template;
 }
 
 function databaseName(url: string): string {
