@@ -355,6 +355,7 @@ describeWith(['postgres'])('oee rollup', () => {
       ...[stop(4, 1, '2030-06-20', '07:00', 4, 7, 'Nastro'), stop(5, 1, '2030-06-30', '07:00', 20, 8, 'Coclea'), stop(6, 1, '2030-06-15', '15:00', 8, 7, 'Coclea')],
       ...[stop(7, 1, '2030-07-01', '07:00', 3, 7, 'Coclea'), stop(8, 1, '2030-07-02', '07:00', 30, 7, 'Coclea'), stop(9, 2, '2030-06-10', '07:00', 9, 9, 'Coclea')],
       stop(10, 1, '2030-06-05', '07:00', 50, 7, 'Coclea'),
+      stop(12, 2, '2030-06-01', '07:00', 5, 9, 'Sensore'),
       { type: 'UnplannedStopDeleted', data: { stopId: 10 } },
       { type: 'UnplannedStopDetailEdited', data: { stopId: 5, field: 'failureMode', value: 'Motore' } },
       {
@@ -380,7 +381,7 @@ describeWith(['postgres'])('oee rollup', () => {
           `select working_minutes, produced, good, ideal, excluded_minutes, unplanned_minutes, failures from oee_month_figures where line_id = 1 and month = '2030-06-01' and shift_code = 'A'`,
         );
         expect(june.rows).toEqual([{ working_minutes: 960, produced: 3600, good: 3580, ideal: 360, excluded_minutes: 30, unplanned_minutes: 26, failures: 2 }]);
-        expect((await trx.raw(`select count(*)::int as n from oee_month_pareto where month = '2030-06-01'`)).rows).toEqual([{ n: 11 }]);
+        expect((await trx.raw(`select count(*)::int as n from oee_month_pareto where month = '2030-06-01'`)).rows).toEqual([{ n: 12 }]);
 
         const filter = { shopFloorId: 1, lineNames: ['Linea 1', 'Linea 2'], shiftIds: shiftIds('A'), from: '2030-05-31', to: '2030-07-01', minorStopMinutes: 5 };
         const byCode = await oeeAnswer(trx, { ...filter, shiftIds: [], shiftCodes: ['A'] }, 'none');
@@ -399,31 +400,49 @@ describeWith(['postgres'])('oee rollup', () => {
         expect(await bars('stop_code')).toEqual([
           ['7', 'Inceppamento', 27, 4],
           ['8', 'Guasto', 26, 2],
-          ['9', 'Attesa', 9, 1],
+          ['9', 'Attesa', 14, 2],
         ]);
         expect(await bars('failure_mode')).toEqual([
           ['Coclea', 'Coclea', 32, 4],
           ['Motore', 'Motore', 20, 1],
           ['Nastro', 'Nastro', 10, 2],
+          ['Sensore', 'Sensore', 5, 1],
         ]);
         expect(await bars('equipment')).toEqual([
           ['2', 'Linea 1 · Filler', 53, 6],
-          ['5', 'Linea 2 · Filler', 9, 1],
+          ['5', 'Linea 2 · Filler', 14, 2],
         ]);
         expect(await bars('shift')).toEqual([
-          ['A', 'A', 54, 6],
+          ['A', 'A', 59, 7],
           ['B', 'B', 8, 1],
         ]);
         expect(await bars('stop_code', ['A'])).toEqual([
           ['8', 'Guasto', 26, 2],
           ['7', 'Inceppamento', 19, 3],
-          ['9', 'Attesa', 9, 1],
+          ['9', 'Attesa', 14, 2],
+        ]);
+        // 2 June - 1 July: June read as its month row less the stops of 1 June (fewer days than the range's 29),
+        // so 1 June's Sensore, its only stop, leaves no bar, and Nastro keeps 20 June's 4 minutes.
+        const fromJune2 = async (by: 'stop_code' | 'failure_mode') =>
+          (await lossPareto(trx, { ...filter, from: '2030-06-02', shiftIds: [], shiftCodes: ['A', 'B'] }, by)).bars.map((b) => [b.key, b.minutes, b.count]);
+        expect(await fromJune2('failure_mode')).toEqual([
+          ['Coclea', 20, 3],
+          ['Motore', 20, 1],
+          ['Nastro', 4, 1],
+        ]);
+        expect(await fromJune2('stop_code')).toEqual([
+          ['8', 20, 1],
+          ['7', 15, 3],
+          ['9', 9, 1],
         ]);
         // The same bars by the shift ids (no month rollup).
         for (const by of ['stop_code', 'failure_mode', 'equipment', 'shift'] as const) {
           expect(await lossPareto(trx, { ...filter, shiftIds: [...shiftIds('A'), ...shiftIds('B')] }, by)).toEqual(
             await lossPareto(trx, { ...filter, shiftIds: [], shiftCodes: ['A', 'B'] }, by),
           );
+          const june2 = { ...filter, from: '2030-06-02' };
+          const ids = [...shiftIds('A'), ...shiftIds('B')].filter((id) => id >= 3_000_030);
+          expect(await lossPareto(trx, { ...june2, shiftIds: ids }, by)).toEqual(await lossPareto(trx, { ...june2, shiftIds: [], shiftCodes: ['A', 'B'] }, by));
         }
         throw new Rollback();
       });

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { wholeMonths } from '../dashboard/dashboard.queries.js';
+import { monthPieces } from './monthPieces.js';
 
 export const PARETO_BY = ['stop_code', 'failure_mode', 'equipment', 'shift'] as const;
 export type ParetoBy = (typeof PARETO_BY)[number];
@@ -61,18 +61,20 @@ const BY_IDS = (columns: string) => `
    where ${LIVE} and s.day between :from and :to`;
 
 /**
- * By shift codes: the whole months of the range from `oee_month_pareto` (the dimension's rows
- * with their minutes and counts), the stops of the partial months at its ends (`:e1`-`:e2`,
- * `:e3`-`:e4`; an empty one has its first day after its last) from `oee_stops`.
+ * By shift codes: the months of `monthPieces` (the range's whole months, and a partial one whose
+ * days outside the range are fewer) from `oee_month_pareto` (the dimension's rows with their
+ * minutes and counts), and the stops of its ranges of days from `oee_stops`, signed (-1: the days
+ * of such a month outside the range). A key whose stops all lie outside sums to no stops.
  */
 const BY_CODES = (columns: string) => `
   select ${columns}, s.minutes, s.n
     from oee_month_pareto s
-   where s.dim = :dim and s.line_id = any(:lines) and s.month between :m1 and :m2 and s.shift_code = any(:codes)
+   where s.dim = :dim and s.line_id = any(:lines) and s.month = any(cast(:months as date[])) and s.shift_code = any(:codes)
   union all
-  select ${columns}, s.minutes, 1
-    from oee_stops s
-   where ${LIVE} and (s.day between :e1 and :e2 or s.day between :e3 and :e4) and s.shift_code = any(:codes)`;
+  select ${columns}, s.minutes * w.sign, w.sign
+    from unnest(cast(:ra as date[]), cast(:rb as date[]), cast(:rs as int[])) w(a, b, sign)
+    join oee_stops s on s.day between w.a and w.b
+   where ${LIVE} and s.shift_code = any(:codes)`;
 
 /**
  * The Pareto of the unplanned stops that count for the chosen shifts (a shift id stands for
@@ -85,15 +87,15 @@ const BY_CODES = (columns: string) => `
 export async function lossPareto(knex: Knex, f: ParetoFilter, by: ParetoBy): Promise<LossPareto> {
   const g = GROUPS[by];
   const lineIds = (await knex('plant_lines').where({ shop_floor_id: f.shopFloorId }).whereIn('name', f.lineNames).select('id')).map((r: { id: number }) => Number(r.id));
-  const m = wholeMonths(f.from, f.to);
-  const months = { m1: m.firstMonth, m2: m.lastMonth, e1: m.edges[0], e2: m.edges[1], e3: m.edges[2], e4: m.edges[3], dim: g.dim };
+  const p = monthPieces(f.from, f.to);
+  const pieces = { months: p.months, ra: p.ranges.map((r) => r[0]), rb: p.ranges.map((r) => r[1]), rs: p.ranges.map((r) => r[2]), dim: g.dim };
   const rows = (
     await knex.raw<{ rows: Array<{ key: string; label: string; minutes: number; n: string }> }>(
-      `with g as (select ${g.columns}, sum(s.minutes) as minutes, sum(s.n) as n from (${f.shiftCodes ? BY_CODES(g.columns) : BY_IDS(g.columns)}) s group by ${g.columns})
+      `with g as (select ${g.columns}, sum(s.minutes) as minutes, sum(s.n) as n from (${f.shiftCodes ? BY_CODES(g.columns) : BY_IDS(g.columns)}) s group by ${g.columns} having sum(s.n) <> 0)
        select ${g.key} as key, ${g.label} as label, g.minutes, g.n
          from g ${g.join}
         order by minutes desc, n desc, label`,
-      { floor: f.shopFloorId, lines: lineIds, shifts: f.shiftIds, codes: f.shiftCodes ?? [], from: f.from, to: f.to, ...months },
+      { floor: f.shopFloorId, lines: lineIds, shifts: f.shiftIds, codes: f.shiftCodes ?? [], from: f.from, to: f.to, ...pieces },
     )
   ).rows;
   const total = rows.reduce((a, r) => a + Number(r.minutes), 0);
