@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { monthPieces } from './monthPieces.js';
+import { monthPieces, type DayRange } from './monthPieces.js';
 
 export const PARETO_BY = ['stop_code', 'failure_mode', 'equipment', 'shift'] as const;
 export type ParetoBy = (typeof PARETO_BY)[number];
@@ -66,15 +66,18 @@ const BY_IDS = (columns: string) => `
  * minutes and counts), and the stops of its ranges of days from `oee_stops`, signed (-1: the days
  * of such a month outside the range). A key whose stops all lie outside sums to no stops.
  */
-const BY_CODES = (columns: string) => `
-  select ${columns}, s.minutes, s.n
-    from oee_month_pareto s
-   where s.dim = :dim and s.line_id = any(:lines) and s.month = any(cast(:months as date[])) and s.shift_code = any(:codes)
-  union all
-  select ${columns}, s.minutes * w.sign, w.sign
-    from unnest(cast(:ra as date[]), cast(:rb as date[]), cast(:rs as int[])) w(a, b, sign)
-    join oee_stops s on s.day between w.a and w.b
-   where ${LIVE} and s.shift_code = any(:codes)`;
+const BY_CODES = (columns: string, ranges: readonly DayRange[]) =>
+  [
+    `select ${columns}, s.minutes, s.n
+       from oee_month_pareto s
+      where s.dim = :dim and s.line_id = any(:lines) and s.month = any(cast(:months as date[])) and s.shift_code = any(:codes)`,
+    // One range scan of the stops' index per range of days (a join to a list of ranges is planned as a scan of every stop).
+    ...ranges.map(
+      (r, i) => `select ${columns}, s.minutes * ${r[2]}, ${r[2]}
+       from oee_stops s
+      where ${LIVE} and s.shift_code = any(:codes) and s.day between :a${i} and :b${i}`,
+    ),
+  ].join(' union all ');
 
 /**
  * The Pareto of the unplanned stops that count for the chosen shifts (a shift id stands for
@@ -88,10 +91,19 @@ export async function lossPareto(knex: Knex, f: ParetoFilter, by: ParetoBy): Pro
   const g = GROUPS[by];
   const lineIds = (await knex('plant_lines').where({ shop_floor_id: f.shopFloorId }).whereIn('name', f.lineNames).select('id')).map((r: { id: number }) => Number(r.id));
   const p = monthPieces(f.from, f.to);
-  const pieces = { months: p.months, ra: p.ranges.map((r) => r[0]), rb: p.ranges.map((r) => r[1]), rs: p.ranges.map((r) => r[2]), dim: g.dim };
+  const pieces = {
+    months: p.months,
+    dim: g.dim,
+    ...Object.fromEntries(
+      p.ranges.flatMap((r, i) => [
+        [`a${i}`, r[0]],
+        [`b${i}`, r[1]],
+      ]),
+    ),
+  };
   const rows = (
     await knex.raw<{ rows: Array<{ key: string; label: string; minutes: number; n: string }> }>(
-      `with g as (select ${g.columns}, sum(s.minutes) as minutes, sum(s.n) as n from (${f.shiftCodes ? BY_CODES(g.columns) : BY_IDS(g.columns)}) s group by ${g.columns} having sum(s.n) <> 0)
+      `with g as (select ${g.columns}, sum(s.minutes) as minutes, sum(s.n) as n from (${f.shiftCodes ? BY_CODES(g.columns, p.ranges) : BY_IDS(g.columns)}) s group by ${g.columns} having sum(s.n) <> 0)
        select ${g.key} as key, ${g.label} as label, g.minutes, g.n
          from g ${g.join}
         order by minutes desc, n desc, label`,
