@@ -161,7 +161,7 @@ export async function explainOeeScope(server: RunningServer, token: string, clie
     ['pareto failure_mode', () => call.pareto('failure_mode')],
   ];
   for (const [label, request] of calls) {
-    for (const st of await statementsOf(server, request, /oee_(?:reports|stops|shifts|speeds|shift_stops)/)) {
+    for (const st of await statementsOf(server, request, /oee_(?:reports|stops|shifts|speeds|shift_stops|shift_figures|month_figures|month_pareto)/)) {
       const plan = await client.query(`explain (analyze, buffers) ${st.sql}`, st.bindings);
       console.log(`\n### ${label}, ${scope.label}\n`);
       console.log(plan.rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n'));

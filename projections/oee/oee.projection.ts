@@ -9,8 +9,20 @@ import { arrayLiteral, EntityFold, keyOf, unnested, upsertRows, type Row } from 
 import { italianDay, loadShiftIndex, regularShiftOf } from '../shiftPlacement.js';
 import { reportFigures } from '../reportFigures.js';
 import { defineProjection } from '../types.js';
-import { OEE_MACHINE_HOURS, OEE_REASONS, OEE_REPORTS, OEE_SHIFT_FIGURES, OEE_SHIFT_STOPS, OEE_SHIFTS, OEE_SPEEDS, OEE_STOPS } from './oeeColumns.js';
+import {
+  OEE_MACHINE_HOURS,
+  OEE_MONTH_FIGURES,
+  OEE_MONTH_PARETO,
+  OEE_REASONS,
+  OEE_REPORTS,
+  OEE_SHIFT_FIGURES,
+  OEE_SHIFT_STOPS,
+  OEE_SHIFTS,
+  OEE_SPEEDS,
+  OEE_STOPS,
+} from './oeeColumns.js';
 import { TouchedFigures } from './oeeFigures.js';
+import { recomputeMonthFigures, recomputeMonthPareto } from './oeeMonths.js';
 import { KEY_SQL, TouchedShifts, type ShiftKey } from './oeeRollup.js';
 
 const handled = [
@@ -37,11 +49,13 @@ const handled = [
  * each (line, day, shift code) for GET /factory/oee: each batch sums again the keys it touched
  * (oeeRollup.ts), so an edit, a deletion, a changed category or a calendar generated after the
  * stops needs no running totals. `oee_shift_figures` joins each submitted report with those
- * sums and its design speed (oeeFigures.ts), touched alike, so the read is one table.
+ * sums and its design speed (oeeFigures.ts), touched alike, so the read is one table. The
+ * month rollups `oee_month_figures` and `oee_month_pareto` (oeeMonths.ts) are summed again for
+ * the months of every key touched, for the whole months of a range chosen by shift codes.
  */
 export const oeeProjection = defineProjection(handled, {
   name: 'oee',
-  version: 5,
+  version: 6,
   tables: {
     oee_shifts: OEE_SHIFTS.table((t) => t.index(['shop_floor_id', 'shift_day'])),
     oee_stops: OEE_STOPS.table((t) => {
@@ -53,6 +67,8 @@ export const oeeProjection = defineProjection(handled, {
     oee_reasons: OEE_REASONS.table(),
     oee_shift_stops: OEE_SHIFT_STOPS.table((t) => t.primary(['line_id', 'day', 'shift_code'])),
     oee_shift_figures: OEE_SHIFT_FIGURES.table((t) => t.primary(['line_id', 'day', 'shift_code'])),
+    oee_month_figures: OEE_MONTH_FIGURES.table((t) => t.primary(['line_id', 'month', 'shift_code'])),
+    oee_month_pareto: OEE_MONTH_PARETO.table((t) => t.index(['line_id', 'month', 'shift_code', 'dim'])),
     oee_machine_hours: OEE_MACHINE_HOURS.table((t) => {
       t.primary(['equipment_id', 'start_time', 'first_at']);
       t.index(['line_id', 'day', 'shift_code']);
@@ -68,6 +84,8 @@ export const oeeProjection = defineProjection(handled, {
     const recorded = new Map<number, { shop_floor_id: number; startDay: string; start: number }>();
     const touchedStops = new Set<number>();
     const touchedReasons = new Set<number>();
+    /** Stops whose failure mode changed: their month's Pareto by failure mode. */
+    const editedStops = new Set<number>();
     /** Folds with micro-stops, by machine, hour and first message (a fold written again is the same row). */
     const hours = new Map<string, Row & { start: number; startDay: string; shop_floor_id: number }>();
     for (const event of events) {
@@ -118,7 +136,10 @@ export const oeeProjection = defineProjection(handled, {
           break;
         }
         case 'UnplannedStopDetailEdited':
-          if (event.data.field === 'failureMode') stops.change(event.data.stopId, { failure_mode: event.data.value.trim() });
+          if (event.data.field === 'failureMode') {
+            stops.change(event.data.stopId, { failure_mode: event.data.value.trim() });
+            editedStops.add(event.data.stopId);
+          }
           break;
         case 'UnplannedStopDeleted':
         case 'PlannedStopDeleted':
@@ -185,11 +206,16 @@ export const oeeProjection = defineProjection(handled, {
     await touched.ofStops(trx, tables.oee_stops!, [...touchedStops]);
     await touched.ofReasons(trx, tables.oee_stops!, [...touchedReasons]);
     await touched.recompute(trx, tables);
+    const paretoKeys = new TouchedShifts();
+    paretoKeys.add(touched.all());
+    await paretoKeys.ofStops(trx, tables.oee_stops!, [...editedStops]);
+    await recomputeMonthPareto(trx, tables, paretoKeys.all());
     const figures = new TouchedFigures();
     figures.add([...touched.all(), ...[...reports.values()].map((r) => ({ line_id: Number(r.line_id), day: String(r.day), shift_code: String(r.shift_code) }))]);
     await figures.ofShifts(trx, tables.oee_reports!, [...shifts.values()]);
     await figures.ofSpeeds(trx, tables, [...speeds.values()]);
     await figures.recompute(trx, tables);
+    await recomputeMonthFigures(trx, tables, figures.all());
   },
 });
 

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { DEFAULT_MINOR_STOP_MINUTES } from '../../domain/oee/categories.js';
 import { oeeFigures, ZERO_SUMS, type OeeAnswer, type OeeRow, type OeeSums } from '../../domain/oee/figures.js';
+import { wholeMonths } from '../dashboard/dashboard.queries.js';
 
 /** The dashboard's filters (docs/dashboard.md) and how to group (docs/oee.md). */
 export interface OeeFilter {
@@ -24,6 +25,10 @@ export type { OeeAnswer, OeeRow };
 
 /** The chosen (day, code) pairs of the shop floor in the range, once each: by shift id, or every shift of the chosen codes. */
 const pairsSql = (chosen: string) => `select distinct shift_day, code from oee_shifts where shop_floor_id = :floor and ${chosen} and shift_day between :from and :to`;
+
+/** A shift's pieces and their ideal minutes at its own design speed (none without one), from a row with volume, waste and rate. */
+const PIECES_SQL = (t: string) => `${t}.volume + ${t}.waste as produced, ${t}.volume as good,
+  case when ${t}.rate > 0 then (${t}.volume + ${t}.waste) * 60 / ${t}.rate else 0 end as ideal, case when ${t}.rate > 0 then ${t}.volume * 60 / ${t}.rate else 0 end as good_ideal`;
 
 /** The condition on `oee_shifts` that picks the filter's shifts. */
 export const chosenShifts = (f: { shiftCodes?: string[] }) => (f.shiftCodes ? 'code = any(:codes)' : 'id = any(:shifts)');
@@ -77,7 +82,8 @@ const SHIFTS_SQL = (chosen: string) => `${reportsSql(chosen)},
       from oee_machine_hours h
       join r on r.line_id = h.line_id and r.day = h.day and r.shift_code = h.shift_code
      group by h.line_id, h.day, h.shift_code),
-  rs as (select r.*, s.x, s.su, s.u, s.b, s.f, mh.mn, mh.mm from r left join s using (line_id, day, shift_code) left join mh using (line_id, day, shift_code))`;
+  rs as (select r.line_id, r.day, r.shift_code, r.working_minutes, ${PIECES_SQL('r')}, s.x, s.su, s.u, s.b, s.f, mh.mn, mh.mm
+           from r left join s using (line_id, day, shift_code) left join mh using (line_id, day, shift_code))`;
 
 /**
  * The same rows from `oee_shift_figures` (one per submitted report, with its design speed and
@@ -88,18 +94,40 @@ const figuresSql = (chosen: string) => `
   l as (select id from plant_lines where shop_floor_id = :floor and name = any(:names)),
   p as (${pairsSql(chosen)}),
   rs as (
-    select g.line_id, g.day, g.shift_code, g.working_minutes, g.volume, g.waste, g.rate, g.excluded_minutes as x, g.setup_minutes as su,
-           g.unplanned_minutes as u, g.breakdown_minutes as b, g.failures as f, g.micro_stops as mn, g.micro_stop_minutes as mm
+    select ${FIGURES_COLUMNS}
       from oee_shift_figures g
       join p on p.shift_day = g.day and p.code = g.shift_code
      where g.line_id in (select id from l) and g.day between :from and :to)`;
 
+/** A row of `oee_shift_figures` (alias g) as `rs` holds it. */
+const FIGURES_COLUMNS = `g.line_id, g.day, g.shift_code, g.working_minutes, ${PIECES_SQL('g')}, g.excluded_minutes as x, g.setup_minutes as su,
+  g.unplanned_minutes as u, g.breakdown_minutes as b, g.failures as f, g.micro_stops as mn, g.micro_stop_minutes as mm`;
+
+/**
+ * By shift codes (every shift of the codes in the range): the whole months of the range from
+ * `oee_month_figures`, the partial months at its ends (`:e1`-`:e2`, `:e3`-`:e4`; an empty one has
+ * its first day after its last) from `oee_shift_figures`, both matched on the code alone: a
+ * report's (day, code) is always a shift scheduled that day (the report command requires it, and
+ * shifts are never removed), so it is one of the chosen pairs exactly when its code is chosen.
+ * A year of 50 lines and three codes reads 1,800 month rows and the edges' days.
+ */
+const monthsSql = `
+  l as (select id from plant_lines where shop_floor_id = :floor and name = any(:names)),
+  rs as (
+    select g.line_id, g.month as day, g.shift_code, g.working_minutes, g.produced, g.good, g.ideal, g.good_ideal, g.excluded_minutes as x, g.setup_minutes as su,
+           g.unplanned_minutes as u, g.breakdown_minutes as b, g.failures as f, g.micro_stops as mn, g.micro_stop_minutes as mm
+      from oee_month_figures g
+     where g.line_id in (select id from l) and g.month between :m1 and :m2 and g.shift_code = any(:codes)
+    union all
+    select ${FIGURES_COLUMNS}
+      from oee_shift_figures g
+     where g.line_id in (select id from l) and (g.day between :e1 and :e2 or g.day between :e3 and :e4) and g.shift_code = any(:codes))`;
+
 /** The sums of some rows of \`rs\`, by the names OeeSums reads back. */
 const SUMS_SQL = `
   sum(working_minutes) as pot, sum(coalesce(x, 0)) as x, sum(coalesce(su, 0)) as su, sum(coalesce(u, 0)) as u,
-  sum(coalesce(b, 0)) as b, sum(coalesce(f, 0)) as f, sum(volume + waste) as produced, sum(volume) as good,
-  sum(case when rate > 0 then (volume + waste) * 60 / rate else 0 end) as ideal,
-  sum(case when rate > 0 then volume * 60 / rate else 0 end) as good_ideal, sum(coalesce(mn, 0)) as mn, sum(coalesce(mm, 0)) as mm`;
+  sum(coalesce(b, 0)) as b, sum(coalesce(f, 0)) as f, sum(produced) as produced, sum(good) as good,
+  sum(ideal) as ideal, sum(good_ideal) as good_ideal, sum(coalesce(mn, 0)) as mn, sum(coalesce(mm, 0)) as mm`;
 
 const KEYS: Record<Exclude<OeeGroup, 'equipment'>, string | null> = {
   none: null,
@@ -154,7 +182,9 @@ const average = (xs: Array<number | null>) => {
 export async function oeeAnswer(knex: Knex, f: OeeFilter, group: OeeGroup): Promise<OeeAnswer | null> {
   const floor = await knex('plant_shop_floors').where({ id: f.shopFloorId, retired: false }).first('id');
   if (!floor) return null;
-  const bindings = { floor: f.shopFloorId, names: f.lineNames, shifts: f.shiftIds, codes: f.shiftCodes ?? [], from: f.from, to: f.to, minor: f.minorStopMinutes };
+  const m = wholeMonths(f.from, f.to);
+  const months = { m1: m.firstMonth, m2: m.lastMonth, e1: m.edges[0], e2: m.edges[1], e3: m.edges[2], e4: m.edges[3] };
+  const bindings = { floor: f.shopFloorId, names: f.lineNames, shifts: f.shiftIds, codes: f.shiftCodes ?? [], from: f.from, to: f.to, minor: f.minorStopMinutes, ...months };
   const lines = (
     await knex.raw<{ rows: Array<{ id: number; name: string; mtbf: number | null; ut: number | null }> }>(
       `select l.id, l.name, d.mtbf_threshold as mtbf, d.ut_threshold as ut from plant_lines l left join dbr_constants d on d.line_id = l.id
@@ -172,7 +202,7 @@ export async function oeeAnswer(knex: Knex, f: OeeFilter, group: OeeGroup): Prom
   const fromRollup = group !== 'equipment' && f.minorStopMinutes === DEFAULT_MINOR_STOP_MINUTES && !f.rawStops;
   const grouped = (
     await knex.raw<{ rows: Array<SumRow & { k: string | null; total: number }> }>(
-      `with ${fromRollup ? figuresSql(chosenShifts(f)) : SHIFTS_SQL(chosenShifts(f))}
+      `with ${!fromRollup ? SHIFTS_SQL(chosenShifts(f)) : f.shiftCodes && group !== 'day' ? monthsSql : figuresSql(chosenShifts(f))}
      select ${key ?? `''`} as k, ${key ? `grouping(${key})` : '1'} as total, ${SUMS_SQL}
        from rs ${key ? `group by grouping sets ((${key}), ()) order by total desc, k` : ''}`,
       bindings,

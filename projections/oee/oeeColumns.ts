@@ -4,6 +4,9 @@ import { SHIFT_COPY_WITH_CODE } from '../shiftPlacement.js';
 /** The projection's own copy of the shift calendar: where stops are placed, and each shift's start. */
 export const OEE_SHIFTS = defineColumns(SHIFT_COPY_WITH_CODE);
 
+/** An unplanned stop's stop code and failure mode (what two of the Pareto's groupings read). */
+const PARETO_KEYS = { stop_code_id: int().nullable(), failure_mode: text().nullable() };
+
 /** One row per stop, planned or unplanned, with what the OEE, the Pareto and the DBR effectiveness group by. */
 export const OEE_STOPS = defineColumns({
   id: bigint().primary(),
@@ -13,8 +16,7 @@ export const OEE_STOPS = defineColumns({
   line_id: int(),
   equipment_id: int(),
   /** Unplanned stops only. */
-  stop_code_id: int().nullable(),
-  failure_mode: text().nullable(),
+  ...PARETO_KEYS,
   /** Planned stops only. */
   reason_id: int().nullable(),
   start_time: timestamptz(),
@@ -75,16 +77,8 @@ export const OEE_REASONS = defineColumns({
   oee_category: text(),
 });
 
-/**
- * The rollup of `oee_stops` by the (line, day, shift code) they count for, kept by the
- * projection (oeeRollup.ts): what GET /factory/oee sums at the default minor-stop threshold,
- * so its cost follows lines × shifts, not stops. Only keys with live stops or detected
- * micro-stops have a row.
- */
-export const OEE_SHIFT_STOPS = defineColumns({
-  line_id: int(),
-  day: date(),
-  shift_code: text(),
+/** The stop sums of a shift (or month) of a line, as `oee_shift_stops`, `oee_shift_figures` and `oee_month_figures` keep them. */
+const STOP_SUMS = {
   /** Planned stops of an `excluded` reason, and of a `loss` reason (setup). */
   excluded_minutes: double(),
   setup_minutes: double(),
@@ -95,6 +89,19 @@ export const OEE_SHIFT_STOPS = defineColumns({
   /** Micro-stops the machines detected (`oee_machine_hours`). */
   micro_stops: int(),
   micro_stop_minutes: double(),
+};
+
+/**
+ * The rollup of `oee_stops` by the (line, day, shift code) they count for, kept by the
+ * projection (oeeRollup.ts): what GET /factory/oee sums at the default minor-stop threshold,
+ * so its cost follows lines × shifts, not stops. Only keys with live stops or detected
+ * micro-stops have a row.
+ */
+export const OEE_SHIFT_STOPS = defineColumns({
+  line_id: int(),
+  day: date(),
+  shift_code: text(),
+  ...STOP_SUMS,
 });
 
 /**
@@ -113,11 +120,41 @@ export const OEE_SHIFT_FIGURES = defineColumns({
   waste: double(),
   /** `def_speed` in force at the shift's start (before the first change, the first value); null when the line has none. */
   rate: double().nullable(),
-  excluded_minutes: double(),
-  setup_minutes: double(),
-  unplanned_minutes: double(),
-  breakdown_minutes: double(),
-  failures: int(),
-  micro_stops: int(),
-  micro_stop_minutes: double(),
+  ...STOP_SUMS,
+});
+
+/**
+ * `oee_shift_figures` summed by calendar month (line, first day of the month, shift code):
+ * what GET /factory/oee reads for the whole months of a range chosen by shift codes
+ * (oeeMonths.ts), the partial months at its ends coming from `oee_shift_figures`. The
+ * produced and good pieces and their ideal minutes (each report's at its own design speed)
+ * are summed as the read sums them.
+ */
+export const OEE_MONTH_FIGURES = defineColumns({
+  line_id: int(),
+  month: date(),
+  shift_code: text(),
+  working_minutes: double(),
+  produced: double(),
+  good: double(),
+  ideal: double(),
+  good_ideal: double(),
+  ...STOP_SUMS,
+});
+
+/**
+ * The live unplanned stops of `oee_stops` summed by (line, month, shift code they count for)
+ * and one Pareto key: `dim` 'c' by stop code, 'f' by failure mode, 'e' by machine (the other
+ * two key columns null). What GET /factory/oee/pareto reads for the whole months of a range
+ * chosen by shift codes; each dimension holds every stop once.
+ */
+export const OEE_MONTH_PARETO = defineColumns({
+  line_id: int(),
+  month: date(),
+  shift_code: text(),
+  dim: text(),
+  ...PARETO_KEYS,
+  equipment_id: int().nullable(),
+  minutes: double(),
+  n: int(),
 });

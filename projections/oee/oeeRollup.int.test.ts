@@ -7,6 +7,8 @@ import { scratchTables } from '../../test/support/replayKit.js';
 import { describeWith } from '../../test/support/services.js';
 import type { TableNames } from '../types.js';
 import { oeeProjection } from './oee.projection.js';
+import { oeeAnswer } from './oee.queries.js';
+import { lossPareto } from './pareto.queries.js';
 
 /**
  * The rollup `oee_shift_stops` always equals the sums of every live stop of `oee_stops` by the
@@ -21,7 +23,8 @@ const seed = process.env.FUZZ_SEED === undefined ? undefined : Number(process.en
 
 class Rollback extends Error {}
 
-const DAYS = ['2030-06-04', '2030-06-05', '2030-06-06'];
+// Across the end of a month, so the month rollups hold two months.
+const DAYS = ['2030-06-30', '2030-07-01', '2030-07-02'];
 const CODES: Array<[string, number, number]> = [
   ['A', 6, 14],
   ['B', 14, 22],
@@ -112,6 +115,12 @@ const history = fc.array(
     { weight: 4, arbitrary: planned },
     { weight: 3, arbitrary: fold },
     { weight: 2, arbitrary: stopId.map((id): EventOf => ({ type: 'UnplannedStopDeleted', data: { stopId: id } })) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .record({ id: stopId, value: fc.constantFrom('Coclea', 'Motore') })
+        .map(({ id, value }): EventOf => ({ type: 'UnplannedStopDetailEdited', data: { stopId: id, field: 'failureMode', value } })),
+    },
     { weight: 2, arbitrary: stopId.map((id): EventOf => ({ type: 'PlannedStopDeleted', data: { stopId: id } })) },
     {
       weight: 1,
@@ -150,6 +159,27 @@ const RAW = `
 const ROLLUP = `
   select line_id, to_char(day, 'YYYY-MM-DD') as day, shift_code, excluded_minutes as x, setup_minutes as su, unplanned_minutes as u,
          breakdown_minutes as b, failures as f, micro_stops as mn, micro_stop_minutes as mm
+    from ?? order by 1, 2, 3`;
+
+/** What `oee_month_pareto` must hold: the live unplanned stops by (line, month, shift code) and each dimension's key. */
+const MONTH_PARETO_EXPECTED = `
+  select line_id, to_char(date_trunc('month', day), 'YYYY-MM-DD') as month, shift_code, d.dim, case when d.dim = 'c' then stop_code_id end as c,
+         case when d.dim = 'f' then failure_mode end as fm, case when d.dim = 'e' then equipment_id end as e, round(sum(minutes)::numeric, 9)::float8 as minutes, count(*)::int as n
+    from ?? cross join (values ('c'), ('f'), ('e')) d(dim) where kind = 'u' and not deleted
+   group by 1, 2, 3, 4, 5, 6, 7 order by 1, 2, 3, 4, 5, 6, 7`;
+const MONTH_PARETO = `
+  select line_id, to_char(month, 'YYYY-MM-DD') as month, shift_code, dim, stop_code_id as c, failure_mode as fm, equipment_id as e, round(minutes::numeric, 9)::float8 as minutes, n
+    from ?? order by 1, 2, 3, 4, 5, 6, 7`;
+
+/** What `oee_month_figures` must hold: `oee_shift_figures` summed by (line, month, shift code). */
+const MONTH_FIGURES_EXPECTED = `
+  select line_id, to_char(date_trunc('month', day), 'YYYY-MM-DD') as month, shift_code, sum(working_minutes) as w, sum(volume + waste) as produced, sum(volume) as good,
+         round(sum(case when rate > 0 then (volume + waste) * 60 / rate else 0 end)::numeric, 9)::float8 as ideal, round(sum(unplanned_minutes)::numeric, 9)::float8 as u,
+         sum(failures)::int as f, sum(micro_stops)::int as mn
+    from ?? group by 1, 2, 3 order by 1, 2, 3`;
+const MONTH_FIGURES = `
+  select line_id, to_char(month, 'YYYY-MM-DD') as month, shift_code, working_minutes as w, produced, good, round(ideal::numeric, 9)::float8 as ideal,
+         round(unplanned_minutes::numeric, 9)::float8 as u, failures as f, micro_stops as mn
     from ?? order by 1, 2, 3`;
 
 /** Sums of the same stops taken in another order differ in the last bits at most. */
@@ -219,6 +249,8 @@ describeWith(['postgres'])('oee rollup', () => {
             const raw = (await trx.raw<{ rows: Array<Record<string, unknown>> }>(RAW, [tables.oee_stops!, tables.oee_reasons!, tables.oee_machine_hours!])).rows;
             const rollup = (await trx.raw<{ rows: Array<Record<string, unknown>> }>(ROLLUP, [tables.oee_shift_stops!])).rows;
             expect(rounded(rollup)).toEqual(rounded(raw));
+            const months = (await trx.raw<{ rows: unknown[] }>(MONTH_PARETO, [tables.oee_month_pareto!])).rows;
+            expect(months).toEqual((await trx.raw<{ rows: unknown[] }>(MONTH_PARETO_EXPECTED, [tables.oee_stops!])).rows);
             if (raw.length > 0) nonEmpty += 1;
             throw new Rollback();
           });
@@ -261,6 +293,8 @@ describeWith(['postgres'])('oee rollup', () => {
             ).rows;
             const figures = (await trx.raw<{ rows: Array<Record<string, unknown>> }>(FIGURES, [tables.oee_shift_figures!])).rows;
             expect(figures).toEqual(expected);
+            const months = (await trx.raw<{ rows: unknown[] }>(MONTH_FIGURES, [tables.oee_month_figures!])).rows;
+            expect(months).toEqual((await trx.raw<{ rows: unknown[] }>(MONTH_FIGURES_EXPECTED, [tables.oee_shift_figures!])).rows);
             if (figures.some((r) => r.rate !== null)) withRate += 1;
             throw new Rollback();
           });
@@ -272,4 +306,148 @@ describeWith(['postgres'])('oee rollup', () => {
     );
     expect(withRate).toBeGreaterThan(runs / 4);
   }, 120_000);
+  it('reads a range with partial months at both ends as the sum over every stop and report (a literal table)', async () => {
+    // Shifts A 06-14 and B 14-22 from 30 May to 2 July 2030; the range is 31 May - 1 July: June whole, one day at each end.
+    const calendar: string[] = [];
+    for (let t = Date.parse('2030-05-30T00:00:00Z'); t <= Date.parse('2030-07-02T00:00:00Z'); t += 86_400_000) calendar.push(new Date(t).toISOString().slice(0, 10));
+    const shiftIds = (code: string) => calendar.filter((d) => d >= '2030-05-31' && d <= '2030-07-01').map((d) => 3_000_000 + calendar.indexOf(d) * 10 + (code === 'A' ? 0 : 1));
+    const at = (day: string, hhmm: string) => new Date(`${day}T${hhmm}:00+02:00`).toISOString();
+    const report = (lineId: number, day: string, shiftCode: string, productionVolume: number, waste: number): EventOf => ({
+      type: 'ShiftReportSubmitted',
+      data: { lineId, shopFloorId: 1, day, shiftCode, notes: '', machineNotes: [], productionVolume, waste, workingTime: 8, by: 'op' },
+    });
+    const stop = (stopId: number, lineId: number, day: string, hhmm: string, minutes: number, stopCodeId: number, failureMode: string): EventOf => ({
+      type: 'UnplannedStopRecorded',
+      data: {
+        ...{ stopId, shopFloorId: 1, lineId, equipmentId: lineId === 1 ? 2 : 5, workpointId: 1, stopCodeId, triggeringEventId: 1, failureMode, correctiveAction: 'Riavvio' },
+        ...{ actionMaterialChange: false, actionCleaning: false, actionSettingAdjustment: false, actionComponentRestore: false },
+        ...{ startTime: at(day, hhmm), endTime: new Date(Date.parse(at(day, hhmm)) + minutes * 60_000).toISOString() },
+      },
+    });
+    const speed = (lineId: number, v: number): EventOf => ({
+      type: 'DbrConstantsSet',
+      data: { lineId, constants: Object.fromEntries(DBR_FIELDS.map((f) => [f, f === 'def_speed' ? v : 1])) },
+    });
+    const events = asStored([
+      { type: 'PlannedStopReasonAdded', data: { plannedStopReasonId: 1, name: 'Pausa mensa' } },
+      {
+        type: 'ShiftsScheduled',
+        data: {
+          ...{ shopFloorId: 1, startDate: calendar[0]!, endDate: calendar.at(-1)! },
+          shifts: calendar.flatMap((d, i) =>
+            (['A', 'B'] as const).map((code, c) => ({
+              shiftId: 3_000_000 + i * 10 + c,
+              name: code,
+              code,
+              shiftDay: d,
+              startTime: at(d, c ? '14:00' : '06:00'),
+              endTime: at(d, c ? '22:00' : '14:00'),
+              extra: false,
+            })),
+          ),
+        },
+      },
+      speed(1, 600),
+      speed(2, 1200),
+      ...[report(1, '2030-05-30', 'A', 1000, 0), report(1, '2030-05-31', 'A', 590, 10), report(1, '2030-06-01', 'A', 1180, 20), report(1, '2030-06-30', 'A', 2400, 0)],
+      ...[report(1, '2030-06-15', 'B', 600, 0), report(1, '2030-07-01', 'A', 300, 0), report(1, '2030-07-02', 'A', 5000, 0), report(2, '2030-06-10', 'A', 2400, 0)],
+      ...[stop(1, 1, '2030-05-30', '07:00', 10, 7, 'Coclea'), stop(2, 1, '2030-05-31', '07:00', 12, 7, 'Coclea'), stop(3, 1, '2030-06-01', '07:00', 6, 8, 'Nastro')],
+      ...[stop(4, 1, '2030-06-20', '07:00', 4, 7, 'Nastro'), stop(5, 1, '2030-06-30', '07:00', 20, 8, 'Coclea'), stop(6, 1, '2030-06-15', '15:00', 8, 7, 'Coclea')],
+      ...[stop(7, 1, '2030-07-01', '07:00', 3, 7, 'Coclea'), stop(8, 1, '2030-07-02', '07:00', 30, 7, 'Coclea'), stop(9, 2, '2030-06-10', '07:00', 9, 9, 'Coclea')],
+      stop(10, 1, '2030-06-05', '07:00', 50, 7, 'Coclea'),
+      stop(12, 2, '2030-06-01', '07:00', 5, 9, 'Sensore'),
+      { type: 'UnplannedStopDeleted', data: { stopId: 10 } },
+      { type: 'UnplannedStopDetailEdited', data: { stopId: 5, field: 'failureMode', value: 'Motore' } },
+      {
+        type: 'PlannedStopRecorded',
+        data: { stopId: 11, shopFloorId: 1, lineId: 1, equipmentId: 2, plannedReasonId: 1, startTime: at('2030-06-01', '09:00'), endTime: at('2030-06-01', '09:30'), notes: null },
+      },
+    ]);
+    try {
+      await db.knex.transaction(async (trx) => {
+        // In three batches, cut inside June.
+        for (const batch of [events.slice(0, 9), events.slice(9, 17), events.slice(17)]) {
+          await oeeProjection.applyBatch({ trx, tables }, batch as Parameters<typeof oeeProjection.applyBatch>[1]);
+        }
+        // The queries read the logical names: temporary views over this test's tables and a literal plant shadow them.
+        for (const [name, physical] of Object.entries(tables)) await trx.raw(`create temp view ?? as select * from ??`, [name, physical]);
+        await trx.raw(`create temp view plant_shop_floors as select 1 as id, false as retired`);
+        await trx.raw(`create temp view plant_lines as select * from (values (1, 'Linea 1', 1), (2, 'Linea 2', 1)) l(id, name, shop_floor_id)`);
+        await trx.raw(`create temp view plant_equipments as select * from (values (2, 'Filler', 1, false), (5, 'Filler', 2, false)) e(id, name, line_id, retired)`);
+        await trx.raw(`create temp view plant_stop_codes as select * from (values (7, 'Inceppamento'), (8, 'Guasto'), (9, 'Attesa')) c(id, name)`);
+        await trx.raw(`create temp view dbr_constants as select null::int as line_id, null::float8 as mtbf_threshold, null::float8 as ut_threshold where false`);
+        // June is read from the month rollups: Linea 1's shift A there is 1 June and 30 June.
+        const june = await trx.raw(
+          `select working_minutes, produced, good, ideal, excluded_minutes, unplanned_minutes, failures from oee_month_figures where line_id = 1 and month = '2030-06-01' and shift_code = 'A'`,
+        );
+        expect(june.rows).toEqual([{ working_minutes: 960, produced: 3600, good: 3580, ideal: 360, excluded_minutes: 30, unplanned_minutes: 26, failures: 2 }]);
+        expect((await trx.raw(`select count(*)::int as n from oee_month_pareto where month = '2030-06-01'`)).rows).toEqual([{ n: 12 }]);
+
+        const filter = { shopFloorId: 1, lineNames: ['Linea 1', 'Linea 2'], shiftIds: shiftIds('A'), from: '2030-05-31', to: '2030-07-01', minorStopMinutes: 5 };
+        const byCode = await oeeAnswer(trx, { ...filter, shiftIds: [], shiftCodes: ['A'] }, 'none');
+        // Linea 1's A of 31 May, 1 June, 30 June, 1 July and Linea 2's of 10 June: 5 x 480 minutes; the stop of 20 June has no report.
+        expect(byCode).toMatchObject({ planned_operating_minutes: 2400, excluded_minutes: 30, unplanned_minutes: 50, failures: 5, produced: 6900, good: 6870, run_minutes: 2320 });
+        expect(byCode!.losses).toMatchObject({ breakdown_minutes: 47, minor_stop_minutes: 3 });
+        expect(byCode!.performance).toBe(570 / 2320);
+        for (const group of ['none', 'line', 'shift'] as const) {
+          expect(await oeeAnswer(trx, { ...filter, shiftIds: [], shiftCodes: ['A'] }, group)).toEqual(await oeeAnswer(trx, { ...filter, rawStops: true }, group));
+        }
+        const both = await oeeAnswer(trx, { ...filter, shiftIds: [], shiftCodes: ['A', 'B'] }, 'none');
+        expect(both).toMatchObject({ planned_operating_minutes: 2880, unplanned_minutes: 58, failures: 6, produced: 7500 });
+
+        const bars = async (by: 'stop_code' | 'failure_mode' | 'equipment' | 'shift', codes = ['A', 'B']) =>
+          (await lossPareto(trx, { ...filter, shiftIds: [], shiftCodes: codes }, by)).bars.map((b) => [b.key, b.label, b.minutes, b.count]);
+        expect(await bars('stop_code')).toEqual([
+          ['7', 'Inceppamento', 27, 4],
+          ['8', 'Guasto', 26, 2],
+          ['9', 'Attesa', 14, 2],
+        ]);
+        expect(await bars('failure_mode')).toEqual([
+          ['Coclea', 'Coclea', 32, 4],
+          ['Motore', 'Motore', 20, 1],
+          ['Nastro', 'Nastro', 10, 2],
+          ['Sensore', 'Sensore', 5, 1],
+        ]);
+        expect(await bars('equipment')).toEqual([
+          ['2', 'Linea 1 · Filler', 53, 6],
+          ['5', 'Linea 2 · Filler', 14, 2],
+        ]);
+        expect(await bars('shift')).toEqual([
+          ['A', 'A', 59, 7],
+          ['B', 'B', 8, 1],
+        ]);
+        expect(await bars('stop_code', ['A'])).toEqual([
+          ['8', 'Guasto', 26, 2],
+          ['7', 'Inceppamento', 19, 3],
+          ['9', 'Attesa', 14, 2],
+        ]);
+        // 2 June - 1 July: June read as its month row less the stops of 1 June (fewer days than the range's 29),
+        // so 1 June's Sensore, its only stop, leaves no bar, and Nastro keeps 20 June's 4 minutes.
+        const fromJune2 = async (by: 'stop_code' | 'failure_mode') =>
+          (await lossPareto(trx, { ...filter, from: '2030-06-02', shiftIds: [], shiftCodes: ['A', 'B'] }, by)).bars.map((b) => [b.key, b.minutes, b.count]);
+        expect(await fromJune2('failure_mode')).toEqual([
+          ['Coclea', 20, 3],
+          ['Motore', 20, 1],
+          ['Nastro', 4, 1],
+        ]);
+        expect(await fromJune2('stop_code')).toEqual([
+          ['8', 20, 1],
+          ['7', 15, 3],
+          ['9', 9, 1],
+        ]);
+        // The same bars by the shift ids (no month rollup).
+        for (const by of ['stop_code', 'failure_mode', 'equipment', 'shift'] as const) {
+          expect(await lossPareto(trx, { ...filter, shiftIds: [...shiftIds('A'), ...shiftIds('B')] }, by)).toEqual(
+            await lossPareto(trx, { ...filter, shiftIds: [], shiftCodes: ['A', 'B'] }, by),
+          );
+          const june2 = { ...filter, from: '2030-06-02' };
+          const ids = [...shiftIds('A'), ...shiftIds('B')].filter((id) => id >= 3_000_030);
+          expect(await lossPareto(trx, { ...june2, shiftIds: ids }, by)).toEqual(await lossPareto(trx, { ...june2, shiftIds: [], shiftCodes: ['A', 'B'] }, by));
+        }
+        throw new Rollback();
+      });
+    } catch (err) {
+      if (!(err instanceof Rollback)) throw err;
+    }
+  }, 60_000);
 });

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { monthPieces, type DayRange } from './monthPieces.js';
 
 export const PARETO_BY = ['stop_code', 'failure_mode', 'equipment', 'shift'] as const;
 export type ParetoBy = (typeof PARETO_BY)[number];
@@ -34,17 +35,49 @@ export interface LossPareto {
  * (so a name is looked up once per bar, not once per stop; names from the plant views, kept
  * for retired items).
  */
-const GROUPS: Record<ParetoBy, { columns: string; key: string; label: string; join: string }> = {
-  stop_code: { columns: 's.stop_code_id', key: 'g.stop_code_id::text', label: "coalesce(c.name, '')", join: 'left join plant_stop_codes c on c.id = g.stop_code_id' },
-  failure_mode: { columns: 's.failure_mode', key: 'g.failure_mode', label: 'g.failure_mode', join: '' },
+const GROUPS: Record<ParetoBy, { columns: string; dim: string; key: string; label: string; join: string }> = {
+  stop_code: { columns: 's.stop_code_id', dim: 'c', key: 'g.stop_code_id::text', label: "coalesce(c.name, '')", join: 'left join plant_stop_codes c on c.id = g.stop_code_id' },
+  failure_mode: { columns: 's.failure_mode', dim: 'f', key: 'g.failure_mode', label: 'g.failure_mode', join: '' },
   equipment: {
     columns: 's.equipment_id, s.line_id',
+    dim: 'e',
     key: 'g.equipment_id::text',
     label: "l.name || ' · ' || coalesce(e.name, '')",
     join: 'join plant_lines l on l.id = g.line_id left join plant_equipments e on e.id = g.equipment_id',
   },
-  shift: { columns: 's.shift_code', key: 'g.shift_code', label: 'g.shift_code', join: '' },
+  // Every stop is in each dimension once: the stop codes' rows, summed by their shift code.
+  shift: { columns: 's.shift_code', dim: 'c', key: 'g.shift_code', label: 'g.shift_code', join: '' },
 };
+
+/** The live unplanned stops of the chosen lines (alias s). */
+const LIVE = `s.kind = 'u' and not s.deleted and s.line_id = any(:lines)`;
+
+/** By shift ids: the stops of the chosen (day, code) pairs, with a count of 1 each. */
+const BY_IDS = (columns: string) => `
+  select ${columns}, s.minutes, 1 as n
+    from oee_stops s
+    join (select distinct shift_day, code from oee_shifts where shop_floor_id = :floor and id = any(:shifts) and shift_day between :from and :to) p
+      on p.shift_day = s.day and p.code = s.shift_code
+   where ${LIVE} and s.day between :from and :to`;
+
+/**
+ * By shift codes: the months of `monthPieces` (the range's whole months, and a partial one whose
+ * days outside the range are fewer) from `oee_month_pareto` (the dimension's rows with their
+ * minutes and counts), and the stops of its ranges of days from `oee_stops`, signed (-1: the days
+ * of such a month outside the range). A key whose stops all lie outside sums to no stops.
+ */
+const BY_CODES = (columns: string, ranges: readonly DayRange[]) =>
+  [
+    `select ${columns}, s.minutes, s.n
+       from oee_month_pareto s
+      where s.dim = :dim and s.line_id = any(:lines) and s.month = any(cast(:months as date[])) and s.shift_code = any(:codes)`,
+    // One range scan of the stops' index per range of days (a join to a list of ranges is planned as a scan of every stop).
+    ...ranges.map(
+      (r, i) => `select ${columns}, s.minutes * ${r[2]}, ${r[2]}
+       from oee_stops s
+      where ${LIVE} and s.shift_code = any(:codes) and s.day between :a${i} and :b${i}`,
+    ),
+  ].join(' union all ');
 
 /**
  * The Pareto of the unplanned stops that count for the chosen shifts (a shift id stands for
@@ -57,19 +90,24 @@ const GROUPS: Record<ParetoBy, { columns: string; key: string; label: string; jo
 export async function lossPareto(knex: Knex, f: ParetoFilter, by: ParetoBy): Promise<LossPareto> {
   const g = GROUPS[by];
   const lineIds = (await knex('plant_lines').where({ shop_floor_id: f.shopFloorId }).whereIn('name', f.lineNames).select('id')).map((r: { id: number }) => Number(r.id));
+  const p = monthPieces(f.from, f.to);
+  const pieces = {
+    months: p.months,
+    dim: g.dim,
+    ...Object.fromEntries(
+      p.ranges.flatMap((r, i) => [
+        [`a${i}`, r[0]],
+        [`b${i}`, r[1]],
+      ]),
+    ),
+  };
   const rows = (
     await knex.raw<{ rows: Array<{ key: string; label: string; minutes: number; n: string }> }>(
-      `with ${f.shiftCodes ? '' : `p as (select distinct shift_day, code from oee_shifts where shop_floor_id = :floor and id = any(:shifts) and shift_day between :from and :to),`}
-            g as (
-              select ${g.columns}, sum(s.minutes) as minutes, count(*) as n
-                from oee_stops s
-                ${f.shiftCodes ? '' : 'join p on p.shift_day = s.day and p.code = s.shift_code'}
-               where s.kind = 'u' and not s.deleted and s.day between :from and :to and s.line_id = any(:lines) ${f.shiftCodes ? 'and s.shift_code = any(:codes)' : ''}
-               group by ${g.columns})
+      `with g as (select ${g.columns}, sum(s.minutes) as minutes, sum(s.n) as n from (${f.shiftCodes ? BY_CODES(g.columns, p.ranges) : BY_IDS(g.columns)}) s group by ${g.columns} having sum(s.n) <> 0)
        select ${g.key} as key, ${g.label} as label, g.minutes, g.n
          from g ${g.join}
         order by minutes desc, n desc, label`,
-      { floor: f.shopFloorId, lines: lineIds, shifts: f.shiftIds, codes: f.shiftCodes ?? [], from: f.from, to: f.to },
+      { floor: f.shopFloorId, lines: lineIds, shifts: f.shiftIds, codes: f.shiftCodes ?? [], from: f.from, to: f.to, ...pieces },
     )
   ).rows;
   const total = rows.reduce((a, r) => a + Number(r.minutes), 0);

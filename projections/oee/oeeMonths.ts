@@ -1,0 +1,78 @@
+import type { Knex } from 'knex';
+import { arrayLiteral } from '../batchWrite.js';
+import { OEE_MONTH_FIGURES, OEE_MONTH_PARETO } from './oeeColumns.js';
+import type { ShiftKey } from './oeeRollup.js';
+
+/** The (line, month, shift code) keys of some (line, day, shift code) keys, once each, as the three arrays `MONTHS_TABLE` binds. */
+function monthArrays(keys: readonly ShiftKey[]) {
+  const months = new Map<string, ShiftKey>();
+  for (const k of keys) {
+    const month = `${k.day.slice(0, 8)}01`;
+    months.set(`${k.line_id} ${month} ${k.shift_code}`, { line_id: k.line_id, day: month, shift_code: k.shift_code });
+  }
+  const all = [...months.values()];
+  return [arrayLiteral(all.map((k) => k.line_id)), arrayLiteral(all.map((k) => k.day)), all.map((k) => k.shift_code)];
+}
+
+const MONTHS_TABLE = `unnest(?::int[], ?::date[], ?::text[]) k(line_id, month, shift_code)`;
+/** The rows of table alias `t` a month key `k` sums: its line and code, the days of its month. */
+const IN_MONTH = (t: string) => `${t}.line_id = k.line_id and ${t}.shift_code = k.shift_code and ${t}.day >= k.month and ${t}.day < (k.month + interval '1 month')::date`;
+
+/**
+ * Replaces the rows of a month rollup (keyed by line, month, shift code) holding these keys by
+ * `select`'s rows: a statement reading the month keys as `MONTHS_TABLE` (its first bindings).
+ */
+async function rewriteMonths(
+  trx: Knex.Transaction,
+  table: string,
+  names: readonly string[],
+  keys: readonly ShiftKey[],
+  select: string,
+  bindings: readonly string[],
+): Promise<void> {
+  if (keys.length === 0) return;
+  const months = monthArrays(keys);
+  await trx.raw(`delete from ?? t using ${MONTHS_TABLE} where t.line_id = k.line_id and t.month = k.month and t.shift_code = k.shift_code`, [table, ...months]);
+  await trx.raw(`insert into ?? (${names.join(', ')}) ${select}`, [table, ...months, ...bindings]);
+}
+
+/**
+ * Writes again the month rows of `oee_month_figures` holding these (line, day, shift code)
+ * keys of `oee_shift_figures`: each the sum of its month's rows (none when it has none), so
+ * the rollup is a function of that table however the events are batched.
+ */
+export async function recomputeMonthFigures(trx: Knex.Transaction, tables: Record<string, string>, keys: readonly ShiftKey[]): Promise<void> {
+  await rewriteMonths(
+    trx,
+    tables.oee_month_figures!,
+    OEE_MONTH_FIGURES.names,
+    keys,
+    `select k.line_id, k.month, k.shift_code, sum(g.working_minutes), sum(g.volume + g.waste), sum(g.volume),
+            sum(case when g.rate > 0 then (g.volume + g.waste) * 60 / g.rate else 0 end), sum(case when g.rate > 0 then g.volume * 60 / g.rate else 0 end),
+            sum(g.excluded_minutes), sum(g.setup_minutes), sum(g.unplanned_minutes), sum(g.breakdown_minutes), sum(g.failures), sum(g.micro_stops), sum(g.micro_stop_minutes)
+       from ${MONTHS_TABLE} join ?? g on ${IN_MONTH('g')}
+      group by k.line_id, k.month, k.shift_code`,
+    [tables.oee_shift_figures!],
+  );
+}
+
+/**
+ * Writes again the month rows of `oee_month_pareto` holding these (line, day, shift code)
+ * keys: the live unplanned stops of each month summed by stop code, by failure mode and by
+ * machine, from `oee_stops`.
+ */
+export async function recomputeMonthPareto(trx: Knex.Transaction, tables: Record<string, string>, keys: readonly ShiftKey[]): Promise<void> {
+  await rewriteMonths(
+    trx,
+    tables.oee_month_pareto!,
+    OEE_MONTH_PARETO.names,
+    keys,
+    `select k.line_id, k.month, k.shift_code, d.dim, case when d.dim = 'c' then s.stop_code_id end, case when d.dim = 'f' then s.failure_mode end,
+            case when d.dim = 'e' then s.equipment_id end, sum(s.minutes), count(*)
+       from ${MONTHS_TABLE}
+       join ?? s on ${IN_MONTH('s')} and s.kind = 'u' and not s.deleted
+      cross join (values ('c'), ('f'), ('e')) d(dim)
+      group by 1, 2, 3, 4, 5, 6, 7`,
+    [tables.oee_stops!],
+  );
+}
