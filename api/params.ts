@@ -183,3 +183,8 @@ export function checkDayRange(from: string, to: string, maxDays?: number): void 
     throw validationError(`Intervallo troppo lungo: al massimo ${maxDays} giorni`, { date_to: `Al massimo ${maxDays} giorni` });
   }
 }
+
+/** The dashboards' filter as the query functions take it: a shop floor, lines by name, shifts by id or by code, a range of days. */
+export function namedRangeFilter(q: { shop_floor_id: number; lines: string[]; shifts: number[]; shift_codes?: string[]; date_from: string; date_to: string }) {
+  return { shopFloorId: q.shop_floor_id, lineNames: q.lines, shiftIds: q.shifts, shiftCodes: q.shift_codes, from: q.date_from, to: q.date_to };
+}

@@ -4,7 +4,7 @@ import { MAX_GENERATION_DAYS, PLANT_ZONE } from '../../../domain/shifts/calendar
 import { dashboardSummary, lastProductionDay, lastStopDay, volumesHistory } from '../../../projections/dashboard/dashboard.queries.js';
 import { dashboardSummaryAsOf } from '../../../projections/dashboardHistory/dashboardHistory.queries.js';
 import type { AppDeps } from '../../deps.js';
-import { checkDayRange, parseAsOf } from '../../params.js';
+import { checkDayRange, namedRangeFilter, parseAsOf } from '../../params.js';
 import { existingPlant, PLANT_NOT_FOUND } from '../../plantChecks.js';
 import { route, type RouteDef } from '../types.js';
 import { improvementQuery, lookupQuery, volumesQuery } from './schema.js';
@@ -51,14 +51,7 @@ export function dashboardRoutes(deps: AppDeps): RouteDef[] {
           return;
         }
         // One statement: the shop floor's check, the line names and the sums (docs/benchmarks.md, dashboard section).
-        const summary = await dashboardSummary(deps.knex, {
-          shopFloorId: q.shop_floor_id,
-          lineNames: q.lines,
-          shiftIds: q.shifts,
-          shiftCodes: q.shift_codes,
-          from: q.date_from,
-          to: q.date_to,
-        });
+        const summary = await dashboardSummary(deps.knex, namedRangeFilter(q));
         if (!summary) throw notFound(PLANT_NOT_FOUND.shopFloors);
         ctx.body = summary;
       },

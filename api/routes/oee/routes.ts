@@ -3,7 +3,7 @@ import { notFound } from '../../../domain/shared/errors.js';
 import { MAX_GENERATION_DAYS } from '../../../domain/shifts/calendar.js';
 import { oeeAnswer } from '../../../projections/oee/oee.queries.js';
 import type { AppDeps } from '../../deps.js';
-import { checkDayRange } from '../../params.js';
+import { checkDayRange, namedRangeFilter } from '../../params.js';
 import { PLANT_NOT_FOUND } from '../../plantChecks.js';
 import { route, type RouteDef } from '../types.js';
 import { lossParetoQuery, oeeQuery } from './schema.js';
@@ -21,19 +21,7 @@ export function oeeRoutes(deps: AppDeps): RouteDef[] {
       async handler(ctx) {
         const q = ctx.input.query;
         checkDayRange(q.date_from, q.date_to, MAX_GENERATION_DAYS);
-        const answer = await oeeAnswer(
-          deps.knex,
-          {
-            shopFloorId: q.shop_floor_id,
-            lineNames: q.lines,
-            shiftIds: q.shifts,
-            shiftCodes: q.shift_codes,
-            from: q.date_from,
-            to: q.date_to,
-            minorStopMinutes: q.minor_stop_minutes ?? DEFAULT_MINOR_STOP_MINUTES,
-          },
-          q.group_by ?? 'none',
-        );
+        const answer = await oeeAnswer(deps.knex, { ...namedRangeFilter(q), minorStopMinutes: q.minor_stop_minutes ?? DEFAULT_MINOR_STOP_MINUTES }, q.group_by ?? 'none');
         if (!answer) throw notFound(PLANT_NOT_FOUND.shopFloors);
         ctx.body = answer;
       },
@@ -47,7 +35,7 @@ export function oeeRoutes(deps: AppDeps): RouteDef[] {
         const q = ctx.input.query;
         checkDayRange(q.date_from, q.date_to, MAX_GENERATION_DAYS);
         await existingPlant(deps.knex, 'shopFloors', q.shop_floor_id);
-        const filter = { shopFloorId: q.shop_floor_id, lineNames: q.lines, shiftIds: q.shifts, shiftCodes: q.shift_codes, from: q.date_from, to: q.date_to };
+        const filter = namedRangeFilter(q);
         ctx.body = await lossPareto(deps.knex, filter, q.by ?? 'stop_code');
       },
     }),
