@@ -12,6 +12,7 @@ import { JSON_TYPES, parseJsonBody } from './middlewares/jsonBody.js';
 import { requestContext, responseErrorListener, securityHeaders } from './middlewares/requestContext.js';
 import { allRoutes } from './routes/index.js';
 import type { InputSchemas, RouteContext } from './routes/types.js';
+import { eventId } from './live.js';
 import { queueBoard } from './queueBoard.js';
 import { serveWeb } from './static.js';
 import { validate } from './validate.js';
@@ -61,6 +62,15 @@ export function createApp(deps: AppDeps): Koa {
   );
   app.use(parseJsonBody);
   app.use(rejectUnstorableInput);
+  // Where the read models stood when a read began (docs/live.md, "Resume"): the page opens its
+  // live stream from the earliest such position it saw, so it hears of what moved since.
+  app.use(async (ctx, next) => {
+    if (ctx.method === 'GET' && ctx.path.startsWith('/factory/')) {
+      const floor = deps.live?.readFloor();
+      if (floor) ctx.set('X-Live-Position', eventId(floor));
+    }
+    await next();
+  });
   app.use(router.routes());
   app.use(router.allowedMethods());
   if (deps.webDist) app.use(serveWeb(deps.webDist));

@@ -55,6 +55,32 @@ describeWith(['postgres'])('the live channel', () => {
     current.close();
   });
 
+  it('marks each read with where the read models stood; a stream resumed from it names only what moved after', async () => {
+    const read = async () => {
+      const res = await fetch(`${app.url}/factory/dbr_actions-range?shop_floor_id=1&date_from=${day}&date_to=${day}&lines=Linea 1`, {
+        headers: { authorization: `Bearer ${support}` },
+      });
+      expect(res.status).toBe(200);
+      return res.headers.get('x-live-position')!;
+    };
+    await app.deps.engine.settle();
+    const before = await read();
+    expect(before).toMatch(/^\d+\.\d+$/);
+    // Nothing moved since the read: the resumed stream says 'ready' first.
+    const quiet = await openLive(app.url, support, before);
+    expect((await quiet.next(() => true, 3000)).event).toBe('ready');
+    quiet.close();
+    // A write after the read: its read models are named first.
+    expect((await addAction('Controllo guarnizioni')).status).toBe(201);
+    await app.deps.engine.settle();
+    const after = await read();
+    expect(after).not.toBe(before);
+    const resumed = await openLive(app.url, support, before);
+    const first = await resumed.next(() => true, 3000);
+    expect([first.event, JSON.parse(first.data).read_models]).toEqual(['moved', expect.arrayContaining(['dbr_actions'])]);
+    resumed.close();
+  });
+
   it('starts afresh when Last-Event-ID is no position of ours', async () => {
     for (const junk of ['abc', '1.2.3', '-1.5', `${'9'.repeat(16)}.1`, ' ']) {
       const live = await openLive(app.url, support, junk);

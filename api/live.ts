@@ -44,6 +44,9 @@ const message = (event: string, position: Position | null, data: unknown) => `${
 export class LiveChannel {
   private readonly streams = new Set<Stream>();
   private pending = new Map<string, Position>();
+  /** Each pushed read model's live position as this instance last heard it (readFloor). */
+  private readonly heard = new Map<string, Position>();
+  private heardLoaded: Promise<void> | null = null;
   private flushTimer: NodeJS.Timeout | null = null;
   private readonly heartbeat: NodeJS.Timeout;
   private readonly unsubscribe: () => void;
@@ -55,6 +58,7 @@ export class LiveChannel {
     private readonly options: LiveOptions = LIVE_DEFAULTS,
   ) {
     this.unsubscribe = waiter.onProgress(({ name, position, changed }) => {
+      this.hear(name, position);
       // A batch with none of the read model's events moves its checkpoint but not its data.
       if (!changed || NOT_PUSHED.has(name) || this.streams.size === 0) return;
       const before = this.pending.get(name);
@@ -63,6 +67,36 @@ export class LiveChannel {
     });
     this.heartbeat = setInterval(() => void this.beat(), this.options.heartbeatMs);
     this.heartbeat.unref();
+    this.readFloor(); // loads the live positions, so the first reads already carry them
+  }
+
+  private hear(name: string, position: Position): void {
+    if (NOT_PUSHED.has(name)) return;
+    const before = this.heard.get(name);
+    // Only forward: a generation being rebuilt reports positions behind the live one.
+    if (!before || comparePositions(position, before) > 0) this.heard.set(name, position);
+  }
+
+  /**
+   * Where the read models stood at least, as this instance knows it now, without a query: the
+   * lowest of their live positions. An answer read after this moment holds everything up to it,
+   * so a page that opens its stream later resumes from it (Last-Event-ID) and is told what moved
+   * since, instead of fetching everything again (docs/live.md). Null until the positions are known
+   * (the first call after a start loads them).
+   */
+  readFloor(): Position | null {
+    if (!this.heardLoaded) {
+      this.heardLoaded = this.engine.livePositions().then(
+        (positions) => positions.forEach((p) => this.hear(p.name, p.position)),
+        () => {
+          this.heardLoaded = null; // tried again on a later call
+        },
+      );
+      return null;
+    }
+    let floor: Position | null = null;
+    for (const p of this.heard.values()) if (!floor || comparePositions(p, floor) < 0) floor = p;
+    return floor;
   }
 
   /** How many streams this instance holds (for a test and /health-like checks). */

@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import { networkQuiet, screenshot } from '../support/browser.js';
 import { browserSuite } from '../support/browserSuite.js';
 import { describeWith } from '../support/services.js';
-import { eventually, loginTo, saveDemoStations, storeStation } from '../support/pageActions.js';
+import { eventually, liveSynced, loginTo, saveDemoStations, storeStation } from '../support/pageActions.js';
 
 const PAGES = [
   ['/dashboard-operatore', 'frontline'],
@@ -49,6 +49,7 @@ describeWith(['postgres', 'chromium'])('dashboard filters', () => {
     });
     await page.goto(path);
     await page.locator('.gauge').first().waitFor();
+    await liveSynced(page); // the calls counted below are the filters' alone
     await settled();
   }
 

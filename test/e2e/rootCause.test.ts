@@ -13,7 +13,7 @@ import { callApi } from '../support/apiClient.js';
 import { screenshot } from '../support/browser.js';
 import { browserSuite } from '../support/browserSuite.js';
 import { describeWith } from '../support/services.js';
-import { loginTo, readyNav, storeStation } from '../support/pageActions.js';
+import { liveSynced, loginTo, readyNav, storeStation } from '../support/pageActions.js';
 
 /** An analysis without whys or a 6M category, as the API answers it. */
 const UNSTRUCTURED = { whys: ['', '', '', '', ''], category: '' };
@@ -56,6 +56,7 @@ describeWith(['postgres', 'chromium'])('root cause tool', () => {
     await page.goto('/rca-miglioramento');
     await readyNav(page).waitFor({ state: 'attached' });
     await page.getByRole('heading', { level: 1, name: 'Root Cause Tool' }).waitFor();
+    await liveSynced(page); // the list calls counted below are the test's alone
   }
 
   beforeAll(async () => {

@@ -14,7 +14,7 @@ import { callApi } from '../support/apiClient.js';
 import { screenshot } from '../support/browser.js';
 import { browserSuite } from '../support/browserSuite.js';
 import { describeWith } from '../support/services.js';
-import { eventually, fillLogin, loginAndOpen, loginTo, storeStation } from '../support/pageActions.js';
+import { eventually, fillLogin, liveSynced, loginAndOpen, loginTo, storeStation } from '../support/pageActions.js';
 
 const PHONE = { width: 390, height: 844 };
 const TABLET = { width: 1280, height: 800 };
@@ -52,18 +52,9 @@ describeWith(['postgres', 'chromium'])('session expiry', () => {
    * server refuses it: from now on every call of the page gets 401, as after a long shift.
    */
   async function expireToken(): Promise<void> {
-    await liveSynced();
+    await liveSynced(page);
     const expired = await expiredToken();
     await page.evaluate((t) => localStorage.setItem('token', t), expired);
-  }
-
-  /**
-   * Waits until the page's live channel is open and its one catch-up read is in (docs/live.md):
-   * that read would otherwise meet the expired token at a moment of its own and open the prompt
-   * before the step the test expects it from.
-   */
-  async function liveSynced(): Promise<void> {
-    await page.locator('html[data-live="synced"]').waitFor({ state: 'attached', timeout: 20_000 });
   }
 
   /** A token of the page's user that expired an hour ago; the server refuses it. */
@@ -307,7 +298,7 @@ describeWith(['postgres', 'chromium'])('session expiry', () => {
     await notes().fill('Turno regolare; rivisto dal supporto');
     // The token expires and the button is pressed in one task of the page: a background read
     // cannot meet the expired token first and cover the button with the prompt.
-    await liveSynced();
+    await liveSynced(page);
     const expired = await expiredToken();
     await page.getByRole('button', { name: 'Salva Report' }).evaluate((button, token) => {
       localStorage.setItem('token', token);

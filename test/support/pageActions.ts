@@ -95,3 +95,12 @@ export async function saveDemoStations(app: { url: string; login(role: string): 
     if (res.status !== 200) throw new Error(`default station of ${role}: ${res.status}`);
   }
 }
+
+/**
+ * Waits until the page's live channel is open and has fetched again what moved before it opened
+ * (docs/live.md: the root's `data-live="synced"`): from then on the page's calls are the test's
+ * own, and a token swapped later is not met first by that catch-up read.
+ */
+export async function liveSynced(page: Page): Promise<void> {
+  await page.locator('html[data-live="synced"]').waitFor({ state: 'attached', timeout: 20_000 });
+}

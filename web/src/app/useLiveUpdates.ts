@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useSWRConfig } from 'swr';
-import { whenPageSettled } from '../lib/apiActivity.js';
+import { earliestLivePosition, whenPageSettled } from '../lib/apiActivity.js';
 import { affected, keyPath, startLive } from '../lib/live.js';
 import { getToken } from '../lib/session.js';
 
@@ -11,7 +11,8 @@ import { getToken } from '../lib/session.js';
  * what someone is typing.
  *
  * The stream opens once the page has loaded its data and the main thread is idle (docs/live.md),
- * so it takes nothing from the first paint; what moved before it opened is fetched once then.
+ * so it takes nothing from the first paint; it resumes from where the page's first answers stood,
+ * so what moved before it opened is fetched once then, and nothing else.
  */
 export function useLiveUpdates(enabled: boolean): { connected: boolean } {
   const { mutate } = useSWRConfig();
@@ -26,18 +27,24 @@ export function useLiveUpdates(enabled: boolean): { connected: boolean } {
         return path !== null && touched(path);
       });
     let stop: (() => void) | null = null;
+    let refreshing: Promise<unknown> = Promise.resolve();
     const cancel = whenPageSettled(() => {
-      stop = startLive(token, {
-        onConnected: setConnected,
-        onMoved: (models) => void refresh((path) => affected(path, models)),
-        // An answer equal to the one shown renders nothing (SWR compares them). Once those answers
-        // are in, the page says so on its root (`data-live="synced"`): the page is then up to date
-        // and every later change comes through the stream (browser tests wait for it).
-        onFirstReady: () =>
-          void refresh(onScreenData).finally(() => {
-            document.documentElement.dataset.live = 'synced';
-          }),
-      });
+      // From where the page's first answers stood: the first message names what moved since.
+      stop = startLive(
+        token,
+        {
+          onConnected: setConnected,
+          onMoved: (models) => void (refreshing = refresh((path) => affected(path, models))),
+          // Once what moved before the stream opened is fetched again, the page says so on its root
+          // (`data-live="synced"`): from then on every change comes through the stream (browser tests wait for it).
+          onFirstReady: () =>
+            void refreshing.finally(() => {
+              document.documentElement.dataset.live = 'synced';
+            }),
+        },
+        '',
+        earliestLivePosition(),
+      );
     });
     return () => {
       cancel();
@@ -47,6 +54,3 @@ export function useLiveUpdates(enabled: boolean): { connected: boolean } {
   }, [enabled, mutate]);
   return { connected };
 }
-
-/** Every call of the plant's data but the user's own default station. */
-const onScreenData = (path: string) => path.startsWith('/factory/') && !path.startsWith('/factory/default_station');

@@ -5,7 +5,7 @@
  * password prompt in place, or /login where there is nobody to ask). A create carries an
  * Idempotency-Key, so retrying it never records it twice (README "Operations").
  */
-import { trackCall } from './apiActivity.js';
+import { noteLivePosition, trackCall } from './apiActivity.js';
 import { keptOffline, readKept } from './offlineReads.js';
 import { clearToken, getToken } from './session.js';
 
@@ -163,6 +163,7 @@ export async function apiRequest<T>(path: string, options: ApiOptions = {}): Pro
   if (request !== null && !unanswering(response.status, (parsed as ErrorBody | undefined)?.error?.code as string | undefined)) {
     if (unanswered.get(request)?.key === headers['Idempotency-Key']) unanswered.delete(request);
   }
+  noteLivePosition(response.headers.get('X-Live-Position'));
   if (response.ok) return { body: parsed as T, headers: response.headers };
 
   if (response.status === 401 && !options.noSessionRedirect) onUnauthorized((parsed as ErrorBody | undefined)?.error?.code as string | undefined);

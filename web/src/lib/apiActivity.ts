@@ -67,3 +67,22 @@ export function whenPageSettled(start: () => void, options: SettleOptions = SETT
     if (idle !== null) cancelIdleCallback(idle);
   };
 }
+
+let earliestPosition: { commit: number; prepare: number } | null = null;
+
+/**
+ * Notes the `X-Live-Position` of an answer (where the server's read models stood at least when it
+ * read): the page's live stream resumes from the earliest one (live.ts), so it is told what moved
+ * after the page's first answers instead of fetching everything again.
+ */
+export function noteLivePosition(value: string | null): void {
+  const m = /^(\d{1,15})\.(\d{1,15})$/.exec(value ?? '');
+  if (!m) return;
+  const p = { commit: Number(m[1]), prepare: Number(m[2]) };
+  if (!earliestPosition || p.commit < earliestPosition.commit || (p.commit === earliestPosition.commit && p.prepare < earliestPosition.prepare)) earliestPosition = p;
+}
+
+/** The earliest position noted since the page loaded, as the stream's Last-Event-ID (`commit.prepare`); null when none. */
+export function earliestLivePosition(): string | null {
+  return earliestPosition ? `${earliestPosition.commit}.${earliestPosition.prepare}` : null;
+}

@@ -1,5 +1,5 @@
 import { jest } from '@jest/globals';
-import { callsQuiet, trackCall, whenPageSettled } from './apiActivity.js';
+import { callsQuiet, earliestLivePosition, noteLivePosition, trackCall, whenPageSettled } from './apiActivity.js';
 
 const options = { quietMs: 1000, maxWaitMs: 10_000, pollMs: 250 };
 
@@ -39,5 +39,20 @@ describe('the live channel waits for the page to load its data', () => {
     cancel();
     await jest.advanceTimersByTimeAsync(20_000);
     expect(start).not.toHaveBeenCalled();
+  });
+});
+
+describe('where the page’s answers stood (X-Live-Position)', () => {
+  it('keeps the earliest position of the answers, ignoring what is not one', () => {
+    expect(earliestLivePosition()).toBeNull();
+    for (const header of [null, '', 'abc', '12', '1.2.3']) noteLivePosition(header);
+    expect(earliestLivePosition()).toBeNull();
+    noteLivePosition('5821.7');
+    noteLivePosition('5900.1');
+    expect(earliestLivePosition()).toBe('5821.7');
+    noteLivePosition('5821.3');
+    expect(earliestLivePosition()).toBe('5821.3');
+    noteLivePosition('5000.9');
+    expect(earliestLivePosition()).toBe('5000.9');
   });
 });

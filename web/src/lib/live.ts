@@ -10,21 +10,22 @@ export interface LiveHandlers {
   onMoved(readModels: string[]): void;
   /** Whether the stream is open now. */
   onConnected?(connected: boolean): void;
-  /**
-   * The first stream is open (its `ready`): what moved between the page's calls and this moment
-   * was not pushed, so the page fetches once what it shows.
-   */
+  /** The first stream is open and has told what moved since `since` (its first `ready`). */
   onFirstReady?(): void;
 }
 
 const MIN_RETRY_MS = 1000;
 const MAX_RETRY_MS = 30_000;
 
-/** Opens the stream and keeps it open until the returned stop is called or the server refuses the token. */
-export function startLive(token: string, handlers: LiveHandlers, base = ''): () => void {
+/**
+ * Opens the stream and keeps it open until the returned stop is called or the server refuses the
+ * token. `since`: where the page's data stood (an `X-Live-Position`), sent as the first
+ * Last-Event-ID, so the first message names what moved after it.
+ */
+export function startLive(token: string, handlers: LiveHandlers, base = '', since: string | null = null): () => void {
   let stopped = false;
   let abort: AbortController | null = null;
-  let lastId: string | null = null;
+  let lastId: string | null = since;
   let retryMs = MIN_RETRY_MS;
   let timer: ReturnType<typeof setTimeout> | null = null;
   let readyOnce = false;
