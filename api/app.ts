@@ -63,13 +63,12 @@ export function createApp(deps: AppDeps): Koa {
   app.use(parseJsonBody);
   app.use(rejectUnstorableInput);
   // Where the read models stood when a read began (docs/live.md, "Resume"): the page opens its
-  // live stream from the earliest such position it saw, so it hears of what moved since.
+  // live stream from the earliest such position it saw, so it hears of what moved since. Only on
+  // an answer (a refused or failed call tells nobody where the store stands).
   app.use(async (ctx, next) => {
-    if (ctx.method === 'GET' && ctx.path.startsWith('/factory/')) {
-      const floor = deps.live?.readFloor();
-      if (floor) ctx.set('X-Live-Position', eventId(floor));
-    }
+    const floor = ctx.method === 'GET' && ctx.path.startsWith('/factory/') ? deps.live.readFloor() : null;
     await next();
+    if (floor && ctx.status < 300) ctx.set('X-Live-Position', eventId(floor));
   });
   app.use(router.routes());
   app.use(router.allowedMethods());

@@ -75,6 +75,12 @@ describeWith(['postgres'])('the live channel', () => {
     await app.deps.engine.settle();
     const after = await read();
     expect(after).not.toBe(before);
+    // A refused or failed read says nothing of where the store stands.
+    const unknownFloor = await fetch(`${app.url}/factory/dbr_actions-range?shop_floor_id=99&date_from=${day}&date_to=${day}&lines=Linea 1`, {
+      headers: { authorization: `Bearer ${support}` },
+    });
+    const anonymous = await fetch(`${app.url}/factory/dbr_actions-range?shop_floor_id=1&date_from=${day}&date_to=${day}&lines=Linea 1`);
+    expect([unknownFloor.status, unknownFloor.headers.get('x-live-position'), anonymous.status, anonymous.headers.get('x-live-position')]).toEqual([404, null, 401, null]);
     const resumed = await openLive(app.url, support, before);
     const first = await resumed.next(() => true, 3000);
     expect([first.event, JSON.parse(first.data).read_models]).toEqual(['moved', expect.arrayContaining(['dbr_actions'])]);

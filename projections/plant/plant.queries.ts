@@ -32,11 +32,14 @@ const toRow = (view: PlantView, r: Record<string, unknown>): PlantRow => {
   return { id: Number(r.id), name: String(r.name), parentId: parent ? Number(r[parent]) : null };
 };
 
-/** Active (not retired) items in creation order, optionally only those of one parent. */
-export async function listActive(knex: Knex, view: PlantView, parentId?: number): Promise<PlantRow[]> {
+/** Active (not retired) items in creation order, optionally only those of one parent (or of these parents). */
+export async function listActive(knex: Knex, view: PlantView, parentId?: number | readonly number[]): Promise<PlantRow[]> {
   const [table, parent] = PLANT_VIEWS[view];
   const q = knex(table).where({ retired: false }).orderBy('id');
-  if (parentId !== undefined && parent) q.andWhere(parent, parentId);
+  if (parentId !== undefined && parent) {
+    if (typeof parentId === 'number') q.andWhere(parent, parentId);
+    else q.whereIn(parent, [...parentId]);
+  }
   return (await q).map((r: Record<string, unknown>) => toRow(view, r));
 }
 

@@ -175,6 +175,8 @@ describeWith(['postgres'])('dashboard calls', () => {
     expect(await byCodes('A,B')).toEqual({ status: 200, body: expected });
     expect((await byCodes('B')).body).toEqual({ ...NOTHING, volume: 1250, waste: 12.5, working_time: 120, rated_volume: 8000 * 2 });
     expect((await byCodes('Z')).body).toEqual(NOTHING);
+    const tooLong = await byCodes('ABCDEFGHIJK');
+    expect([tooLong.status, tooLong.body.error.fields]).toEqual([400, { shift_codes: 'Codice turno troppo lungo' }]);
     // As it stood after the reports (the temporal read model), by code as by id.
     const later = encodeURIComponent(DateTime.fromJSDate(kit.now, { zone: 'Europe/Rome' }).plus({ days: 1 }).toISO({ includeOffset: false })!);
     expect((await byCodes('A,B', `&as_of=${later}`)).body).toEqual(expected);

@@ -172,6 +172,8 @@ describeWith(['postgres'])('DBR action endpoints', () => {
     expect((await range(today('&lines=Linea 1&shift_codes=A'))).body).toEqual(onlyA.body);
     expect((await range(today('&lines=Linea 1&shift_codes=A,B'))).body).toEqual(aAndB.body);
     expect((await range(today('&lines=Linea 1&shift_codes=Z'))).body.map((a: any) => a.due_shift)).toEqual([null]);
+    const tooLong = await range(today('&lines=Linea 1&shift_codes=ABCDEFGHIJK'));
+    expect([tooLong.status, tooLong.body.error.fields]).toEqual([400, { shift_codes: 'Codice turno troppo lungo' }]);
   });
 
   it('refuses a reversed or absurd range with 400, and an unknown shop floor with 404', async () => {

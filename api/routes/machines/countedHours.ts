@@ -27,7 +27,11 @@ export async function countedHours(deps: AppDeps, line: Pick<LineRow, 'id' | 'co
 
 /** countedHours of several lines (the board's), in two queries however many lines. */
 export async function countedHoursOfLines(deps: AppDeps, lines: readonly Pick<LineRow, 'id' | 'countingEquipmentId'>[], from: Date, to: Date): Promise<Map<number, CountedHour[]>> {
-  const machines = await listActive(deps.knex, 'equipments');
+  const machines = await listActive(
+    deps.knex,
+    'equipments',
+    lines.map((l) => l.id),
+  );
   const counting = new Map(
     lines.map((line) => [
       line.id,
