@@ -26,6 +26,7 @@ export function serveWeb(dist: string): Middleware {
     },
   });
   const index = path.join(dist, 'index.html');
+  const preloads = path.join(dist, ROUTE_PRELOADS_FILE);
   return async (ctx, next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
     await files(ctx, async () => undefined);
@@ -36,6 +37,34 @@ export function serveWeb(dist: string): Middleware {
     ctx.type = 'html';
     ctx.set('Cache-Control', REVALIDATE);
     // Read whole (it is tiny) so an aborted navigation never leaves a half-sent stream behind.
-    ctx.body = await fs.promises.readFile(index);
+    const html = await fs.promises.readFile(index, 'utf8');
+    ctx.body = withRoutePreloads(html, ctx.path, await readPreloads(preloads));
   };
+}
+
+/** What web/build/routePreloads.ts writes at build time: a page's path to its files beyond the entry's. */
+export type RoutePreloads = Record<string, { scripts: string[]; styles: string[] }>;
+const ROUTE_PRELOADS_FILE = '.vite/route-preloads.json';
+
+/** The build's route map (web/build/routePreloads.ts); none for a build without one. */
+async function readPreloads(file: string): Promise<RoutePreloads> {
+  try {
+    return JSON.parse(await fs.promises.readFile(file, 'utf8')) as RoutePreloads;
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * index.html naming the page's own chunks and styles for a deep link, so they load alongside the
+ * entry rather than once it has run and asked for them (docs/performance.md, "Route preloads").
+ */
+export function withRoutePreloads(html: string, pagePath: string, map: RoutePreloads): string {
+  const files = Object.hasOwn(map, pagePath) ? map[pagePath] : undefined;
+  if (!files) return html;
+  const links = [
+    ...files.styles.map((href) => `<link rel="stylesheet" crossorigin href="${encodeURI(href)}">`),
+    ...files.scripts.map((href) => `<link rel="modulepreload" crossorigin href="${encodeURI(href)}">`),
+  ];
+  return html.replace('</head>', `${links.join('\n')}\n</head>`);
 }

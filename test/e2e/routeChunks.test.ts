@@ -11,12 +11,17 @@ import { networkQuiet, TABLET_VIEWPORT } from '../support/browser.js';
 import { browserSuite } from '../support/browserSuite.js';
 import { describeWith } from '../support/services.js';
 import { fillLogin, readyNav } from '../support/pageActions.js';
+import { ROUTES } from '../../web/src/app/routes.js';
 
 interface ManifestChunk {
   file: string;
   imports?: string[];
+  css?: string[];
 }
 type Manifest = Record<string, ManifestChunk>;
+
+/** The hrefs of the head's links of one kind in an HTML text. */
+const linksOf = (html: string, rel: string) => [...html.matchAll(new RegExp(`<link rel="${rel}" crossorigin href="([^"]+)">`, 'g'))].map((m) => m[1]!);
 
 /** The files a chunk loads before it runs: itself and its static imports, transitively. */
 function staticClosure(manifest: Manifest, key: string, into = new Set<string>()): Set<string> {
@@ -64,6 +69,47 @@ describeWith(['postgres', 'chromium'])('route chunks', () => {
     await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor();
     return [...scripts].filter((s) => !before.has(s));
   }
+
+  it("names a deep link's page chunks and styles in the HTML it is sent, so they load alongside the entry, and no other path's", async () => {
+    const shell = staticClosure(manifest, 'index.html');
+    const html = async (p: string) => {
+      const r = await fetch(`${suite.app.url}${p}`, { headers: { accept: 'text/html' } });
+      expect(r.status).toBe(200);
+      return r.text();
+    };
+    // Vite's own manifest says what the page needs: its chunk's static imports less the shell's, and their CSS.
+    const key = 'src/pages/dashboard-operatore/DashboardOperatorePage.tsx';
+    const needed = [...staticClosure(manifest, key)].filter((f) => !shell.has(f));
+    const neededCss = Object.values(manifest)
+      .filter((c) => needed.includes(`/${c.file}`))
+      .flatMap((c) => (c.css ?? []).map((f) => `/${f}`));
+    const deep = await html('/dashboard-operatore');
+    expect(
+      linksOf(deep, 'modulepreload')
+        .filter((f) => !shell.has(f))
+        .sort(),
+    ).toEqual(needed.sort());
+    expect(
+      linksOf(deep, 'stylesheet')
+        .filter((f) => !f.includes('/index-'))
+        .sort(),
+    ).toEqual([...new Set(neededCss)].sort());
+    expect(neededCss.length).toBeGreaterThan(0);
+    const home = await html('/');
+    expect(linksOf(home, 'modulepreload').every((f) => shell.has(f))).toBe(true);
+    expect(await html('/non-esiste')).toBe(home);
+    // Every page of the route table has its row (a page whose folder is not its path would have none).
+    const map = JSON.parse(fs.readFileSync(path.join(suite.app.deps.webDist!, '.vite', 'route-preloads.json'), 'utf8')) as Record<string, unknown>;
+    expect(ROUTES.map((r) => r.path).filter((p) => !map[p])).toEqual([]);
+
+    // Opened directly, the page draws, and its styles are linked once (the lazy import finds them in place).
+    await fillLogin(page, 'frontline');
+    await page.waitForURL((u) => u.pathname === '/');
+    await page.goto(`${suite.app.url}/dashboard-operatore`);
+    await page.getByRole('heading', { level: 1, name: 'Cruscotto', exact: true }).waitFor();
+    await page.locator('.gauge-needle').first().waitFor();
+    for (const css of neededCss) expect([css, await page.locator(`link[rel="stylesheet"][href="${css}"]`).count()]).toEqual([css, 1]);
+  });
 
   it('loads only the shell at home, then each page its own chunk the first time it is opened', async () => {
     await fillLogin(page, 'frontline');
