@@ -45,6 +45,13 @@ const answer = async (page: Page, text: string) => {
 };
 const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
+/** Records, when the notes field first appears, whether the detected stops' list is already on the page. */
+const FIRST_NOTES_WATCH = `new MutationObserver((_, o) => {
+  if (!document.getElementById('line-log-notes')) return;
+  window.listWithFirstNotes = document.querySelector('.detected-stops') !== null;
+  o.disconnect();
+}).observe(document, { childList: true, subtree: true });`;
+
 describeWith(['postgres', 'chromium', 'mosquitto'])('machine signals on the floor', () => {
   let broker: EmbeddedMosquitto;
   let gateway: MqttClient;
@@ -102,6 +109,20 @@ describeWith(['postgres', 'chromium', 'mosquitto'])('machine signals on the floo
       expect(await fitsWidth(page)).toBe(true);
       await item.scrollIntoViewIfNeeded();
       await screenshot(page, `machine-signals-line-log-${size}`, { viewportOnly: true });
+
+      // Opened again, the report's form appears with the list already above it, never before it
+      // (the list would push the notes down once drawn: a layout shift).
+      // Its answer held back a while, as on a slow network, so the order is not left to chance.
+      await page.addInitScript({ content: FIRST_NOTES_WATCH });
+      const slow = '**/factory/detected_stops?*';
+      await page.route(slow, async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        await route.continue();
+      });
+      await page.reload();
+      await item.waitFor();
+      await page.unroute(slow);
+      expect(await page.evaluate(() => (window as unknown as { listWithFirstNotes?: boolean }).listWithFirstNotes)).toBe(true);
 
       await item.getByRole('link', { name: 'Classifica' }).click();
       await page.waitForURL((u) => u.pathname === UNPLANNED);

@@ -17,5 +17,8 @@ export function useDetectedStops(q: { shopFloorId: string; lineId: string; shift
   const ready = q.shopFloorId && q.lineId && q.shiftId !== null;
   const stops = useSWR<DetectedStop[]>(ready ? ['/factory/detected_stops', { shop_floor_id: q.shopFloorId, line_id: q.lineId, shift_id: q.shiftId, state: 'unclassified' }] : null);
   const machines = useSWR<Array<{ id: number; name: string }>>(ready ? ['/factory/equipments', { line_id: q.lineId }] : null);
-  return { stops: stops.data ?? [], machines: machines.data ?? [] };
+  // Answered (or failed, or nothing to ask): the operator's report waits for it, so the list never
+  // appears above fields already on screen and pushes them down.
+  const settled = !ready || ((stops.data !== undefined || stops.error !== undefined) && (machines.data !== undefined || machines.error !== undefined));
+  return { stops: stops.data ?? [], machines: machines.data ?? [], settled };
 }

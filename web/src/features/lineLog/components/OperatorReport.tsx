@@ -3,10 +3,11 @@
  * (lib/autosave.ts), kept on the device until the server has it, and 'CONFERMA e INVIA REPORT'
  * once the report is complete, after which nothing can be changed.
  */
-import { useEffect, useReducer } from 'react';
+import { startTransition, useEffect, useReducer } from 'react';
 import { FLASH_DURATION_MS, useFlash } from '../../../components/FlashMessage.js';
 import { RETRY_NOTICE, type SaveStatus } from '../../../lib/autosave.js';
 import { useOutboxState } from '../../offline/index.js';
+import { useDetectedStops } from '../api/useDetectedStops.js';
 import { reloadShiftNote, submitShiftNote, useShiftNote } from '../api/useShiftNote.js';
 import { classifyFailure } from '../model/failures.js';
 import { actionBarFacts, failureFlash, INITIAL_EDITOR, reportEditorReducer, reportEditorView } from '../model/reportEditor.js';
@@ -22,6 +23,8 @@ export function OperatorReport(props: ReportEditorProps) {
   const { reportKey, labels, shift, today, editing, onEditingChange } = props;
   const note = useShiftNote(reportKey, 'all');
   const { saver, status } = useOperatorDraft(reportKey, true);
+  // Asked with the report: the form shows once both are in (DetectedStops reads the same answer).
+  const detected = useDetectedStops({ shopFloorId: props.shopFloorId, lineId: props.selection.lineId, shiftId: shift.id });
   const [state, dispatch] = useReducer(reportEditorReducer, INITIAL_EDITOR);
   const [flash, showFlash] = useFlash(FLASH_DURATION_MS, 'toast');
   const shiftHours = shiftLengthHours(shift.start_time, shift.end_time);
@@ -40,10 +43,12 @@ export function OperatorReport(props: ReportEditorProps) {
     const loaded = formFromReport(note.data, labels);
     const built = buildContent(loaded, labels, null);
     const starting = startingForm(saver, note.data, built.ok ? { form: loaded, content: built.content } : null, loaded);
-    dispatch({ type: 'loaded', form: starting, baseline: loaded, confirmed: note.data.confirmed, revision: note.data.revision });
+    // The form's first drawing as a transition: React builds it in slices (docs/performance.md).
+    const data = note.data;
+    startTransition(() => dispatch({ type: 'loaded', form: starting, baseline: loaded, confirmed: data.confirmed, revision: data.revision }));
   }, [form, note.data, note.isValidating, saver, labels]);
 
-  if (!form || !saver) return <ReportLoading failed={!!note.error && !note.data} onRetry={() => void note.mutate()} />;
+  if (!form || !saver || !detected.settled) return <ReportLoading failed={!!note.error && !note.data} onRetry={() => void note.mutate()} />;
 
   const engine = saver;
   const view = reportEditorView({ ...state, form }, { operator: true, reportKey, labels, shiftHours, today, editing, status: shownStatus });
