@@ -3,7 +3,7 @@
  * router. A 401 while someone works opens the password prompt in place (SessionPrompt), so what
  * is typed is never lost; where there is no session to renew it goes to /login, without a reload.
  */
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { SWRConfig, type SWRConfiguration } from 'swr';
@@ -47,10 +47,15 @@ startOutbox();
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <SWRConfig value={swrConfig}>
-      <RouterProvider router={router} />
-    </SWRConfig>
-  </StrictMode>,
-);
+const root = createRoot(container);
+// The first render as a transition: React builds it in slices of a few milliseconds, so a slow
+// tablet's main thread stays free for input between them (docs/performance.md).
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <SWRConfig value={swrConfig}>
+        <RouterProvider router={router} />
+      </SWRConfig>
+    </StrictMode>,
+  );
+});

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { formatTime } from '../../../lib/dates.js';
 import { useBoard } from '../api/boardApi.js';
 import { countedHours } from '../model/board.js';
@@ -8,7 +9,8 @@ import { HourlyControl } from './HourlyControl.js';
  * for each chosen line whose machine counted, from the board's call (so both say the same).
  * Nothing at all where no line counted.
  */
-export function ShiftHours({ shopFloorId, lineIds }: { shopFloorId: string; lineIds: readonly number[] }) {
+/** Memoized: the dashboards render at each answer of their calls, and the query's line list keeps its identity. */
+export const ShiftHours = memo(function ShiftHours({ shopFloorId, lineIds }: { shopFloorId: string; lineIds: readonly number[] }) {
   const board = useBoard(shopFloorId ? { shopFloorId: Number(shopFloorId), lineId: lineIds.length === 1 ? lineIds[0]! : null } : null);
   const lines = (board.data?.lines ?? []).filter((l) => lineIds.includes(l.line_id) && l.shift && countedHours(l.hours).length > 0);
   if (lines.length === 0) return null;
@@ -23,4 +25,4 @@ export function ShiftHours({ shopFloorId, lineIds }: { shopFloorId: string; line
       ))}
     </section>
   );
-}
+});

@@ -3,14 +3,32 @@
  * the two dates, over the state of useDashboardFilters. Used by both dashboards and by 'Analisi
  * perdite' (docs/oee.md), so every page filters alike.
  */
+import { memo } from 'react';
 import { DayRangePickers } from '../../../components/DayRangePickers.js';
 import { groupShiftsByName } from '../model/filters.js';
 import type { DashboardFilterState } from './useDashboardFilters.js';
 
 export { useDashboardFilters, type DashboardFilterState } from './useDashboardFilters.js';
 
-/** The filter card: 'Linee' (with 'Tutte le linee' / 'Nessuna linea'), 'Turni' and 'Data da' / 'a'. */
-export function DashboardFilters({ filters: f }: { filters: DashboardFilterState }) {
+/**
+ * The filter card: 'Linee' (with 'Tutte le linee' / 'Nessuna linea'), 'Turni' and 'Data da' / 'a'.
+ * Drawn again only when what it shows or sets changes (the page renders at each answer of its
+ * calls; the filter state's lists and setters keep their identity between those renders).
+ */
+export const DashboardFilters = memo(FilterCard, (a, b) => FILTER_FIELDS.every((k) => a.filters[k] === b.filters[k]));
+
+const FILTER_FIELDS = [
+  'lines',
+  'selectedLines',
+  'shifts',
+  'shiftNames',
+  'range',
+  'setSelectedLines',
+  'setShiftNames',
+  'setRange',
+] as const satisfies readonly (keyof DashboardFilterState)[];
+
+function FilterCard({ filters: f }: { filters: DashboardFilterState }) {
   const chosenLines = f.selectedLines ?? [];
   const groups = groupShiftsByName(f.shifts);
   const toggleLine = (name: string, on: boolean) => f.setSelectedLines(on ? [...chosenLines, name] : chosenLines.filter((n) => n !== name));

@@ -4,6 +4,7 @@
  * Starts from the stored default station; incomplete, it logs and loads nothing (§4, §8).
  */
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useDeferredMount } from '../../../lib/deferredMount.js';
 import type { StoredStationNames } from '../../../lib/station.js';
 import { useUnits } from '../../plant/index.js';
 import { useAverageConstants, useDashboardDbrActions, useDashboardStops, useImprovementSummary, useVolumesHistory, type DashboardQuery } from '../api/dashboardApi.js';
@@ -39,9 +40,13 @@ export function DashboardSummary({ station, extra, moments = false }: { station:
   const stopsCsv = useMemo(() => ({ fileName: 'storico-stop', filters: csvFilters }), [csvFilters]);
   const actionsCsv = useMemo(() => ({ fileName: 'storico-attivita-dbr', filters: csvFilters }), [csvFilters]);
 
-  if (!complete) return null;
   // The configuration's first load only: later line changes keep the page, marked as updating.
-  if ((lineIds.length > 0 && !constants.data && !constants.error) || selectedLines === null) {
+  const configured = !((lineIds.length > 0 && !constants.data && !constants.error) || selectedLines === null);
+  // The whole dashboard first appears in a deferred render, built in slices (lib/deferredMount.ts).
+  const shown = useDeferredMount(configured);
+
+  if (!complete) return null;
+  if (!shown || selectedLines === null) {
     return (
       <p className="dashboard-loading" role="status">
         Caricamento configurazione DBR...

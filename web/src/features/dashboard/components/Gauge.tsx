@@ -7,7 +7,7 @@
  * compositor moves them, with no render or repaint per frame. With `prefers-reduced-motion` the
  * value shows at once.
  */
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { GAUGE_ANIMATION, GAUGE_LEVELS, type GaugeModel } from '../model/summary.js';
 
 const GREEN = '#2e7d32';
@@ -32,7 +32,14 @@ const lowerHalf = (r: number) => `M ${C + r} ${C} A ${r} ${r} 0 0 1 ${C - r} ${C
 
 const reducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
 
-export function Gauge({ model, width = SIZE }: { model: GaugeModel; width?: number }) {
+/** A gauge draws again only when a figure of its model changes: the dashboard renders at each answer of its calls. */
+export const Gauge = memo(GaugeDrawing, (a, b) => a.width === b.width && sameModel(a.model, b.model));
+
+function sameModel(a: GaugeModel, b: GaugeModel): boolean {
+  return (Object.keys(a) as (keyof GaugeModel)[]).every((k) => a[k] === b[k]);
+}
+
+function GaugeDrawing({ model, width = SIZE }: { model: GaugeModel; width?: number }) {
   const [shown, setShown] = useState(0);
   const still = reducedMotion();
   useEffect(() => {

@@ -5,7 +5,7 @@
  * the rest as 'Altro'. Only this page imports it; the chart's code (nivo's bars) loads when the
  * card comes into view (WhenVisible).
  */
-import { lazy, useState } from 'react';
+import { lazy, memo, useState } from 'react';
 import { WhenVisible } from '../../../components/WhenVisible.js';
 import { useParetoStops, type DashboardQuery } from '../api/dashboardApi.js';
 import { paretoData, periodLabel } from '../model/pareto.js';
@@ -20,7 +20,8 @@ const TABS: ReadonlyArray<[By, string]> = [
   ['failure_mode', 'Per modo di guasto'],
 ];
 
-export function ParetoStops({ query }: { query: DashboardQuery | null }) {
+/** Memoized: the query keeps its identity while the filters do (useDashboardFilters). */
+export const ParetoStops = memo(function ParetoStops({ query }: { query: DashboardQuery | null }) {
   const [by, setBy] = useState<By>('stop_code');
   const pareto = useParetoStops(query, by);
   if (!query) return null;
@@ -46,4 +47,4 @@ export function ParetoStops({ query }: { query: DashboardQuery | null }) {
       )}
     </section>
   );
-}
+});

@@ -9,7 +9,7 @@
  * asked with the old days' shift ids. Until then `query` stays the last settled one and `pending`
  * is true, so the page shows the figures it has as being updated, not as the new filters' figures.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { DayRange } from '../../../lib/dayRange.js';
 import type { StoredStationNames } from '../../../lib/station.js';
 import { useLines, useShopFloors } from '../../plant/index.js';
@@ -41,6 +41,9 @@ export interface DashboardFilterState {
   setShiftNames: (names: string[]) => void;
   setRange: (range: DayRange) => void;
 }
+
+/** One empty list for every render before an answer, so the filter card's memo holds. */
+const NONE: readonly never[] = [];
 
 const sameQuery = (a: DashboardQuery | null, b: DashboardQuery | null) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -83,22 +86,25 @@ export function useDashboardFilters(station: StoredStationNames): DashboardFilte
     () => describeFilters(linesKey ? linesKey.split('\n') : [], shiftsNamesKey ? shiftsNamesKey.split('\n') : [], range.from, range.to),
     [linesKey, shiftsNamesKey, range.from, range.to],
   );
+  const choiceKey = current.key;
+  const setShiftNames = useCallback((names: string[]) => setChoice({ names, key: choiceKey }), [choiceKey]);
   return {
     complete,
     shopFloorId,
-    lines: lines.data ?? [],
+    lines: lines.data ?? NONE,
     selectedLines,
     lineIds,
-    shifts: shifts.data?.shifts ?? [],
+    shifts: shifts.data?.shifts ?? NONE,
     shiftNames: current.names,
     range,
     dateFrom: range.from,
     dateTo: range.to,
-    query: settled.settled ? settled.query : held,
+    // The held object while the settled query is the same, so what takes the query keeps its identity.
+    query: settled.settled && !sameQuery(settled.query, held) ? settled.query : held,
     pending: !settled.settled,
     csvFilters,
     setSelectedLines,
-    setShiftNames: (names) => setChoice({ names, key: current.key }),
+    setShiftNames,
     setRange,
   };
 }

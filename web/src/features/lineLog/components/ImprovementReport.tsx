@@ -4,7 +4,7 @@
  * prompt if the session ran out) and 'Annulla modifiche' goes back to the server's copy, the
  * stop texts saved meanwhile included (useStopTextUndo).
  */
-import { useEffect, useReducer, useRef } from 'react';
+import { startTransition, useEffect, useReducer, useRef } from 'react';
 import { FLASH_DURATION_MS, useFlash } from '../../../components/FlashMessage.js';
 import type { SaveStatus } from '../../../lib/autosave.js';
 import { isDraftNewer } from '../../../lib/drafts.js';
@@ -48,7 +48,9 @@ export function ImprovementReport(props: ReportEditorProps) {
     } else {
       editDraft?.clear();
     }
-    dispatch({ type: 'loaded', form: starting, baseline: loaded, confirmed: note.data.confirmed, revision: note.data.revision });
+    // The form's first drawing as a transition: React builds it in slices (docs/performance.md).
+    const data = note.data;
+    startTransition(() => dispatch({ type: 'loaded', form: starting, baseline: loaded, confirmed: data.confirmed, revision: data.revision }));
   }, [form, note.data, note.isValidating, labels]);
 
   if (!form) return <ReportLoading failed={!!note.error && !note.data} onRetry={() => void note.mutate()} />;
