@@ -155,11 +155,29 @@ describeWith(['postgres'])('compressed and cached responses', () => {
       else expect(Number(r.headers['content-length'])).toBe(entryBytes.length);
     });
 
-    webIt('answers HEAD for a script with its plain length and the same cache header', async () => {
-      const r = await request(`${app.url}${entry}`, { 'accept-encoding': 'gzip' }, 'HEAD');
-      expect([r.status, r.body.length, r.headers['content-encoding']]).toEqual([200, 0, undefined]);
-      expect(Number(r.headers['content-length'])).toBe(entryBytes.length);
-      expect(r.headers['cache-control']).toBe(IMMUTABLE);
+    webIt("sends a script's brotli and gzip copies made at build time as they are", async () => {
+      for (const [accept, encoding, ext] of [
+        ['br', 'br', '.br'],
+        ['gzip', 'gzip', '.gz'],
+      ] as const) {
+        const copy = fs.readFileSync(path.join(webDist, `${entry}${ext}`));
+        const r = await request(`${app.url}${entry}`, { 'accept-encoding': accept });
+        expect([r.status, r.headers['content-encoding'], r.headers['cache-control']]).toEqual([200, encoding, IMMUTABLE]);
+        expect(varyList(r)).toContain('accept-encoding');
+        expect(r.headers['content-type']).toMatch(/javascript/);
+        expect(r.body.equals(copy)).toBe(true);
+        expect(decode(r).equals(entryBytes)).toBe(true);
+      }
+    });
+
+    webIt('answers HEAD for a script with the length of what a GET would send and the same cache header', async () => {
+      const plain = await request(`${app.url}${entry}`, {}, 'HEAD');
+      expect([plain.status, plain.body.length, plain.headers['content-encoding']]).toEqual([200, 0, undefined]);
+      expect(Number(plain.headers['content-length'])).toBe(entryBytes.length);
+      expect(plain.headers['cache-control']).toBe(IMMUTABLE);
+      const gzip = await request(`${app.url}${entry}`, { 'accept-encoding': 'gzip' }, 'HEAD');
+      expect([gzip.status, gzip.body.length, gzip.headers['content-encoding']]).toEqual([200, 0, 'gzip']);
+      expect(Number(gzip.headers['content-length'])).toBe(fs.statSync(path.join(webDist, `${entry}.gz`)).size);
     });
 
     webIt('revalidates index.html on every use, however it is asked for', async () => {

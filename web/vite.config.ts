@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+import { precompress } from './build/precompress.js';
 import { routePreloadsPlugin } from './build/routePreloads.js';
 import { serviceWorker } from './build/serviceWorker.js';
 
@@ -17,7 +18,7 @@ const chartChunk = (id: string) => {
 export default defineConfig({
   root,
   // sw.js: the app shell and every page's code kept for offline use (docs/offline.md).
-  plugins: [react(), routePreloadsPlugin(), serviceWorker(fileURLToPath(new URL('./public', import.meta.url)))],
+  plugins: [react(), routePreloadsPlugin(), serviceWorker(fileURLToPath(new URL('./public', import.meta.url))), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
