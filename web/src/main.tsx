@@ -7,7 +7,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { SWRConfig, type SWRConfiguration } from 'swr';
-import { router } from './app/router.js';
+import { preloadPage, router } from './app/router.js';
 import { ApiError, setUnauthorizedHandler, swrFetcher } from './lib/api.js';
 import { startOutbox } from './lib/outbox.js';
 import { registerServiceWorker } from './lib/serviceWorker.js';
@@ -48,14 +48,18 @@ const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
 const root = createRoot(container);
-// The first render as a transition: React builds it in slices of a few milliseconds, so a slow
-// tablet's main thread stays free for input between them (docs/performance.md).
-startTransition(() => {
-  root.render(
-    <StrictMode>
-      <SWRConfig value={swrConfig}>
-        <RouterProvider router={router} />
-      </SWRConfig>
-    </StrictMode>,
-  );
+// The first render waits for the opened page's code (already downloading: the server named it in
+// the HTML), so it draws the page, not a fallback then the page; and it is a transition, which
+// React builds in slices of a few milliseconds, so a slow tablet's main thread stays free for
+// input between them (docs/performance.md).
+void preloadPage(window.location.pathname).then(() => {
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <SWRConfig value={swrConfig}>
+          <RouterProvider router={router} />
+        </SWRConfig>
+      </StrictMode>,
+    );
+  });
 });

@@ -24,12 +24,29 @@ function reloadForNewDeploy(err: unknown): Promise<never> {
   return new Promise<never>(() => undefined);
 }
 
+/** A lazily loaded page that can be asked to load ahead of its first render. */
+export interface LazyPage extends LazyExoticComponent<ComponentType> {
+  /** Loads the page's module; once it is in, the page renders at once, without a Suspense fallback first. */
+  preload(): Promise<void>;
+}
+
 /**
  * `React.lazy` for a page module's named export. `load` must be a literal
  * `() => import('../pages/...')`, so Vite sees the path and emits the page's chunk.
  */
-export function lazyPage<M extends Record<K, ComponentType>, K extends keyof M>(load: () => Promise<M>, name: K): LazyExoticComponent<ComponentType> {
-  return lazy(() => load().then((module) => ({ default: module[name] }), reloadForNewDeploy));
+export function lazyPage<M extends Record<K, ComponentType>, K extends keyof M>(load: () => Promise<M>, name: K): LazyPage {
+  let loaded: ComponentType | null = null;
+  let loading: Promise<ComponentType> | null = null;
+  const get = () => (loading ??= load().then((module) => (loaded = module[name])));
+  // A module already loaded is handed over by a thenable that answers at once: React.lazy then
+  // renders the page in the same pass instead of showing the fallback for a microtask.
+  const page = lazy(() =>
+    loaded
+      ? ({ then: (resolve: (m: { default: ComponentType }) => void) => resolve({ default: loaded! }) } as unknown as Promise<{ default: ComponentType }>)
+      : get().then((component) => ({ default: component }), reloadForNewDeploy),
+  ) as LazyPage;
+  page.preload = () => get().then(() => undefined);
+  return page;
 }
 
 /**
