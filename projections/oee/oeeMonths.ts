@@ -18,6 +18,17 @@ const MONTHS_TABLE = `unnest(?::int[], ?::date[], ?::text[]) k(line_id, month, s
 /** The rows of table alias `t` a month key `k` sums: its line and code, the days of its month. */
 const IN_MONTH = (t: string) => `${t}.line_id = k.line_id and ${t}.shift_code = k.shift_code and ${t}.day >= k.month and ${t}.day < (k.month + interval '1 month')::date`;
 
+/** The sums of `oee_month_figures` over rows `g` of `oee_shift_figures`. */
+const FIGURE_SUMS = `sum(g.working_minutes), sum(g.volume + g.waste), sum(g.volume),
+  sum(case when g.rate > 0 then (g.volume + g.waste) * 60 / g.rate else 0 end), sum(case when g.rate > 0 then g.volume * 60 / g.rate else 0 end),
+  sum(g.excluded_minutes), sum(g.setup_minutes), sum(g.unplanned_minutes), sum(g.breakdown_minutes), sum(g.failures), sum(g.micro_stops), sum(g.micro_stop_minutes)`;
+
+/** The Pareto key and sums of `oee_month_pareto` over stops `s` crossed with the three dimensions `d`; PARETO_STOPS: the stops it sums; DIMS: the dimensions. */
+const PARETO_SUMS = `d.dim, case when d.dim = 'c' then s.stop_code_id end, case when d.dim = 'f' then s.failure_mode end, case when d.dim = 'e' then s.equipment_id end,
+  sum(s.minutes), count(*)`;
+const PARETO_STOPS = `s.kind = 'u' and not s.deleted`;
+const DIMS = `cross join (values ('c'), ('f'), ('e')) d(dim)`;
+
 /**
  * Replaces the rows of a month rollup (keyed by line, month, shift code) holding these keys by
  * `select`'s rows: a statement reading the month keys as `MONTHS_TABLE` (its first bindings).
@@ -47,11 +58,7 @@ export async function recomputeMonthFigures(trx: Knex.Transaction, tables: Recor
     tables.oee_month_figures!,
     OEE_MONTH_FIGURES.names,
     keys,
-    `select k.line_id, k.month, k.shift_code, sum(g.working_minutes), sum(g.volume + g.waste), sum(g.volume),
-            sum(case when g.rate > 0 then (g.volume + g.waste) * 60 / g.rate else 0 end), sum(case when g.rate > 0 then g.volume * 60 / g.rate else 0 end),
-            sum(g.excluded_minutes), sum(g.setup_minutes), sum(g.unplanned_minutes), sum(g.breakdown_minutes), sum(g.failures), sum(g.micro_stops), sum(g.micro_stop_minutes)
-       from ${MONTHS_TABLE} join ?? g on ${IN_MONTH('g')}
-      group by k.line_id, k.month, k.shift_code`,
+    `select k.line_id, k.month, k.shift_code, ${FIGURE_SUMS} from ${MONTHS_TABLE} join ?? g on ${IN_MONTH('g')} group by k.line_id, k.month, k.shift_code`,
     [tables.oee_shift_figures!],
   );
 }
@@ -67,12 +74,24 @@ export async function recomputeMonthPareto(trx: Knex.Transaction, tables: Record
     tables.oee_month_pareto!,
     OEE_MONTH_PARETO.names,
     keys,
-    `select k.line_id, k.month, k.shift_code, d.dim, case when d.dim = 'c' then s.stop_code_id end, case when d.dim = 'f' then s.failure_mode end,
-            case when d.dim = 'e' then s.equipment_id end, sum(s.minutes), count(*)
-       from ${MONTHS_TABLE}
-       join ?? s on ${IN_MONTH('s')} and s.kind = 'u' and not s.deleted
-      cross join (values ('c'), ('f'), ('e')) d(dim)
-      group by 1, 2, 3, 4, 5, 6, 7`,
+    `select k.line_id, k.month, k.shift_code, ${PARETO_SUMS} from ${MONTHS_TABLE} join ?? s on ${IN_MONTH('s')} and ${PARETO_STOPS} ${DIMS} group by 1, 2, 3, 4, 5, 6, 7`,
     [tables.oee_stops!],
   );
+}
+
+/**
+ * Both month rollups summed over the whole of their source tables at once, into empty tables:
+ * what a rebuild's load does once (oeeLoad.ts) instead of summing the months again at every batch.
+ * The same rows as the per-batch sums above.
+ */
+export async function loadMonths(trx: Knex | Knex.Transaction, tables: Record<string, string>): Promise<void> {
+  const month = (t: string) => `${t}.line_id, date_trunc('month', ${t}.day)::date, ${t}.shift_code`;
+  await trx.raw(`insert into ?? (${OEE_MONTH_FIGURES.names.join(', ')}) select ${month('g')}, ${FIGURE_SUMS} from ?? g group by 1, 2, 3`, [
+    tables.oee_month_figures!,
+    tables.oee_shift_figures!,
+  ]);
+  await trx.raw(`insert into ?? (${OEE_MONTH_PARETO.names.join(', ')}) select ${month('s')}, ${PARETO_SUMS} from ?? s ${DIMS} where ${PARETO_STOPS} group by 1, 2, 3, 4, 5, 6, 7`, [
+    tables.oee_month_pareto!,
+    tables.oee_stops!,
+  ]);
 }
