@@ -199,7 +199,8 @@ export async function oeeAnswer(knex: Knex, f: OeeFilter, group: OeeGroup): Prom
   if (lines.length === 0 || (f.shiftCodes ?? f.shiftIds).length === 0) return empty;
 
   const key = group === 'equipment' ? KEYS.line : KEYS[group];
-  const fromRollup = group !== 'equipment' && f.minorStopMinutes === DEFAULT_MINOR_STOP_MINUTES && !f.rawStops;
+  // The machines' rows take their lines' sums from here too; only their own stops are read from every stop (equipmentRows).
+  const fromRollup = f.minorStopMinutes === DEFAULT_MINOR_STOP_MINUTES && !f.rawStops;
   const grouped = (
     await knex.raw<{ rows: Array<SumRow & { k: string | null; total: number }> }>(
       `with ${!fromRollup ? SHIFTS_SQL(chosenShifts(f)) : f.shiftCodes && group !== 'day' ? monthsSql : figuresSql(chosenShifts(f))}

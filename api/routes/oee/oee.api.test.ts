@@ -242,7 +242,7 @@ describeWith(['postgres'])('GET /factory/oee', () => {
       to: kit.day,
       minorStopMinutes: 5,
     };
-    for (const group of ['none', 'line', 'day', 'shift'] as const) {
+    for (const group of ['none', 'line', 'equipment', 'day', 'shift'] as const) {
       const rollup = await oeeAnswer(kit.app.deps.knex, filter, group);
       expect(rollup).toEqual(await oeeAnswer(kit.app.deps.knex, { ...filter, rawStops: true }, group));
       expect(rollup!.run_minutes).toBeGreaterThan(0);
