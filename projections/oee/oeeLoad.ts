@@ -25,6 +25,8 @@ export async function rollupsKept(trx: Knex.Transaction, tables: TableNames): Pr
  * left: each is a function of the facts), and marked kept.
  */
 export async function loadRollups(knex: Knex | Knex.Transaction, tables: TableNames): Promise<void> {
+  // A rebuild's sums sort and hash a year of stops at once: in memory rather than on disk.
+  if (knex.isTransaction) await knex.raw(`set local work_mem = '64MB'`);
   for (const t of [tables.oee_stops!, tables.oee_machine_hours!]) await knex.raw('create index ?? on ?? (line_id, day, shift_code)', [`${t}_line_day_code`, t]);
   await insertShiftStops(knex, tables, null);
   await insertShiftFigures(knex, tables, null);

