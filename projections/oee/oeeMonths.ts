@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { arrayLiteral } from '../batchWrite.js';
-import { OEE_MONTH_FIGURES, OEE_MONTH_PARETO } from './oeeColumns.js';
+import { OEE_MONTH_FIGURES, OEE_MONTH_PARETO, RATED } from './oeeColumns.js';
 import type { ShiftKey } from './oeeRollup.js';
 
 /** The (line, month, shift code) keys of some (line, day, shift code) keys, once each, as the three arrays `MONTHS_TABLE` binds. */
@@ -20,7 +20,7 @@ const IN_MONTH = (t: string) => `${t}.line_id = k.line_id and ${t}.shift_code = 
 
 /** The sums of `oee_month_figures` over rows `g` of `oee_shift_figures`. */
 const FIGURE_SUMS = `sum(g.working_minutes), sum(g.volume + g.waste), sum(g.volume),
-  sum(case when g.rate > 0 then (g.volume + g.waste) * 60 / g.rate else 0 end), sum(case when g.rate > 0 then g.volume * 60 / g.rate else 0 end),
+  sum(case when ${RATED('g')} then (g.volume + g.waste) * 60 / g.rate else 0 end), sum(case when ${RATED('g')} then g.volume * 60 / g.rate else 0 end),
   sum(g.excluded_minutes), sum(g.setup_minutes), sum(g.unplanned_minutes), sum(g.breakdown_minutes), sum(g.failures), sum(g.micro_stops), sum(g.micro_stop_minutes)`;
 
 /** The Pareto key and sums of `oee_month_pareto` over stops `s` crossed with the three dimensions `d`; PARETO_STOPS: the stops it sums; DIMS: the dimensions. */
