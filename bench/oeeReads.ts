@@ -1,6 +1,7 @@
 /**
  * The loss analysis' reads as `npm run bench -- oee` measures them: GET /factory/oee
- * (group_by none and line) and GET /factory/oee/pareto (by stop code and failure mode) of a
+ * (group_by none, line and equipment, and none at a minor-stop threshold of 10 minutes) and
+ * GET /factory/oee/pareto (by stop code and failure mode) of a
  * scope through a real server, each alternating with a plain SQL aggregate over the same
  * read tables (oee_reports, oee_stops) answering the same question: the baseline of the run.
  */
@@ -36,6 +37,13 @@ const oeeBaseline = (perLine: boolean) => `
                 group by 1, 2, 3) s using (line_id, day, shift_code)
    where r.line_id = any($1::int[]) and r.day between $2::date and $3::date and r.shift_code = any($4::text[])
    ${perLine ? 'group by r.line_id order by r.line_id' : ''}`;
+
+/** The baseline of the machines' rows: each machine's live unplanned stops in the scope's reported shifts (what a machine's row counts as its own). */
+const equipmentBaseline = `
+  select s.equipment_id as k, sum(s.minutes) as u, count(*) as f
+    from oee_stops s join oee_reports r using (line_id, day, shift_code)
+   where s.kind = 'u' and not s.deleted and s.line_id = any($1::int[]) and s.day between $2::date and $3::date and s.shift_code = any($4::text[])
+   group by 1`;
 
 /** The baseline of the Pareto: the scope's unplanned stops grouped by the bar's key. */
 const paretoBaseline = (column: string) => `
@@ -73,6 +81,8 @@ function queries(plant: Pick<BenchPlant, 'shopFloorId'>, scope: Scope) {
   return {
     none: `/factory/oee?${new URLSearchParams({ ...filters, group_by: 'none' })}`,
     line: `/factory/oee?${new URLSearchParams({ ...filters, group_by: 'line' })}`,
+    equipment: `/factory/oee?${new URLSearchParams({ ...filters, group_by: 'equipment' })}`,
+    minor10: `/factory/oee?${new URLSearchParams({ ...filters, group_by: 'none', minor_stop_minutes: '10' })}`,
     stop_code: `/factory/oee/pareto?${new URLSearchParams({ ...filters, by: 'stop_code' })}`,
     failure_mode: `/factory/oee/pareto?${new URLSearchParams({ ...filters, by: 'failure_mode' })}`,
   };
@@ -82,7 +92,7 @@ function queries(plant: Pick<BenchPlant, 'shopFloorId'>, scope: Scope) {
 function caller(server: RunningServer, token: string, plant: Pick<BenchPlant, 'shopFloorId'>, scope: Scope) {
   const paths = queries(plant, scope);
   return {
-    oee: (group: 'none' | 'line') => get(server, token, paths[group]),
+    oee: (group: 'none' | 'line' | 'equipment' | 'minor10') => get(server, token, paths[group]),
     pareto: (by: 'stop_code' | 'failure_mode') => get(server, token, paths[by]),
   };
 }
@@ -113,21 +123,29 @@ export async function measureOeeScope(
     note: note(m.statuses),
   });
 
-  for (const group of ['none', 'line'] as const) {
+  for (const group of ['none', 'line', 'equipment', 'minor10'] as const) {
+    const label = group === 'minor10' ? 'GET /factory/oee?group_by=none&minor_stop_minutes=10' : `GET /factory/oee?group_by=${group}`;
     const m = await measure(
       o,
       () => call.oee(group),
-      () => timedSql(client, oeeBaseline(group === 'line'), values),
+      () => timedSql(client, group === 'equipment' ? equipmentBaseline : oeeBaseline(group === 'line'), values),
     );
     if (m.first.status !== 200) {
-      figures.push(figure(`GET /factory/oee?group_by=${group}`, m, 0, false));
-      console.log(`  GET /factory/oee?group_by=${group}: HTTP ${m.first.status} ${m.first.body.slice(0, 300)}`);
+      figures.push(figure(label, m, 0, false));
+      console.log(`  ${label}: HTTP ${m.first.status} ${m.first.body.slice(0, 300)}`);
       continue;
     }
     const answer = JSON.parse(m.first.body) as OeeFigures & { rows: Array<OeeFigures & { key: string }> };
     const base = new Map(m.firstSql.map((r) => [String(r.k), r]));
-    const same = group === 'none' ? sameOee(answer, m.firstSql[0]!) : answer.rows.length === base.size && answer.rows.every((r) => base.has(r.key) && sameOee(r, base.get(r.key)!));
-    figures.push(figure(`GET /factory/oee?group_by=${group}`, m, group === 'none' ? 1 : answer.rows.length, same));
+    // A machine's row: its own unplanned minutes and failures (machines without stops answer zeros).
+    const withStops = answer.rows.filter((r) => r.failures > 0);
+    const same =
+      group === 'equipment'
+        ? withStops.length === base.size && withStops.every((r) => close(r.unplanned_minutes, base.get(r.key)?.u) && close(r.failures, base.get(r.key)?.f))
+        : group === 'line'
+          ? answer.rows.length === base.size && answer.rows.every((r) => base.has(r.key) && sameOee(r, base.get(r.key)!))
+          : sameOee(answer, m.firstSql[0]!);
+    figures.push(figure(label, m, group === 'line' || group === 'equipment' ? answer.rows.length : 1, same));
   }
   for (const [by, column] of [
     ['stop_code', 'stop_code_id'],
@@ -157,6 +175,8 @@ export async function explainOeeScope(server: RunningServer, token: string, clie
   const calls: Array<[string, () => Promise<Http>]> = [
     ['oee none', () => call.oee('none')],
     ['oee line', () => call.oee('line')],
+    ['oee equipment', () => call.oee('equipment')],
+    ['oee none, minor_stop_minutes=10', () => call.oee('minor10')],
     ['pareto stop_code', () => call.pareto('stop_code')],
     ['pareto failure_mode', () => call.pareto('failure_mode')],
   ];

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { plantOffsetMinutes } from '../domain/shifts/plantOffset.js';
+import { italianDay, utcDayText } from '../domain/shifts/plantOffset.js';
 import { bigint, boolean, date, int, text, timestamptz, type ColumnList } from './columns.js';
 
 /**
@@ -12,24 +12,15 @@ import { bigint, boolean, date, int, text, timestamptz, type ColumnList } from '
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-/** ISO text of a UTC day number, cached: a batch asks for the same few days thousands of times. */
-const isoDays = new Map<number, string>();
-const isoDay = (n: number) => {
-  let s = isoDays.get(n);
-  if (s === undefined) isoDays.set(n, (s = new Date(n * DAY).toISOString().slice(0, 10)));
-  return s;
-};
 
-/** The Italian day of an instant, as `(t at time zone 'Europe/Rome')::date` gives it. */
-export function italianDay(ms: number): string {
-  return isoDay(Math.floor((ms + plantOffsetMinutes(ms) * 60_000) / DAY));
-}
+/** The Italian day of an instant (domain/shifts/plantOffset.ts). */
+export { italianDay };
 
 const before = new Map<string, string>();
 /** The day before an ISO day. */
 export function dayBefore(day: string): string {
   let s = before.get(day);
-  if (s === undefined) before.set(day, (s = isoDay(Math.floor(Date.parse(`${day}T00:00:00Z`) / DAY) - 1)));
+  if (s === undefined) before.set(day, (s = utcDayText(Math.floor(Date.parse(`${day}T00:00:00Z`) / DAY) - 1)));
   return s;
 }
 

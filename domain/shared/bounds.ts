@@ -32,10 +32,20 @@ export const inPlantCalendar = (day: string): boolean => day >= FIRST_PLANT_DAY 
 /** Whether an instant lies between FIRST_INSTANT_MS and LAST_INSTANT_MS. */
 export const inPlantTime = (ms: number): boolean => ms >= FIRST_INSTANT_MS && ms <= LAST_INSTANT_MS;
 
+/**
+ * The plant days already found good: luxon's parse takes tens of µs and every report and shift
+ * event's schema checks its day (a rebuild decodes hundreds of thousands). At most the 36,525
+ * days of the calendar.
+ */
+const goodDays = new Set<string>();
+
 /** The message for a day that is not a plant day, or null for a good one. */
 export function dayProblem(value: string): string | null {
+  if (goodDays.has(value)) return null;
   if (parseDay(value) === null) return BAD_DAY;
-  return inPlantCalendar(value) ? null : DAY_OUT_OF_RANGE;
+  if (!inPlantCalendar(value)) return DAY_OUT_OF_RANGE;
+  goodDays.add(value);
+  return null;
 }
 
 /** A plant day: a real calendar day written YYYY-MM-DD, within the plant's calendar. */

@@ -2,6 +2,7 @@ import { DateTime } from 'luxon';
 import { z } from 'zod';
 import { conflict, DomainError } from '../shared/errors.js';
 import { PLANT_ZONE } from '../shifts/calendar.js';
+import { italianDay } from '../shifts/plantOffset.js';
 import { DAY_OUT_OF_RANGE, inPlantCalendar, maxChars } from '../shared/bounds.js';
 
 /** Chatbot text limits (line log §5, §9): failure mode 250, corrective action 1000; a planned note like a corrective action. */
@@ -112,8 +113,16 @@ export function checkPlannedLength(startTime: string, endTime: string): void {
   checkLength(startTime, endTime, MAX_PLANNED_STOP_HOURS, 'pianificato');
 }
 
+/** An ISO instant written with its UTC offset or Z, which Date.parse reads as luxon does. */
+const ZONED_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+
 /** The plant (Italian) calendar day of an instant, YYYY-MM-DD: the day stream a stop starting then belongs to. */
 export function plantDay(iso: string): string {
+  // An instant with its zone (every event's and command's) by the per-hour offset cache: luxon takes tens of µs, and every stop event's schema asks.
+  if (ZONED_INSTANT.test(iso)) {
+    const ms = Date.parse(iso);
+    if (Number.isFinite(ms)) return italianDay(ms);
+  }
   return DateTime.fromISO(iso, { zone: PLANT_ZONE }).toISODate()!;
 }
 

@@ -1,6 +1,6 @@
 import { legacyStopId } from '../../test/builders/stopIds.js';
 import { parseStopId, sequenceOf, stopId } from './ids.js';
-import { durationMinutes, formatSpan, overlaps } from './rules.js';
+import { durationMinutes, formatSpan, overlaps, plantDay } from './rules.js';
 
 describe('stop ids', () => {
   it('encode equipment, plant day, kind and sequence, and give them back', () => {
@@ -54,5 +54,26 @@ describe('durations and spans', () => {
     const span = { startTime: '2030-01-05T22:50:00Z', endTime: '2030-01-05T23:20:00Z' };
     expect(formatSpan(span, '2030-01-05T21:00:00Z')).toBe('05/01 23:50–06/01 00:20');
     expect(formatSpan({ startTime: '2030-01-05T07:10:00Z', endTime: '2030-01-05T07:25:00Z' }, '2030-01-05T07:00:00Z')).toBe('08:10–08:25');
+  });
+});
+
+describe('plantDay', () => {
+  it('gives the Italian day of an instant written with Z or an offset, across both clock changes of 2030', () => {
+    // Summer time from 2030-03-31 01:00 UTC, winter time from 2030-10-27 01:00 UTC.
+    expect(
+      [
+        '2030-03-30T22:59:59.999Z',
+        '2030-03-30T23:00:00Z',
+        '2030-03-31T21:59:59Z',
+        '2030-03-31T22:00:00.000Z',
+        '2030-10-26T21:59Z',
+        '2030-10-26T22:00:00Z',
+        '2030-10-27T22:59:59Z',
+        '2030-10-27T23:00:00Z',
+        '2030-06-05T00:30:00+02:00',
+        '2030-06-04T23:30:00+01:00',
+        '2030-06-05T00:10',
+      ].map(plantDay),
+    ).toEqual(['2030-03-30', '2030-03-31', '2030-03-31', '2030-04-01', '2030-10-26', '2030-10-27', '2030-10-27', '2030-10-28', '2030-06-05', '2030-06-05', '2030-06-05']);
   });
 });

@@ -23,6 +23,7 @@ import {
 } from './oeeColumns.js';
 import { TouchedFigures } from './oeeFigures.js';
 import { recomputeMonthFigures, recomputeMonthPareto } from './oeeMonths.js';
+import { loadRollups, rollupState, rollupsKept } from './oeeLoad.js';
 import { KEY_SQL, TouchedShifts, type ShiftKey } from './oeeRollup.js';
 
 const handled = [
@@ -51,17 +52,16 @@ const handled = [
  * stops needs no running totals. `oee_shift_figures` joins each submitted report with those
  * sums and its design speed (oeeFigures.ts), touched alike, so the read is one table. The
  * month rollups `oee_month_figures` and `oee_month_pareto` (oeeMonths.ts) are summed again for
- * the months of every key touched, for the whole months of a range chosen by shift codes.
+ * the months of every key touched, for the whole months of a range chosen by shift codes. A
+ * rebuild's batches write the facts alone; its rollups are summed once after the load
+ * (`afterLoad`, oeeLoad.ts), and the batches after that keep them as above.
  */
 export const oeeProjection = defineProjection(handled, {
   name: 'oee',
-  version: 6,
+  version: 7,
   tables: {
     oee_shifts: OEE_SHIFTS.table((t) => t.index(['shop_floor_id', 'shift_day'])),
-    oee_stops: OEE_STOPS.table((t) => {
-      t.index(['line_id', 'day', 'shift_code']);
-      t.index(['shop_floor_id', 'start_time']);
-    }),
+    oee_stops: OEE_STOPS.table((t) => t.index(['shop_floor_id', 'start_time'])),
     oee_reports: OEE_REPORTS.table((t) => t.primary(['line_id', 'day', 'shift_code'])),
     oee_speeds: OEE_SPEEDS.table((t) => t.primary(['line_id', 'effective_at'])),
     oee_reasons: OEE_REASONS.table(),
@@ -71,10 +71,12 @@ export const oeeProjection = defineProjection(handled, {
     oee_month_pareto: OEE_MONTH_PARETO.table((t) => t.index(['line_id', 'month', 'shift_code', 'dim'])),
     oee_machine_hours: OEE_MACHINE_HOURS.table((t) => {
       t.primary(['equipment_id', 'start_time', 'first_at']);
-      t.index(['line_id', 'day', 'shift_code']);
       t.index(['shop_floor_id', 'start_time']);
     }),
+    oee_rollup_state: rollupState,
   },
+  // The (line, day, shift code) indexes and the rollups' first sums (oeeLoad.ts).
+  afterLoad: loadRollups,
   async applyBatch({ trx, tables }, events) {
     const shifts = new Map<number, Row>();
     const reports = new Map<string, Row>();
@@ -182,6 +184,7 @@ export const oeeProjection = defineProjection(handled, {
     if (reports.size > 0) await writeReports(trx, tables.oee_reports!, [...reports.values()]);
     if (speeds.size > 0) await upsertRows(trx, tables.oee_speeds!, ['line_id', 'effective_at'], OEE_SPEEDS.columns, [...speeds.values()]);
     await reasons.write(trx, tables.oee_reasons!);
+    const kept = await rollupsKept(trx, tables);
     const touched = new TouchedShifts();
     if (recorded.size > 0 || hours.size > 0) {
       // The batch's stops and folds placed in Node among the shifts known now, the batch's included (projections/shiftPlacement.ts).
@@ -199,10 +202,12 @@ export const oeeProjection = defineProjection(handled, {
       await upsertRows(trx, tables.oee_machine_hours!, ['equipment_id', 'start_time', 'first_at'], OEE_MACHINE_HOURS.columns, [...hours.values()]);
       touched.add([...hours.values()].map((h) => ({ line_id: Number(h.line_id), day: String(h.day), shift_code: String(h.shift_code) })));
     }
-    await touched.ofStops(trx, tables.oee_stops!, [...touchedStops]);
+    if (kept) await touched.ofStops(trx, tables.oee_stops!, [...touchedStops]);
     await stops.write(trx, tables.oee_stops!);
     touched.add(await moveStops(trx, tables.oee_stops!, tables.oee_shifts!, [...shifts.values()], ['id']));
     touched.add(await moveStops(trx, tables.oee_machine_hours!, tables.oee_shifts!, [...shifts.values()], ['equipment_id', 'start_time', 'first_at']));
+    // A rebuild's load writes the facts alone; its rollups are summed once at its end (oeeLoad.ts).
+    if (!kept) return;
     await touched.ofStops(trx, tables.oee_stops!, [...touchedStops]);
     await touched.ofReasons(trx, tables.oee_stops!, [...touchedReasons]);
     await touched.recompute(trx, tables);

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { DEFAULT_MINOR_STOP_MINUTES } from '../../domain/oee/categories.js';
 import { oeeFigures, ZERO_SUMS, type OeeAnswer, type OeeRow, type OeeSums } from '../../domain/oee/figures.js';
 import { wholeMonths } from '../dashboard/dashboard.queries.js';
+import { RATED } from './oeeColumns.js';
 
 /** The dashboard's filters (docs/dashboard.md) and how to group (docs/oee.md). */
 export interface OeeFilter {
@@ -28,7 +29,7 @@ const pairsSql = (chosen: string) => `select distinct shift_day, code from oee_s
 
 /** A shift's pieces and their ideal minutes at its own design speed (none without one), from a row with volume, waste and rate. */
 const PIECES_SQL = (t: string) => `${t}.volume + ${t}.waste as produced, ${t}.volume as good,
-  case when ${t}.rate > 0 then (${t}.volume + ${t}.waste) * 60 / ${t}.rate else 0 end as ideal, case when ${t}.rate > 0 then ${t}.volume * 60 / ${t}.rate else 0 end as good_ideal`;
+  case when ${RATED(t)} then (${t}.volume + ${t}.waste) * 60 / ${t}.rate else 0 end as ideal, case when ${RATED(t)} then ${t}.volume * 60 / ${t}.rate else 0 end as good_ideal`;
 
 /** The condition on `oee_shifts` that picks the filter's shifts. */
 export const chosenShifts = (f: { shiftCodes?: string[] }) => (f.shiftCodes ? 'code = any(:codes)' : 'id = any(:shifts)');
@@ -199,7 +200,8 @@ export async function oeeAnswer(knex: Knex, f: OeeFilter, group: OeeGroup): Prom
   if (lines.length === 0 || (f.shiftCodes ?? f.shiftIds).length === 0) return empty;
 
   const key = group === 'equipment' ? KEYS.line : KEYS[group];
-  const fromRollup = group !== 'equipment' && f.minorStopMinutes === DEFAULT_MINOR_STOP_MINUTES && !f.rawStops;
+  // The machines' rows take their lines' sums from here too; only their own stops are read from every stop (equipmentRows).
+  const fromRollup = f.minorStopMinutes === DEFAULT_MINOR_STOP_MINUTES && !f.rawStops;
   const grouped = (
     await knex.raw<{ rows: Array<SumRow & { k: string | null; total: number }> }>(
       `with ${!fromRollup ? SHIFTS_SQL(chosenShifts(f)) : f.shiftCodes && group !== 'day' ? monthsSql : figuresSql(chosenShifts(f))}

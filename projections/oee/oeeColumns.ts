@@ -1,6 +1,14 @@
 import { bigint, boolean, date, defineColumns, double, int, text, timestamptz } from '../columns.js';
 import { SHIFT_COPY_WITH_CODE } from '../shiftPlacement.js';
 
+/**
+ * Whether a row's design speed `rate` gives ideal minutes (pieces x 60 / rate): a positive speed
+ * the division cannot overflow with (a double overflows, and PostgreSQL fails, past about 1e308;
+ * the schema accepts any positive speed, down to 5e-324). No plant runs slower than 1e-200 an
+ * hour: below that a speed counts as none, as 0 does.
+ */
+export const RATED = (t: string) => `${t}.rate > 1e-200`;
+
 /** The projection's own copy of the shift calendar: where stops are placed, and each shift's start. */
 export const OEE_SHIFTS = defineColumns(SHIFT_COPY_WITH_CODE);
 

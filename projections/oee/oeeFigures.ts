@@ -40,21 +40,29 @@ export class TouchedFigures extends TouchedShifts {
     if (all.length === 0) return;
     const keys = keyArrays(all);
     await deleteKeys(trx, tables.oee_shift_figures!, keys);
-    // The speed in force at the shift's start (regular shift's start, else the day's midnight), else the line's first.
-    await trx.raw(
-      `insert into ?? (${OEE_SHIFT_FIGURES.names.join(', ')})
-       select r.line_id, r.day, r.shift_code, r.shop_floor_id, r.working_minutes, r.volume, r.waste,
-              coalesce((select v.def_speed from ?? v where v.line_id = r.line_id and v.effective_at <= st.start_at order by v.effective_at desc limit 1),
-                       (select v.def_speed from ?? v where v.line_id = r.line_id order by v.effective_at limit 1)),
-              coalesce(s.excluded_minutes, 0), coalesce(s.setup_minutes, 0), coalesce(s.unplanned_minutes, 0), coalesce(s.breakdown_minutes, 0), coalesce(s.failures, 0),
-              coalesce(s.micro_stops, 0), coalesce(s.micro_stop_minutes, 0)
-         from ${KEYS_TABLE}
-         join ?? r on r.line_id = k.line_id and r.day = k.day and r.shift_code = k.shift_code
-         left join ?? s on s.line_id = r.line_id and s.day = r.day and s.shift_code = r.shift_code
-         cross join lateral (
-           select coalesce((select min(sh.start_time) from ?? sh where sh.shop_floor_id = r.shop_floor_id and sh.shift_day = r.day and sh.code = r.shift_code and not sh.extra),
-                           r.day::timestamp at time zone 'Europe/Rome') as start_at) st`,
-      [tables.oee_shift_figures!, tables.oee_speeds!, tables.oee_speeds!, ...keys, tables.oee_reports!, tables.oee_shift_stops!, tables.oee_shifts!],
-    );
+    await insertShiftFigures(trx, tables, keys);
   }
+}
+
+/**
+ * Writes the `oee_shift_figures` rows of the reports of these keys (`keys`: the three arrays of
+ * `keyArrays`), or of every report (null: a rebuild's load, oeeLoad.ts).
+ */
+export async function insertShiftFigures(trx: Knex | Knex.Transaction, tables: Record<string, string>, keys: ReturnType<typeof keyArrays> | null): Promise<void> {
+  const reports = keys ? `${KEYS_TABLE} join ?? r on r.line_id = k.line_id and r.day = k.day and r.shift_code = k.shift_code` : '?? r';
+  // The speed in force at the shift's start (regular shift's start, else the day's midnight), else the line's first.
+  await trx.raw(
+    `insert into ?? (${OEE_SHIFT_FIGURES.names.join(', ')})
+     select r.line_id, r.day, r.shift_code, r.shop_floor_id, r.working_minutes, r.volume, r.waste,
+            coalesce((select v.def_speed from ?? v where v.line_id = r.line_id and v.effective_at <= st.start_at order by v.effective_at desc limit 1),
+                     (select v.def_speed from ?? v where v.line_id = r.line_id order by v.effective_at limit 1)),
+            coalesce(s.excluded_minutes, 0), coalesce(s.setup_minutes, 0), coalesce(s.unplanned_minutes, 0), coalesce(s.breakdown_minutes, 0), coalesce(s.failures, 0),
+            coalesce(s.micro_stops, 0), coalesce(s.micro_stop_minutes, 0)
+       from ${reports}
+       left join ?? s on s.line_id = r.line_id and s.day = r.day and s.shift_code = r.shift_code
+       cross join lateral (
+         select coalesce((select min(sh.start_time) from ?? sh where sh.shop_floor_id = r.shop_floor_id and sh.shift_day = r.day and sh.code = r.shift_code and not sh.extra),
+                         r.day::timestamp at time zone 'Europe/Rome') as start_at) st`,
+    [tables.oee_shift_figures!, tables.oee_speeds!, tables.oee_speeds!, ...(keys ?? []), tables.oee_reports!, tables.oee_shift_stops!, tables.oee_shifts!],
+  );
 }

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import type { Knex } from 'knex';
 import type { EventOf } from '../../domain/shared/catalog.js';
 import { useTestDatabase } from '../../test/support/db.js';
 import { DBR_FIELDS } from '../../domain/dbr/constants.js';
@@ -227,6 +228,33 @@ const FIGURES_EXPECTED = `
 
 const FIGURES = `select line_id, to_char(day, 'YYYY-MM-DD') as day, shift_code, volume, rate, unplanned_minutes as u, failures as f, micro_stops as mn, micro_stop_minutes as mm from ?? order by 1, 2, 3`;
 
+/** Runs `check` in a transaction rolled back after it, so each run of a property starts from empty tables. */
+async function rolledBack(knex: Knex, check: (trx: Knex.Transaction) => Promise<void>): Promise<void> {
+  try {
+    await knex.transaction(async (trx) => {
+      await check(trx);
+      throw new Rollback();
+    });
+  } catch (err) {
+    if (!(err instanceof Rollback)) throw err;
+  }
+}
+
+/** The drafts as stored events, a design speed's hour put into its event's time. */
+function storedWithHours(drafts: EventOf[]) {
+  const start = Date.parse(`${DAYS[0]}T00:00:00+02:00`);
+  return asStored(drafts).map((e, i) => {
+    const hour = (drafts[i] as { hour?: number }).hour;
+    return hour === undefined ? e : { ...e, metadata: { ...e.metadata, occurredAt: new Date(start + hour * 3_600_000).toISOString() } };
+  });
+}
+
+/** The events cut into batches at the given places (each taken modulo the length). */
+function batchesAt<T>(events: T[], cuts: number[]): T[][] {
+  const at = [...new Set(cuts.map((c) => c % (events.length + 1)))].sort((a, b) => a - b);
+  return [0, ...at, events.length].flatMap((from, i, all) => (i + 1 < all.length ? [events.slice(from, all[i + 1])] : []));
+}
+
 describeWith(['postgres'])('oee rollup', () => {
   const db = useTestDatabase({ pool: { max: 2 } });
   let tables: TableNames;
@@ -295,13 +323,7 @@ describeWith(['postgres'])('oee rollup', () => {
       });
     await fc.assert(
       fc.asyncProperty(figuresHistory, fc.array(fc.nat(), { maxLength: 4 }), async (drafts, cuts) => {
-        const start = Date.parse(`${DAYS[0]}T00:00:00+02:00`);
-        const events = asStored(drafts).map((e, i) => {
-          const hour = (drafts[i] as { hour?: number }).hour;
-          return hour === undefined ? e : { ...e, metadata: { ...e.metadata, occurredAt: new Date(start + hour * 3_600_000).toISOString() } };
-        });
-        const at = [...new Set(cuts.map((c) => c % (events.length + 1)))].sort((a, b) => a - b);
-        const batches = [0, ...at, events.length].flatMap((from, i, all) => (i + 1 < all.length ? [events.slice(from, all[i + 1])] : []));
+        const batches = batchesAt(storedWithHours(drafts), cuts);
         try {
           await db.knex.transaction(async (trx) => {
             for (const batch of batches) if (batch.length > 0) await oeeProjection.applyBatch({ trx, tables }, batch as Parameters<typeof oeeProjection.applyBatch>[1]);
@@ -323,6 +345,48 @@ describeWith(['postgres'])('oee rollup', () => {
     );
     expect(withRate).toBeGreaterThan(runs / 4);
   }, 120_000);
+  it('gives after a rebuild (the facts loaded alone, the rollups summed once, then live batches) the same tables as live batches from the start', async () => {
+    const building = await scratchTables(db.knex, oeeProjection, { building: true });
+    // Any history of stops, folds, shifts and reasons with reports and design speeds put in it.
+    const rebuildHistory = fc.tuple(history, report, fc.array(fc.oneof(report, speed), { maxLength: 10 })).map(([h, first, figures]) => {
+      const all: EventOf[] = [...h];
+      [first, ...figures].forEach((f, i) => all.splice((i * 7) % (all.length + 1), 0, f));
+      return all;
+    });
+    /** Every table but the state row, ordered by the whole row, with the sums rounded (another order of the same sum differs in the last bits). */
+    const rows = async (trx: Knex.Transaction, t: TableNames) => {
+      const out: Record<string, unknown[]> = {};
+      for (const logical of Object.keys(t).filter((l) => l !== 'oee_rollup_state')) {
+        const r = (await trx.raw<{ rows: Array<Record<string, unknown>> }>('select * from ?? as r order by r', [t[logical]!])).rows;
+        out[logical] = r.map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, typeof v === 'number' && !Number.isInteger(v) ? Number(v.toFixed(9)) : v])));
+      }
+      return out;
+    };
+    let withMonths = 0;
+    await fc.assert(
+      fc.asyncProperty(rebuildHistory, fc.array(fc.nat(), { maxLength: 4 }), fc.nat(), async (drafts, cuts, loadedAt) => {
+        const batches = batchesAt(storedWithHours(drafts), cuts);
+        // The rebuild's load ends after some batch (or none); the batches after it run live, as the last events of a rebuild do.
+        const loaded = loadedAt % (batches.length + 1);
+        await rolledBack(db.knex, async (trx) => {
+          const apply = (t: TableNames, batch: (typeof batches)[number]) =>
+            batch.length > 0 ? oeeProjection.applyBatch({ trx, tables: t }, batch as Parameters<typeof oeeProjection.applyBatch>[1]) : undefined;
+          for (const batch of batches) await apply(tables, batch);
+          for (const batch of batches.slice(0, loaded)) await apply(building, batch);
+          expect((await trx.raw<{ rows: unknown[] }>('select * from ??', [building.oee_shift_stops!])).rows).toEqual([]);
+          await oeeProjection.afterLoad!(trx, building);
+          for (const batch of batches.slice(loaded)) await apply(building, batch);
+          const live = await rows(trx, tables);
+          expect(await rows(trx, building)).toEqual(live);
+          if (live.oee_month_figures!.length > 0 && live.oee_month_pareto!.length > 0) withMonths += 1;
+        });
+      }),
+      { numRuns: runs, seed },
+    );
+    // Most runs compared month rows of both rollups, not empty tables.
+    expect(withMonths).toBeGreaterThan(runs / 2);
+  }, 120_000);
+
   it('reads a range with partial months at both ends as the sum over every stop and report (a literal table)', async () => {
     // Shifts A 06-14 and B 14-22 from 30 May to 2 July 2030; the range is 31 May - 1 July: June whole, one day at each end.
     const calendar: string[] = [];

@@ -50,29 +50,40 @@ export class TouchedShifts {
     if (this.keys.size === 0) return;
     const keys = keyArrays(this.all());
     await deleteKeys(trx, tables.oee_shift_stops!, keys);
-    // The live stops and the detected micro-stops of each key, as one list ('m': a fold's micro-stops, n of them).
-    await trx.raw(
-      `insert into ?? (${OEE_SHIFT_STOPS.names.join(', ')})
-       select line_id, day, shift_code,
-              coalesce(sum(minutes) filter (where kind = 'p' and coalesce(cat, 'excluded') = 'excluded'), 0),
-              coalesce(sum(minutes) filter (where kind = 'p' and cat = 'loss'), 0),
-              coalesce(sum(minutes) filter (where kind = 'u'), 0),
-              coalesce(sum(minutes) filter (where kind = 'u' and minutes >= ?), 0),
-              count(*) filter (where kind = 'u'),
-              coalesce(sum(n) filter (where kind = 'm'), 0),
-              coalesce(sum(minutes) filter (where kind = 'm'), 0)
-         from (select s.line_id, s.day, s.shift_code, s.kind, s.minutes, c.oee_category as cat, 1 as n
-                 from ${KEYS_TABLE}
-                 join ?? s on s.line_id = k.line_id and s.day = k.day and s.shift_code = k.shift_code and not s.deleted
-                 left join ?? c on c.id = s.reason_id
-               union all
-               select h.line_id, h.day, h.shift_code, 'm', h.micro_stop_minutes, null, h.micro_stops
-                 from ${KEYS_TABLE}
-                 join ?? h on h.line_id = k.line_id and h.day = k.day and h.shift_code = k.shift_code) x
-        group by line_id, day, shift_code`,
-      [tables.oee_shift_stops!, DEFAULT_MINOR_STOP_MINUTES, ...keys, tables.oee_stops!, tables.oee_reasons!, ...keys, tables.oee_machine_hours!],
-    );
+    await insertShiftStops(trx, tables, keys);
   }
+}
+
+/**
+ * Writes the `oee_shift_stops` rows of these keys (`keys`: the three arrays of `keyArrays`),
+ * or of every (line, day, shift code) with live stops or micro-stops (null: a rebuild's load,
+ * oeeLoad.ts), as the sums of their live stops and detected micro-stops.
+ */
+export async function insertShiftStops(trx: Knex | Knex.Transaction, tables: Record<string, string>, keys: ReturnType<typeof keyArrays> | null): Promise<void> {
+  const of = (alias: string) =>
+    keys ? `${KEYS_TABLE} join ?? ${alias} on ${alias}.line_id = k.line_id and ${alias}.day = k.day and ${alias}.shift_code = k.shift_code` : `?? ${alias}`;
+  const bound = (table: string) => (keys ? [...keys, table] : [table]);
+  // The live stops and the detected micro-stops of each key, as one list ('m': a fold's micro-stops, n of them).
+  await trx.raw(
+    `insert into ?? (${OEE_SHIFT_STOPS.names.join(', ')})
+     select line_id, day, shift_code,
+            coalesce(sum(minutes) filter (where kind = 'p' and coalesce(cat, 'excluded') = 'excluded'), 0),
+            coalesce(sum(minutes) filter (where kind = 'p' and cat = 'loss'), 0),
+            coalesce(sum(minutes) filter (where kind = 'u'), 0),
+            coalesce(sum(minutes) filter (where kind = 'u' and minutes >= ?), 0),
+            count(*) filter (where kind = 'u'),
+            coalesce(sum(n) filter (where kind = 'm'), 0),
+            coalesce(sum(minutes) filter (where kind = 'm'), 0)
+       from (select s.line_id, s.day, s.shift_code, s.kind, s.minutes, c.oee_category as cat, 1 as n
+               from ${of('s')}
+               left join ?? c on c.id = s.reason_id
+              where not s.deleted
+             union all
+             select h.line_id, h.day, h.shift_code, 'm', h.micro_stop_minutes, null, h.micro_stops
+               from ${of('h')}) x
+      group by line_id, day, shift_code`,
+    [tables.oee_shift_stops!, DEFAULT_MINOR_STOP_MINUTES, ...bound(tables.oee_stops!), tables.oee_reasons!, ...bound(tables.oee_machine_hours!)],
+  );
 }
 
 /** A list of keys as the three arrays `KEYS_TABLE` binds. */

@@ -6,13 +6,17 @@ import type { AnyProjection as Projection, Projection as ProjectionOf, TableName
 
 type Snapshot = Record<string, unknown[]>;
 
-/** Creates a projection's tables under throw-away names, as a new generation would get them. */
-export async function scratchTables(knex: Knex, projection: Projection): Promise<TableNames> {
+/**
+ * Creates a projection's tables under throw-away names, as a new live generation would get them;
+ * with `building`, as a rebuild's generation gets them (its `afterLoad` is the caller's to run
+ * once its load is done).
+ */
+export async function scratchTables(knex: Knex, projection: Projection, o: { building?: boolean } = {}): Promise<TableNames> {
   const suffix = randomBytes(3).toString('hex');
   const tables: TableNames = Object.fromEntries(Object.keys(projection.tables).map((l) => [l, `${l}_replay_${suffix}`]));
   for (const [logical, build] of Object.entries(projection.tables)) await knex.schema.createTable(tables[logical]!, build);
   if (projection.afterCreate) await projection.afterCreate(knex, tables);
-  if (projection.afterLoad) await projection.afterLoad(knex, tables);
+  if (projection.afterLoad && !o.building) await projection.afterLoad(knex, tables);
   return tables;
 }
 

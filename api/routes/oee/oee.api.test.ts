@@ -242,11 +242,22 @@ describeWith(['postgres'])('GET /factory/oee', () => {
       to: kit.day,
       minorStopMinutes: 5,
     };
-    for (const group of ['none', 'line', 'day', 'shift'] as const) {
+    for (const group of ['none', 'line', 'equipment', 'day', 'shift'] as const) {
       const rollup = await oeeAnswer(kit.app.deps.knex, filter, group);
       expect(rollup).toEqual(await oeeAnswer(kit.app.deps.knex, { ...filter, rawStops: true }, group));
       expect(rollup!.run_minutes).toBeGreaterThan(0);
     }
+  });
+
+  it('answers the same after a blue/green rebuild of the oee read model (its rollups summed once after the load)', async () => {
+    const range = `shop_floor_id=1&lines=Linea 1,Linea 2,Linea 3&date_from=${before}&date_to=${kit.day}&shift_codes=A,B,C`;
+    const calls = ['none', 'line', 'equipment', 'day', 'shift'].map((g) => `/factory/oee?${range}&group_by=${g}`);
+    calls.push(`/factory/oee?${range}&minor_stop_minutes=10`, ...['stop_code', 'failure_mode', 'equipment', 'shift'].map((by) => `/factory/oee/pareto?${range}&by=${by}`));
+    const answers = async () => Promise.all(calls.map(async (c) => (await get(c)).body));
+    const live = await answers();
+    expect(live[0].run_minutes).toBeGreaterThan(0);
+    expect((await kit.app.deps.engine.rebuild('oee')).generation).toBeGreaterThan(1);
+    expect(await answers()).toEqual(live);
   });
 
   it('takes shift codes for every shift of those codes in the range, as the ids of those shifts', async () => {

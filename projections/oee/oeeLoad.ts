@@ -1,0 +1,35 @@
+import type { Knex } from 'knex';
+import type { TableNames } from '../types.js';
+import { insertShiftFigures } from './oeeFigures.js';
+import { loadMonths } from './oeeMonths.js';
+import { insertShiftStops } from './oeeRollup.js';
+
+/**
+ * A generation's rollups (`oee_shift_stops`, `oee_shift_figures` and the two month tables) are
+ * either kept by every batch or not yet summed. A rebuild loads the facts alone (stops, reports,
+ * shifts, speeds, reasons, folds of micro-stops), and `afterLoad` sums the rollups once over
+ * the loaded tables and marks them kept in `oee_rollup_state`: summing again at each batch the
+ * keys and whole months it touched summed each month two to three times over a rebuild. A new
+ * live generation runs `afterLoad` on its empty tables, so it keeps them from its first batch.
+ */
+export const rollupState = (t: Knex.CreateTableBuilder) => t.boolean('kept').notNullable();
+
+/** Whether the batches of this generation keep the rollups (its load is done). */
+export async function rollupsKept(trx: Knex.Transaction, tables: TableNames): Promise<boolean> {
+  return (await trx(tables.oee_rollup_state!).first('kept')) !== undefined;
+}
+
+/**
+ * The indexes only the per-batch rollups and the readers use, built once over the loaded
+ * stops; then the rollups summed over the whole tables (the same rows the batches would have
+ * left: each is a function of the facts), and marked kept.
+ */
+export async function loadRollups(knex: Knex | Knex.Transaction, tables: TableNames): Promise<void> {
+  // A rebuild's sums sort and hash a year of stops at once: in memory rather than on disk.
+  if (knex.isTransaction) await knex.raw(`set local work_mem = '64MB'`);
+  for (const t of [tables.oee_stops!, tables.oee_machine_hours!]) await knex.raw('create index ?? on ?? (line_id, day, shift_code)', [`${t}_line_day_code`, t]);
+  await insertShiftStops(knex, tables, null);
+  await insertShiftFigures(knex, tables, null);
+  await loadMonths(knex, tables);
+  await knex(tables.oee_rollup_state!).insert({ kept: true });
+}
