@@ -94,16 +94,19 @@ export async function oeeAnswer(knex: Knex, f: OeeFilter, group: OeeGroup): Prom
   if (lines.length === 0 || (f.shiftCodes ?? f.shiftIds).length === 0) return empty;
 
   const key = group === 'equipment' ? KEYS.line : KEYS[group];
-  // The machines' rows take their lines' sums from here too; only their own stops are read from every stop (equipmentRows).
+  // The machines' rows take their lines' sums from here too; their own stops come from machineSums.
   const fromRollup = f.minorStopMinutes === DEFAULT_MINOR_STOP_MINUTES && !f.rawStops;
-  const grouped = (
-    await knex.raw<{ rows: Array<SumRow & { k: string | null; total: number }> }>(
+  // By machine, the machines' own stops are read at the same time (another connection of the pool).
+  const [sums, machines] = await Promise.all([
+    knex.raw<{ rows: Array<SumRow & { k: string | null; total: number }> }>(
       `with ${!fromRollup ? SHIFTS_SQL(chosenShifts(f)) : f.shiftCodes && group !== 'day' ? monthsSql : figuresSql(chosenShifts(f))}
      select ${key ?? `''`} as k, ${key ? `grouping(${key})` : '1'} as total, ${SUMS_SQL}
        from rs ${key ? `group by grouping sets ((${key}), ()) order by total desc, k` : ''}`,
       bindings,
-    )
-  ).rows;
+    ),
+    group === 'equipment' ? machineSums(knex, f, fromRollup, lines, bindings) : [],
+  ]);
+  const grouped = sums.rows;
   const totalRow = grouped.find((r) => Number(r.total) === 1);
   if (!totalRow) return empty;
   const answer: OeeAnswer = {
@@ -126,39 +129,44 @@ export async function oeeAnswer(knex: Knex, f: OeeFilter, group: OeeGroup): Prom
       ...targets,
       ...oeeFigures(sumsOf(r, group === 'day' ? lines.length * 1440 : null)),
     }));
-  } else if (group === 'equipment') {
-    const lineSums = new Map(rows.map((r) => [String(r.k), r]));
-    // By shift codes at the default threshold the machines' own stops come from the month rollup too (as the Pareto reads it), else from every stop.
-    const own =
-      fromRollup && f.shiftCodes
-        ? ownFromMonths(
-            f,
-            lines.map((l) => l.id),
-          )
-        : { sql: `${SHIFTS_SQL(chosenShifts(f))}, ${RAW_OWN}`, bindings: {} };
-    answer.rows = await equipmentRows(knex, own.sql, { ...bindings, ...own.bindings }, lineSums, lines, days);
-  }
+  } else if (group === 'equipment') answer.rows = equipmentRows(machines, new Map(rows.map((r) => [String(r.k), r])), lines, days);
   return answer;
 }
 
+type MachineSums = { id: number; name: string; line_id: number; u: string | null; b: string | null; f: string | null; mn: string | null; mm: string | null };
+
 /**
- * A machine's row (docs/oee.md, per machine): its line's planned time, setup and production,
- * and only its own unplanned stops (`own`: CTEs `l` and `r` of reportsSql and `m` of the
- * machines' sums) and detected micro-stops.
+ * Each machine of the chosen lines with its own unplanned stops and detected micro-stops in the
+ * chosen shifts that have a report. By shift codes at the default threshold the stops come from
+ * the month rollup too (as the Pareto reads them), else from every stop.
  */
-async function equipmentRows(knex: Knex, own: string, bindings: Record<string, unknown>, lineSums: Map<string, SumRow>, lines: LineInfo[], days: number): Promise<OeeRow[]> {
-  const machines = (
-    await knex.raw<{ rows: Array<{ id: number; name: string; line_id: number; u: string | null; b: string | null; f: string | null; mn: string | null; mm: string | null }> }>(
-      `with ${own},
+async function machineSums(knex: Knex, f: OeeFilter, fromRollup: boolean, lines: LineInfo[], bindings: Record<string, unknown>): Promise<MachineSums[]> {
+  const own =
+    fromRollup && f.shiftCodes
+      ? ownFromMonths(
+          f,
+          lines.map((l) => l.id),
+        )
+      : { sql: `${SHIFTS_SQL(chosenShifts(f))}, ${RAW_OWN}`, bindings: {} };
+  return (
+    await knex.raw<{ rows: MachineSums[] }>(
+      `with ${own.sql},
         mq as (select h.equipment_id, sum(h.micro_stops) as mn, sum(h.micro_stop_minutes) as mm
                  from oee_machine_hours h join r on r.line_id = h.line_id and r.day = h.day and r.shift_code = h.shift_code group by h.equipment_id)
        select e.id, e.name, e.line_id, m.u, m.b, m.f, mq.mn, mq.mm
          from plant_equipments e join l on l.id = e.line_id left join m on m.equipment_id = e.id left join mq on mq.equipment_id = e.id
         where not e.retired or m.equipment_id is not null or mq.equipment_id is not null
         order by e.line_id, e.id`,
-      bindings,
+      { ...bindings, ...own.bindings },
     )
   ).rows;
+}
+
+/**
+ * A machine's row (docs/oee.md, per machine): its line's planned time, setup and production,
+ * and only its own unplanned stops and detected micro-stops.
+ */
+function equipmentRows(machines: MachineSums[], lineSums: Map<string, SumRow>, lines: LineInfo[], days: number): OeeRow[] {
   const byLine = new Map(lines.map((l) => [l.id, l]));
   return machines.map((m) => {
     const line = lineSums.get(String(m.line_id));
