@@ -58,7 +58,7 @@ const handled = [
  */
 export const oeeProjection = defineProjection(handled, {
   name: 'oee',
-  version: 7,
+  version: 8,
   tables: {
     oee_shifts: OEE_SHIFTS.table((t) => t.index(['shop_floor_id', 'shift_day'])),
     oee_stops: OEE_STOPS.table((t) => t.index(['shop_floor_id', 'start_time'])),
@@ -211,12 +211,15 @@ export const oeeProjection = defineProjection(handled, {
     await touched.ofStops(trx, tables.oee_stops!, [...touchedStops]);
     await touched.ofReasons(trx, tables.oee_stops!, [...touchedReasons]);
     await touched.recompute(trx, tables);
+    const reportKeys = [...reports.values()].map((r) => ({ line_id: Number(r.line_id), day: String(r.day), shift_code: String(r.shift_code) }));
     const paretoKeys = new TouchedShifts();
     paretoKeys.add(touched.all());
+    // A new report brings its shift's stops into the machines' month rows (dim 'r').
+    paretoKeys.add(reportKeys);
     await paretoKeys.ofStops(trx, tables.oee_stops!, [...editedStops]);
     await recomputeMonthPareto(trx, tables, paretoKeys.all());
     const figures = new TouchedFigures();
-    figures.add([...touched.all(), ...[...reports.values()].map((r) => ({ line_id: Number(r.line_id), day: String(r.day), shift_code: String(r.shift_code) }))]);
+    figures.add([...touched.all(), ...reportKeys]);
     await figures.ofShifts(trx, tables.oee_reports!, [...shifts.values()]);
     await figures.ofSpeeds(trx, tables, [...speeds.values()]);
     await figures.recompute(trx, tables);

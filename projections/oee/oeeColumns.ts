@@ -154,7 +154,8 @@ export const OEE_MONTH_FIGURES = defineColumns({
  * The live unplanned stops of `oee_stops` summed by (line, month, shift code they count for)
  * and one Pareto key: `dim` 'c' by stop code, 'f' by failure mode, 'e' by machine (the other
  * two key columns null). What GET /factory/oee/pareto reads for the whole months of a range
- * chosen by shift codes; each dimension holds every stop once.
+ * chosen by shift codes; each dimension holds every stop once. `dim` 'r' is 'e' for the stops
+ * of shifts with a submitted report only: what the machine rows of GET /factory/oee read.
  */
 export const OEE_MONTH_PARETO = defineColumns({
   line_id: int(),
@@ -165,4 +166,6 @@ export const OEE_MONTH_PARETO = defineColumns({
   equipment_id: int().nullable(),
   minutes: double(),
   n: int(),
+  /** The minutes of those of at least DEFAULT_MINOR_STOP_MINUTES (breakdowns). */
+  breakdown_minutes: double(),
 });

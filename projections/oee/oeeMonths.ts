@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { DEFAULT_MINOR_STOP_MINUTES } from '../../domain/oee/categories.js';
 import { arrayLiteral } from '../batchWrite.js';
 import { OEE_MONTH_FIGURES, OEE_MONTH_PARETO, RATED } from './oeeColumns.js';
 import type { ShiftKey } from './oeeRollup.js';
@@ -23,11 +24,15 @@ const FIGURE_SUMS = `sum(g.working_minutes), sum(g.volume + g.waste), sum(g.volu
   sum(case when ${RATED('g')} then (g.volume + g.waste) * 60 / g.rate else 0 end), sum(case when ${RATED('g')} then g.volume * 60 / g.rate else 0 end),
   sum(g.excluded_minutes), sum(g.setup_minutes), sum(g.unplanned_minutes), sum(g.breakdown_minutes), sum(g.failures), sum(g.micro_stops), sum(g.micro_stop_minutes)`;
 
-/** The Pareto key and sums of `oee_month_pareto` over stops `s` crossed with the three dimensions `d`; PARETO_STOPS: the stops it sums; DIMS: the dimensions. */
-const PARETO_SUMS = `d.dim, case when d.dim = 'c' then s.stop_code_id end, case when d.dim = 'f' then s.failure_mode end, case when d.dim = 'e' then s.equipment_id end,
-  sum(s.minutes), count(*)`;
+/** The sums of `oee_month_pareto` over stops `s`: minutes, count, breakdown minutes. */
+const STOP_SUMS = `sum(s.minutes), count(*), coalesce(sum(s.minutes) filter (where s.minutes >= ${DEFAULT_MINOR_STOP_MINUTES}), 0)`;
+/** The Pareto key and sums of `oee_month_pareto` over stops `s` crossed with the four dimensions `d`; PARETO_STOPS: the stops it sums; DIMS: the dimensions. */
+const PARETO_SUMS = `d.dim, case when d.dim = 'c' then s.stop_code_id end, case when d.dim = 'f' then s.failure_mode end, case when d.dim in ('e', 'r') then s.equipment_id end,
+  ${STOP_SUMS}`;
 const PARETO_STOPS = `s.kind = 'u' and not s.deleted`;
-const DIMS = `cross join (values ('c'), ('f'), ('e')) d(dim)`;
+const DIMS = `cross join (values ('c'), ('f'), ('e'), ('r')) d(dim)`;
+/** The submitted report `rp` of stop `s`'s (line, day, shift code): dimension 'r' sums only the stops that have one. */
+const REPORT_OF = `?? rp on rp.line_id = s.line_id and rp.day = s.day and rp.shift_code = s.shift_code`;
 
 /**
  * Replaces the rows of a month rollup (keyed by line, month, shift code) holding these keys by
@@ -66,7 +71,7 @@ export async function recomputeMonthFigures(trx: Knex.Transaction, tables: Recor
 /**
  * Writes again the month rows of `oee_month_pareto` holding these (line, day, shift code)
  * keys: the live unplanned stops of each month summed by stop code, by failure mode and by
- * machine, from `oee_stops`.
+ * machine, from `oee_stops`, and by machine those of shifts with a report (`oee_reports`).
  */
 export async function recomputeMonthPareto(trx: Knex.Transaction, tables: Record<string, string>, keys: readonly ShiftKey[]): Promise<void> {
   await rewriteMonths(
@@ -74,8 +79,9 @@ export async function recomputeMonthPareto(trx: Knex.Transaction, tables: Record
     tables.oee_month_pareto!,
     OEE_MONTH_PARETO.names,
     keys,
-    `select k.line_id, k.month, k.shift_code, ${PARETO_SUMS} from ${MONTHS_TABLE} join ?? s on ${IN_MONTH('s')} and ${PARETO_STOPS} ${DIMS} group by 1, 2, 3, 4, 5, 6, 7`,
-    [tables.oee_stops!],
+    `select k.line_id, k.month, k.shift_code, ${PARETO_SUMS} from ${MONTHS_TABLE} join ?? s on ${IN_MONTH('s')} and ${PARETO_STOPS} left join ${REPORT_OF} ${DIMS}
+      where d.dim <> 'r' or rp.line_id is not null group by 1, 2, 3, 4, 5, 6, 7`,
+    [tables.oee_stops!, tables.oee_reports!],
   );
 }
 
@@ -94,9 +100,14 @@ export async function loadMonths(trx: Knex | Knex.Transaction, tables: Record<st
   await trx.raw(
     `insert into ?? (${OEE_MONTH_PARETO.names.join(', ')})
      select ${month('s')}, case grouping(s.stop_code_id, s.failure_mode, s.equipment_id) when 3 then 'c' when 5 then 'f' else 'e' end,
-            s.stop_code_id, s.failure_mode, s.equipment_id, sum(s.minutes), count(*)
+            s.stop_code_id, s.failure_mode, s.equipment_id, ${STOP_SUMS}
        from ?? s where ${PARETO_STOPS}
       group by 1, 2, 3, grouping sets ((s.stop_code_id), (s.failure_mode), (s.equipment_id))`,
     [tables.oee_month_pareto!, tables.oee_stops!],
+  );
+  await trx.raw(
+    `insert into ?? (${OEE_MONTH_PARETO.names.join(', ')})
+     select ${month('s')}, 'r', null, null, s.equipment_id, ${STOP_SUMS} from ?? s join ${REPORT_OF} where ${PARETO_STOPS} group by 1, 2, 3, s.equipment_id`,
+    [tables.oee_month_pareto!, tables.oee_stops!, tables.oee_reports!],
   );
 }

@@ -162,14 +162,20 @@ const ROLLUP = `
          breakdown_minutes as b, failures as f, micro_stops as mn, micro_stop_minutes as mm
     from ?? order by 1, 2, 3`;
 
-/** What `oee_month_pareto` must hold: the live unplanned stops by (line, month, shift code) and each dimension's key. */
+/**
+ * What `oee_month_pareto` must hold: the live unplanned stops by (line, month, shift code) and each dimension's key,
+ * with the minutes of those of 5 minutes or more; 'r': by machine, the stops of shifts with a report only.
+ */
 const MONTH_PARETO_EXPECTED = `
-  select line_id, to_char(date_trunc('month', day), 'YYYY-MM-DD') as month, shift_code, d.dim, case when d.dim = 'c' then stop_code_id end as c,
-         case when d.dim = 'f' then failure_mode end as fm, case when d.dim = 'e' then equipment_id end as e, round(sum(minutes)::numeric, 9)::float8 as minutes, count(*)::int as n
-    from ?? cross join (values ('c'), ('f'), ('e')) d(dim) where kind = 'u' and not deleted
+  select s.line_id, to_char(date_trunc('month', s.day), 'YYYY-MM-DD') as month, s.shift_code, d.dim, case when d.dim = 'c' then stop_code_id end as c,
+         case when d.dim = 'f' then failure_mode end as fm, case when d.dim in ('e', 'r') then equipment_id end as e, round(sum(minutes)::numeric, 9)::float8 as minutes, count(*)::int as n,
+         coalesce(round(sum(minutes) filter (where minutes >= 5)::numeric, 9)::float8, 0) as b
+    from ?? s cross join (values ('c'), ('f'), ('e'), ('r')) d(dim)
+   where kind = 'u' and not deleted and (d.dim <> 'r' or exists (select 1 from ?? r where r.line_id = s.line_id and r.day = s.day and r.shift_code = s.shift_code))
    group by 1, 2, 3, 4, 5, 6, 7 order by 1, 2, 3, 4, 5, 6, 7`;
 const MONTH_PARETO = `
-  select line_id, to_char(month, 'YYYY-MM-DD') as month, shift_code, dim, stop_code_id as c, failure_mode as fm, equipment_id as e, round(minutes::numeric, 9)::float8 as minutes, n
+  select line_id, to_char(month, 'YYYY-MM-DD') as month, shift_code, dim, stop_code_id as c, failure_mode as fm, equipment_id as e, round(minutes::numeric, 9)::float8 as minutes, n,
+         round(breakdown_minutes::numeric, 9)::float8 as b
     from ?? order by 1, 2, 3, 4, 5, 6, 7`;
 
 /** What `oee_month_figures` must hold: `oee_shift_figures` summed by (line, month, shift code). */
@@ -278,7 +284,7 @@ describeWith(['postgres'])('oee rollup', () => {
             const rollup = (await trx.raw<{ rows: Array<Record<string, unknown>> }>(ROLLUP, [tables.oee_shift_stops!])).rows;
             expect(rounded(rollup)).toEqual(rounded(raw));
             const months = (await trx.raw<{ rows: unknown[] }>(MONTH_PARETO, [tables.oee_month_pareto!])).rows;
-            expect(months).toEqual((await trx.raw<{ rows: unknown[] }>(MONTH_PARETO_EXPECTED, [tables.oee_stops!])).rows);
+            expect(months).toEqual((await trx.raw<{ rows: unknown[] }>(MONTH_PARETO_EXPECTED, [tables.oee_stops!, tables.oee_reports!])).rows);
             if (raw.length > 0) nonEmpty += 1;
             throw new Rollback();
           });
@@ -462,7 +468,7 @@ describeWith(['postgres'])('oee rollup', () => {
           `select working_minutes, produced, good, ideal, excluded_minutes, unplanned_minutes, failures from oee_month_figures where line_id = 1 and month = '2030-06-01' and shift_code = 'A'`,
         );
         expect(june.rows).toEqual([{ working_minutes: 960, produced: 3600, good: 3580, ideal: 360, excluded_minutes: 30, unplanned_minutes: 26, failures: 2 }]);
-        expect((await trx.raw(`select count(*)::int as n from oee_month_pareto where month = '2030-06-01'`)).rows).toEqual([{ n: 12 }]);
+        expect((await trx.raw(`select count(*)::int as n from oee_month_pareto where month = '2030-06-01'`)).rows).toEqual([{ n: 15 }]);
 
         const filter = { shopFloorId: 1, lineNames: ['Linea 1', 'Linea 2'], shiftIds: shiftIds('A'), from: '2030-05-31', to: '2030-07-01', minorStopMinutes: 5 };
         const byCode = await oeeAnswer(trx, { ...filter, shiftIds: [], shiftCodes: ['A'] }, 'none');
@@ -470,9 +476,28 @@ describeWith(['postgres'])('oee rollup', () => {
         expect(byCode).toMatchObject({ planned_operating_minutes: 2400, excluded_minutes: 30, unplanned_minutes: 50, failures: 5, produced: 6900, good: 6870, run_minutes: 2320 });
         expect(byCode!.losses).toMatchObject({ breakdown_minutes: 47, minor_stop_minutes: 3 });
         expect(byCode!.performance).toBe(570 / 2320);
-        for (const group of ['none', 'line', 'shift'] as const) {
+        for (const group of ['none', 'line', 'shift', 'equipment'] as const) {
           expect(await oeeAnswer(trx, { ...filter, shiftIds: [], shiftCodes: ['A'] }, group)).toEqual(await oeeAnswer(trx, { ...filter, rawStops: true }, group));
         }
+        // Each machine's own stops of shifts with a report (20 June's has none; Linea 2's of 1 June neither), the breakdowns those of 5 minutes or more;
+        // from 2 June, June is its month row less 1 June's stops.
+        const machines = async (from: string) =>
+          (await oeeAnswer(trx, { ...filter, from, shiftIds: [], shiftCodes: ['A'] }, 'equipment'))!.rows.map((r) => [
+            r.key,
+            r.unplanned_minutes,
+            r.losses.breakdown_minutes,
+            r.failures,
+          ]);
+        expect(await machines('2030-05-31')).toEqual([
+          ['2', 41, 38, 4],
+          ['5', 9, 9, 1],
+        ]);
+        expect(await machines('2030-06-02')).toEqual([
+          ['2', 23, 20, 2],
+          ['5', 9, 9, 1],
+        ]);
+        const june2 = { ...filter, from: '2030-06-02', shiftIds: shiftIds('A').filter((id) => id >= 3_000_030) };
+        expect(await oeeAnswer(trx, { ...june2, shiftIds: [], shiftCodes: ['A'] }, 'equipment')).toEqual(await oeeAnswer(trx, { ...june2, rawStops: true }, 'equipment'));
         const both = await oeeAnswer(trx, { ...filter, shiftIds: [], shiftCodes: ['A', 'B'] }, 'none');
         expect(both).toMatchObject({ planned_operating_minutes: 2880, unplanned_minutes: 58, failures: 6, produced: 7500 });
 

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { DEFAULT_MINOR_STOP_MINUTES } from '../../domain/oee/categories.js';
 import { monthPieces, type DayRange } from './monthPieces.js';
 
 export const PARETO_BY = ['stop_code', 'failure_mode', 'equipment', 'shift'] as const;
@@ -63,21 +64,39 @@ const BY_IDS = (columns: string) => `
 /**
  * By shift codes: the months of `monthPieces` (the range's whole months, and a partial one whose
  * days outside the range are fewer) from `oee_month_pareto` (the dimension's rows with their
- * minutes and counts), and the stops of its ranges of days from `oee_stops`, signed (-1: the days
- * of such a month outside the range). A key whose stops all lie outside sums to no stops.
+ * minutes, counts and breakdown minutes `b`), and the stops of its ranges of days from
+ * `oee_stops`, signed (-1: the days of such a month outside the range), that also meet `only`
+ * (a condition on stop `s`, as the dimension's rows sum them). A key whose stops all lie outside
+ * sums to no stops. Binds `:lines` (ids), `:codes` and `codesPieces`' bindings.
  */
-const BY_CODES = (columns: string, ranges: readonly DayRange[]) =>
+export const BY_CODES = (columns: string, ranges: readonly DayRange[], only = '') =>
   [
-    `select ${columns}, s.minutes, s.n
+    `select ${columns}, s.minutes, s.n, s.breakdown_minutes as b
        from oee_month_pareto s
       where s.dim = :dim and s.line_id = any(:lines) and s.month = any(cast(:months as date[])) and s.shift_code = any(:codes)`,
     // One range scan of the stops' index per range of days (a join to a list of ranges is planned as a scan of every stop).
     ...ranges.map(
-      (r, i) => `select ${columns}, s.minutes * ${r[2]}, ${r[2]}
+      (r, i) => `select ${columns}, s.minutes * ${r[2]}, ${r[2]}, case when s.minutes >= ${DEFAULT_MINOR_STOP_MINUTES} then s.minutes * ${r[2]} else 0 end
        from oee_stops s
-      where ${LIVE} and s.shift_code = any(:codes) and s.day between :a${i} and :b${i}`,
+      where ${LIVE} and s.shift_code = any(:codes) and s.day between :a${i} and :b${i} ${only}`,
     ),
   ].join(' union all ');
+
+/** The range cut by `monthPieces`, and the bindings `BY_CODES` reads of it and of dimension `dim`. */
+export function codesPieces(from: string, to: string, dim: string) {
+  const p = monthPieces(from, to);
+  const bindings = {
+    months: p.months,
+    dim,
+    ...Object.fromEntries(
+      p.ranges.flatMap((r, i) => [
+        [`a${i}`, r[0]],
+        [`b${i}`, r[1]],
+      ]),
+    ),
+  };
+  return { ranges: p.ranges, bindings };
+}
 
 /**
  * The Pareto of the unplanned stops that count for the chosen shifts (a shift id stands for
@@ -90,24 +109,14 @@ const BY_CODES = (columns: string, ranges: readonly DayRange[]) =>
 export async function lossPareto(knex: Knex, f: ParetoFilter, by: ParetoBy): Promise<LossPareto> {
   const g = GROUPS[by];
   const lineIds = (await knex('plant_lines').where({ shop_floor_id: f.shopFloorId }).whereIn('name', f.lineNames).select('id')).map((r: { id: number }) => Number(r.id));
-  const p = monthPieces(f.from, f.to);
-  const pieces = {
-    months: p.months,
-    dim: g.dim,
-    ...Object.fromEntries(
-      p.ranges.flatMap((r, i) => [
-        [`a${i}`, r[0]],
-        [`b${i}`, r[1]],
-      ]),
-    ),
-  };
+  const p = codesPieces(f.from, f.to, g.dim);
   const rows = (
     await knex.raw<{ rows: Array<{ key: string; label: string; minutes: number; n: string }> }>(
       `with g as (select ${g.columns}, sum(s.minutes) as minutes, sum(s.n) as n from (${f.shiftCodes ? BY_CODES(g.columns, p.ranges) : BY_IDS(g.columns)}) s group by ${g.columns} having sum(s.n) <> 0)
        select ${g.key} as key, ${g.label} as label, g.minutes, g.n
          from g ${g.join}
         order by minutes desc, n desc, label`,
-      { floor: f.shopFloorId, lines: lineIds, shifts: f.shiftIds, codes: f.shiftCodes ?? [], from: f.from, to: f.to, ...pieces },
+      { floor: f.shopFloorId, lines: lineIds, shifts: f.shiftIds, codes: f.shiftCodes ?? [], from: f.from, to: f.to, ...p.bindings },
     )
   ).rows;
   const total = rows.reduce((a, r) => a + Number(r.minutes), 0);
