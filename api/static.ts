@@ -26,7 +26,7 @@ export function serveWeb(dist: string): Middleware {
     },
   });
   const index = path.join(dist, 'index.html');
-  const preloads = path.join(dist, ROUTE_PRELOADS_FILE);
+  const preloads = routePreloadsReader(path.join(dist, ROUTE_PRELOADS_FILE));
   return async (ctx, next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
     await files(ctx, async () => undefined);
@@ -38,7 +38,7 @@ export function serveWeb(dist: string): Middleware {
     ctx.set('Cache-Control', REVALIDATE);
     // Read whole (it is tiny) so an aborted navigation never leaves a half-sent stream behind.
     const html = await fs.promises.readFile(index, 'utf8');
-    ctx.body = withRoutePreloads(html, ctx.path, await readPreloads(preloads));
+    ctx.body = withRoutePreloads(html, ctx.path, await preloads());
   };
 }
 
@@ -46,13 +46,23 @@ export function serveWeb(dist: string): Middleware {
 export type RoutePreloads = Record<string, { scripts: string[]; styles: string[] }>;
 const ROUTE_PRELOADS_FILE = '.vite/route-preloads.json';
 
-/** The build's route map (web/build/routePreloads.ts); none for a build without one. */
-async function readPreloads(file: string): Promise<RoutePreloads> {
-  try {
-    return JSON.parse(await fs.promises.readFile(file, 'utf8')) as RoutePreloads;
-  } catch {
-    return {};
-  }
+/**
+ * Reads the build's route map (web/build/routePreloads.ts) when it changes, not at every page
+ * load: a stat per navigation, parsed again only for a new build in place. None for a build
+ * without one, or with one that cannot be read.
+ */
+export function routePreloadsReader(file: string): () => Promise<RoutePreloads> {
+  let kept: { mtimeMs: number; map: RoutePreloads } | null = null;
+  return async () => {
+    try {
+      const { mtimeMs } = await fs.promises.stat(file);
+      if (kept?.mtimeMs !== mtimeMs) kept = { mtimeMs, map: JSON.parse(await fs.promises.readFile(file, 'utf8')) as RoutePreloads };
+      return kept.map;
+    } catch {
+      kept = null;
+      return {};
+    }
+  };
 }
 
 /**

@@ -1,5 +1,8 @@
 import { routePreloads, type ChunkInfo } from './routePreloads.js';
-import { withRoutePreloads } from '../../api/static.js';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { routePreloadsReader, withRoutePreloads } from '../../api/static.js';
 
 const SRC = '/repo/web/src';
 
@@ -67,5 +70,26 @@ describe('withRoutePreloads', () => {
 
   it('leaves the page as built for another path, a path of another case and an inherited name', () => {
     for (const p of ['/', '/non-esiste', '/Dashboard-operatore', '/constructor', '/__proto__']) expect(withRoutePreloads(html, p, map)).toBe(html);
+  });
+});
+
+describe('routePreloadsReader', () => {
+  it('reads the map, again once the file is replaced, and none for a missing or broken file', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'route-preloads-'));
+    const file = path.join(dir, 'route-preloads.json');
+    const read = routePreloadsReader(file);
+    try {
+      await expect(read()).resolves.toEqual({});
+      fs.writeFileSync(file, JSON.stringify({ '/a': { scripts: ['/assets/a.js'], styles: [] } }));
+      await expect(read()).resolves.toEqual({ '/a': { scripts: ['/assets/a.js'], styles: [] } });
+      fs.writeFileSync(file, JSON.stringify({ '/b': { scripts: [], styles: ['/assets/b.css'] } }));
+      fs.utimesSync(file, new Date(), new Date(Date.now() + 5_000));
+      await expect(read()).resolves.toEqual({ '/b': { scripts: [], styles: ['/assets/b.css'] } });
+      fs.writeFileSync(file, '{ not json');
+      fs.utimesSync(file, new Date(), new Date(Date.now() + 10_000));
+      await expect(read()).resolves.toEqual({});
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
