@@ -3,7 +3,7 @@
  * check (GET /me); without a token or on a failed check the token is removed and the user goes
  * to /login (foundations §4, §8).
  */
-import { Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { Logo } from '../components/Logo.js';
 import { useMe, SessionPrompt } from '../features/auth/index.js';
@@ -49,16 +49,17 @@ export function Layout() {
     return () => document.removeEventListener('keydown', onKey);
   }, [drawerOpen]);
 
-  if (!token) return <Navigate to="/login" replace />;
-  // The display account opens the TV board and nothing else (docs/board.md).
-  if (me?.role === 'display') return <Navigate to="/tabellone" replace />;
-
-  function logout() {
+  // One function for the page's life, so the memoized sidebar is not drawn again at every answer the shell gets.
+  const logout = useCallback(() => {
     // The reads kept for offline use go with the session; writes still queued stay with their user.
     forgetKeptReads(getStoredRole());
     clearToken();
     navigate('/login', { replace: true });
-  }
+  }, [navigate]);
+
+  if (!token) return <Navigate to="/login" replace />;
+  // The display account opens the TV board and nothing else (docs/board.md).
+  if (me?.role === 'display') return <Navigate to="/tabellone" replace />;
 
   return (
     <div className={drawerOpen ? 'shell drawer-open' : 'shell'}>

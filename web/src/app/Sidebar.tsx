@@ -3,6 +3,7 @@
  * the clock, 'Cambia stazione', 'Cambia password' (everyone, issue 21) and 'Logout'. On narrow screens it becomes a drawer opened from
  * the top bar in Layout.
  */
+import { memo } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { Logo } from '../components/Logo.js';
 import { Clock } from './Clock.js';
@@ -19,8 +20,8 @@ function linkClass({ isActive }: { isActive: boolean }): string {
   return isActive ? 'nav-link is-active' : 'nav-link';
 }
 
-/** The navigation panel. `data-ready` tells tests and styles the role is known. */
-export function Sidebar({ role, open, onLogout }: SidebarProps) {
+/** The navigation panel. `data-ready` tells tests and styles the role is known. Drawn again only when its props or the path change. */
+export const Sidebar = memo(function Sidebar({ role, open, onLogout }: SidebarProps) {
   const { pathname } = useLocation();
   const sections = sectionsForRole(role);
   return (
@@ -67,4 +68,4 @@ export function Sidebar({ role, open, onLogout }: SidebarProps) {
       </div>
     </aside>
   );
-}
+});

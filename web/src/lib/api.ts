@@ -60,6 +60,18 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
   onUnauthorized = handler;
 }
 
+/** Resolves in a later task of the event loop (a message to itself: no timer clamping). */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
+}
+
 /** Builds `path?query`, repeating keys for arrays and leaving out empty entries. */
 export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
   if (!query) return path;
@@ -159,7 +171,11 @@ export async function apiRequest<T>(path: string, options: ApiOptions = {}): Pro
   if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
   else if (request !== null) headers['Idempotency-Key'] = keyFor(request);
 
-  const { response, parsed } = await trackCall(fetch(url, { method, headers, body, signal: options.signal }).then(async (r) => ({ response: r, parsed: await readBody(r) })));
+  // A read's fetch() runs in a task of its own: the hooks a commit mounts would otherwise start
+  // theirs in that commit's task, a few milliseconds each on a phone (docs/performance.md).
+  const sent =
+    method === 'GET' ? nextTask().then(() => fetch(url, { method, headers, body, signal: options.signal })) : fetch(url, { method, headers, body, signal: options.signal });
+  const { response, parsed } = await trackCall(sent.then(async (r) => ({ response: r, parsed: await readBody(r) })));
   if (request !== null && !unanswering(response.status, (parsed as ErrorBody | undefined)?.error?.code as string | undefined)) {
     if (unanswered.get(request)?.key === headers['Idempotency-Key']) unanswered.delete(request);
   }

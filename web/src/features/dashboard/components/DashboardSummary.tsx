@@ -4,7 +4,7 @@
  * Starts from the stored default station; incomplete, it logs and loads nothing (§4, §8).
  */
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { useDeferredMount } from '../../../lib/deferredMount.js';
+import { DrawnLater, useDeferredMount } from '../../../lib/deferredMount.js';
 import type { StoredStationNames } from '../../../lib/station.js';
 import { useUnits } from '../../plant/index.js';
 import { useAverageConstants, useDashboardDbrActions, useDashboardStops, useImprovementSummary, useVolumesHistory, type DashboardQuery } from '../api/dashboardApi.js';
@@ -41,7 +41,8 @@ export function DashboardSummary({ station, extra, moments = false }: { station:
   const actionsCsv = useMemo(() => ({ fileName: 'storico-attivita-dbr', filters: csvFilters }), [csvFilters]);
 
   // The configuration's first load only: later line changes keep the page, marked as updating.
-  const configured = !((lineIds.length > 0 && !constants.data && !constants.error) || selectedLines === null);
+  // The shift list too: arriving later, its checkboxes (two rows on a phone) would push the figures down.
+  const configured = !((lineIds.length > 0 && !constants.data && !constants.error) || selectedLines === null || !filters.shiftsShown);
   // The whole dashboard first appears in a deferred render, built in slices (lib/deferredMount.ts).
   const shown = useDeferredMount(configured);
 
@@ -89,18 +90,23 @@ export function DashboardSummary({ station, extra, moments = false }: { station:
                 <Gauge model={wasteGauge(current, c)} />
               </section>
             </div>
-            <VolumeTrend points={trend.data} unit={unit1} />
-            {extra?.(query)}
+            {/* Then top down in three commits (lib/deferredMount.ts): filters, summary and gauges; the trend and what the page adds; the two tables. */}
+            <DrawnLater steps={1}>
+              <VolumeTrend points={trend.data} unit={unit1} />
+              {extra?.(query)}
+            </DrawnLater>
           </>
         )}
-        <UnplannedStopsHistory
-          stops={query && !stops.error ? stops.stops : NO_ROWS}
-          more={Boolean(query) && !stops.error && stops.more}
-          loadingMore={stops.loadingMore}
-          onLoadMore={stops.loadMore}
-          csv={stopsCsv}
-        />
-        <DbrActionsHistory actions={query && !actions.error ? (actions.data ?? NO_ROWS) : NO_ROWS} csv={actionsCsv} />
+        <DrawnLater steps={2}>
+          <UnplannedStopsHistory
+            stops={query && !stops.error ? stops.stops : NO_ROWS}
+            more={Boolean(query) && !stops.error && stops.more}
+            loadingMore={stops.loadingMore}
+            onLoadMore={stops.loadMore}
+            csv={stopsCsv}
+          />
+          <DbrActionsHistory actions={query && !actions.error ? (actions.data ?? NO_ROWS) : NO_ROWS} csv={actionsCsv} />
+        </DrawnLater>
       </div>
     </div>
   );

@@ -35,6 +35,8 @@ export interface DashboardFilterState {
   query: DashboardQuery | null;
   /** The filters changed and their query is not settled yet (the shift list of the new dates is loading). */
   pending: boolean;
+  /** The first shift list has answered, or none can be asked (no dates): the filter card has its final size. */
+  shiftsShown: boolean;
   /** The filters as written above a table's CSV export. */
   csvFilters: [string, string][];
   setSelectedLines: (names: string[]) => void;
@@ -102,6 +104,7 @@ export function useDashboardFilters(station: StoredStationNames): DashboardFilte
     // The held object while the settled query is the same, so what takes the query keeps its identity.
     query: settled.settled && !sameQuery(settled.query, held) ? settled.query : held,
     pending: !settled.settled,
+    shiftsShown: shifts.data !== undefined || shifts.error !== undefined || defaults.error !== undefined || (defaults.data !== undefined && params === null && floors.data !== undefined),
     csvFilters,
     setSelectedLines,
     setShiftNames,

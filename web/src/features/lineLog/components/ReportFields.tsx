@@ -4,6 +4,7 @@
  * workflow's own action bar comes after them (`children`).
  */
 import type { ReactNode } from 'react';
+import { DrawnLater } from '../../../lib/deferredMount.js';
 import { clipChars, unitsFor } from '../../../lib/text.js';
 import { HistoryButton, reportHistory } from '../../history/index.js';
 import type { ReportEditorView } from '../model/reportEditor.js';
@@ -12,7 +13,7 @@ import type { LineLogSelection } from '../model/selection.js';
 import { useShiftCount } from '../api/useShiftCount.js';
 import { AddStopButtons } from './AddStopButtons.js';
 import { DetectedStops } from './DetectedStops.js';
-import { FiguresFields } from './FiguresFields.js';
+import { FiguresFields, type FiguresFieldsProps } from './FiguresFields.js';
 import { MachineNotesEditor } from './MachineNotesEditor.js';
 import { StopTables } from './StopTables.js';
 import { TEXTS, type LineLogMode } from './texts.js';
@@ -41,7 +42,6 @@ export interface ReportFieldsProps {
 /** The report's fields and stops, editable as the view allows. */
 export function ReportFields({ mode, reportKey, selection, form, view, onChange, onLeave, ...props }: ReportFieldsProps) {
   const { readOnly, refusedFields } = view;
-  const count = useShiftCount(selection, props.shopFloorId, !readOnly);
   return (
     <div className="line-log-report" data-confirmed={props.confirmed} data-editing={props.editing}>
       <div className="line-log-history-bar">
@@ -75,29 +75,44 @@ export function ReportFields({ mode, reportKey, selection, form, view, onChange,
       </section>
       {/* The figures come right after the shift notes: the end of a shift is notes, figures, submit. */}
       <div onBlur={onLeave}>
-        <FiguresFields
+        <CountedFigures
+          selection={selection}
+          shopFloorId={props.shopFloorId}
           form={form}
           unit={props.unit}
           disabled={readOnly}
           errors={view.figureErrors}
-          count={count}
           onChange={(field, value) => onChange({ ...form, [field]: value })}
         />
       </div>
-      <div onBlur={onLeave}>
-        <MachineNotesEditor labels={props.labels} rows={form.rows} disabled={readOnly} error={refusedFields.machine_notes} onChange={(rows) => onChange({ ...form, rows })} />
-      </div>
-      <StopTables
-        mode={mode}
-        query={{ shopFloorId: props.shopFloorId, lineId: selection.lineId, shiftCode: reportKey.shiftCode, day: reportKey.day }}
-        editable={view.stopsEditable}
-        deletable={view.stopsEditable}
-        onMessage={props.onMessage}
-        lineName={reportKey.lineName}
-      />
-      {props.children}
+      {/* Drawn top down in three commits (lib/deferredMount.ts): notes and figures, the machine notes, the stops and the action bar. */}
+      <DrawnLater steps={1}>
+        <div onBlur={onLeave}>
+          <MachineNotesEditor labels={props.labels} rows={form.rows} disabled={readOnly} error={refusedFields.machine_notes} onChange={(rows) => onChange({ ...form, rows })} />
+        </div>
+      </DrawnLater>
+      <DrawnLater steps={2}>
+        <StopTables
+          mode={mode}
+          query={{ shopFloorId: props.shopFloorId, lineId: selection.lineId, shiftCode: reportKey.shiftCode, day: reportKey.day }}
+          editable={view.stopsEditable}
+          deletable={view.stopsEditable}
+          onMessage={props.onMessage}
+          lineName={reportKey.lineName}
+        />
+        {props.children}
+      </DrawnLater>
     </div>
   );
+}
+
+/**
+ * The figures with the machine's count of the shift (asked every minute while it runs): its
+ * answers draw these fields again, not the whole report.
+ */
+function CountedFigures({ selection, shopFloorId, ...fields }: Omit<FiguresFieldsProps, 'count'> & { selection: LineLogSelection; shopFloorId: string }) {
+  const count = useShiftCount(selection, shopFloorId, !fields.disabled);
+  return <FiguresFields {...fields} count={count} />;
 }
 
 /** Shown until the report is loaded: a wait, or the failure with 'Riprova'. */
