@@ -104,7 +104,8 @@ export function useDashboardFilters(station: StoredStationNames): DashboardFilte
     // The held object while the settled query is the same, so what takes the query keeps its identity.
     query: settled.settled && !sameQuery(settled.query, held) ? settled.query : held,
     pending: !settled.settled,
-    shiftsShown: shifts.data !== undefined || shifts.error !== undefined || defaults.error !== undefined || (defaults.data !== undefined && params === null && floors.data !== undefined),
+    shiftsShown:
+      shifts.data !== undefined || shifts.error !== undefined || defaults.error !== undefined || (defaults.data !== undefined && params === null && floors.data !== undefined),
     csvFilters,
     setSelectedLines,
     setShiftNames,
