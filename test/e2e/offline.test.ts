@@ -70,10 +70,13 @@ describeWith(['postgres', 'chromium'])('working offline', () => {
   it('opens the log offline, queues the notes and a stop, saves them once back online, and keeps a refused save with its text', async () => {
     const { context, page } = await suite.newPage();
     const notes = page.getByLabel('Note di fine turno');
+    // The read-ahead's last read of the previous shift (C of the day before), once the page has settled.
+    const readAhead = page.waitForResponse((r) => r.url().includes('/factory/stop_events/unplanned_by_shift') && r.url().includes(`day=${BEFORE}`), { timeout: 60_000 });
     await loginAndOpen(page, 'frontline', LOG);
     await notes.waitFor();
     // The worker serves the page, then the previous shift and the chat's lists are read ahead.
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await readAhead;
     await networkQuiet(page, 800);
 
     await context.setOffline(true);

@@ -4,10 +4,12 @@
  * report and stops, and the chats' option lists for the line (its machines, their areas and stop
  * codes, the triggering events and the planned-stop reasons). Only where a service worker serves
  * the app (else the app itself would not open offline), once per line and shift while the app
- * runs, one request at a time after the page has what it shows.
+ * runs, one request at a time once the page has settled (its own reads answered, the main thread
+ * idle).
  */
 import { useEffect } from 'react';
 import { apiFetch, type QueryValue } from '../../../lib/api.js';
+import { whenPageSettled } from '../../../lib/apiActivity.js';
 import { addDays } from '../../../lib/dates.js';
 import { whenServedOffline } from '../../../lib/serviceWorker.js';
 import { previousShift } from '../model/previousShift.js';
@@ -58,15 +60,22 @@ export function useOfflineWarmUp(target: WarmUpTarget | null): void {
   useEffect(() => {
     if (!target || !id) return undefined;
     let left = false;
+    let cancel = () => undefined as void;
     void whenServedOffline().then(() => {
-      if (left || warmed.has(id) || !navigator.onLine) return;
-      warmed.add(id);
-      const line = `line|${target.lineId}`;
-      const chat = warmed.has(line) ? Promise.resolve() : (warmed.add(line), warmChatOptions(target.lineId));
-      void Promise.all([warmPreviousShift(target), chat]).catch((err: unknown) => console.error('Lettura anticipata per l’uso offline non riuscita', err));
+      if (left) return;
+      // After the page's own reads and when the main thread is idle: on a slow tablet the read-ahead
+      // (about twenty answers) must not compete with drawing the page (docs/performance.md).
+      cancel = whenPageSettled(() => {
+        if (left || warmed.has(id) || !navigator.onLine) return;
+        warmed.add(id);
+        const line = `line|${target.lineId}`;
+        const chat = warmed.has(line) ? Promise.resolve() : (warmed.add(line), warmChatOptions(target.lineId));
+        void Promise.all([warmPreviousShift(target), chat]).catch((err: unknown) => console.error('Lettura anticipata per l’uso offline non riuscita', err));
+      });
     });
     return () => {
       left = true;
+      cancel();
     };
   }, [id]);
 }

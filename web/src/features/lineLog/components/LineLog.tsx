@@ -62,7 +62,10 @@ export function LineLog({ mode }: LineLogProps) {
     const next: LineLogSelection = { ...selection };
     if (!next.shiftCode) next.shiftCode = defaultShiftCode(shiftsOfDay, new Date()) ?? '';
     const qs = selectionQuery(next);
-    if (qs !== params.toString()) setParams(qs, { replace: true });
+    if (qs === params.toString()) return undefined;
+    // In a task of its own: a navigation draws the whole route again (docs/performance.md).
+    const id = setTimeout(() => setParams(qs, { replace: true }), 0);
+    return () => clearTimeout(id);
   }, [lines.data, shiftsOfDay, selection.day, selection.shiftCode, selection.lineId, params, setParams]);
 
   // Offline (docs/offline.md): the previous shift and the chats' lists are read ahead, and the

@@ -85,7 +85,7 @@ export function ReportFields({ mode, reportKey, selection, form, view, onChange,
           onChange={(field, value) => onChange({ ...form, [field]: value })}
         />
       </div>
-      {/* Drawn top down in three commits (lib/deferredMount.ts): notes and figures, the machine notes, the stops and the action bar. */}
+      {/* Drawn top down in four commits (lib/deferredMount.ts): notes and figures, the machine notes, the stops, the action bar. */}
       <DrawnLater steps={1}>
         <div onBlur={onLeave}>
           <MachineNotesEditor labels={props.labels} rows={form.rows} disabled={readOnly} error={refusedFields.machine_notes} onChange={(rows) => onChange({ ...form, rows })} />
@@ -100,8 +100,8 @@ export function ReportFields({ mode, reportKey, selection, form, view, onChange,
           onMessage={props.onMessage}
           lineName={reportKey.lineName}
         />
-        {props.children}
       </DrawnLater>
+      <DrawnLater steps={3}>{props.children}</DrawnLater>
     </div>
   );
 }
