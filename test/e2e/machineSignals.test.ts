@@ -223,11 +223,21 @@ describeWith(['postgres', 'chromium', 'mosquitto'])('machine signals on the floo
     const machines = await api<Array<{ id: number; name: string }>>('/factory/equipments?line_id=1');
     const cartoner = machines.find((m) => m.name === 'Cartoner')!;
     await clearOfShiftChange();
+    // The hours as the board has them: a retry of this test finds the first attempt's pieces already counted.
+    const boardHours = async () =>
+      (await api<{ lines: Array<{ line_id: number; hours?: Array<{ hour: string; good: number }> }> }>('/factory/board?shop_floor_id=1&line_id=1')).lines[0]?.hours ?? [];
+    const before = new Map((await boardHours()).map((h) => [h.hour, h.good]));
     await gateway.publishAsync(`linea/1/1/${cartoner.id}/count`, JSON.stringify({ good: 137, reject: 2, at: DateTime.now().toISO() }), { qos: 1 });
+    let hour: { hour: string; good: number } | undefined;
+    for (const until = Date.now() + 15_000; !hour && Date.now() < until; await new Promise((r) => setTimeout(r, 250))) {
+      hour = (await boardHours()).find((h) => h.good !== (before.get(h.hour) ?? 0));
+    }
+    // The hour now holds exactly the 137 pieces more.
+    expect(hour && hour.good - (before.get(hour.hour) ?? 0)).toBe(137);
     const page = (await suite.newPage(TABLET_VIEWPORT)).page;
     await openAs(page, 'support', '/dashboard-miglioramento');
     const hourly = page.getByRole('region', { name: 'Pezzi all’ora nel turno in corso' });
-    await hourly.getByText('137').first().waitFor({ timeout: 15_000 });
+    await hourly.getByText(String(hour!.good)).first().waitFor({ timeout: 15_000 });
     // Turno E (08:00-16:00, the extra shift) overlaps A and B; from 14:00 to 16:00 the board shows it.
     expect(await hourly.getByText(/Pezzi all’ora · Linea 1 · Turno [ABCE]/).count()).toBe(1);
   }, 180_000);
