@@ -105,7 +105,10 @@ export function useDashboardFilters(station: StoredStationNames): DashboardFilte
     query: settled.settled && !sameQuery(settled.query, held) ? settled.query : held,
     pending: !settled.settled,
     shiftsShown:
-      shifts.data !== undefined || shifts.error !== undefined || defaults.error !== undefined || (defaults.data !== undefined && params === null && floors.data !== undefined),
+      shifts.data !== undefined ||
+      shifts.error !== undefined ||
+      defaults.error !== undefined ||
+      (defaults.data !== undefined && params === null && (floors.data !== undefined || floors.error !== undefined)),
     csvFilters,
     setSelectedLines,
     setShiftNames,
