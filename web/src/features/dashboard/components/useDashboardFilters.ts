@@ -77,6 +77,10 @@ export function useDashboardFilters(station: StoredStationNames): DashboardFilte
   const current = reconcileShiftChoice(choice, shiftsKey, shifts.data);
   if (current !== choice) setChoice(current);
 
+  // The filter card's final size: the shift list has answered, or none will be asked (the default dates failed, or ask for none).
+  const settledCall = (r: { data?: unknown; error?: unknown }) => r.data !== undefined || r.error !== undefined;
+  const shiftsShown = params ? settledCall(shifts) : defaults.error !== undefined || (defaults.data !== undefined && settledCall(floors));
+
   const chosenLines = selectedLines ?? [];
   const lineIds = (lines.data ?? []).filter((l) => chosenLines.includes(l.name)).map((l) => l.id);
   const settled = settleQuery({ shopFloorId, lineNames: chosenLines, lineIds, range, shiftsKey, loaded: shifts.data, shiftsFailed: Boolean(shifts.error), choice: current });
@@ -104,11 +108,7 @@ export function useDashboardFilters(station: StoredStationNames): DashboardFilte
     // The held object while the settled query is the same, so what takes the query keeps its identity.
     query: settled.settled && !sameQuery(settled.query, held) ? settled.query : held,
     pending: !settled.settled,
-    shiftsShown:
-      shifts.data !== undefined ||
-      shifts.error !== undefined ||
-      defaults.error !== undefined ||
-      (defaults.data !== undefined && params === null && (floors.data !== undefined || floors.error !== undefined)),
+    shiftsShown,
     csvFilters,
     setSelectedLines,
     setShiftNames,

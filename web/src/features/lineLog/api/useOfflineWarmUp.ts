@@ -60,7 +60,7 @@ export function useOfflineWarmUp(target: WarmUpTarget | null): void {
   useEffect(() => {
     if (!target || !id) return undefined;
     let left = false;
-    let cancel = () => undefined as void;
+    let cancel: (() => void) | null = null;
     void whenServedOffline().then(() => {
       if (left) return;
       // After the page's own reads and when the main thread is idle: on a slow tablet the read-ahead
@@ -75,7 +75,7 @@ export function useOfflineWarmUp(target: WarmUpTarget | null): void {
     });
     return () => {
       left = true;
-      cancel();
+      cancel?.();
     };
   }, [id]);
 }
