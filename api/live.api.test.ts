@@ -64,7 +64,15 @@ describeWith(['postgres'])('the live channel', () => {
       return res.headers.get('x-live-position')!;
     };
     await app.deps.engine.settle();
-    const before = await read();
+    // The hub hears the settled positions through the database's notifications, a moment after
+    // the engine applied them: read until two reads agree, so the floor is the settled one.
+    let before = await read();
+    for (let i = 0; i < 50; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      const again = await read();
+      if (again === before) break;
+      before = again;
+    }
     expect(before).toMatch(/^\d+\.\d+$/);
     // Nothing moved since the read: the resumed stream says 'ready' first.
     const quiet = await openLive(app.url, support, before);
