@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
-import type { EventCatalog } from '../domain/shared/catalog.js';
-import { START, comparePositions, type EventStore, type Position, type RecordedEvent } from '../domain/shared/eventStore.js';
+import type { DomainEvent, EventCatalog } from '../domain/shared/catalog.js';
+import { START, comparePositions, readPageOf, type EventPage, type EventStore, type Position } from '../domain/shared/eventStore.js';
 import type { AnyProjection as Projection } from '../projections/types.js';
 import { EventApplyError, isParked, isTransient, park, retryParked, type EngineLog } from './projectionFailures.js';
 import { NOTIFY_CHANNEL, createGeneration, type GenerationRow } from './projectionGenerations.js';
@@ -15,10 +15,16 @@ export type { BatchResult, RebuildProgress } from './projectionRebuild.js';
 export { NOTIFY_CHANNEL } from './projectionGenerations.js';
 const SILENT: EngineLog = { error: () => undefined };
 
-/** The next batch, read while the current one is applied. */
+/** A window of the log and its events the projection handles, decoded. */
+interface ReadBatch {
+  page: EventPage;
+  decoded: { failed: false; events: DomainEvent[] } | { failed: true; error: unknown };
+}
+
+/** The next batch, read and decoded while the current one is applied. */
 interface Prefetch {
   after: Position;
-  events: Promise<RecordedEvent[] | null>;
+  batch: Promise<ReadBatch | null>;
 }
 
 /** Events per batch of catch-up, and of a rebuild (docs/benchmarks.md). */
@@ -102,7 +108,7 @@ export class ProjectionEngine {
       return await this.tryBatch(name, generation, size);
     } catch (err) {
       if (!(err instanceof EventApplyError)) throw err;
-      return this.isolate(name, generation, err.events.length);
+      return this.isolate(name, generation, err.read);
     }
   }
 
@@ -189,37 +195,50 @@ export class ProjectionEngine {
 
   /**
    * Reads one batch after the row's checkpoint and applies it inside trx. A full batch
-   * starts reading the next one before applying, so reading and applying overlap.
+   * starts reading and decoding the next one before applying, so reading and decoding
+   * overlap with the statements of the batch. Only the events the projection handles are
+   * read whole (readPageOf).
    */
   private async applyNext(trx: Knex.Transaction, projection: Projection, row: GenerationRow, size = this.batchSize): Promise<number> {
     const key = `${row.name}:${row.generation}`;
     const after = pos(row);
     const ahead = this.prefetches.get(key);
     this.prefetches.delete(key);
-    let recorded = ahead && comparePositions(ahead.after, after) === 0 ? await ahead.events : null;
+    let batch = ahead && comparePositions(ahead.after, after) === 0 ? await ahead.batch : null;
     // A short prefetched batch may have been read before later events became visible.
-    if (!recorded || recorded.length < size) recorded = await this.store.readAll({ after, limit: size });
-    if (recorded.length === 0) return 0;
-    if (recorded.length === size) {
-      const next = recorded.at(-1)!.position;
-      this.prefetches.set(key, { after: next, events: this.store.readAll({ after: next, limit: size }).catch(() => null) });
+    if (!batch || batch.page.read < size) batch = await this.readBatch(projection, after, size);
+    const { page, decoded } = batch;
+    if (page.read === 0) return 0;
+    if (page.read === size) {
+      const next = page.last!;
+      this.prefetches.set(key, { after: next, batch: this.readBatch(projection, next, size).catch(() => null) });
     }
     let changed: boolean;
     try {
-      const handled = recorded.filter((r) => projection.canHandle.includes(r.type)).map((r) => this.catalog.decode(r));
-      changed = handled.length > 0;
-      if (changed) await projection.applyBatch({ trx, tables: row.tables }, handled);
+      if (decoded.failed) throw decoded.error;
+      changed = decoded.events.length > 0;
+      if (changed) await projection.applyBatch({ trx, tables: row.tables }, decoded.events);
     } catch (err) {
-      throw isTransient(err) ? err : new EventApplyError(recorded, err);
+      throw isTransient(err) ? err : new EventApplyError(page.events, err, page.read);
     }
-    const last = recorded.at(-1)!.position;
+    const last = page.last!;
     await trx('projection_generations')
       .where({ name: row.name, generation: row.generation })
-      .update({ commit_pos: last.commit, prepare_pos: last.prepare, processed: trx.raw('processed + ?', [recorded.length]), updated_at: trx.fn.now() });
+      .update({ commit_pos: last.commit, prepare_pos: last.prepare, processed: trx.raw('processed + ?', [page.read]), updated_at: trx.fn.now() });
     await trx.raw(`select pg_notify(?, ?)`, [NOTIFY_CHANNEL, JSON.stringify({ name: row.name, generation: row.generation, status: row.status, changed, ...last })]);
     row.commit_pos = last.commit;
     row.prepare_pos = last.prepare;
-    return recorded.length;
+    return page.read;
+  }
+
+  /** The window after `after`, with its events the projection handles decoded (or why one could not be). */
+  private async readBatch(projection: Projection, after: Position, size: number): Promise<ReadBatch> {
+    const page = await readPageOf(this.store, { after, limit: size, types: projection.canHandle });
+    try {
+      return { page, decoded: { failed: false, events: page.events.map((r) => this.catalog.decode(r)) } };
+    } catch (error) {
+      return { page, decoded: { failed: true, error } };
+    }
   }
 
   /**

@@ -19,8 +19,11 @@ const MESSAGE_LIMIT = 1000;
 /** Thrown inside a batch when its projection cannot decode or apply the batch's events; the batch rolls back. */
 export class EventApplyError extends Error {
   constructor(
+    /** The batch's events the projection handles (of a batch of one, the event that failed). */
     readonly events: readonly RecordedEvent[],
     readonly reason: unknown,
+    /** How many events the batch read, of every type: the window the engine narrows down. */
+    readonly read = events.length,
   ) {
     super(errorMessage(reason));
     this.name = 'EventApplyError';

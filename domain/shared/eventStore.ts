@@ -83,6 +83,19 @@ export interface ReadAllOptions {
   limit?: number;
 }
 
+/**
+ * A window of the global log as readAll reads it (the same `limit` events after `after`), of
+ * which only the events of some types come back whole: `read` and `last` tell how far it reached.
+ */
+export interface EventPage {
+  /** The window's events of the asked types, in order. */
+  events: RecordedEvent[];
+  /** How many events the window holds, of every type. */
+  read: number;
+  /** The window's last position (of any type), or null when it is empty. */
+  last: Position | null;
+}
+
 export interface EventStore {
   /**
    * Appends atomically: every expectation (the stream's own and each condition) holds
@@ -94,6 +107,12 @@ export interface EventStore {
   readStream(stream: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   /** Events in global order strictly after `after`, at most `limit` (default 1000). */
   readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
+  /**
+   * readAll's window, with only the events of `types` whole: a reader that wants a few types
+   * (a projection) does not pay for decoding the others. Adapters may leave it out; readPageOf
+   * then filters readAll's window.
+   */
+  readPage?(options: ReadAllOptions & { types: readonly string[] }): Promise<EventPage>;
   /** Position of the last event readAll can return now, or START when empty. */
   head(): Promise<Position>;
   /** How many events lie after `after` (for progress); may be an estimate on large stores. */
@@ -127,4 +146,12 @@ export function comparePositions(a: Position, b: Position): number {
 
 export function maxPosition(a: Position, b: Position): Position {
   return comparePositions(a, b) >= 0 ? a : b;
+}
+
+/** The window of readAll after `after`, of which the events of `types`: the store's own readPage, or readAll's window filtered. */
+export async function readPageOf(store: EventStore, options: ReadAllOptions & { types: readonly string[] }): Promise<EventPage> {
+  if (store.readPage) return store.readPage(options);
+  const all = await store.readAll(options);
+  const wanted = new Set(options.types);
+  return { events: all.filter((e) => wanted.has(e.type)), read: all.length, last: all.at(-1)?.position ?? null };
 }

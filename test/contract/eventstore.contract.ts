@@ -1,5 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { START, WrongExpectedRevisionError, comparePositions, type EventStore, type NewEvent, type Position, type RecordedEvent } from '../../domain/shared/eventStore.js';
+import {
+  START,
+  WrongExpectedRevisionError,
+  comparePositions,
+  readPageOf,
+  type EventStore,
+  type NewEvent,
+  type Position,
+  type RecordedEvent,
+} from '../../domain/shared/eventStore.js';
 
 export function newEvent(type = 'TestHappened', data: Record<string, unknown> = {}): NewEvent {
   return {
@@ -146,6 +155,22 @@ export function eventStoreContract(open: () => Promise<EventStore>): void {
       const firstTwo = await store.readAll({ after: before, limit: 2 });
       expect(firstTwo).toHaveLength(2);
       expect(await store.countAfter(before)).toBeGreaterThanOrEqual(4);
+    });
+    it('reads a window with only some types whole, and says how far it read (readPageOf)', async () => {
+      const before = await store.head();
+      const a = s();
+      await store.appendToStream(a, [newEvent('PageKept', { n: 1 }), newEvent('PageSkipped', { n: 2 }), newEvent('PageKept', { n: 3 }), newEvent('PageSkipped', { n: 4 })], {
+        expectedRevision: 'no_stream',
+      });
+      await readUntil(store, before, (all) => all.filter((e) => e.streamId === a), 4);
+      const window = await store.readAll({ after: before, limit: 3 });
+      const page = await readPageOf(store, { after: before, limit: 3, types: ['PageKept'] });
+      expect(page.read).toBe(3);
+      expect(page.last).toEqual(window[2]!.position);
+      expect(page.events).toEqual(window.filter((e) => e.type === 'PageKept'));
+      const rest = await readPageOf(store, { after: page.last!, limit: 10, types: ['PageSkipped'] });
+      expect(rest.events.filter((e) => e.streamId === a).map((e) => e.data)).toEqual([{ n: 4 }]);
+      expect(await readPageOf(store, { after: await store.head(), limit: 10, types: ['PageKept'] })).toEqual({ events: [], read: 0, last: null });
     });
     it('reads nothing after the head', async () => {
       const stream = s();
