@@ -8,9 +8,12 @@ describe('array literals for big batches', () => {
     expect(arrayLiteral([])).toBe('{}');
   });
 
-  it('leaves to the driver any array with text that needs quoting', () => {
-    for (const values of [['a b'], ['A', ''], ['x,y'], ['{'], ['"'], ['null'], [Number.NaN], [{}]]) {
-      expect(arrayLiteral(values)).toBe(values);
-    }
+  it('quotes text that needs it, escaping quotes and backslashes', () => {
+    expect(arrayLiteral(['a b', '', 'x,y', '{', '"', 'null', 'NULL', 'a\\b', 'è', 'a\nb'])).toBe('{"a b","","x,y","{","\\"","null","NULL","a\\\\b","è","a\nb"}');
+  });
+
+  it('leaves to the driver an array with a Date, an object or a number that is not finite', () => {
+    const at = new Date(0);
+    for (const values of [[at], ['a', {}], [Number.NaN], [1, Number.POSITIVE_INFINITY]]) expect(arrayLiteral(values)).toBe(values);
   });
 });

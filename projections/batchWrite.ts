@@ -16,25 +16,22 @@ const CHUNK = 10_000;
 
 const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
-/** The driver sends a JS array as a SQL array, NULLs included; knex's binding type only lists arrays without NULL. */
-const arrayBinding = (values: unknown[]) => values as Knex.Value;
-
 /**
- * `unnest(?::int[], ?::text[]) as v("id", "name")` and its bindings, one array per
- * column. A missing value is NULL; jsonb values are serialised here, because the
- * driver would otherwise read a JSON array as a nested SQL array.
+ * `unnest(?::int[], ?::text[]) as v("id", "name")` and its bindings, one array literal per
+ * column (arrayLiteral). A missing value is NULL; jsonb values are serialised here, because
+ * the driver would otherwise read a JSON array as a nested SQL array.
  */
 export function unnested(columns: Columns, rows: readonly Row[]): { sql: string; bindings: Knex.RawBinding[] } {
   const names = Object.keys(columns);
-  const bindings = names.map((c) =>
-    arrayBinding(
-      rows.map((r) => {
-        const v = r[c];
-        if (v === undefined || v === null) return null;
-        return columns[c] === 'jsonb' ? JSON.stringify(v) : v;
-      }),
-    ),
-  );
+  const bindings = names.map((c) => {
+    const json = columns[c] === 'jsonb';
+    const values = new Array<unknown>(rows.length);
+    for (let i = 0; i < rows.length; i++) {
+      const v = rows[i]![c];
+      values[i] = v === undefined || v === null ? null : json ? JSON.stringify(v) : v;
+    }
+    return arrayLiteral(values);
+  });
   const sql = `unnest(${names.map((c) => `?::${columns[c]}[]`).join(', ')}) as v(${names.map(ident).join(', ')})`;
   return { sql, bindings };
 }
@@ -107,57 +104,91 @@ export async function patchRows(trx: Knex.Transaction, table: string, key: reado
  * - a row that existed ends with every column set to the last value any event of the
  *   batch gave it.
  * Hence: one insert of the added rows that skips existing keys, then one update with
- * the last values of every key it did not insert. A rebuild, where rows are added
- * before they change, runs the insert alone.
+ * the last values of every key it did not insert. A row whose every event was an add or came
+ * after its first add (what a rebuild sees) gives both alike, so those rows go in one upsert
+ * that merges into an existing row, without asking which keys were there.
  */
 export class EntityFold<K extends string | number> {
-  private readonly entries = new Map<K, { all: Row; added: Row | null }>();
+  private readonly entries = new Map<K, { all: Row; added: Row | null; alike: boolean }>();
+  private readonly hasDefaults: boolean;
 
   constructor(
     private readonly key: string,
     private readonly columns: Columns,
     /** Values for the columns an add does not give (a new row's defaults). */
     private readonly defaults: Row = {},
-  ) {}
+  ) {
+    this.hasDefaults = Object.keys(defaults).length > 0;
+  }
 
   /** An event that inserts the row, or merges its columns into the existing one. */
   add(id: K, columns: Row): void {
-    const e = this.entry(id);
+    const e = this.entries.get(id);
+    if (!e) {
+      // `all` and `added` are the same row until a change comes before an add.
+      const row = { ...columns };
+      this.entries.set(id, { all: row, added: row, alike: true });
+      return;
+    }
     Object.assign(e.all, columns);
+    if (e.added === e.all) return;
     e.added = Object.assign(e.added ?? {}, columns);
   }
 
   /** An event that changes columns of an existing row, and does nothing without one. */
   change(id: K, columns: Row): void {
-    const e = this.entry(id);
+    const e = this.entries.get(id);
+    if (!e) {
+      this.entries.set(id, { all: { ...columns }, added: null, alike: false });
+      return;
+    }
     Object.assign(e.all, columns);
-    if (e.added) Object.assign(e.added, columns);
+    if (e.added && e.added !== e.all) Object.assign(e.added, columns);
   }
 
   async write(trx: Knex.Transaction, table: string): Promise<void> {
     if (this.entries.size === 0) return;
-    const keyed = (id: K, row: Row) => ({ ...row, [this.key]: id });
-    const added = [...this.entries].filter(([, e]) => e.added).map(([id, e]) => keyed(id, { ...this.defaults, ...e.added }));
+    const merged: Row[] = [];
+    const added: Row[] = [];
+    for (const [id, e] of this.entries) {
+      if (e.alike && !this.hasDefaults) merged.push(Object.assign(e.all, { [this.key]: id }));
+      else if (e.added) added.push({ ...this.defaults, ...e.added, [this.key]: id });
+    }
+    if (merged.length > 0) await mergeRows(trx, table, this.key, this.columns, merged);
+    if (merged.length === this.entries.size) return;
     const inserted = added.length > 0 ? await insertNew(trx, table, [this.key], this.columns, added) : new Set<string>();
-    const existing = [...this.entries].filter(([id]) => !inserted.has(keyOf(id))).map(([id, e]) => keyed(id, e.all));
+    const existing: Row[] = [];
+    for (const [id, e] of this.entries) if (!(e.alike && !this.hasDefaults) && !inserted.has(keyOf(id))) existing.push({ ...e.all, [this.key]: id });
     if (existing.length > 0) await patchRows(trx, table, [this.key], this.columns, existing);
   }
+}
 
-  private entry(id: K) {
-    let e = this.entries.get(id);
-    if (!e) this.entries.set(id, (e = { all: {}, added: null }));
-    return e;
-  }
+/**
+ * Inserts rows, or sets the columns a row gives (not NULL) on the existing row of its key: an
+ * insert and a patchRows in one statement, for rows whose add and changes are the same.
+ */
+async function mergeRows(trx: Knex.Transaction, table: string, key: string, columns: Columns, rows: readonly Row[]): Promise<void> {
+  const names = Object.keys(columns);
+  const set = names.filter((c) => c !== key).map((c) => `${ident(c)} = coalesce(excluded.${ident(c)}, t.${ident(c)})`);
+  await inChunks(rows, (chunk) => {
+    const from = unnested(columns, chunk);
+    return trx.raw(`insert into ?? as t (${list(names)}) select ${list(names)} from ${from.sql} on conflict (${ident(key)}) do update set ${set.join(', ')}`, [
+      table,
+      ...from.bindings,
+    ]);
+  });
 }
 
 /** Text that stands in an array literal as it is: digits, letters and the signs of numbers, days and ISO times. */
 const PLAIN = /^[0-9A-Za-z:.+-]+$/;
+/** What a quoted element of an array literal escapes. */
+const QUOTED = /[\\"]/g;
 
 /**
- * One array of a column whose values are numbers, booleans, NULLs or plain text (days, ISO
- * times) as a PostgreSQL array literal built at once, for the columns of a big batch: the
- * driver would otherwise quote and escape it element by element. Anything else (text that
- * needs quoting) goes to the driver as the array it is.
+ * One array of a column as a PostgreSQL array literal built at once, for the columns of a big
+ * batch: numbers, booleans, NULLs and text (quoted where it needs to be). The driver would
+ * otherwise convert it element by element. Anything else (a Date, an object, a number that is
+ * not finite) goes to the driver as the array it is.
  */
 export function arrayLiteral(values: readonly unknown[]): Knex.Value {
   const parts: string[] = new Array(values.length);
@@ -166,7 +197,7 @@ export function arrayLiteral(values: readonly unknown[]): Knex.Value {
     if (v === null || v === undefined) parts[i] = 'NULL';
     else if (typeof v === 'number' && Number.isFinite(v)) parts[i] = String(v);
     else if (typeof v === 'boolean') parts[i] = v ? 't' : 'f';
-    else if (typeof v === 'string' && PLAIN.test(v) && v.toUpperCase() !== 'NULL') parts[i] = v;
+    else if (typeof v === 'string') parts[i] = PLAIN.test(v) && v.toUpperCase() !== 'NULL' ? v : `"${v.replace(QUOTED, '\\$&')}"`;
     else return values as Knex.Value;
   }
   return `{${parts.join(',')}}`;
