@@ -28,8 +28,10 @@ export interface Projection<E extends DomainEvent = DomainEvent> {
    * Indexes only the readers need (never the projection's own statements): a new live
    * generation gets them with its tables; a rebuild creates them once its tables are
    * loaded, before the switch, which is faster than keeping them up to date row by row.
+   * `pool` (a rebuild's, whose tables are committed): statements that write tables nothing
+   * else of afterLoad writes may run on another connection at the same time.
    */
-  afterLoad?: (knex: Knex | Knex.Transaction, tables: TableNames) => Promise<void>;
+  afterLoad?: (knex: Knex | Knex.Transaction, tables: TableNames, pool?: Knex) => Promise<void>;
   /** The event types it handles; the engine hands it only these (derived from its definitions). */
   canHandle: readonly string[];
   /**

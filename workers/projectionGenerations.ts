@@ -63,7 +63,7 @@ export async function indexLoaded(knex: Knex, projection: Projection, tables: Ta
   if (!projection.afterLoad) return;
   await knex.transaction(async (trx) => {
     await trx.raw(`set local maintenance_work_mem = '256MB'`);
-    await projection.afterLoad!(trx, tables);
+    await projection.afterLoad!(trx, tables, knex);
   });
 }
 

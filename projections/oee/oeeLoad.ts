@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { TableNames } from '../types.js';
 import { insertShiftFigures } from './oeeFigures.js';
-import { loadMonths } from './oeeMonths.js';
+import { loadMonthFigures, loadMonthPareto } from './oeeMonths.js';
 import { insertShiftStops } from './oeeRollup.js';
 
 /**
@@ -22,14 +22,27 @@ export async function rollupsKept(trx: Knex.Transaction, tables: TableNames): Pr
 /**
  * The indexes only the per-batch rollups and the readers use, built once over the loaded
  * stops; then the rollups summed over the whole tables (the same rows the batches would have
- * left: each is a function of the facts), and marked kept.
+ * left: each is a function of the facts), and marked kept. Given a rebuild's pool, the month
+ * Pareto (which reads the stops and reports alone) is summed on another connection meanwhile.
  */
-export async function loadRollups(knex: Knex | Knex.Transaction, tables: TableNames): Promise<void> {
+export async function loadRollups(knex: Knex | Knex.Transaction, tables: TableNames, pool?: Knex): Promise<void> {
   // A rebuild's sums sort and hash a year of stops at once: in memory rather than on disk.
-  if (knex.isTransaction) await knex.raw(`set local work_mem = '64MB'`);
-  for (const t of [tables.oee_stops!, tables.oee_machine_hours!]) await knex.raw('create index ?? on ?? (line_id, day, shift_code)', [`${t}_line_day_code`, t]);
-  await insertShiftStops(knex, tables, null);
-  await insertShiftFigures(knex, tables, null);
-  await loadMonths(knex, tables);
+  const memory = async (k: Knex | Knex.Transaction) => {
+    if (k.isTransaction) await k.raw(`set local work_mem = '64MB'`);
+  };
+  const pareto = async (k: Knex | Knex.Transaction) => {
+    await memory(k);
+    await loadMonthPareto(k, tables);
+  };
+  const figures = async () => {
+    await memory(knex);
+    for (const t of [tables.oee_stops!, tables.oee_machine_hours!]) await knex.raw('create index ?? on ?? (line_id, day, shift_code)', [`${t}_line_day_code`, t]);
+    await insertShiftStops(knex, tables, null);
+    await insertShiftFigures(knex, tables, null);
+    await loadMonthFigures(knex, tables);
+    if (!pool) await pareto(knex);
+  };
+  const done = await Promise.allSettled([figures(), pool ? pool.transaction(pareto) : null]);
+  for (const d of done) if (d.status === 'rejected') throw d.reason;
   await knex(tables.oee_rollup_state!).insert({ kept: true });
 }

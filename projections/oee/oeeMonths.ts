@@ -86,20 +86,23 @@ export async function recomputeMonthPareto(trx: Knex.Transaction, tables: Record
 }
 
 /**
- * Both month rollups summed over the whole of their source tables at once, into empty tables:
- * what a rebuild's load does once (oeeLoad.ts) instead of summing the months again at every batch.
- * The same rows as the per-batch sums above.
+ * The month rollups summed over the whole of their source tables at once, into empty tables:
+ * what a rebuild's load does once (oeeLoad.ts) instead of summing the months again at every
+ * batch. The same rows as the per-batch sums above. `oee_month_figures` reads `oee_shift_figures`.
  */
-export async function loadMonths(trx: Knex | Knex.Transaction, tables: Record<string, string>): Promise<void> {
-  const month = (t: string) => `${t}.line_id, date_trunc('month', ${t}.day)::date, ${t}.shift_code`;
-  await trx.raw(`insert into ?? (${OEE_MONTH_FIGURES.names.join(', ')}) select ${month('g')}, ${FIGURE_SUMS} from ?? g group by 1, 2, 3`, [
+export async function loadMonthFigures(trx: Knex | Knex.Transaction, tables: Record<string, string>): Promise<void> {
+  await trx.raw(`insert into ?? (${OEE_MONTH_FIGURES.names.join(', ')}) select ${MONTH('g')}, ${FIGURE_SUMS} from ?? g group by 1, 2, 3`, [
     tables.oee_month_figures!,
     tables.oee_shift_figures!,
   ]);
+}
+
+/** `oee_month_pareto` summed over all of `oee_stops` and `oee_reports`, into an empty table (see loadMonthFigures). */
+export async function loadMonthPareto(trx: Knex | Knex.Transaction, tables: Record<string, string>): Promise<void> {
   // One pass by grouping sets (a third of the time of the stops crossed with the three dimensions): grouping() tells the dimension.
   await trx.raw(
     `insert into ?? (${OEE_MONTH_PARETO.names.join(', ')})
-     select ${month('s')}, case grouping(s.stop_code_id, s.failure_mode, s.equipment_id) when 3 then 'c' when 5 then 'f' else 'e' end,
+     select ${MONTH('s')}, case grouping(s.stop_code_id, s.failure_mode, s.equipment_id) when 3 then 'c' when 5 then 'f' else 'e' end,
             s.stop_code_id, s.failure_mode, s.equipment_id, ${STOP_SUMS}
        from ?? s where ${PARETO_STOPS}
       group by 1, 2, 3, grouping sets ((s.stop_code_id), (s.failure_mode), (s.equipment_id))`,
@@ -107,7 +110,10 @@ export async function loadMonths(trx: Knex | Knex.Transaction, tables: Record<st
   );
   await trx.raw(
     `insert into ?? (${OEE_MONTH_PARETO.names.join(', ')})
-     select ${month('s')}, 'r', null, null, s.equipment_id, ${STOP_SUMS} from ?? s join ${REPORT_OF} where ${PARETO_STOPS} group by 1, 2, 3, s.equipment_id`,
+     select ${MONTH('s')}, 'r', null, null, s.equipment_id, ${STOP_SUMS} from ?? s join ${REPORT_OF} where ${PARETO_STOPS} group by 1, 2, 3, s.equipment_id`,
     [tables.oee_month_pareto!, tables.oee_stops!, tables.oee_reports!],
   );
 }
+
+/** A row's (line, month, shift code): the month rollups' key. */
+const MONTH = (t: string) => `${t}.line_id, date_trunc('month', ${t}.day)::date, ${t}.shift_code`;
