@@ -43,19 +43,33 @@ export const UNSTORABLE_MESSAGE = 'Il testo contiene caratteri non consentiti';
 
 export const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-/** Whether any string in a JSON-like value (keys included) holds an unstorable character; iterative, so any depth is safe. */
+/** Any NUL or surrogate at all: a quick test that lets most text skip UNSTORABLE's lookarounds. */
+const NUL_OR_SURROGATE = /[\u0000\uD800-\uDFFF]/;
+
+const unstorable = (text: string) => NUL_OR_SURROGATE.test(text) && UNSTORABLE.test(text);
+
+/**
+ * Whether any string in a JSON-like value (keys included) holds an unstorable character;
+ * iterative, so any depth is safe. Every decoded event goes through it.
+ */
 export function holdsUnstorable(value: unknown): boolean {
   const stack: unknown[] = [value];
   while (stack.length > 0) {
     const v = stack.pop();
     if (typeof v === 'string') {
-      if (UNSTORABLE.test(v)) return true;
+      if (unstorable(v)) return true;
     } else if (Array.isArray(v)) {
-      stack.push(...v);
+      for (const inner of v) stack.push(inner);
     } else if (v !== null && typeof v === 'object') {
-      for (const [key, inner] of Object.entries(v)) {
-        if (UNSTORABLE.test(key)) return true;
-        stack.push(inner);
+      const o = v as Record<string, unknown>;
+      for (const key in o) {
+        if (!Object.hasOwn(o, key)) continue;
+        if (unstorable(key)) return true;
+        const inner = o[key];
+        // Numbers, flags and nulls hold no text: not stacked.
+        if (typeof inner === 'string') {
+          if (unstorable(inner)) return true;
+        } else if (inner !== null && typeof inner === 'object') stack.push(inner);
       }
     }
   }
