@@ -141,9 +141,11 @@ const history = fc.array(
 
 /**
  * The raw path's sums (oee.queries.ts, SHIFTS_SQL's `st`, `s` and `mh`) over every live stop and
- * every fold of micro-stops, at the default threshold of 5 minutes.
+ * every fold of micro-stops, at the default threshold of 5 minutes, and the unplanned minutes by
+ * whole minutes of length (480 for 480 or more), ascending, stops under a minute in none.
  */
 const RAW = `
+  with raw as (
   select line_id, to_char(day, 'YYYY-MM-DD') as day, shift_code,
          coalesce(sum(minutes) filter (where kind = 'p' and coalesce(cat, 'excluded') = 'excluded'), 0) as x,
          coalesce(sum(minutes) filter (where kind = 'p' and coalesce(cat, 'excluded') = 'loss'), 0) as su,
@@ -155,11 +157,18 @@ const RAW = `
     from (select s.line_id, s.day, s.shift_code, s.kind, s.minutes, c.oee_category as cat, 1 as n from ?? s left join ?? c on c.id = s.reason_id where not s.deleted
           union all
           select line_id, day, shift_code, 'm', micro_stop_minutes, null, micro_stops from ??) x
-   group by 1, 2, 3 order by 1, 2, 3`;
+   group by 1, 2, 3),
+  bands as (
+  select line_id, to_char(day, 'YYYY-MM-DD') as day, shift_code, array_agg(f order by f) as band_floor, array_agg(m order by f) as band_minutes
+    from (select line_id, day, shift_code, case when minutes >= 480 then 480 else trunc(minutes)::int end as f, sum(minutes) as m
+            from ?? where kind = 'u' and not deleted and minutes >= 1 group by 1, 2, 3, 4) b
+   group by 1, 2, 3)
+  select raw.*, coalesce(bands.band_floor, '{}') as band_floor, coalesce(bands.band_minutes, '{}') as band_minutes
+    from raw left join bands using (line_id, day, shift_code) order by 1, 2, 3`;
 
 const ROLLUP = `
   select line_id, to_char(day, 'YYYY-MM-DD') as day, shift_code, excluded_minutes as x, setup_minutes as su, unplanned_minutes as u,
-         breakdown_minutes as b, failures as f, micro_stops as mn, micro_stop_minutes as mm
+         breakdown_minutes as b, failures as f, micro_stops as mn, micro_stop_minutes as mm, band_floor, band_minutes
     from ?? order by 1, 2, 3`;
 
 /**
@@ -178,15 +187,23 @@ const MONTH_PARETO = `
          round(breakdown_minutes::numeric, 9)::float8 as b
     from ?? order by 1, 2, 3, 4, 5, 6, 7`;
 
-/** What `oee_month_figures` must hold: `oee_shift_figures` summed by (line, month, shift code). */
+/** What `oee_month_figures` must hold: `oee_shift_figures` summed by (line, month, shift code), the bands band by band. */
 const MONTH_FIGURES_EXPECTED = `
+  with m as (
   select line_id, to_char(date_trunc('month', day), 'YYYY-MM-DD') as month, shift_code, sum(working_minutes) as w, sum(volume + waste) as produced, sum(volume) as good,
          round(sum(case when rate > 0 then (volume + waste) * 60 / rate else 0 end)::numeric, 9)::float8 as ideal, round(sum(unplanned_minutes)::numeric, 9)::float8 as u,
          sum(failures)::int as f, sum(micro_stops)::int as mn
-    from ?? group by 1, 2, 3 order by 1, 2, 3`;
+    from ?? group by 1, 2, 3),
+  b as (
+  select line_id, month, shift_code, array_agg(f order by f) as band_floor, array_agg(m order by f) as band_minutes
+    from (select g.line_id, to_char(date_trunc('month', g.day), 'YYYY-MM-DD') as month, g.shift_code, u.f, round(sum(u.m)::numeric, 9)::float8 as m
+            from ?? g cross join unnest(g.band_floor, g.band_minutes) u(f, m) group by 1, 2, 3, 4) x
+   group by 1, 2, 3)
+  select m.*, coalesce(b.band_floor, '{}') as band_floor, coalesce(b.band_minutes, '{}') as band_minutes from m left join b using (line_id, month, shift_code) order by 1, 2, 3`;
 const MONTH_FIGURES = `
   select line_id, to_char(month, 'YYYY-MM-DD') as month, shift_code, working_minutes as w, produced, good, round(ideal::numeric, 9)::float8 as ideal,
-         round(unplanned_minutes::numeric, 9)::float8 as u, failures as f, micro_stops as mn
+         round(unplanned_minutes::numeric, 9)::float8 as u, failures as f, micro_stops as mn, band_floor,
+         array(select round(x.m::numeric, 9)::float8 from unnest(band_minutes) with ordinality x(m, i) order by x.i) as band_minutes
     from ?? order by 1, 2, 3`;
 
 /** Sums of the same stops taken in another order differ in the last bits at most. */
@@ -200,6 +217,7 @@ const rounded = (rows: Array<Record<string, unknown>>) =>
     f: Number(r.f),
     mn: Number(r.mn),
     mm: Number(Number(r.mm).toFixed(9)),
+    ...(r.band_minutes ? { band_minutes: (r.band_minutes as number[]).map((m) => Number(m.toFixed(9))) } : {}),
   }));
 
 /** Reports of two lines on the three days (the fourth code has no regular shift: its day's midnight counts). */
@@ -223,7 +241,7 @@ const speed = fc
 const FIGURES_EXPECTED = `
   with v as (select line_id, def_speed, effective_at as a, lead(effective_at) over w as b, row_number() over w = 1 as is_first from ?? window w as (partition by line_id order by effective_at))
   select r.line_id, to_char(r.day, 'YYYY-MM-DD') as day, r.shift_code, r.volume, v.def_speed as rate, coalesce(s.unplanned_minutes, 0) as u, coalesce(s.failures, 0) as f,
-         coalesce(s.micro_stops, 0) as mn, coalesce(s.micro_stop_minutes, 0) as mm
+         coalesce(s.micro_stops, 0) as mn, coalesce(s.micro_stop_minutes, 0) as mm, coalesce(s.band_floor, '{}') as band_floor, coalesce(s.band_minutes, '{}') as band_minutes
     from ?? r
     left join ?? sh on sh.shop_floor_id = r.shop_floor_id and sh.shift_day = r.day and sh.code = r.shift_code and not sh.extra
     left join v on v.line_id = r.line_id
@@ -232,7 +250,8 @@ const FIGURES_EXPECTED = `
     left join ?? s on s.line_id = r.line_id and s.day = r.day and s.shift_code = r.shift_code
    order by 1, 2, 3`;
 
-const FIGURES = `select line_id, to_char(day, 'YYYY-MM-DD') as day, shift_code, volume, rate, unplanned_minutes as u, failures as f, micro_stops as mn, micro_stop_minutes as mm from ?? order by 1, 2, 3`;
+const FIGURES = `select line_id, to_char(day, 'YYYY-MM-DD') as day, shift_code, volume, rate, unplanned_minutes as u, failures as f, micro_stops as mn, micro_stop_minutes as mm,
+  band_floor, band_minutes from ?? order by 1, 2, 3`;
 
 /** Runs `check` in a transaction rolled back after it, so each run of a property starts from empty tables. */
 async function rolledBack(knex: Knex, check: (trx: Knex.Transaction) => Promise<void>): Promise<void> {
@@ -280,7 +299,7 @@ describeWith(['postgres'])('oee rollup', () => {
         try {
           await db.knex.transaction(async (trx) => {
             for (const batch of batches) if (batch.length > 0) await oeeProjection.applyBatch({ trx, tables }, batch as Parameters<typeof oeeProjection.applyBatch>[1]);
-            const raw = (await trx.raw<{ rows: Array<Record<string, unknown>> }>(RAW, [tables.oee_stops!, tables.oee_reasons!, tables.oee_machine_hours!])).rows;
+            const raw = (await trx.raw<{ rows: Array<Record<string, unknown>> }>(RAW, [tables.oee_stops!, tables.oee_reasons!, tables.oee_machine_hours!, tables.oee_stops!])).rows;
             const rollup = (await trx.raw<{ rows: Array<Record<string, unknown>> }>(ROLLUP, [tables.oee_shift_stops!])).rows;
             expect(rounded(rollup)).toEqual(rounded(raw));
             const months = (await trx.raw<{ rows: unknown[] }>(MONTH_PARETO, [tables.oee_month_pareto!])).rows;
@@ -339,7 +358,7 @@ describeWith(['postgres'])('oee rollup', () => {
             const figures = (await trx.raw<{ rows: Array<Record<string, unknown>> }>(FIGURES, [tables.oee_shift_figures!])).rows;
             expect(figures).toEqual(expected);
             const months = (await trx.raw<{ rows: unknown[] }>(MONTH_FIGURES, [tables.oee_month_figures!])).rows;
-            expect(months).toEqual((await trx.raw<{ rows: unknown[] }>(MONTH_FIGURES_EXPECTED, [tables.oee_shift_figures!])).rows);
+            expect(months).toEqual((await trx.raw<{ rows: unknown[] }>(MONTH_FIGURES_EXPECTED, [tables.oee_shift_figures!, tables.oee_shift_figures!])).rows);
             if (figures.some((r) => r.rate !== null)) withRate += 1;
             throw new Rollback();
           });
@@ -364,7 +383,8 @@ describeWith(['postgres'])('oee rollup', () => {
       const out: Record<string, unknown[]> = {};
       for (const logical of Object.keys(t).filter((l) => l !== 'oee_rollup_state')) {
         const r = (await trx.raw<{ rows: Array<Record<string, unknown>> }>('select * from ?? as r order by r', [t[logical]!])).rows;
-        out[logical] = r.map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, typeof v === 'number' && !Number.isInteger(v) ? Number(v.toFixed(9)) : v])));
+        const round = (v: unknown) => (typeof v === 'number' && !Number.isInteger(v) ? Number(v.toFixed(9)) : v);
+        out[logical] = r.map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, Array.isArray(v) ? v.map(round) : round(v)])));
       }
       return out;
     };
