@@ -114,7 +114,7 @@ const STOP_SUMS = {
 
 /**
  * The rollup of `oee_stops` by the (line, day, shift code) they count for, kept by the
- * projection (oeeRollup.ts): what GET /factory/oee sums at the default minor-stop threshold,
+ * projection (oeeRollup.ts): what GET /factory/oee sums at any minor-stop threshold,
  * so its cost follows lines × shifts, not stops. Only keys with live stops or detected
  * micro-stops have a row.
  */
@@ -126,7 +126,7 @@ export const OEE_SHIFT_STOPS = defineColumns({
 });
 
 /**
- * What GET /factory/oee sums at the default minor-stop threshold, one row per submitted report
+ * What GET /factory/oee sums at any minor-stop threshold, one row per submitted report
  * (line, day, shift code): the report's figures, the line's design speed as it was at the
  * shift's start, and the stop sums of `oee_shift_stops` (zeros when it has none). Kept by the
  * projection (oeeFigures.ts), so a read is one range of one table.
