@@ -22,6 +22,9 @@ interface SqlValues {
   'double precision': number;
   numeric: number;
   jsonb: unknown;
+  /** Arrays: written by statements of their own (unnested() and upsertRows() take scalars). */
+  'int[]': number[];
+  'double precision[]': number[];
 }
 type SqlType = keyof SqlValues;
 
@@ -86,6 +89,8 @@ const BUILDERS: Record<SqlType, (t: Knex.CreateTableBuilder, name: string, preci
   'double precision': (t, n) => t.double(n),
   numeric: (t, n, p) => t.decimal(n, p?.[0] ?? null, p?.[1]),
   jsonb: (t, n) => t.jsonb(n),
+  'int[]': (t, n) => t.specificType(n, 'int[]'),
+  'double precision[]': (t, n) => t.specificType(n, 'double precision[]'),
 };
 
 const column = <S extends SqlType>(type: S, precision?: ColumnOptions['precision']) => new Column(type, { nullable: false, precision });
@@ -99,6 +104,8 @@ export const date = () => column('date');
 export const timestamptz = () => column('timestamptz');
 export const double = () => column('double precision');
 export const jsonb = () => column('jsonb');
+export const intArray = () => column('int[]');
+export const doubleArray = () => column('double precision[]');
 /** `numeric(precision, scale)`; `numeric(null)` for exact values of any size. */
 export const numeric = (precision: number | null, scale?: number) => column('numeric', [precision, scale]);
 

@@ -33,3 +33,9 @@ export function defaultOeeCategory(name: string): OeeCategory {
 
 /** Unplanned stops shorter than this are minor stops unless the call says otherwise (docs/oee.md); the OEE rollup sums breakdowns at this threshold. */
 export const DEFAULT_MINOR_STOP_MINUTES = 5;
+
+/**
+ * The longest threshold a call may ask (whole minutes, from 1). The OEE rollup keeps the
+ * unplanned minutes by whole minutes of length up to this, so any threshold reads sums.
+ */
+export const MAX_MINOR_STOP_MINUTES = 480;

@@ -47,7 +47,8 @@ const handled = [
  * speed, each planned stop reason's category and the micro-stops the machines detected
  * (placed in shifts as a stop starting at their hour). Every row is a fact that an upsert writes
  * again alike, so a replayed batch changes nothing. `oee_shift_stops` sums the live stops of
- * each (line, day, shift code) for GET /factory/oee: each batch sums again the keys it touched
+ * each (line, day, shift code) for GET /factory/oee, the unplanned minutes also by whole minutes
+ * of length, so any minor-stop threshold reads sums: each batch sums again the keys it touched
  * (oeeRollup.ts), so an edit, a deletion, a changed category or a calendar generated after the
  * stops needs no running totals. `oee_shift_figures` joins each submitted report with those
  * sums and its design speed (oeeFigures.ts), touched alike, so the read is one table. The
@@ -58,7 +59,7 @@ const handled = [
  */
 export const oeeProjection = defineProjection(handled, {
   name: 'oee',
-  version: 8,
+  version: 9,
   tables: {
     oee_shifts: OEE_SHIFTS.table((t) => t.index(['shop_floor_id', 'shift_day'])),
     oee_stops: OEE_STOPS.table((t) => t.index(['shop_floor_id', 'start_time'])),

@@ -94,17 +94,20 @@ export async function oeeAnswer(knex: Knex, f: OeeFilter, group: OeeGroup): Prom
   if (lines.length === 0 || (f.shiftCodes ?? f.shiftIds).length === 0) return empty;
 
   const key = group === 'equipment' ? KEYS.line : KEYS[group];
-  // The machines' rows take their lines' sums from here too; their own stops come from machineSums.
-  const fromRollup = f.minorStopMinutes === DEFAULT_MINOR_STOP_MINUTES && !f.rawStops;
+  // The machines' rows take their lines' sums from here too; their own stops come from machineSums,
+  // from the month rollup at the default threshold only (its breakdowns are those of 5 minutes).
+  const fromRollup = !f.rawStops;
+  // At another threshold each rollup row's breakdowns are the sum of its bands from the threshold up.
+  const banded = f.minorStopMinutes !== DEFAULT_MINOR_STOP_MINUTES;
   // By machine, the machines' own stops are read at the same time (another connection of the pool).
   const [sums, machines] = await Promise.all([
     knex.raw<{ rows: Array<SumRow & { k: string | null; total: number }> }>(
-      `with ${!fromRollup ? SHIFTS_SQL(chosenShifts(f)) : f.shiftCodes && group !== 'day' ? monthsSql : figuresSql(chosenShifts(f))}
+      `with ${!fromRollup ? SHIFTS_SQL(chosenShifts(f)) : f.shiftCodes && group !== 'day' ? monthsSql(banded) : figuresSql(chosenShifts(f), banded)}
      select ${key ?? `''`} as k, ${key ? `grouping(${key})` : '1'} as total, ${SUMS_SQL}
        from rs ${key ? `group by grouping sets ((${key}), ()) order by total desc, k` : ''}`,
       bindings,
     ),
-    group === 'equipment' ? machineSums(knex, f, fromRollup, lines, bindings) : [],
+    group === 'equipment' ? machineSums(knex, f, fromRollup && !banded, lines, bindings) : [],
   ]);
   const grouped = sums.rows;
   const totalRow = grouped.find((r) => Number(r.total) === 1);

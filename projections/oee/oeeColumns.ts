@@ -1,4 +1,5 @@
-import { bigint, boolean, date, defineColumns, double, int, text, timestamptz } from '../columns.js';
+import { MAX_MINOR_STOP_MINUTES } from '../../domain/oee/categories.js';
+import { bigint, boolean, date, defineColumns, double, doubleArray, int, intArray, text, timestamptz } from '../columns.js';
 import { SHIFT_COPY_WITH_CODE } from '../shiftPlacement.js';
 
 /**
@@ -8,6 +9,9 @@ import { SHIFT_COPY_WITH_CODE } from '../shiftPlacement.js';
  * hour: below that a speed counts as none, as 0 does.
  */
 export const RATED = (t: string) => `${t}.rate > 1e-200`;
+
+/** The band of an unplanned stop of `minutes` (`band_floor` of the stop sums): its whole minutes, at most MAX_MINOR_STOP_MINUTES. */
+export const BAND = (minutes: string) => `least(floor(${minutes}), ${MAX_MINOR_STOP_MINUTES})::int`;
 
 /** The projection's own copy of the shift calendar: where stops are placed, and each shift's start. */
 export const OEE_SHIFTS = defineColumns(SHIFT_COPY_WITH_CODE);
@@ -97,11 +101,20 @@ const STOP_SUMS = {
   /** Micro-stops the machines detected (`oee_machine_hours`). */
   micro_stops: int(),
   micro_stop_minutes: double(),
+  /**
+   * The unplanned minutes by band of length: `band_minutes[i]` the minutes of the stops that
+   * last `band_floor[i]` whole minutes (floor of their minutes; 480, MAX_MINOR_STOP_MINUTES, for
+   * 480 or more), bands ascending, only those with stops; stops under a minute are in none. A
+   * stop is a breakdown at a threshold of T whole minutes when its floor is at least T, so the
+   * breakdown minutes at any threshold are the sum of the bands from T up (oeeSql.ts).
+   */
+  band_floor: intArray(),
+  band_minutes: doubleArray(),
 };
 
 /**
  * The rollup of `oee_stops` by the (line, day, shift code) they count for, kept by the
- * projection (oeeRollup.ts): what GET /factory/oee sums at the default minor-stop threshold,
+ * projection (oeeRollup.ts): what GET /factory/oee sums at any minor-stop threshold,
  * so its cost follows lines × shifts, not stops. Only keys with live stops or detected
  * micro-stops have a row.
  */
@@ -113,7 +126,7 @@ export const OEE_SHIFT_STOPS = defineColumns({
 });
 
 /**
- * What GET /factory/oee sums at the default minor-stop threshold, one row per submitted report
+ * What GET /factory/oee sums at any minor-stop threshold, one row per submitted report
  * (line, day, shift code): the report's figures, the line's design speed as it was at the
  * shift's start, and the stop sums of `oee_shift_stops` (zeros when it has none). Kept by the
  * projection (oeeFigures.ts), so a read is one range of one table.

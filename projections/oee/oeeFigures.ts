@@ -57,7 +57,7 @@ export async function insertShiftFigures(trx: Knex | Knex.Transaction, tables: R
             coalesce((select v.def_speed from ?? v where v.line_id = r.line_id and v.effective_at <= st.start_at order by v.effective_at desc limit 1),
                      (select v.def_speed from ?? v where v.line_id = r.line_id order by v.effective_at limit 1)),
             coalesce(s.excluded_minutes, 0), coalesce(s.setup_minutes, 0), coalesce(s.unplanned_minutes, 0), coalesce(s.breakdown_minutes, 0), coalesce(s.failures, 0),
-            coalesce(s.micro_stops, 0), coalesce(s.micro_stop_minutes, 0)
+            coalesce(s.micro_stops, 0), coalesce(s.micro_stop_minutes, 0), coalesce(s.band_floor, '{}'), coalesce(s.band_minutes, '{}')
        from ${reports}
        left join ?? s on s.line_id = r.line_id and s.day = r.day and s.shift_code = r.shift_code
        cross join lateral (

@@ -19,10 +19,23 @@ const MONTHS_TABLE = `unnest(?::int[], ?::date[], ?::text[]) k(line_id, month, s
 /** The rows of table alias `t` a month key `k` sums: its line and code, the days of its month. */
 const IN_MONTH = (t: string) => `${t}.line_id = k.line_id and ${t}.shift_code = k.shift_code and ${t}.day >= k.month and ${t}.day < (k.month + interval '1 month')::date`;
 
-/** The sums of `oee_month_figures` over rows `g` of `oee_shift_figures`. */
+/** The sums of `oee_month_figures` over rows `g` of `oee_shift_figures` (all but the bands). */
 const FIGURE_SUMS = `sum(g.working_minutes), sum(g.volume + g.waste), sum(g.volume),
   sum(case when ${RATED('g')} then (g.volume + g.waste) * 60 / g.rate else 0 end), sum(case when ${RATED('g')} then g.volume * 60 / g.rate else 0 end),
   sum(g.excluded_minutes), sum(g.setup_minutes), sum(g.unplanned_minutes), sum(g.breakdown_minutes), sum(g.failures), sum(g.micro_stops), sum(g.micro_stop_minutes)`;
+
+/**
+ * The rows of `oee_month_figures` from `rows`, a select of rows `g.*` of `oee_shift_figures`
+ * with their `month`: FIGURE_SUMS by (line, month, shift code), and each month's bands summed
+ * band by band (empty when its rows have none).
+ */
+const MONTH_FIGURES_OF = (rows: string) => `
+  with g as (${rows}),
+  b as (select g.line_id, g.month, g.shift_code, u.f, sum(u.m) as m from g cross join unnest(g.band_floor, g.band_minutes) u(f, m) group by 1, 2, 3, 4)
+  select s.*, coalesce(bb.band_floor, '{}'), coalesce(bb.band_minutes, '{}')
+    from (select g.line_id, g.month, g.shift_code, ${FIGURE_SUMS} from g group by 1, 2, 3) s
+    left join (select line_id, month, shift_code, array_agg(f order by f) as band_floor, array_agg(m order by f) as band_minutes from b group by 1, 2, 3) bb
+      using (line_id, month, shift_code)`;
 
 /** The sums of `oee_month_pareto` over stops `s`: minutes, count, breakdown minutes. */
 const STOP_SUMS = `sum(s.minutes), count(*), coalesce(sum(s.minutes) filter (where s.minutes >= ${DEFAULT_MINOR_STOP_MINUTES}), 0)`;
@@ -58,14 +71,9 @@ async function rewriteMonths(
  * the rollup is a function of that table however the events are batched.
  */
 export async function recomputeMonthFigures(trx: Knex.Transaction, tables: Record<string, string>, keys: readonly ShiftKey[]): Promise<void> {
-  await rewriteMonths(
-    trx,
-    tables.oee_month_figures!,
-    OEE_MONTH_FIGURES.names,
-    keys,
-    `select k.line_id, k.month, k.shift_code, ${FIGURE_SUMS} from ${MONTHS_TABLE} join ?? g on ${IN_MONTH('g')} group by k.line_id, k.month, k.shift_code`,
-    [tables.oee_shift_figures!],
-  );
+  await rewriteMonths(trx, tables.oee_month_figures!, OEE_MONTH_FIGURES.names, keys, MONTH_FIGURES_OF(`select g.*, k.month from ${MONTHS_TABLE} join ?? g on ${IN_MONTH('g')}`), [
+    tables.oee_shift_figures!,
+  ]);
 }
 
 /**
@@ -91,7 +99,7 @@ export async function recomputeMonthPareto(trx: Knex.Transaction, tables: Record
  * batch. The same rows as the per-batch sums above. `oee_month_figures` reads `oee_shift_figures`.
  */
 export async function loadMonthFigures(trx: Knex | Knex.Transaction, tables: Record<string, string>): Promise<void> {
-  await trx.raw(`insert into ?? (${OEE_MONTH_FIGURES.names.join(', ')}) select ${MONTH('g')}, ${FIGURE_SUMS} from ?? g group by 1, 2, 3`, [
+  await trx.raw(`insert into ?? (${OEE_MONTH_FIGURES.names.join(', ')}) ${MONTH_FIGURES_OF(`select g.*, date_trunc('month', g.day)::date as month from ?? g`)}`, [
     tables.oee_month_figures!,
     tables.oee_shift_figures!,
   ]);

@@ -33,7 +33,8 @@ const CODES: Array<[string, number, number]> = [
 ];
 const iso = (day: string, hour: number) => new Date(Date.parse(`${day}T00:00:00+02:00`) + hour * 3_600_000).toISOString();
 
-const shifts = fc.record({ d: fc.constantFrom(...DAYS.keys()), extra: fc.boolean() }).map(({ d, extra }): EventOf => ({
+/** The regular shifts A, B, C of day `d` of DAYS, and with `extra` the extra shift E (8-16). */
+const schedule = (d: number, extra: boolean): EventOf => ({
   type: 'ShiftsScheduled',
   data: {
     shopFloorId: 1,
@@ -52,7 +53,8 @@ const shifts = fc.record({ d: fc.constantFrom(...DAYS.keys()), extra: fc.boolean
       ...(extra ? [{ shiftId: 1_000_000 + d * 10 + 9, name: 'Turno E', code: 'E', shiftDay: DAYS[d]!, startTime: iso(DAYS[d]!, 8), endTime: iso(DAYS[d]!, 16), extra: true }] : []),
     ],
   },
-}));
+});
+const shifts = fc.record({ d: fc.constantFrom(...DAYS.keys()), extra: fc.boolean() }).map(({ d, extra }) => schedule(d, extra));
 
 /** A stop of 1 s to 40 min starting anywhere in the three days (and the night before). */
 const span = fc.record({ at: fc.integer({ min: -6 * 3600, max: 3 * 86_400 }), length: fc.integer({ min: 1, max: 2400 }) }).map(({ at, length }) => {
@@ -62,21 +64,39 @@ const span = fc.record({ at: fc.integer({ min: -6 * 3600, max: 3 * 86_400 }), le
 const stopId = fc.integer({ min: 1, max: 12 });
 const place = { shopFloorId: fc.constant(1), lineId: fc.integer({ min: 1, max: 2 }), equipmentId: fc.integer({ min: 1, max: 3 }) };
 
-const unplanned = fc.record({ stopId, ...place, span, failureMode: fc.constantFrom('Coclea', 'Nastro') }).map(({ span: s, ...d }): EventOf => ({
-  type: 'UnplannedStopRecorded',
-  data: {
-    ...d,
-    ...s,
-    workpointId: 1,
-    stopCodeId: 7,
-    triggeringEventId: 1,
-    correctiveAction: 'Riavvio',
-    actionMaterialChange: false,
-    actionCleaning: false,
-    actionSettingAdjustment: false,
-    actionComponentRestore: false,
-  },
-}));
+/**
+ * Stop lengths at the minor-stop thresholds the answers are read at (THRESHOLDS): exactly T
+ * minutes and half a minute less, a quarter of a minute, 6.5 minutes (7 rounded up, 6 down) and
+ * 479.98, 600 and 900 minutes around the bands' cap of 480; in seconds.
+ */
+const THRESHOLDS = [1, 3, 5, 7, 10, 480];
+const edgeSpan = fc
+  .record({
+    at: fc.integer({ min: -6 * 3600, max: 3 * 86_400 }),
+    length: fc.constantFrom(...THRESHOLDS.flatMap((t) => [t * 60, t * 60 - 30]), 15, 390, 28_799, 36_000, 54_000),
+  })
+  .map(({ at, length }) => {
+    const start = Date.parse(`${DAYS[0]}T00:00:00+02:00`) + at * 1000;
+    return { startTime: new Date(start).toISOString(), endTime: new Date(start + length * 1000).toISOString() };
+  });
+
+const unplannedOf = (spans: typeof span, ids = stopId) =>
+  fc.record({ stopId: ids, ...place, span: spans, failureMode: fc.constantFrom('Coclea', 'Nastro') }).map(({ span: s, ...d }): EventOf => ({
+    type: 'UnplannedStopRecorded',
+    data: {
+      ...d,
+      ...s,
+      workpointId: 1,
+      stopCodeId: 7,
+      triggeringEventId: 1,
+      correctiveAction: 'Riavvio',
+      actionMaterialChange: false,
+      actionCleaning: false,
+      actionSettingAdjustment: false,
+      actionComponentRestore: false,
+    },
+  }));
+const unplanned = unplannedOf(span);
 const planned = fc
   .record({ stopId, ...place, span, plannedReasonId: fc.integer({ min: 1, max: 3 }) })
   .map(({ span: s, ...d }): EventOf => ({ type: 'PlannedStopRecorded', data: { ...d, ...s, notes: null } }));
@@ -141,9 +161,11 @@ const history = fc.array(
 
 /**
  * The raw path's sums (oee.queries.ts, SHIFTS_SQL's `st`, `s` and `mh`) over every live stop and
- * every fold of micro-stops, at the default threshold of 5 minutes.
+ * every fold of micro-stops, at the default threshold of 5 minutes, and the unplanned minutes by
+ * whole minutes of length (480 for 480 or more), ascending, stops under a minute in none.
  */
 const RAW = `
+  with raw as (
   select line_id, to_char(day, 'YYYY-MM-DD') as day, shift_code,
          coalesce(sum(minutes) filter (where kind = 'p' and coalesce(cat, 'excluded') = 'excluded'), 0) as x,
          coalesce(sum(minutes) filter (where kind = 'p' and coalesce(cat, 'excluded') = 'loss'), 0) as su,
@@ -155,11 +177,18 @@ const RAW = `
     from (select s.line_id, s.day, s.shift_code, s.kind, s.minutes, c.oee_category as cat, 1 as n from ?? s left join ?? c on c.id = s.reason_id where not s.deleted
           union all
           select line_id, day, shift_code, 'm', micro_stop_minutes, null, micro_stops from ??) x
-   group by 1, 2, 3 order by 1, 2, 3`;
+   group by 1, 2, 3),
+  bands as (
+  select line_id, to_char(day, 'YYYY-MM-DD') as day, shift_code, array_agg(f order by f) as band_floor, array_agg(m order by f) as band_minutes
+    from (select line_id, day, shift_code, case when minutes >= 480 then 480 else trunc(minutes)::int end as f, sum(minutes) as m
+            from ?? where kind = 'u' and not deleted and minutes >= 1 group by 1, 2, 3, 4) b
+   group by 1, 2, 3)
+  select raw.*, coalesce(bands.band_floor, '{}') as band_floor, coalesce(bands.band_minutes, '{}') as band_minutes
+    from raw left join bands using (line_id, day, shift_code) order by 1, 2, 3`;
 
 const ROLLUP = `
   select line_id, to_char(day, 'YYYY-MM-DD') as day, shift_code, excluded_minutes as x, setup_minutes as su, unplanned_minutes as u,
-         breakdown_minutes as b, failures as f, micro_stops as mn, micro_stop_minutes as mm
+         breakdown_minutes as b, failures as f, micro_stops as mn, micro_stop_minutes as mm, band_floor, band_minutes
     from ?? order by 1, 2, 3`;
 
 /**
@@ -178,15 +207,23 @@ const MONTH_PARETO = `
          round(breakdown_minutes::numeric, 9)::float8 as b
     from ?? order by 1, 2, 3, 4, 5, 6, 7`;
 
-/** What `oee_month_figures` must hold: `oee_shift_figures` summed by (line, month, shift code). */
+/** What `oee_month_figures` must hold: `oee_shift_figures` summed by (line, month, shift code), the bands band by band. */
 const MONTH_FIGURES_EXPECTED = `
+  with m as (
   select line_id, to_char(date_trunc('month', day), 'YYYY-MM-DD') as month, shift_code, sum(working_minutes) as w, sum(volume + waste) as produced, sum(volume) as good,
          round(sum(case when rate > 0 then (volume + waste) * 60 / rate else 0 end)::numeric, 9)::float8 as ideal, round(sum(unplanned_minutes)::numeric, 9)::float8 as u,
          sum(failures)::int as f, sum(micro_stops)::int as mn
-    from ?? group by 1, 2, 3 order by 1, 2, 3`;
+    from ?? group by 1, 2, 3),
+  b as (
+  select line_id, month, shift_code, array_agg(f order by f) as band_floor, array_agg(m order by f) as band_minutes
+    from (select g.line_id, to_char(date_trunc('month', g.day), 'YYYY-MM-DD') as month, g.shift_code, u.f, round(sum(u.m)::numeric, 9)::float8 as m
+            from ?? g cross join unnest(g.band_floor, g.band_minutes) u(f, m) group by 1, 2, 3, 4) x
+   group by 1, 2, 3)
+  select m.*, coalesce(b.band_floor, '{}') as band_floor, coalesce(b.band_minutes, '{}') as band_minutes from m left join b using (line_id, month, shift_code) order by 1, 2, 3`;
 const MONTH_FIGURES = `
   select line_id, to_char(month, 'YYYY-MM-DD') as month, shift_code, working_minutes as w, produced, good, round(ideal::numeric, 9)::float8 as ideal,
-         round(unplanned_minutes::numeric, 9)::float8 as u, failures as f, micro_stops as mn
+         round(unplanned_minutes::numeric, 9)::float8 as u, failures as f, micro_stops as mn, band_floor,
+         array(select round(x.m::numeric, 9)::float8 from unnest(band_minutes) with ordinality x(m, i) order by x.i) as band_minutes
     from ?? order by 1, 2, 3`;
 
 /** Sums of the same stops taken in another order differ in the last bits at most. */
@@ -200,6 +237,7 @@ const rounded = (rows: Array<Record<string, unknown>>) =>
     f: Number(r.f),
     mn: Number(r.mn),
     mm: Number(Number(r.mm).toFixed(9)),
+    ...(r.band_minutes ? { band_minutes: (r.band_minutes as number[]).map((m) => Number(m.toFixed(9))) } : {}),
   }));
 
 /** Reports of two lines on the three days (the fourth code has no regular shift: its day's midnight counts). */
@@ -223,7 +261,7 @@ const speed = fc
 const FIGURES_EXPECTED = `
   with v as (select line_id, def_speed, effective_at as a, lead(effective_at) over w as b, row_number() over w = 1 as is_first from ?? window w as (partition by line_id order by effective_at))
   select r.line_id, to_char(r.day, 'YYYY-MM-DD') as day, r.shift_code, r.volume, v.def_speed as rate, coalesce(s.unplanned_minutes, 0) as u, coalesce(s.failures, 0) as f,
-         coalesce(s.micro_stops, 0) as mn, coalesce(s.micro_stop_minutes, 0) as mm
+         coalesce(s.micro_stops, 0) as mn, coalesce(s.micro_stop_minutes, 0) as mm, coalesce(s.band_floor, '{}') as band_floor, coalesce(s.band_minutes, '{}') as band_minutes
     from ?? r
     left join ?? sh on sh.shop_floor_id = r.shop_floor_id and sh.shift_day = r.day and sh.code = r.shift_code and not sh.extra
     left join v on v.line_id = r.line_id
@@ -232,7 +270,8 @@ const FIGURES_EXPECTED = `
     left join ?? s on s.line_id = r.line_id and s.day = r.day and s.shift_code = r.shift_code
    order by 1, 2, 3`;
 
-const FIGURES = `select line_id, to_char(day, 'YYYY-MM-DD') as day, shift_code, volume, rate, unplanned_minutes as u, failures as f, micro_stops as mn, micro_stop_minutes as mm from ?? order by 1, 2, 3`;
+const FIGURES = `select line_id, to_char(day, 'YYYY-MM-DD') as day, shift_code, volume, rate, unplanned_minutes as u, failures as f, micro_stops as mn, micro_stop_minutes as mm,
+  band_floor, band_minutes from ?? order by 1, 2, 3`;
 
 /** Runs `check` in a transaction rolled back after it, so each run of a property starts from empty tables. */
 async function rolledBack(knex: Knex, check: (trx: Knex.Transaction) => Promise<void>): Promise<void> {
@@ -261,6 +300,35 @@ function batchesAt<T>(events: T[], cuts: number[]): T[][] {
   return [0, ...at, events.length].flatMap((from, i, all) => (i + 1 < all.length ? [events.slice(from, all[i + 1])] : []));
 }
 
+/**
+ * Where two answers differ by more than the last bits of their sums (the same minutes summed in
+ * another order), as a list of paths: empty when they agree.
+ */
+function differences(a: unknown, b: unknown, path = ''): string[] {
+  if (typeof a === 'number' && typeof b === 'number') return Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b)) ? [] : [`${path}: ${a} vs ${b}`];
+  if (Array.isArray(a) && Array.isArray(b))
+    return a.length === b.length ? a.flatMap((x, i) => differences(x, b[i], `${path}[${i}]`)) : [`${path}: ${a.length} rows vs ${b.length}`];
+  if (a && b && typeof a === 'object' && typeof b === 'object') {
+    const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+    return [...keys].flatMap((k) => differences((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], `${path}.${k}`));
+  }
+  return Object.is(a, b) ? [] : [`${path}: ${String(a)} vs ${String(b)}`];
+}
+
+/**
+ * The queries read the logical names: temporary views over these tables (replaced by the next
+ * call) and a literal plant (two lines of three machines, no DBR constants) shadow them.
+ */
+async function readPlantOf(trx: Knex.Transaction, tables: TableNames): Promise<void> {
+  for (const [name, physical] of Object.entries(tables)) await trx.raw(`create or replace temp view ?? as select * from ??`, [name, physical]);
+  await trx.raw(`create or replace temp view plant_shop_floors as select 1 as id, false as retired`);
+  await trx.raw(`create or replace temp view plant_lines as select * from (values (1, 'Linea 1', 1), (2, 'Linea 2', 1)) l(id, name, shop_floor_id)`);
+  await trx.raw(
+    `create or replace temp view plant_equipments as select * from (values (1, 'Filler', 2, false), (2, 'Capper', 1, false), (3, 'Cartoner', 2, false)) e(id, name, line_id, retired)`,
+  );
+  await trx.raw(`create or replace temp view dbr_constants as select null::int as line_id, null::float8 as mtbf_threshold, null::float8 as ut_threshold where false`);
+}
+
 describeWith(['postgres'])('oee rollup', () => {
   const db = useTestDatabase({ pool: { max: 2 } });
   let tables: TableNames;
@@ -280,7 +348,7 @@ describeWith(['postgres'])('oee rollup', () => {
         try {
           await db.knex.transaction(async (trx) => {
             for (const batch of batches) if (batch.length > 0) await oeeProjection.applyBatch({ trx, tables }, batch as Parameters<typeof oeeProjection.applyBatch>[1]);
-            const raw = (await trx.raw<{ rows: Array<Record<string, unknown>> }>(RAW, [tables.oee_stops!, tables.oee_reasons!, tables.oee_machine_hours!])).rows;
+            const raw = (await trx.raw<{ rows: Array<Record<string, unknown>> }>(RAW, [tables.oee_stops!, tables.oee_reasons!, tables.oee_machine_hours!, tables.oee_stops!])).rows;
             const rollup = (await trx.raw<{ rows: Array<Record<string, unknown>> }>(ROLLUP, [tables.oee_shift_stops!])).rows;
             expect(rounded(rollup)).toEqual(rounded(raw));
             const months = (await trx.raw<{ rows: unknown[] }>(MONTH_PARETO, [tables.oee_month_pareto!])).rows;
@@ -339,7 +407,7 @@ describeWith(['postgres'])('oee rollup', () => {
             const figures = (await trx.raw<{ rows: Array<Record<string, unknown>> }>(FIGURES, [tables.oee_shift_figures!])).rows;
             expect(figures).toEqual(expected);
             const months = (await trx.raw<{ rows: unknown[] }>(MONTH_FIGURES, [tables.oee_month_figures!])).rows;
-            expect(months).toEqual((await trx.raw<{ rows: unknown[] }>(MONTH_FIGURES_EXPECTED, [tables.oee_shift_figures!])).rows);
+            expect(months).toEqual((await trx.raw<{ rows: unknown[] }>(MONTH_FIGURES_EXPECTED, [tables.oee_shift_figures!, tables.oee_shift_figures!])).rows);
             if (figures.some((r) => r.rate !== null)) withRate += 1;
             throw new Rollback();
           });
@@ -364,7 +432,8 @@ describeWith(['postgres'])('oee rollup', () => {
       const out: Record<string, unknown[]> = {};
       for (const logical of Object.keys(t).filter((l) => l !== 'oee_rollup_state')) {
         const r = (await trx.raw<{ rows: Array<Record<string, unknown>> }>('select * from ?? as r order by r', [t[logical]!])).rows;
-        out[logical] = r.map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, typeof v === 'number' && !Number.isInteger(v) ? Number(v.toFixed(9)) : v])));
+        const round = (v: unknown) => (typeof v === 'number' && !Number.isInteger(v) ? Number(v.toFixed(9)) : v);
+        out[logical] = r.map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, Array.isArray(v) ? v.map(round) : round(v)])));
       }
       return out;
     };
@@ -392,6 +461,123 @@ describeWith(['postgres'])('oee rollup', () => {
     // Most runs compared month rows of both rollups, not empty tables.
     expect(withMonths).toBeGreaterThan(runs / 2);
   }, 120_000);
+
+  it('answers at any minor-stop threshold from the rollups as from every stop, by shift ids and by codes, live or after a rebuild', async () => {
+    const building = await scratchTables(db.knex, oeeProjection, { building: true });
+    // The stops at the thresholds' edges: ids of their own as well, so the history's twelve do not overwrite them all.
+    const edgeIds = fc.integer({ min: 1, max: 40 });
+    const edgeDeleted = edgeIds.map((id): EventOf => ({ type: 'UnplannedStopDeleted', data: { stopId: id } }));
+    // Any history with reports, design speeds and stops at the thresholds' edges put in it, and every day's
+    // shifts (E included) somewhere: a report's (day, code) is always a scheduled shift, which the month path relies on.
+    const answersHistory = fc
+      .tuple(
+        history,
+        fc.array(fc.tuple(fc.oneof({ weight: 4, arbitrary: unplannedOf(edgeSpan, edgeIds) }, { weight: 1, arbitrary: edgeDeleted }), fc.nat()), { minLength: 16, maxLength: 40 }),
+        fc.array(fc.tuple(fc.oneof({ weight: 4, arbitrary: report }, { weight: 1, arbitrary: speed }), fc.nat()), { minLength: 12, maxLength: 24 }),
+        fc.array(fc.nat(), { minLength: DAYS.length, maxLength: DAYS.length }),
+      )
+      .map(([h, edges, figures, at]) => {
+        const all: EventOf[] = [...h];
+        for (const [e, i] of [...edges, ...figures]) all.splice(i % (all.length + 1), 0, e);
+        DAYS.forEach((_, d) => all.splice(at[d]! % (all.length + 1), 0, schedule(d, true)));
+        return all;
+      });
+    // A whole month (June, then July) with the other month's days, and the days alone.
+    const ranges = fc.constantFrom(['2030-06-01', '2030-07-02'], ['2030-06-30', '2030-07-31'], ['2030-06-30', '2030-07-02']);
+    const ids = DAYS.flatMap((_, d) => [0, 1, 2, 9].map((c) => 1_000_000 + d * 10 + c));
+    let varied = 0;
+    await fc.assert(
+      fc.asyncProperty(answersHistory, fc.array(fc.nat(), { maxLength: 4 }), fc.nat(), ranges, async (drafts, cuts, loadedAt, [from, to]) => {
+        const batches = batchesAt(storedWithHours(drafts), cuts);
+        // Every other run reads a rebuild's generation: loaded up to some batch, its rollups summed once, the rest applied live.
+        const rebuilt = loadedAt % 2 === 1;
+        const loaded = Math.floor(loadedAt / 2) % (batches.length + 1);
+        await rolledBack(db.knex, async (trx) => {
+          const apply = (t: TableNames, batch: (typeof batches)[number]) =>
+            batch.length > 0 ? oeeProjection.applyBatch({ trx, tables: t }, batch as Parameters<typeof oeeProjection.applyBatch>[1]) : undefined;
+          const read = rebuilt ? building : tables;
+          for (const batch of batches.slice(0, rebuilt ? loaded : batches.length)) await apply(read, batch);
+          if (rebuilt) {
+            await oeeProjection.afterLoad!(trx, building);
+            for (const batch of batches.slice(loaded)) await apply(building, batch);
+          }
+          await readPlantOf(trx, read);
+          const filter = { shopFloorId: 1, lineNames: ['Linea 1', 'Linea 2'], from, to };
+          const breakdowns: number[] = [];
+          for (const minorStopMinutes of THRESHOLDS) {
+            for (const chosen of [{ shiftIds: ids }, { shiftIds: [], shiftCodes: ['A', 'B', 'C', 'E'] }]) {
+              for (const group of ['none', 'line', 'day', 'shift', 'equipment'] as const) {
+                const f = { ...filter, ...chosen, minorStopMinutes };
+                const answer = await oeeAnswer(trx, f, group);
+                expect(differences(answer, await oeeAnswer(trx, { ...f, rawStops: true }, group))).toEqual([]);
+                if (group === 'none' && chosen.shiftCodes) breakdowns.push(answer!.losses.breakdown_minutes);
+              }
+            }
+          }
+          if (new Set(breakdowns).size > 2) varied += 1;
+        });
+      }),
+      { numRuns: runs, seed },
+    );
+    // Most runs had stops on both sides of several thresholds in reported shifts.
+    expect(varied).toBeGreaterThan(runs / 2);
+  }, 240_000);
+
+  it('sums a month’s bands band by band and reads any threshold from them, live and after a rebuild (a literal table)', async () => {
+    const building = await scratchTables(db.knex, oeeProjection, { building: true });
+    const stop = (stopId: number, d: number, hour: number, seconds: number): EventOf => ({
+      type: 'UnplannedStopRecorded',
+      data: {
+        ...{ stopId, shopFloorId: 1, lineId: 1, equipmentId: 2, workpointId: 1, stopCodeId: 7, triggeringEventId: 1, failureMode: 'Coclea', correctiveAction: 'Riavvio' },
+        ...{ actionMaterialChange: false, actionCleaning: false, actionSettingAdjustment: false, actionComponentRestore: false },
+        ...{ startTime: iso(DAYS[d]!, hour), endTime: new Date(Date.parse(iso(DAYS[d]!, hour)) + seconds * 1000).toISOString() },
+      },
+    });
+    const reportOf = (d: number): EventOf => ({
+      type: 'ShiftReportSubmitted',
+      data: { lineId: 1, shopFloorId: 1, day: DAYS[d]!, shiftCode: 'A', notes: '', machineNotes: [], productionVolume: 1000, waste: 0, workingTime: 8, by: 'op' },
+    });
+    // Shift A of 1 and 2 July: 7.5 and 12 minutes, then 7.25, 600 (band 480), 4.5 and half a minute (no band), in two batches.
+    const first = asStored([schedule(1, false), schedule(2, false), reportOf(1), reportOf(2), stop(1, 1, 7, 450), stop(2, 1, 9, 720)]);
+    const second = asStored([stop(3, 2, 7, 435), stop(4, 2, 8, 36_000), stop(5, 2, 9, 270), stop(6, 2, 10, 30)]);
+    await rolledBack(db.knex, async (trx) => {
+      for (const batch of [first, second]) await oeeProjection.applyBatch({ trx, tables }, batch as Parameters<typeof oeeProjection.applyBatch>[1]);
+      await oeeProjection.applyBatch({ trx, tables: building }, [...first, ...second] as Parameters<typeof oeeProjection.applyBatch>[1]);
+      await oeeProjection.afterLoad!(trx, building);
+      for (const t of [tables, building]) {
+        const bands = async (table: string, key: string) =>
+          (await trx.raw<{ rows: unknown[] }>(`select band_floor, band_minutes from ?? where line_id = 1 and shift_code = 'A' order by ${key}`, [table])).rows;
+        expect(await bands(t.oee_shift_stops!, 'day')).toEqual([
+          { band_floor: [7, 12], band_minutes: [7.5, 12] },
+          { band_floor: [4, 7, 480], band_minutes: [4.5, 7.25, 600] },
+        ]);
+        expect(await bands(t.oee_shift_figures!, 'day')).toEqual(await bands(t.oee_shift_stops!, 'day'));
+        expect(await bands(t.oee_month_figures!, 'month')).toEqual([{ band_floor: [4, 7, 12, 480], band_minutes: [4.5, 14.75, 12, 600] }]);
+        await readPlantOf(trx, t);
+        // July whole (its month row), and its first two days (the days' rows); by ids and by code.
+        for (const to of ['2030-07-31', '2030-07-02']) {
+          const filter = { shopFloorId: 1, lineNames: ['Linea 1'], from: '2030-07-01', to, shiftIds: [1_000_010, 1_000_020] };
+          const thresholds: Array<[number, number]> = [
+            [1, 631.25],
+            [4, 631.25],
+            [5, 626.75],
+            [7, 626.75],
+            [8, 612],
+            [12, 612],
+            [13, 600],
+            [479, 600],
+            [480, 600],
+          ];
+          for (const [minorStopMinutes, b] of thresholds) {
+            for (const chosen of [{}, { shiftIds: [], shiftCodes: ['A'] }]) {
+              const answer = await oeeAnswer(trx, { ...filter, ...chosen, minorStopMinutes }, 'none');
+              expect([minorStopMinutes, answer!.unplanned_minutes, answer!.losses.breakdown_minutes]).toEqual([minorStopMinutes, 631.75, b]);
+            }
+          }
+        }
+      }
+    });
+  }, 60_000);
 
   it('reads a range with partial months at both ends as the sum over every stop and report (a literal table)', async () => {
     // Shifts A 06-14 and B 14-22 from 30 May to 2 July 2030; the range is 31 May - 1 July: June whole, one day at each end.
@@ -475,6 +661,26 @@ describeWith(['postgres'])('oee rollup', () => {
         // Linea 1's A of 31 May, 1 June, 30 June, 1 July and Linea 2's of 10 June: 5 x 480 minutes; the stop of 20 June has no report.
         expect(byCode).toMatchObject({ planned_operating_minutes: 2400, excluded_minutes: 30, unplanned_minutes: 50, failures: 5, produced: 6900, good: 6870, run_minutes: 2320 });
         expect(byCode!.losses).toMatchObject({ breakdown_minutes: 47, minor_stop_minutes: 3 });
+        // At other thresholds from the rollups' bands (the same 50 minutes: 12, 6, 20, 3 and Linea 2's 9): a stop of exactly T minutes is a breakdown.
+        const thresholds: Array<[number, number]> = [
+          [1, 50],
+          [6, 47],
+          [7, 41],
+          [10, 32],
+          [13, 20],
+          [21, 0],
+          [480, 0],
+        ];
+        for (const [minorStopMinutes, b] of thresholds) {
+          const at = { ...filter, minorStopMinutes };
+          const answer = await oeeAnswer(trx, { ...at, shiftIds: [], shiftCodes: ['A'] }, 'none');
+          expect(answer!.losses).toMatchObject({ breakdown_minutes: b, minor_stop_minutes: 50 - b });
+          for (const group of ['none', 'line', 'day', 'shift', 'equipment'] as const) {
+            const raw = await oeeAnswer(trx, { ...at, rawStops: true }, group);
+            expect(await oeeAnswer(trx, { ...at, shiftIds: [], shiftCodes: ['A'] }, group)).toEqual(raw);
+            expect(await oeeAnswer(trx, at, group)).toEqual(raw);
+          }
+        }
         expect(byCode!.performance).toBe(570 / 2320);
         for (const group of ['none', 'line', 'shift', 'equipment'] as const) {
           expect(await oeeAnswer(trx, { ...filter, shiftIds: [], shiftCodes: ['A'] }, group)).toEqual(await oeeAnswer(trx, { ...filter, rawStops: true }, group));

@@ -39,8 +39,9 @@ const reportsSql = (chosen: string) => `
 /**
  * The sums of the stops that count for each of those shifts (`x` excluded, `su` setup, `u`
  * unplanned, `b` breakdowns, `f` failures; `mn`, `mm` the detected micro-stops and their
- * minutes), from every stop and every fold of micro-stops: what the machines' rows and a
- * minor-stop threshold other than the default read.
+ * minutes), from every stop and every fold of micro-stops: what the machines' own stops read
+ * by shift ids or at a threshold other than the default, and what the tests compare the
+ * rollups with (`rawStops`).
  */
 export const SHIFTS_SQL = (chosen: string) => `${reportsSql(chosen)},
   st as (
@@ -66,22 +67,30 @@ export const SHIFTS_SQL = (chosen: string) => `${reportsSql(chosen)},
            from r left join s using (line_id, day, shift_code) left join mh using (line_id, day, shift_code))`;
 
 /**
- * The same rows from `oee_shift_figures` (one per submitted report, with its design speed and
- * stop sums): at the default threshold only. One range of one table joined by hash to the
- * chosen (day, code) pairs.
+ * The breakdown minutes of a rollup row `t`: at the default threshold its own column, at
+ * another (`banded`) the sum of its bands from the threshold `:minor` up (oeeColumns.ts,
+ * STOP_SUMS), null when it has none.
  */
-export const figuresSql = (chosen: string) => `
+const breakdowns = (t: string, banded: boolean) =>
+  banded ? `(select sum(x.m) from unnest(${t}.band_floor, ${t}.band_minutes) x(f, m) where x.f >= :minor)` : `${t}.breakdown_minutes`;
+
+/**
+ * The same rows from `oee_shift_figures` (one per submitted report, with its design speed and
+ * stop sums; `banded`: at a threshold other than the default). One range of one table joined
+ * by hash to the chosen (day, code) pairs.
+ */
+export const figuresSql = (chosen: string, banded: boolean) => `
   l as (select id from plant_lines where shop_floor_id = :floor and name = any(:names)),
   p as (${pairsSql(chosen)}),
   rs as (
-    select ${FIGURES_COLUMNS}
+    select ${figuresColumns(banded)}
       from oee_shift_figures g
       join p on p.shift_day = g.day and p.code = g.shift_code
      where g.line_id in (select id from l) and g.day between :from and :to)`;
 
 /** A row of `oee_shift_figures` (alias g) as `rs` holds it. */
-const FIGURES_COLUMNS = `g.line_id, g.day, g.shift_code, g.working_minutes, ${PIECES_SQL('g')}, g.excluded_minutes as x, g.setup_minutes as su,
-  g.unplanned_minutes as u, g.breakdown_minutes as b, g.failures as f, g.micro_stops as mn, g.micro_stop_minutes as mm`;
+const figuresColumns = (banded: boolean) => `g.line_id, g.day, g.shift_code, g.working_minutes, ${PIECES_SQL('g')}, g.excluded_minutes as x, g.setup_minutes as su,
+  g.unplanned_minutes as u, ${breakdowns('g', banded)} as b, g.failures as f, g.micro_stops as mn, g.micro_stop_minutes as mm`;
 
 /**
  * By shift codes (every shift of the codes in the range): the whole months of the range from
@@ -91,15 +100,15 @@ const FIGURES_COLUMNS = `g.line_id, g.day, g.shift_code, g.working_minutes, ${PI
  * shifts are never removed), so it is one of the chosen pairs exactly when its code is chosen.
  * A year of 50 lines and three codes reads 1,800 month rows and the edges' days.
  */
-export const monthsSql = `
+export const monthsSql = (banded: boolean) => `
   l as (select id from plant_lines where shop_floor_id = :floor and name = any(:names)),
   rs as (
     select g.line_id, g.month as day, g.shift_code, g.working_minutes, g.produced, g.good, g.ideal, g.good_ideal, g.excluded_minutes as x, g.setup_minutes as su,
-           g.unplanned_minutes as u, g.breakdown_minutes as b, g.failures as f, g.micro_stops as mn, g.micro_stop_minutes as mm
+           g.unplanned_minutes as u, ${breakdowns('g', banded)} as b, g.failures as f, g.micro_stops as mn, g.micro_stop_minutes as mm
       from oee_month_figures g
      where g.line_id in (select id from l) and g.month between :m1 and :m2 and g.shift_code = any(:codes)
     union all
-    select ${FIGURES_COLUMNS}
+    select ${figuresColumns(banded)}
       from oee_shift_figures g
      where g.line_id in (select id from l) and (g.day between :e1 and :e2 or g.day between :e3 and :e4) and g.shift_code = any(:codes))`;
 

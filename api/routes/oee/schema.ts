@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_MINOR_STOP_MINUTES } from '../../../domain/oee/categories.js';
 import { dayParam, idListParam, idParam, nameListParam, optionalParam, shiftCodesParam } from '../../params.js';
 import { OEE_GROUPS } from '../../../projections/oee/oee.queries.js';
 import { PARETO_BY } from '../../../projections/oee/pareto.queries.js';
@@ -19,7 +20,7 @@ const minorStopMinutes = optionalParam(
     .string()
     .regex(/^\d{1,3}$/, 'Minuti interi da 1 a 480')
     .transform(Number)
-    .pipe(z.number().int().min(1, 'Minuti interi da 1 a 480').max(480, 'Minuti interi da 1 a 480')),
+    .pipe(z.number().int().min(1, 'Minuti interi da 1 a 480').max(MAX_MINOR_STOP_MINUTES, 'Minuti interi da 1 a 480')),
 );
 
 /** `GET /factory/oee` (docs/oee.md). */
