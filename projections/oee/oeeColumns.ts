@@ -102,11 +102,13 @@ const STOP_SUMS = {
   micro_stops: int(),
   micro_stop_minutes: double(),
   /**
-   * The unplanned minutes by band of length: `band_minutes[i]` the minutes of the stops that
-   * last `band_floor[i]` whole minutes (floor of their minutes; 480, MAX_MINOR_STOP_MINUTES, for
-   * 480 or more), bands ascending, only those with stops; stops under a minute are in none. A
-   * stop is a breakdown at a threshold of T whole minutes when its floor is at least T, so the
-   * breakdown minutes at any threshold are the sum of the bands from T up (oeeSql.ts).
+   * The unplanned minutes by band of length: `band_minutes[i]` minutes of stops that last
+   * `band_floor[i]` whole minutes (floor of their minutes; 480, MAX_MINOR_STOP_MINUTES, for 480
+   * or more), bands ascending; stops under a minute are in none. A shift's row lists each such
+   * stop (a band may repeat: one sort, no second grouping, when the rollup is summed), a
+   * month's row each band once, summed. A stop is a breakdown at a threshold of T whole minutes
+   * when its floor is at least T, so the breakdown minutes at any threshold are the sum of the
+   * entries from T up (oeeSql.ts).
    */
   band_floor: intArray(),
   band_minutes: doubleArray(),

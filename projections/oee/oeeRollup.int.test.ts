@@ -161,8 +161,8 @@ const history = fc.array(
 
 /**
  * The raw path's sums (oee.queries.ts, SHIFTS_SQL's `st`, `s` and `mh`) over every live stop and
- * every fold of micro-stops, at the default threshold of 5 minutes, and the unplanned minutes by
- * whole minutes of length (480 for 480 or more), ascending, stops under a minute in none.
+ * every fold of micro-stops, at the default threshold of 5 minutes, and each unplanned stop's
+ * whole minutes of length (480 for 480 or more) with its minutes, ascending, stops under a minute in none.
  */
 const RAW = `
   with raw as (
@@ -179,9 +179,9 @@ const RAW = `
           select line_id, day, shift_code, 'm', micro_stop_minutes, null, micro_stops from ??) x
    group by 1, 2, 3),
   bands as (
-  select line_id, to_char(day, 'YYYY-MM-DD') as day, shift_code, array_agg(f order by f) as band_floor, array_agg(m order by f) as band_minutes
-    from (select line_id, day, shift_code, case when minutes >= 480 then 480 else trunc(minutes)::int end as f, sum(minutes) as m
-            from ?? where kind = 'u' and not deleted and minutes >= 1 group by 1, 2, 3, 4) b
+  select line_id, to_char(day, 'YYYY-MM-DD') as day, shift_code, array_agg(f order by f, m) as band_floor, array_agg(m order by f, m) as band_minutes
+    from (select line_id, day, shift_code, case when minutes >= 480 then 480 else trunc(minutes)::int end as f, minutes as m
+            from ?? where kind = 'u' and not deleted and minutes >= 1) b
    group by 1, 2, 3)
   select raw.*, coalesce(bands.band_floor, '{}') as band_floor, coalesce(bands.band_minutes, '{}') as band_minutes
     from raw left join bands using (line_id, day, shift_code) order by 1, 2, 3`;
@@ -537,9 +537,9 @@ describeWith(['postgres'])('oee rollup', () => {
       type: 'ShiftReportSubmitted',
       data: { lineId: 1, shopFloorId: 1, day: DAYS[d]!, shiftCode: 'A', notes: '', machineNotes: [], productionVolume: 1000, waste: 0, workingTime: 8, by: 'op' },
     });
-    // Shift A of 1 and 2 July: 7.5 and 12 minutes, then 7.25, 600 (band 480), 4.5 and half a minute (no band), in two batches.
+    // Shift A of 1 and 2 July: 7.5 and 12 minutes, then 7.25, 600 (band 480), 4.5, half a minute (no band) and 7.75 (band 7 again), in two batches.
     const first = asStored([schedule(1, false), schedule(2, false), reportOf(1), reportOf(2), stop(1, 1, 7, 450), stop(2, 1, 9, 720)]);
-    const second = asStored([stop(3, 2, 7, 435), stop(4, 2, 8, 36_000), stop(5, 2, 9, 270), stop(6, 2, 10, 30)]);
+    const second = asStored([stop(3, 2, 7, 435), stop(4, 2, 8, 36_000), stop(5, 2, 9, 270), stop(6, 2, 10, 30), stop(7, 2, 11, 465)]);
     await rolledBack(db.knex, async (trx) => {
       for (const batch of [first, second]) await oeeProjection.applyBatch({ trx, tables }, batch as Parameters<typeof oeeProjection.applyBatch>[1]);
       await oeeProjection.applyBatch({ trx, tables: building }, [...first, ...second] as Parameters<typeof oeeProjection.applyBatch>[1]);
@@ -549,19 +549,20 @@ describeWith(['postgres'])('oee rollup', () => {
           (await trx.raw<{ rows: unknown[] }>(`select band_floor, band_minutes from ?? where line_id = 1 and shift_code = 'A' order by ${key}`, [table])).rows;
         expect(await bands(t.oee_shift_stops!, 'day')).toEqual([
           { band_floor: [7, 12], band_minutes: [7.5, 12] },
-          { band_floor: [4, 7, 480], band_minutes: [4.5, 7.25, 600] },
+          // A shift's row lists each stop: two of band 7.
+          { band_floor: [4, 7, 7, 480], band_minutes: [4.5, 7.25, 7.75, 600] },
         ]);
         expect(await bands(t.oee_shift_figures!, 'day')).toEqual(await bands(t.oee_shift_stops!, 'day'));
-        expect(await bands(t.oee_month_figures!, 'month')).toEqual([{ band_floor: [4, 7, 12, 480], band_minutes: [4.5, 14.75, 12, 600] }]);
+        expect(await bands(t.oee_month_figures!, 'month')).toEqual([{ band_floor: [4, 7, 12, 480], band_minutes: [4.5, 22.5, 12, 600] }]);
         await readPlantOf(trx, t);
         // July whole (its month row), and its first two days (the days' rows); by ids and by code.
         for (const to of ['2030-07-31', '2030-07-02']) {
           const filter = { shopFloorId: 1, lineNames: ['Linea 1'], from: '2030-07-01', to, shiftIds: [1_000_010, 1_000_020] };
           const thresholds: Array<[number, number]> = [
-            [1, 631.25],
-            [4, 631.25],
-            [5, 626.75],
-            [7, 626.75],
+            [1, 639],
+            [4, 639],
+            [5, 634.5],
+            [7, 634.5],
             [8, 612],
             [12, 612],
             [13, 600],
@@ -571,7 +572,7 @@ describeWith(['postgres'])('oee rollup', () => {
           for (const [minorStopMinutes, b] of thresholds) {
             for (const chosen of [{}, { shiftIds: [], shiftCodes: ['A'] }]) {
               const answer = await oeeAnswer(trx, { ...filter, ...chosen, minorStopMinutes }, 'none');
-              expect([minorStopMinutes, answer!.unplanned_minutes, answer!.losses.breakdown_minutes]).toEqual([minorStopMinutes, 631.75, b]);
+              expect([minorStopMinutes, answer!.unplanned_minutes, answer!.losses.breakdown_minutes]).toEqual([minorStopMinutes, 639.5, b]);
             }
           }
         }

@@ -63,8 +63,8 @@ export async function insertShiftStops(trx: Knex | Knex.Transaction, tables: Rec
   const of = (alias: string) =>
     keys ? `${KEYS_TABLE} join ?? ${alias} on ${alias}.line_id = k.line_id and ${alias}.day = k.day and ${alias}.shift_code = k.shift_code` : `?? ${alias}`;
   const bound = (table: string) => (keys ? [...keys, table] : [table]);
-  // The live stops and the detected micro-stops of each key, as one list ('m': a fold's micro-stops, n of them),
-  // summed first by kind, category and band (unplanned stops only), then by key: the bands' arrays come from the first sums.
+  // The live stops and the detected micro-stops of each key, as one list ('m': a fold's micro-stops, n of them), summed
+  // in one pass; the bands list each unplanned stop of a minute or more (one sort by key and band, not a second grouping).
   await trx.raw(
     `insert into ?? (${OEE_SHIFT_STOPS.names.join(', ')})
      select line_id, day, shift_code,
@@ -72,20 +72,18 @@ export async function insertShiftStops(trx: Knex | Knex.Transaction, tables: Rec
             coalesce(sum(minutes) filter (where kind = 'p' and cat = 'loss'), 0),
             coalesce(sum(minutes) filter (where kind = 'u'), 0),
             coalesce(sum(minutes) filter (where kind = 'u' and band >= ?), 0),
-            coalesce(sum(n) filter (where kind = 'u'), 0),
+            count(*) filter (where kind = 'u'),
             coalesce(sum(n) filter (where kind = 'm'), 0),
             coalesce(sum(minutes) filter (where kind = 'm'), 0),
-            coalesce(array_agg(band order by band) filter (where band >= 1), '{}'),
-            coalesce(array_agg(minutes order by band) filter (where band >= 1), '{}')
-       from (select line_id, day, shift_code, kind, cat, band, sum(minutes) as minutes, sum(n) as n
-               from (select s.line_id, s.day, s.shift_code, s.kind, s.minutes, c.oee_category as cat, 1 as n, case when s.kind = 'u' then ${BAND('s.minutes')} end as band
-                       from ${of('s')}
-                       left join ?? c on c.id = s.reason_id
-                      where not s.deleted
-                     union all
-                     select h.line_id, h.day, h.shift_code, 'm', h.micro_stop_minutes, null, h.micro_stops, null
-                       from ${of('h')}) x
-              group by line_id, day, shift_code, kind, cat, band) y
+            coalesce(array_agg(band order by band, minutes) filter (where band >= 1), '{}'),
+            coalesce(array_agg(minutes order by band, minutes) filter (where band >= 1), '{}')
+       from (select s.line_id, s.day, s.shift_code, s.kind, s.minutes, c.oee_category as cat, 1 as n, case when s.kind = 'u' then ${BAND('s.minutes')} end as band
+               from ${of('s')}
+               left join ?? c on c.id = s.reason_id
+              where not s.deleted
+             union all
+             select h.line_id, h.day, h.shift_code, 'm', h.micro_stop_minutes, null, h.micro_stops, null
+               from ${of('h')}) x
       group by line_id, day, shift_code`,
     [tables.oee_shift_stops!, DEFAULT_MINOR_STOP_MINUTES, ...bound(tables.oee_stops!), tables.oee_reasons!, ...bound(tables.oee_machine_hours!)],
   );
