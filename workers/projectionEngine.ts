@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { DomainEvent, EventCatalog } from '../domain/shared/catalog.js';
-import { START, comparePositions, readPageOf, type EventPage, type EventStore, type Position } from '../domain/shared/eventStore.js';
+import { START, comparePositions, readPageOf, type EventStore, type Position, type RecordedEvent } from '../domain/shared/eventStore.js';
 import type { AnyProjection as Projection } from '../projections/types.js';
 import { EventApplyError, isParked, isTransient, park, retryParked, type EngineLog } from './projectionFailures.js';
 import { NOTIFY_CHANNEL, createGeneration, type GenerationRow } from './projectionGenerations.js';
@@ -15,10 +15,15 @@ export type { BatchResult, RebuildProgress } from './projectionRebuild.js';
 export { NOTIFY_CHANNEL } from './projectionGenerations.js';
 const SILENT: EngineLog = { error: () => undefined };
 
-/** A window of the log and its events the projection handles, decoded. */
+/**
+ * A window of the log (how many events it read, its last position) and its events the
+ * projection handles, decoded; the events as read are kept only when one could not be decoded,
+ * so a batch holds one copy of its events while it is applied.
+ */
 interface ReadBatch {
-  page: EventPage;
-  decoded: { failed: false; events: DomainEvent[] } | { failed: true; error: unknown };
+  read: number;
+  last: Position | null;
+  decoded: { failed: false; events: DomainEvent[] } | { failed: true; error: unknown; events: RecordedEvent[] };
 }
 
 /** The next batch, read and decoded while the current one is applied. */
@@ -206,11 +211,11 @@ export class ProjectionEngine {
     this.prefetches.delete(key);
     let batch = ahead && comparePositions(ahead.after, after) === 0 ? await ahead.batch : null;
     // A short prefetched batch may have been read before later events became visible.
-    if (!batch || batch.page.read < size) batch = await this.readBatch(projection, after, size);
-    const { page, decoded } = batch;
-    if (page.read === 0) return 0;
-    if (page.read === size) {
-      const next = page.last!;
+    if (!batch || batch.read < size) batch = await this.readBatch(projection, after, size);
+    const { read, decoded } = batch;
+    if (read === 0) return 0;
+    if (read === size) {
+      const next = batch.last!;
       this.prefetches.set(key, { after: next, batch: this.readBatch(projection, next, size).catch(() => null) });
     }
     let changed: boolean;
@@ -219,25 +224,25 @@ export class ProjectionEngine {
       changed = decoded.events.length > 0;
       if (changed) await projection.applyBatch({ trx, tables: row.tables }, decoded.events);
     } catch (err) {
-      throw isTransient(err) ? err : new EventApplyError(page.events, err, page.read);
+      throw isTransient(err) ? err : new EventApplyError(decoded.events, err, read);
     }
-    const last = page.last!;
+    const last = batch.last!;
     await trx('projection_generations')
       .where({ name: row.name, generation: row.generation })
-      .update({ commit_pos: last.commit, prepare_pos: last.prepare, processed: trx.raw('processed + ?', [page.read]), updated_at: trx.fn.now() });
+      .update({ commit_pos: last.commit, prepare_pos: last.prepare, processed: trx.raw('processed + ?', [read]), updated_at: trx.fn.now() });
     await trx.raw(`select pg_notify(?, ?)`, [NOTIFY_CHANNEL, JSON.stringify({ name: row.name, generation: row.generation, status: row.status, changed, ...last })]);
     row.commit_pos = last.commit;
     row.prepare_pos = last.prepare;
-    return page.read;
+    return read;
   }
 
   /** The window after `after`, with its events the projection handles decoded (or why one could not be). */
   private async readBatch(projection: Projection, after: Position, size: number): Promise<ReadBatch> {
-    const page = await readPageOf(this.store, { after, limit: size, types: projection.canHandle });
+    const { events, read, last } = await readPageOf(this.store, { after, limit: size, types: projection.canHandle });
     try {
-      return { page, decoded: { failed: false, events: page.events.map((r) => this.catalog.decode(r)) } };
+      return { read, last, decoded: { failed: false, events: events.map((r) => this.catalog.decode(r)) } };
     } catch (error) {
-      return { page, decoded: { failed: true, error } };
+      return { read, last, decoded: { failed: true, error, events } };
     }
   }
 

@@ -17,10 +17,13 @@ export type { ProjectionFailure } from '../domain/shared/readModelStatus.js';
 const MESSAGE_LIMIT = 1000;
 
 /** Thrown inside a batch when its projection cannot decode or apply the batch's events; the batch rolls back. */
+/** What a parked generation records of the event it stopped at. */
+export type EventRef = Pick<RecordedEvent, 'id' | 'streamId' | 'type' | 'position'>;
+
 export class EventApplyError extends Error {
   constructor(
-    /** The batch's events the projection handles (of a batch of one, the event that failed). */
-    readonly events: readonly RecordedEvent[],
+    /** The batch's events the projection handles, read or decoded (of a batch of one, the event that failed). */
+    readonly events: readonly EventRef[],
     readonly reason: unknown,
     /** How many events the batch read, of every type: the window the engine narrows down. */
     readonly read = events.length,
@@ -56,7 +59,7 @@ export function isTransient(err: unknown): boolean {
 export const isParked = (row: GenerationRow): boolean => row.failed_at != null;
 
 /** The columns that park a generation at an event. */
-export function failureColumns(event: RecordedEvent | null, err: unknown, now: Knex.Raw) {
+export function failureColumns(event: EventRef | null, err: unknown, now: Knex.Raw) {
   return {
     failed_commit_pos: event?.position.commit ?? null,
     failed_prepare_pos: event?.position.prepare ?? null,
