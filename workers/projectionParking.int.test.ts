@@ -152,6 +152,28 @@ describeWith(['postgres'])('a read model whose projection cannot apply an event'
     });
   });
 
+  describe('given that event in a batch read ahead, among events of a type the projection does not handle', () => {
+    it('parks exactly at it when its batch was read and decoded ahead', async () => {
+      const engine = new ProjectionEngine(knex, store, tallyCatalog(), [tallyProjection(), seen], 10);
+      await engine.ensure();
+      // Tallies 1..30, each followed by an event no projection here handles; the 21st tally cannot be read.
+      const values = Array.from({ length: 30 }, (_, i) => (i === 20 ? 'ventuno' : i + 1));
+      end = (
+        await store.appendToStream(
+          'tally-b',
+          values.flatMap((v) => [tally(v), { ...newEvent('TallyNoted', { v }), schemaVersion: 1 }]),
+          { expectedRevision: 'no_stream' },
+        )
+      ).position;
+      const all = await store.readStream('tally-b');
+      await catchUpTo(engine, 'tally', end);
+      // Windows of 10 events hold 5 tallies: the bad one (the 41st event) is in the fifth window, read ahead while the fourth was applied.
+      expect(await total(knex)).toBe(210);
+      // Applied up to the event before it, the note after the 20th tally.
+      expect((await engine.status())[0]).toMatchObject({ state: 'failed', position: all[39]!.position, failure: { position: all[40]!.position, eventType: 'TallyCounted' } });
+    });
+  });
+
   describe('given a rebuild that fails for another reason', () => {
     it('ends failed with the error, not rebuilding', async () => {
       let refuse = false;
