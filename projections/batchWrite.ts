@@ -48,11 +48,22 @@ const list = (names: readonly string[]) => names.map(ident).join(', ');
  * carry the whole row, so the last one per key is the row. Keys must be unique.
  */
 export async function upsertRows(trx: Knex.Transaction, table: string, key: readonly string[], columns: Columns, rows: readonly Row[]): Promise<void> {
+  await upsert(trx, table, key, columns, rows, (c) => `excluded.${c}`);
+}
+
+/**
+ * Inserts rows, or sets each non-key column of the existing row of a key to `value(column)` (an
+ * expression over `excluded` and the stored row `t`), one chunk of rows per statement.
+ */
+async function upsert(trx: Knex.Transaction, table: string, key: readonly string[], columns: Columns, rows: readonly Row[], value: (column: string) => string): Promise<void> {
   const names = Object.keys(columns);
-  const set = names.filter((c) => !key.includes(c)).map((c) => `${ident(c)} = excluded.${ident(c)}`);
+  const set = names.filter((c) => !key.includes(c)).map((c) => `${ident(c)} = ${value(ident(c))}`);
   await inChunks(rows, (chunk) => {
     const from = unnested(columns, chunk);
-    return trx.raw(`insert into ?? (${list(names)}) select ${list(names)} from ${from.sql} on conflict (${list(key)}) do update set ${set.join(', ')}`, [table, ...from.bindings]);
+    return trx.raw(`insert into ?? as t (${list(names)}) select ${list(names)} from ${from.sql} on conflict (${list(key)}) do update set ${set.join(', ')}`, [
+      table,
+      ...from.bindings,
+    ]);
   });
 }
 
@@ -108,8 +119,16 @@ export async function patchRows(trx: Knex.Transaction, table: string, key: reado
  * after its first add (what a rebuild sees) gives both alike, so those rows go in one upsert
  * that merges into an existing row, without asking which keys were there.
  */
+/** A row's columns as the batch's events left them (`all`), and as a new row gets them (`added`, null without an add). */
+interface FoldEntry {
+  all: Row;
+  added: Row | null;
+  /** Every event reached both alike: no change came before the first add. */
+  alike: boolean;
+}
+
 export class EntityFold<K extends string | number> {
-  private readonly entries = new Map<K, { all: Row; added: Row | null; alike: boolean }>();
+  private readonly entries = new Map<K, FoldEntry>();
   private readonly hasDefaults: boolean;
 
   constructor(
@@ -148,35 +167,22 @@ export class EntityFold<K extends string | number> {
 
   async write(trx: Knex.Transaction, table: string): Promise<void> {
     if (this.entries.size === 0) return;
+    // A row whose add and changes agree, without defaults for a new row: inserted or merged into the stored one at once.
+    const merges = (e: FoldEntry) => e.alike && !this.hasDefaults;
     const merged: Row[] = [];
     const added: Row[] = [];
     for (const [id, e] of this.entries) {
-      if (e.alike && !this.hasDefaults) merged.push(Object.assign(e.all, { [this.key]: id }));
+      if (merges(e)) merged.push(Object.assign(e.all, { [this.key]: id }));
       else if (e.added) added.push({ ...this.defaults, ...e.added, [this.key]: id });
     }
-    if (merged.length > 0) await mergeRows(trx, table, this.key, this.columns, merged);
+    // Set the columns the row gives (not NULL) on a stored row, as patchRows does.
+    if (merged.length > 0) await upsert(trx, table, [this.key], this.columns, merged, (c) => `coalesce(excluded.${c}, t.${c})`);
     if (merged.length === this.entries.size) return;
     const inserted = added.length > 0 ? await insertNew(trx, table, [this.key], this.columns, added) : new Set<string>();
     const existing: Row[] = [];
-    for (const [id, e] of this.entries) if (!(e.alike && !this.hasDefaults) && !inserted.has(keyOf(id))) existing.push({ ...e.all, [this.key]: id });
+    for (const [id, e] of this.entries) if (!merges(e) && !inserted.has(keyOf(id))) existing.push({ ...e.all, [this.key]: id });
     if (existing.length > 0) await patchRows(trx, table, [this.key], this.columns, existing);
   }
-}
-
-/**
- * Inserts rows, or sets the columns a row gives (not NULL) on the existing row of its key: an
- * insert and a patchRows in one statement, for rows whose add and changes are the same.
- */
-async function mergeRows(trx: Knex.Transaction, table: string, key: string, columns: Columns, rows: readonly Row[]): Promise<void> {
-  const names = Object.keys(columns);
-  const set = names.filter((c) => c !== key).map((c) => `${ident(c)} = coalesce(excluded.${ident(c)}, t.${ident(c)})`);
-  await inChunks(rows, (chunk) => {
-    const from = unnested(columns, chunk);
-    return trx.raw(`insert into ?? as t (${list(names)}) select ${list(names)} from ${from.sql} on conflict (${ident(key)}) do update set ${set.join(', ')}`, [
-      table,
-      ...from.bindings,
-    ]);
-  });
 }
 
 /** Text that stands in an array literal as it is: digits, letters and the signs of numbers, days and ISO times. */
