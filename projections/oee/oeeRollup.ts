@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { DEFAULT_MINOR_STOP_MINUTES } from '../../domain/oee/categories.js';
 import { arrayLiteral } from '../batchWrite.js';
-import { BAND, OEE_SHIFT_STOPS } from './oeeColumns.js';
+import { BAND, EXACT_SUM, OEE_SHIFT_STOPS } from './oeeColumns.js';
 
 /** A (line, day, shift code) that stops count for, as SQL gives it back: the day as YYYY-MM-DD. */
 export interface ShiftKey {
@@ -68,13 +68,13 @@ export async function insertShiftStops(trx: Knex | Knex.Transaction, tables: Rec
   await trx.raw(
     `insert into ?? (${OEE_SHIFT_STOPS.names.join(', ')})
      select line_id, day, shift_code,
-            coalesce(sum(minutes) filter (where kind = 'p' and coalesce(cat, 'excluded') = 'excluded'), 0),
-            coalesce(sum(minutes) filter (where kind = 'p' and cat = 'loss'), 0),
-            coalesce(sum(minutes) filter (where kind = 'u'), 0),
-            coalesce(sum(minutes) filter (where kind = 'u' and band >= ?), 0),
+            ${EXACT_SUM('minutes', `kind = 'p' and coalesce(cat, 'excluded') = 'excluded'`)},
+            ${EXACT_SUM('minutes', `kind = 'p' and cat = 'loss'`)},
+            ${EXACT_SUM('minutes', `kind = 'u'`)},
+            ${EXACT_SUM('minutes', `kind = 'u' and band >= ?`)},
             count(*) filter (where kind = 'u'),
             coalesce(sum(n) filter (where kind = 'm'), 0),
-            coalesce(sum(minutes) filter (where kind = 'm'), 0),
+            ${EXACT_SUM('minutes', `kind = 'm'`)},
             coalesce(array_agg(band order by band, minutes) filter (where band >= 1), '{}'),
             coalesce(array_agg(minutes order by band, minutes) filter (where band >= 1), '{}')
        from (select s.line_id, s.day, s.shift_code, s.kind, s.minutes, c.oee_category as cat, 1 as n, case when s.kind = 'u' then ${BAND('s.minutes')} end as band
