@@ -11,12 +11,14 @@ import { SHIFT_COPY_WITH_CODE } from '../shiftPlacement.js';
 export const RATED = (t: string) => `${t}.rate > 1e-200`;
 
 /**
- * The sum of a double expression over a group, the same whatever order the rows come in (`where`:
- * only the rows it holds; 0 for none). Doubles summed in a different order can differ in their
- * last bits, and a rollup's rows are stored in one order live and another after a rebuild; each
- * value is taken as a decimal of 15 significant digits and summed exactly.
+ * The sum of a double expression over a group, added in the order of `order` (a key unique in
+ * the group, or the summed value itself: equal values added in either order give the same sum),
+ * and 0 for no row (`where`: only the rows it holds). Doubles added in another order can differ
+ * in their last bits, and a rollup's rows come in one order live and in another in a rebuild's
+ * load; so the sum is the same to the last bit in both. PostgreSQL sorts the input once for the
+ * aggregates of a query that share one order.
  */
-export const EXACT_SUM = (expr: string, where?: string) => `coalesce((sum((${expr})::numeric)${where ? ` filter (where ${where})` : ''})::float8, 0)`;
+export const ORDERED_SUM = (expr: string, order: string, where?: string) => `coalesce(sum(${expr} order by ${order})${where ? ` filter (where ${where})` : ''}, 0)`;
 
 /** The band of an unplanned stop of `minutes` (`band_floor` of the stop sums): its whole minutes, at most MAX_MINOR_STOP_MINUTES. */
 export const BAND = (minutes: string) => `least(floor(${minutes}), ${MAX_MINOR_STOP_MINUTES})::int`;

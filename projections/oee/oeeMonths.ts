@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { DEFAULT_MINOR_STOP_MINUTES } from '../../domain/oee/categories.js';
 import { arrayLiteral } from '../batchWrite.js';
-import { EXACT_SUM, OEE_MONTH_FIGURES, OEE_MONTH_PARETO, RATED } from './oeeColumns.js';
+import { ORDERED_SUM, OEE_MONTH_FIGURES, OEE_MONTH_PARETO, RATED } from './oeeColumns.js';
 import type { ShiftKey } from './oeeRollup.js';
 
 /** The (line, month, shift code) keys of some (line, day, shift code) keys, once each, as the three arrays `MONTHS_TABLE` binds. */
@@ -19,11 +19,12 @@ const MONTHS_TABLE = `unnest(?::int[], ?::date[], ?::text[]) k(line_id, month, s
 /** The rows of table alias `t` a month key `k` sums: its line and code, the days of its month. */
 const IN_MONTH = (t: string) => `${t}.line_id = k.line_id and ${t}.shift_code = k.shift_code and ${t}.day >= k.month and ${t}.day < (k.month + interval '1 month')::date`;
 
-/** The sums of `oee_month_figures` over rows `g` of `oee_shift_figures` (all but the bands). */
-const FIGURE_SUMS = `${EXACT_SUM('g.working_minutes')}, ${EXACT_SUM('g.volume + g.waste')}, ${EXACT_SUM('g.volume')},
-  ${EXACT_SUM(`case when ${RATED('g')} then (g.volume + g.waste) * 60 / g.rate else 0 end`)}, ${EXACT_SUM(`case when ${RATED('g')} then g.volume * 60 / g.rate else 0 end`)},
-  ${EXACT_SUM('g.excluded_minutes')}, ${EXACT_SUM('g.setup_minutes')}, ${EXACT_SUM('g.unplanned_minutes')}, ${EXACT_SUM('g.breakdown_minutes')}, sum(g.failures), sum(g.micro_stops),
-  ${EXACT_SUM('g.micro_stop_minutes')}`;
+/** The sums of `oee_month_figures` over rows `g` of `oee_shift_figures` (all but the bands), each added day by day. */
+const DAILY = (expr: string) => ORDERED_SUM(expr, 'g.day');
+const FIGURE_SUMS = `${DAILY('g.working_minutes')}, ${DAILY('g.volume + g.waste')}, ${DAILY('g.volume')},
+  ${DAILY(`case when ${RATED('g')} then (g.volume + g.waste) * 60 / g.rate else 0 end`)}, ${DAILY(`case when ${RATED('g')} then g.volume * 60 / g.rate else 0 end`)},
+  ${DAILY('g.excluded_minutes')}, ${DAILY('g.setup_minutes')}, ${DAILY('g.unplanned_minutes')}, ${DAILY('g.breakdown_minutes')}, sum(g.failures), sum(g.micro_stops),
+  ${DAILY('g.micro_stop_minutes')}`;
 
 /**
  * The rows of `oee_month_figures` from `rows`, a select of rows `g.*` of `oee_shift_figures`
@@ -32,14 +33,14 @@ const FIGURE_SUMS = `${EXACT_SUM('g.working_minutes')}, ${EXACT_SUM('g.volume + 
  */
 const MONTH_FIGURES_OF = (rows: string) => `
   with g as (${rows}),
-  b as (select g.line_id, g.month, g.shift_code, u.f, ${EXACT_SUM('u.m')} as m from g cross join unnest(g.band_floor, g.band_minutes) u(f, m) group by 1, 2, 3, 4)
+  b as (select g.line_id, g.month, g.shift_code, u.f, ${ORDERED_SUM('u.m', 'u.m')} as m from g cross join unnest(g.band_floor, g.band_minutes) u(f, m) group by 1, 2, 3, 4)
   select s.*, coalesce(bb.band_floor, '{}'), coalesce(bb.band_minutes, '{}')
     from (select g.line_id, g.month, g.shift_code, ${FIGURE_SUMS} from g group by 1, 2, 3) s
     left join (select line_id, month, shift_code, array_agg(f order by f) as band_floor, array_agg(m order by f) as band_minutes from b group by 1, 2, 3) bb
       using (line_id, month, shift_code)`;
 
 /** The sums of `oee_month_pareto` over stops `s`: minutes, count, breakdown minutes. */
-const STOP_SUMS = `${EXACT_SUM('s.minutes')}, count(*), ${EXACT_SUM('s.minutes', `s.minutes >= ${DEFAULT_MINOR_STOP_MINUTES}`)}`;
+const STOP_SUMS = `${ORDERED_SUM('s.minutes', 's.minutes')}, count(*), ${ORDERED_SUM('s.minutes', 's.minutes', `s.minutes >= ${DEFAULT_MINOR_STOP_MINUTES}`)}`;
 /** The Pareto key and sums of `oee_month_pareto` over stops `s` crossed with the four dimensions `d`; PARETO_STOPS: the stops it sums; DIMS: the dimensions. */
 const PARETO_SUMS = `d.dim, case when d.dim = 'c' then s.stop_code_id end, case when d.dim = 'f' then s.failure_mode end, case when d.dim in ('e', 'r') then s.equipment_id end,
   ${STOP_SUMS}`;

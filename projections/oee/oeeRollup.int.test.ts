@@ -581,8 +581,8 @@ describeWith(['postgres'])('oee rollup', () => {
 
   it('sums a month the same to the last bit whatever order its shifts are stored in, live and in a rebuild’s load (a literal table)', async () => {
     // Three shifts of July at 600 pieces an hour: 6, 12 and 18 pieces are 0.6, 1.2 and 1.8 ideal minutes, and
-    // 0.1, 0.2 and 0.3 minutes of each sum. Added as doubles, one order gives 3.5999999999999996 and
-    // 0.6000000000000001, the other 3.6 and 0.6.
+    // 0.1, 0.2 and 0.3 minutes of each sum. Added as doubles in day order they give 3.5999999999999996 and
+    // 0.6000000000000001, backwards 3.6 and 0.6: the month must hold the first, however its rows are stored.
     expect([0.6 + 1.2 + 1.8, 1.8 + 1.2 + 0.6, 0.1 + 0.2 + 0.3, 0.3 + 0.2 + 0.1]).toEqual([3.5999999999999996, 3.6, 0.6000000000000001, 0.6]);
     const shift = (day: string, pieces: number, v: number) => ({
       ...{ line_id: 1, day, shift_code: 'A', shop_floor_id: 1, working_minutes: v, volume: pieces, waste: 0, rate: 600 },
@@ -590,8 +590,9 @@ describeWith(['postgres'])('oee rollup', () => {
       ...{ band_floor: [7], band_minutes: [v] },
     });
     const rows = [shift('2030-07-01', 6, 0.1), shift('2030-07-02', 12, 0.2), shift('2030-07-03', 18, 0.3)];
-    const month = { working_minutes: 0.6, produced: 36, good: 36, ideal: 3.6, good_ideal: 3.6, excluded_minutes: 0.6, setup_minutes: 0.6, unplanned_minutes: 0.6 };
-    const expected = { ...month, breakdown_minutes: 0.6, micro_stop_minutes: 0.6, band_floor: [7], band_minutes: [0.6] };
+    const [ideal, minutes] = [3.5999999999999996, 0.6000000000000001];
+    const month = { working_minutes: minutes, produced: 36, good: 36, ideal, good_ideal: ideal, excluded_minutes: minutes, setup_minutes: minutes, unplanned_minutes: minutes };
+    const expected = { ...month, breakdown_minutes: minutes, micro_stop_minutes: minutes, band_floor: [7], band_minutes: [minutes] };
     const read = async (trx: Knex.Transaction) => {
       const all = (await trx.raw<{ rows: Array<Record<string, unknown>> }>('select * from ??', [tables.oee_month_figures!])).rows;
       return all.map((r) => Object.fromEntries(Object.keys(expected).map((k) => [k, r[k]])));

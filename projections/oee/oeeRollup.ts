@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { DEFAULT_MINOR_STOP_MINUTES } from '../../domain/oee/categories.js';
 import { arrayLiteral } from '../batchWrite.js';
-import { BAND, EXACT_SUM, OEE_SHIFT_STOPS } from './oeeColumns.js';
+import { BAND, ORDERED_SUM, OEE_SHIFT_STOPS } from './oeeColumns.js';
 
 /** A (line, day, shift code) that stops count for, as SQL gives it back: the day as YYYY-MM-DD. */
 export interface ShiftKey {
@@ -64,19 +64,20 @@ export async function insertShiftStops(trx: Knex | Knex.Transaction, tables: Rec
     keys ? `${KEYS_TABLE} join ?? ${alias} on ${alias}.line_id = k.line_id and ${alias}.day = k.day and ${alias}.shift_code = k.shift_code` : `?? ${alias}`;
   const bound = (table: string) => (keys ? [...keys, table] : [table]);
   // The live stops and the detected micro-stops of each key, as one list ('m': a fold's micro-stops, n of them), summed
-  // in one pass; the bands list each unplanned stop of a minute or more (one sort by key and band, not a second grouping).
+  // in one pass, in one sort by key and minutes; the bands list each unplanned stop of a minute or more, by minutes (so by
+  // band: a longer stop's band is never lower), not in a second grouping.
   await trx.raw(
     `insert into ?? (${OEE_SHIFT_STOPS.names.join(', ')})
      select line_id, day, shift_code,
-            ${EXACT_SUM('minutes', `kind = 'p' and coalesce(cat, 'excluded') = 'excluded'`)},
-            ${EXACT_SUM('minutes', `kind = 'p' and cat = 'loss'`)},
-            ${EXACT_SUM('minutes', `kind = 'u'`)},
-            ${EXACT_SUM('minutes', `kind = 'u' and band >= ?`)},
+            ${ORDERED_SUM('minutes', 'minutes', `kind = 'p' and coalesce(cat, 'excluded') = 'excluded'`)},
+            ${ORDERED_SUM('minutes', 'minutes', `kind = 'p' and cat = 'loss'`)},
+            ${ORDERED_SUM('minutes', 'minutes', `kind = 'u'`)},
+            ${ORDERED_SUM('minutes', 'minutes', `kind = 'u' and band >= ?`)},
             count(*) filter (where kind = 'u'),
             coalesce(sum(n) filter (where kind = 'm'), 0),
-            ${EXACT_SUM('minutes', `kind = 'm'`)},
-            coalesce(array_agg(band order by band, minutes) filter (where band >= 1), '{}'),
-            coalesce(array_agg(minutes order by band, minutes) filter (where band >= 1), '{}')
+            ${ORDERED_SUM('minutes', 'minutes', `kind = 'm'`)},
+            coalesce(array_agg(band order by minutes) filter (where band >= 1), '{}'),
+            coalesce(array_agg(minutes order by minutes) filter (where band >= 1), '{}')
        from (select s.line_id, s.day, s.shift_code, s.kind, s.minutes, c.oee_category as cat, 1 as n, case when s.kind = 'u' then ${BAND('s.minutes')} end as band
                from ${of('s')}
                left join ?? c on c.id = s.reason_id
