@@ -64,18 +64,21 @@ export async function buildRollups(knex: Knex | Knex.Transaction, tables: TableN
   ]);
   await knex.raw(`create index ?? on ?? (shop_floor_id, line_id, day) include (volume)`, [`${lineDays}_floor_line_day`, lineDays]);
   // A rebuild loaded its day rows before the triggers existed: the rollups start as their sums
-  // (nothing on a new, empty generation), then the triggers keep them.
+  // (nothing on a new, empty generation), then the triggers keep them. Summed as numeric, as the
+  // triggers add them: doubles added as doubles would lose the 16th digit.
   await knex.raw(
     `insert into ?? (line_id, month, shift_code, shop_floor_id, volume, waste, working_minutes, stop_count, unplanned_minutes, planned_minutes)
-     select line_id, date_trunc('month', day)::date, shift_code, min(shop_floor_id), sum(volume), sum(waste), sum(working_minutes), sum(stop_count), sum(unplanned_minutes), sum(planned_minutes)
-       from ?? group by 1, 2, 3
-     having sum(volume) <> 0 or sum(waste) <> 0 or sum(working_minutes) <> 0 or sum(stop_count) <> 0 or sum(unplanned_minutes) <> 0 or sum(planned_minutes) <> 0`,
+     select * from (
+       select line_id, date_trunc('month', day)::date, shift_code, min(shop_floor_id), sum(volume::numeric) as v, sum(waste::numeric) as w, sum(working_minutes::numeric) as m,
+              sum(stop_count) as n, sum(unplanned_minutes) as u, sum(planned_minutes) as p
+         from ?? group by 1, 2, 3) s
+      where v <> 0 or w <> 0 or m <> 0 or n <> 0 or u <> 0 or p <> 0`,
     [months, days],
   );
-  await knex.raw(`insert into ?? (line_id, day, shop_floor_id, volume) select line_id, day, min(shop_floor_id), sum(volume) from ?? group by 1, 2 having sum(volume) <> 0`, [
-    lineDays,
-    days,
-  ]);
+  await knex.raw(
+    `insert into ?? (line_id, day, shop_floor_id, volume) select line_id, day, min(shop_floor_id), sum(volume::numeric) from ?? group by 1, 2 having sum(volume::numeric) <> 0`,
+    [lineDays, days],
+  );
   await knex.raw(ROLLUPS_SQL);
   // One trigger per kind of statement (a trigger with transition tables takes one event); `insert ... on conflict do update` fires both.
   for (const [op, ref] of [
