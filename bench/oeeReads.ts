@@ -1,6 +1,6 @@
 /**
  * The loss analysis' reads as `npm run bench -- oee` measures them: GET /factory/oee
- * (group_by none, line and equipment, and none at a minor-stop threshold of 10 minutes) and
+ * (group_by none, line and equipment, and none and equipment at a minor-stop threshold of 10 minutes) and
  * GET /factory/oee/pareto (by stop code and failure mode) of a
  * scope through a real server, each alternating with a plain SQL aggregate over the same
  * read tables (oee_reports, oee_stops) answering the same question: the baseline of the run.
@@ -83,16 +83,27 @@ function queries(plant: Pick<BenchPlant, 'shopFloorId'>, scope: Scope) {
     line: `/factory/oee?${new URLSearchParams({ ...filters, group_by: 'line' })}`,
     equipment: `/factory/oee?${new URLSearchParams({ ...filters, group_by: 'equipment' })}`,
     minor10: `/factory/oee?${new URLSearchParams({ ...filters, group_by: 'none', minor_stop_minutes: '10' })}`,
+    equipment10: `/factory/oee?${new URLSearchParams({ ...filters, group_by: 'equipment', minor_stop_minutes: '10' })}`,
     stop_code: `/factory/oee/pareto?${new URLSearchParams({ ...filters, by: 'stop_code' })}`,
     failure_mode: `/factory/oee/pareto?${new URLSearchParams({ ...filters, by: 'failure_mode' })}`,
   };
 }
 
+/** The GET /factory/oee reads measured, and what each asks beside the page's filters. */
+type OeeRead = 'none' | 'line' | 'equipment' | 'minor10' | 'equipment10';
+const READ_QUERY: Record<OeeRead, string> = {
+  none: 'group_by=none',
+  line: 'group_by=line',
+  equipment: 'group_by=equipment',
+  minor10: 'group_by=none&minor_stop_minutes=10',
+  equipment10: 'group_by=equipment&minor_stop_minutes=10',
+};
+
 /** One call as a function of nothing: the HTTP request (shift codes, so a year fits in a URL). */
 function caller(server: RunningServer, token: string, plant: Pick<BenchPlant, 'shopFloorId'>, scope: Scope) {
   const paths = queries(plant, scope);
   return {
-    oee: (group: 'none' | 'line' | 'equipment' | 'minor10') => get(server, token, paths[group]),
+    oee: (group: OeeRead) => get(server, token, paths[group]),
     pareto: (by: 'stop_code' | 'failure_mode') => get(server, token, paths[by]),
   };
 }
@@ -123,12 +134,13 @@ export async function measureOeeScope(
     note: note(m.statuses),
   });
 
-  for (const group of ['none', 'line', 'equipment', 'minor10'] as const) {
-    const label = group === 'minor10' ? 'GET /factory/oee?group_by=none&minor_stop_minutes=10' : `GET /factory/oee?group_by=${group}`;
+  for (const group of ['none', 'line', 'equipment', 'minor10', 'equipment10'] as const) {
+    const label = `GET /factory/oee?${READ_QUERY[group]}`;
+    const byMachine = group === 'equipment' || group === 'equipment10';
     const m = await measure(
       o,
       () => call.oee(group),
-      () => timedSql(client, group === 'equipment' ? equipmentBaseline : oeeBaseline(group === 'line'), values),
+      () => timedSql(client, byMachine ? equipmentBaseline : oeeBaseline(group === 'line'), values),
     );
     if (m.first.status !== 200) {
       figures.push(figure(label, m, 0, false));
@@ -139,13 +151,12 @@ export async function measureOeeScope(
     const base = new Map(m.firstSql.map((r) => [String(r.k), r]));
     // A machine's row: its own unplanned minutes and failures (machines without stops answer zeros).
     const withStops = answer.rows.filter((r) => r.failures > 0);
-    const same =
-      group === 'equipment'
-        ? withStops.length === base.size && withStops.every((r) => close(r.unplanned_minutes, base.get(r.key)?.u) && close(r.failures, base.get(r.key)?.f))
-        : group === 'line'
-          ? answer.rows.length === base.size && answer.rows.every((r) => base.has(r.key) && sameOee(r, base.get(r.key)!))
-          : sameOee(answer, m.firstSql[0]!);
-    figures.push(figure(label, m, group === 'line' || group === 'equipment' ? answer.rows.length : 1, same));
+    const same = byMachine
+      ? withStops.length === base.size && withStops.every((r) => close(r.unplanned_minutes, base.get(r.key)?.u) && close(r.failures, base.get(r.key)?.f))
+      : group === 'line'
+        ? answer.rows.length === base.size && answer.rows.every((r) => base.has(r.key) && sameOee(r, base.get(r.key)!))
+        : sameOee(answer, m.firstSql[0]!);
+    figures.push(figure(label, m, group === 'line' || byMachine ? answer.rows.length : 1, same));
   }
   for (const [by, column] of [
     ['stop_code', 'stop_code_id'],
@@ -177,6 +188,7 @@ export async function explainOeeScope(server: RunningServer, token: string, clie
     ['oee line', () => call.oee('line')],
     ['oee equipment', () => call.oee('equipment')],
     ['oee none, minor_stop_minutes=10', () => call.oee('minor10')],
+    ['oee equipment, minor_stop_minutes=10', () => call.oee('equipment10')],
     ['pareto stop_code', () => call.pareto('stop_code')],
     ['pareto failure_mode', () => call.pareto('failure_mode')],
   ];
