@@ -59,7 +59,7 @@ const handled = [
  */
 export const oeeProjection = defineProjection(handled, {
   name: 'oee',
-  version: 9,
+  version: 10,
   tables: {
     oee_shifts: OEE_SHIFTS.table((t) => t.index(['shop_floor_id', 'shift_day'])),
     oee_stops: OEE_STOPS.table((t) => t.index(['shop_floor_id', 'start_time'])),

@@ -95,7 +95,7 @@ export async function oeeAnswer(knex: Knex, f: OeeFilter, group: OeeGroup): Prom
 
   const key = group === 'equipment' ? KEYS.line : KEYS[group];
   // The machines' rows take their lines' sums from here too; their own stops come from machineSums,
-  // from the month rollup at the default threshold only (its breakdowns are those of 5 minutes).
+  // from the month rollup (its machine rows' bands give the breakdowns at any threshold).
   const fromRollup = !f.rawStops;
   // At another threshold each rollup row's breakdowns are the sum of its bands from the threshold up.
   const banded = f.minorStopMinutes !== DEFAULT_MINOR_STOP_MINUTES;
@@ -107,7 +107,7 @@ export async function oeeAnswer(knex: Knex, f: OeeFilter, group: OeeGroup): Prom
        from rs ${key ? `group by grouping sets ((${key}), ()) order by total desc, k` : ''}`,
       bindings,
     ),
-    group === 'equipment' ? machineSums(knex, f, fromRollup && !banded, lines, bindings) : [],
+    group === 'equipment' ? machineSums(knex, f, fromRollup, banded, lines, bindings) : [],
   ]);
   const grouped = sums.rows;
   const totalRow = grouped.find((r) => Number(r.total) === 1);
@@ -140,15 +140,17 @@ type MachineSums = { id: number; name: string; line_id: number; u: string | null
 
 /**
  * Each machine of the chosen lines with its own unplanned stops and detected micro-stops in the
- * chosen shifts that have a report. By shift codes at the default threshold the stops come from
- * the month rollup too (as the Pareto reads them), else from every stop.
+ * chosen shifts that have a report. By shift codes the stops come from the month rollup too (as
+ * the Pareto reads them; `banded`: the breakdowns at a threshold other than the default, from its
+ * bands), else from every stop.
  */
-async function machineSums(knex: Knex, f: OeeFilter, fromRollup: boolean, lines: LineInfo[], bindings: Record<string, unknown>): Promise<MachineSums[]> {
+async function machineSums(knex: Knex, f: OeeFilter, fromRollup: boolean, banded: boolean, lines: LineInfo[], bindings: Record<string, unknown>): Promise<MachineSums[]> {
   const own =
     fromRollup && f.shiftCodes
       ? ownFromMonths(
           f,
           lines.map((l) => l.id),
+          banded,
         )
       : { sql: `${SHIFTS_SQL(chosenShifts(f))}, ${RAW_OWN}`, bindings: {} };
   return (

@@ -20,8 +20,24 @@ export const RATED = (t: string) => `${t}.rate > 1e-200`;
  */
 export const ORDERED_SUM = (expr: string, order: string, where?: string) => `coalesce(sum(${expr} order by ${order})${where ? ` filter (where ${where})` : ''}, 0)`;
 
+/**
+ * The sum of stops' `minutes` (of `oee_stops`) over a group, exact whatever the order: each is
+ * its whole milliseconds over 60,000 (the projection divides the stop's end less its start), so
+ * the sum is taken in whole milliseconds (a 64-bit sum) and divided once. Half the cost of
+ * ORDERED_SUM where PostgreSQL cannot sort the groups' input once (grouping sets).
+ */
+export const STOP_MINUTES_SUM = (minutes: string, where?: string) =>
+  `coalesce((sum(round(${minutes} * 60000)::bigint)${where ? ` filter (where ${where})` : ''})::float8 / 60000, 0)`;
+
 /** The band of an unplanned stop of `minutes` (`band_floor` of the stop sums): its whole minutes, at most MAX_MINOR_STOP_MINUTES. */
 export const BAND = (minutes: string) => `least(floor(${minutes}), ${MAX_MINOR_STOP_MINUTES})::int`;
+
+/**
+ * The breakdown minutes at the threshold `:minor` (whole minutes) of a machine's month row `t`
+ * of `oee_month_pareto`: the minutes of its bands from `:minor` up, one element of `band_above`
+ * (width_bucket counts the bands below `:minor` by a binary search); 0 when none is that long.
+ */
+export const MACHINE_BREAKDOWNS = (t: string) => `coalesce(${t}.band_above[width_bucket(cast(:minor as int) - 1, ${t}.band_floor) + 1], 0)`;
 
 /** The projection's own copy of the shift calendar: where stops are placed, and each shift's start. */
 export const OEE_SHIFTS = defineColumns(SHIFT_COPY_WITH_CODE);
@@ -193,4 +209,13 @@ export const OEE_MONTH_PARETO = defineColumns({
   n: int(),
   /** The minutes of those of at least DEFAULT_MINOR_STOP_MINUTES (breakdowns). */
   breakdown_minutes: double(),
+  /**
+   * `dim` 'r' only (empty for the others): the bands of its stops (as `band_floor` of the stop
+   * sums: whole minutes, at most MAX_MINOR_STOP_MINUTES; stops under a minute in none), each
+   * once, ascending, and `band_above[i]`: the minutes of the stops of band `band_floor[i]` or
+   * more. The breakdown minutes at a threshold of T whole minutes are then one element, found
+   * by a binary search (MACHINE_BREAKDOWNS), whatever the number of bands.
+   */
+  band_floor: intArray(),
+  band_above: doubleArray(),
 });

@@ -42,7 +42,14 @@ export async function loadRollups(knex: Knex | Knex.Transaction, tables: TableNa
     await loadMonthFigures(knex, tables);
     if (!pool) await pareto(knex);
   };
-  const done = await Promise.allSettled([figures(), pool ? pool.transaction(pareto) : null]);
+  // On its own connection the Pareto starts while the stops' index by shift is being built, and the
+  // machines' rows, planned after it exists, looped over it once per report (400 ms here, against
+  // 175 ms for a hash join of every stop and report): a whole-table sum joins by hash.
+  const alone = async (trx: Knex.Transaction) => {
+    await trx.raw('set local enable_nestloop = off');
+    await pareto(trx);
+  };
+  const done = await Promise.allSettled([figures(), pool ? pool.transaction(alone) : null]);
   for (const d of done) if (d.status === 'rejected') throw d.reason;
   await knex(tables.oee_rollup_state!).insert({ kept: true });
 }

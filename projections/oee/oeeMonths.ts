@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { DEFAULT_MINOR_STOP_MINUTES } from '../../domain/oee/categories.js';
 import { arrayLiteral } from '../batchWrite.js';
-import { ORDERED_SUM, OEE_MONTH_FIGURES, OEE_MONTH_PARETO, RATED } from './oeeColumns.js';
+import { BAND, ORDERED_SUM, OEE_MONTH_FIGURES, OEE_MONTH_PARETO, RATED, STOP_MINUTES_SUM } from './oeeColumns.js';
 import type { ShiftKey } from './oeeRollup.js';
 
 /** The (line, month, shift code) keys of some (line, day, shift code) keys, once each, as the three arrays `MONTHS_TABLE` binds. */
@@ -40,14 +40,32 @@ const MONTH_FIGURES_OF = (rows: string) => `
       using (line_id, month, shift_code)`;
 
 /** The sums of `oee_month_pareto` over stops `s`: minutes, count, breakdown minutes. */
-const STOP_SUMS = `${ORDERED_SUM('s.minutes', 's.minutes')}, count(*), ${ORDERED_SUM('s.minutes', 's.minutes', `s.minutes >= ${DEFAULT_MINOR_STOP_MINUTES}`)}`;
-/** The Pareto key and sums of `oee_month_pareto` over stops `s` crossed with the four dimensions `d`; PARETO_STOPS: the stops it sums; DIMS: the dimensions. */
+const STOP_SUMS = `${STOP_MINUTES_SUM('s.minutes')}, count(*), ${STOP_MINUTES_SUM('s.minutes', `s.minutes >= ${DEFAULT_MINOR_STOP_MINUTES}`)}`;
+/** The Pareto key and sums of `oee_month_pareto` over stops `s` crossed with the dimensions `d` but 'r'; PARETO_STOPS: the stops it sums; DIMS: the dimensions. */
 const PARETO_SUMS = `d.dim, case when d.dim = 'c' then s.stop_code_id end, case when d.dim = 'f' then s.failure_mode end, case when d.dim in ('e', 'r') then s.equipment_id end,
   ${STOP_SUMS}`;
 const PARETO_STOPS = `s.kind = 'u' and not s.deleted`;
-const DIMS = `cross join (values ('c'), ('f'), ('e'), ('r')) d(dim)`;
+const DIMS = `cross join (values ('c'), ('f'), ('e')) d(dim)`;
 /** The submitted report `rp` of stop `s`'s (line, day, shift code): dimension 'r' sums only the stops that have one. */
 const REPORT_OF = `?? rp on rp.line_id = s.line_id and rp.day = s.day and rp.shift_code = s.shift_code`;
+/** The band columns of the dimensions but 'r'. */
+const NO_BANDS = `'{}'::int[], '{}'::float8[]`;
+
+/**
+ * The machines' month rows (`dim` 'r') from `stops`, a select of the live unplanned stops of
+ * shifts with a submitted report as (line_id, month, shift_code, equipment_id, minutes): each
+ * band's whole milliseconds summed (STOP_MINUTES_SUM), then the row's sums over its bands and
+ * each band's from it to the longest (a window over the rows already sorted by band), exact
+ * integers divided once.
+ */
+const MACHINE_ROWS_OF = (stops: string) => `
+  with b as (select line_id, month, shift_code, equipment_id, ${BAND('minutes')} as f, sum(round(minutes * 60000)::bigint) as ms, count(*) as n
+               from (${stops}) s group by 1, 2, 3, 4, 5)
+  select line_id, month, shift_code, 'r', null::int, null::text, equipment_id,
+         sum(ms)::float8 / 60000, sum(n), coalesce((sum(ms) filter (where f >= ${DEFAULT_MINOR_STOP_MINUTES}))::float8 / 60000, 0),
+         coalesce(array_agg(f order by f) filter (where f >= 1), '{}'), coalesce(array_agg(above::float8 / 60000 order by f) filter (where f >= 1), '{}')
+    from (select b.*, sum(ms) over (partition by line_id, month, shift_code, equipment_id order by f rows between current row and unbounded following) as above from b) x
+   group by 1, 2, 3, 7`;
 
 /**
  * Replaces the rows of a month rollup (keyed by line, month, shift code) holding these keys by
@@ -59,7 +77,7 @@ async function rewriteMonths(
   names: readonly string[],
   keys: readonly ShiftKey[],
   select: string,
-  bindings: readonly string[],
+  bindings: readonly Knex.Value[],
 ): Promise<void> {
   if (keys.length === 0) return;
   const months = monthArrays(keys);
@@ -89,9 +107,11 @@ export async function recomputeMonthPareto(trx: Knex.Transaction, tables: Record
     tables.oee_month_pareto!,
     OEE_MONTH_PARETO.names,
     keys,
-    `select k.line_id, k.month, k.shift_code, ${PARETO_SUMS} from ${MONTHS_TABLE} join ?? s on ${IN_MONTH('s')} and ${PARETO_STOPS} left join ${REPORT_OF} ${DIMS}
-      where d.dim <> 'r' or rp.line_id is not null group by 1, 2, 3, 4, 5, 6, 7`,
-    [tables.oee_stops!, tables.oee_reports!],
+    `select k.line_id, k.month, k.shift_code, ${PARETO_SUMS}, ${NO_BANDS} from ${MONTHS_TABLE} join ?? s on ${IN_MONTH('s')} and ${PARETO_STOPS} ${DIMS}
+      group by 1, 2, 3, 4, 5, 6, 7
+     union all
+     (${MACHINE_ROWS_OF(`select k.line_id, k.month, k.shift_code, s.equipment_id, s.minutes from ${MONTHS_TABLE} join ?? s on ${IN_MONTH('s')} and ${PARETO_STOPS} join ${REPORT_OF}`)})`,
+    [tables.oee_stops!, ...monthArrays(keys), tables.oee_stops!, tables.oee_reports!],
   );
 }
 
@@ -113,17 +133,17 @@ export async function loadMonthPareto(trx: Knex | Knex.Transaction, tables: Reco
   await trx.raw(
     `insert into ?? (${OEE_MONTH_PARETO.names.join(', ')})
      select ${MONTH('s')}, case grouping(s.stop_code_id, s.failure_mode, s.equipment_id) when 3 then 'c' when 5 then 'f' else 'e' end,
-            s.stop_code_id, s.failure_mode, s.equipment_id, ${STOP_SUMS}
+            s.stop_code_id, s.failure_mode, s.equipment_id, ${STOP_SUMS}, ${NO_BANDS}
        from ?? s where ${PARETO_STOPS}
       group by 1, 2, 3, grouping sets ((s.stop_code_id), (s.failure_mode), (s.equipment_id))`,
     [tables.oee_month_pareto!, tables.oee_stops!],
   );
   await trx.raw(
     `insert into ?? (${OEE_MONTH_PARETO.names.join(', ')})
-     select ${MONTH('s')}, 'r', null, null, s.equipment_id, ${STOP_SUMS} from ?? s join ${REPORT_OF} where ${PARETO_STOPS} group by 1, 2, 3, s.equipment_id`,
+     ${MACHINE_ROWS_OF(`select ${MONTH('s')}, s.equipment_id, s.minutes from ?? s join ${REPORT_OF} where ${PARETO_STOPS}`)}`,
     [tables.oee_month_pareto!, tables.oee_stops!, tables.oee_reports!],
   );
 }
 
 /** A row's (line, month, shift code): the month rollups' key. */
-const MONTH = (t: string) => `${t}.line_id, date_trunc('month', ${t}.day)::date, ${t}.shift_code`;
+const MONTH = (t: string) => `${t}.line_id, date_trunc('month', ${t}.day)::date as month, ${t}.shift_code`;

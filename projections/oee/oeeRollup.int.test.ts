@@ -553,6 +553,12 @@ describeWith(['postgres'])('oee rollup', () => {
         ]);
         expect(await bands(t.oee_shift_figures!, 'day')).toEqual(await bands(t.oee_shift_stops!, 'day'));
         expect(await bands(t.oee_month_figures!, 'month')).toEqual([{ band_floor: [4, 7, 12, 480], band_minutes: [4.5, 22.5, 12, 600] }]);
+        // The machine's month row: each band once, with the minutes of it and the longer ones.
+        const machine = await trx.raw<{ rows: unknown[] }>(`select minutes, n, breakdown_minutes, band_floor, band_above from ?? where dim = 'r'`, [t.oee_month_pareto!]);
+        expect(machine.rows).toEqual([{ minutes: 639.5, n: 7, breakdown_minutes: 634.5, band_floor: [4, 7, 12, 480], band_above: [639, 634.5, 612, 600] }]);
+        expect((await trx.raw<{ rows: unknown[] }>(`select distinct band_floor, band_above from ?? where dim <> 'r'`, [t.oee_month_pareto!])).rows).toEqual([
+          { band_floor: [], band_above: [] },
+        ]);
         await readPlantOf(trx, t);
         // July whole (its month row), and its first two days (the days' rows); by ids and by code.
         for (const to of ['2030-07-31', '2030-07-02']) {
@@ -572,6 +578,9 @@ describeWith(['postgres'])('oee rollup', () => {
             for (const chosen of [{}, { shiftIds: [], shiftCodes: ['A'] }]) {
               const answer = await oeeAnswer(trx, { ...filter, ...chosen, minorStopMinutes }, 'none');
               expect([minorStopMinutes, answer!.unplanned_minutes, answer!.losses.breakdown_minutes]).toEqual([minorStopMinutes, 639.5, b]);
+              // Every stop is the Capper's, Linea 1's one machine (2).
+              const byMachine = await oeeAnswer(trx, { ...filter, ...chosen, minorStopMinutes }, 'equipment');
+              expect(byMachine!.rows.map((r) => [r.key, r.unplanned_minutes, r.losses.breakdown_minutes])).toEqual([['2', 639.5, b]]);
             }
           }
         }

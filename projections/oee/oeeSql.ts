@@ -129,9 +129,9 @@ const REPORTED = `and exists (select 1 from oee_reports rp where rp.line_id = s.
  * days) from the machines' rows of `oee_month_pareto` (dimension 'r'), the other days from the
  * stops (pareto.queries.ts); a report's (day, code) is always a chosen pair when its code is.
  */
-export function ownFromMonths(f: { from: string; to: string; shiftCodes?: string[] }, lineIds: number[]) {
+export function ownFromMonths(f: { from: string; to: string; shiftCodes?: string[] }, lineIds: number[], atMinor: boolean) {
   const p = codesPieces(f.from, f.to, 'r');
   const sql = `${reportsSql(chosenShifts(f))},
-    m as (select s.equipment_id, sum(s.minutes) as u, sum(s.b) as b, sum(s.n) as f from (${BY_CODES('s.equipment_id', p.ranges, REPORTED)}) s group by s.equipment_id having sum(s.n) <> 0)`;
+    m as (select s.equipment_id, sum(s.minutes) as u, sum(s.b) as b, sum(s.n) as f from (${BY_CODES('s.equipment_id', p.ranges, REPORTED, atMinor)}) s group by s.equipment_id having sum(s.n) <> 0)`;
   return { sql, bindings: { lines: lineIds, ...p.bindings } };
 }

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { DEFAULT_MINOR_STOP_MINUTES } from '../../domain/oee/categories.js';
 import { monthPieces, type DayRange } from './monthPieces.js';
+import { MACHINE_BREAKDOWNS } from './oeeColumns.js';
 
 export const PARETO_BY = ['stop_code', 'failure_mode', 'equipment', 'shift'] as const;
 export type ParetoBy = (typeof PARETO_BY)[number];
@@ -67,16 +68,18 @@ const BY_IDS = (columns: string) => `
  * minutes, counts and breakdown minutes `b`), and the stops of its ranges of days from
  * `oee_stops`, signed (-1: the days of such a month outside the range), that also meet `only`
  * (a condition on stop `s`, as the dimension's rows sum them). A key whose stops all lie outside
- * sums to no stops. Binds `:lines` (ids), `:codes` and `codesPieces`' bindings.
+ * sums to no stops. Binds `:lines` (ids), `:codes` and `codesPieces`' bindings. `atMinor`: the
+ * breakdown minutes at the threshold `:minor` (bound too), from the bands of the machines' rows
+ * (dimension 'r' only), else at the default threshold.
  */
-export const BY_CODES = (columns: string, ranges: readonly DayRange[], only = '') =>
+export const BY_CODES = (columns: string, ranges: readonly DayRange[], only = '', atMinor = false) =>
   [
-    `select ${columns}, s.minutes, s.n, s.breakdown_minutes as b
+    `select ${columns}, s.minutes, s.n, ${atMinor ? MACHINE_BREAKDOWNS('s') : 's.breakdown_minutes'} as b
        from oee_month_pareto s
       where s.dim = :dim and s.line_id = any(:lines) and s.month = any(cast(:months as date[])) and s.shift_code = any(:codes)`,
     // One range scan of the stops' index per range of days (a join to a list of ranges is planned as a scan of every stop).
     ...ranges.map(
-      (r, i) => `select ${columns}, s.minutes * ${r[2]}, ${r[2]}, case when s.minutes >= ${DEFAULT_MINOR_STOP_MINUTES} then s.minutes * ${r[2]} else 0 end
+      (r, i) => `select ${columns}, s.minutes * ${r[2]}, ${r[2]}, case when s.minutes >= ${atMinor ? ':minor' : DEFAULT_MINOR_STOP_MINUTES} then s.minutes * ${r[2]} else 0 end
        from oee_stops s
       where ${LIVE} and s.shift_code = any(:codes) and s.day between :a${i} and :b${i} ${only}`,
     ),
