@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { DEFAULT_MINOR_STOP_MINUTES } from '../../domain/oee/categories.js';
 import { arrayLiteral } from '../batchWrite.js';
-import { BAND, ORDERED_SUM, OEE_MONTH_FIGURES, OEE_MONTH_PARETO, RATED, STOP_MINUTES_SUM } from './oeeColumns.js';
+import { BAND, ORDERED_SUM, OEE_MONTH_FIGURES, OEE_MONTH_PARETO, RATED, STOP_MINUTES_SUM, STOP_MS } from './oeeColumns.js';
 import type { ShiftKey } from './oeeRollup.js';
 
 /** The (line, month, shift code) keys of some (line, day, shift code) keys, once each, as the three arrays `MONTHS_TABLE` binds. */
@@ -42,7 +42,7 @@ const MONTH_FIGURES_OF = (rows: string) => `
 /** The sums of `oee_month_pareto` over stops `s`: minutes, count, breakdown minutes. */
 const STOP_SUMS = `${STOP_MINUTES_SUM('s.minutes')}, count(*), ${STOP_MINUTES_SUM('s.minutes', `s.minutes >= ${DEFAULT_MINOR_STOP_MINUTES}`)}`;
 /** The Pareto key and sums of `oee_month_pareto` over stops `s` crossed with the dimensions `d` but 'r'; PARETO_STOPS: the stops it sums; DIMS: the dimensions. */
-const PARETO_SUMS = `d.dim, case when d.dim = 'c' then s.stop_code_id end, case when d.dim = 'f' then s.failure_mode end, case when d.dim in ('e', 'r') then s.equipment_id end,
+const PARETO_SUMS = `d.dim, case when d.dim = 'c' then s.stop_code_id end, case when d.dim = 'f' then s.failure_mode end, case when d.dim = 'e' then s.equipment_id end,
   ${STOP_SUMS}`;
 const PARETO_STOPS = `s.kind = 'u' and not s.deleted`;
 const DIMS = `cross join (values ('c'), ('f'), ('e')) d(dim)`;
@@ -59,7 +59,7 @@ const NO_BANDS = `'{}'::int[], '{}'::float8[]`;
  * integers divided once.
  */
 const MACHINE_ROWS_OF = (stops: string) => `
-  with b as (select line_id, month, shift_code, equipment_id, ${BAND('minutes')} as f, sum(round(minutes * 60000)::bigint) as ms, count(*) as n
+  with b as (select line_id, month, shift_code, equipment_id, ${BAND('minutes')} as f, sum(${STOP_MS('minutes')}) as ms, count(*) as n
                from (${stops}) s group by 1, 2, 3, 4, 5)
   select line_id, month, shift_code, 'r', null::int, null::text, equipment_id,
          sum(ms)::float8 / 60000, sum(n), coalesce((sum(ms) filter (where f >= ${DEFAULT_MINOR_STOP_MINUTES}))::float8 / 60000, 0),
