@@ -5,10 +5,19 @@ import { SHIFT_COPY_WITH_CODE } from '../shiftPlacement.js';
 /**
  * Whether a row's design speed `rate` gives ideal minutes (pieces x 60 / rate): a positive speed
  * the division cannot overflow with (a double overflows, and PostgreSQL fails, past about 1e308;
- * the schema accepts any positive speed, down to 5e-324). No plant runs slower than 1e-200 an
- * hour: below that a speed counts as none, as 0 does.
+ * the schema accepts any positive speed up to a billion, down to 5e-324). No plant runs slower
+ * than 1e-200 an hour: below that a speed counts as none, as 0 does.
  */
-export const RATED = (t: string) => `${t}.rate > 1e-200`;
+const RATED = (t: string) => `${t}.rate > 1e-200`;
+
+/**
+ * The ideal minutes of `pieces` (an expression over row `t`) at `t`'s design speed, 0 without a
+ * usable one (RATED). Fewer than 1e-100 pieces count none: from that many up, at a speed of at
+ * most a billion an hour, the division cannot underflow either (PostgreSQL fails a statement
+ * whose double falls below 5e-324). The schema accepts a waste of 5e-324 pieces, which at a
+ * billion an hour failed the projection's month sums (found by the totality test).
+ */
+export const IDEAL = (t: string, pieces: string) => `case when ${RATED(t)} and ${pieces} >= 1e-100 then ${pieces} * 60 / ${t}.rate else 0 end`;
 
 /**
  * The sum of a double expression over a group, added in the order of `order` (a key unique in

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { DEFAULT_MINOR_STOP_MINUTES } from '../../domain/oee/categories.js';
 import { arrayLiteral } from '../batchWrite.js';
-import { BAND, ORDERED_SUM, OEE_MONTH_FIGURES, OEE_MONTH_PARETO, RATED, STOP_MINUTES_SUM, STOP_MS } from './oeeColumns.js';
+import { BAND, IDEAL, ORDERED_SUM, OEE_MONTH_FIGURES, OEE_MONTH_PARETO, STOP_MINUTES_SUM, STOP_MS } from './oeeColumns.js';
 import type { ShiftKey } from './oeeRollup.js';
 
 /** The (line, month, shift code) keys of some (line, day, shift code) keys, once each, as the three arrays `MONTHS_TABLE` binds. */
@@ -22,7 +22,7 @@ const IN_MONTH = (t: string) => `${t}.line_id = k.line_id and ${t}.shift_code = 
 /** The sums of `oee_month_figures` over rows `g` of `oee_shift_figures` (all but the bands), each added day by day. */
 const DAILY = (expr: string) => ORDERED_SUM(expr, 'g.day');
 const FIGURE_SUMS = `${DAILY('g.working_minutes')}, ${DAILY('g.volume + g.waste')}, ${DAILY('g.volume')},
-  ${DAILY(`case when ${RATED('g')} then (g.volume + g.waste) * 60 / g.rate else 0 end`)}, ${DAILY(`case when ${RATED('g')} then g.volume * 60 / g.rate else 0 end`)},
+  ${DAILY(IDEAL('g', '(g.volume + g.waste)'))}, ${DAILY(IDEAL('g', 'g.volume'))},
   ${DAILY('g.excluded_minutes')}, ${DAILY('g.setup_minutes')}, ${DAILY('g.unplanned_minutes')}, ${DAILY('g.breakdown_minutes')}, sum(g.failures), sum(g.micro_stops),
   ${DAILY('g.micro_stop_minutes')}`;
 

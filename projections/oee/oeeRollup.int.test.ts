@@ -618,6 +618,40 @@ describeWith(['postgres'])('oee rollup', () => {
     }
   });
 
+  it('counts a piece count a double cannot divide by the speed as no ideal time, live, after a rebuild and when read (a literal table)', async () => {
+    const building = await scratchTables(db.knex, oeeProjection, { building: true });
+    const speedOf = (lineId: number, def_speed: number): EventOf => ({
+      type: 'DbrConstantsSet',
+      data: { lineId, constants: Object.fromEntries(DBR_FIELDS.map((f) => [f, f === 'def_speed' ? def_speed : 0])) },
+    });
+    const reportOf = (lineId: number, productionVolume: number | null, waste: number): EventOf => ({
+      type: 'ShiftReportSubmitted',
+      data: { lineId, shopFloorId: 1, day: DAYS[1]!, shiftCode: 'A', notes: '', machineNotes: [], productionVolume, waste, workingTime: 8, by: 'op' },
+    });
+    // Line 1: 5e-324 pieces of waste at a billion an hour (the division underflows); line 2: 600 pieces at that speed.
+    const events = asStored([schedule(1, false), speedOf(1, 1e9), speedOf(2, 1e9), reportOf(1, null, 5e-324), reportOf(2, 600, 0)]);
+    await rolledBack(db.knex, async (trx) => {
+      await oeeProjection.applyBatch({ trx, tables }, events as Parameters<typeof oeeProjection.applyBatch>[1]);
+      await oeeProjection.applyBatch({ trx, tables: building }, events as Parameters<typeof oeeProjection.applyBatch>[1]);
+      await oeeProjection.afterLoad!(trx, building);
+      for (const t of [tables, building]) {
+        const months = await trx.raw<{ rows: unknown[] }>('select line_id, ideal, good_ideal from ?? order by line_id', [t.oee_month_figures!]);
+        expect(months.rows).toEqual([
+          { line_id: 1, ideal: 0, good_ideal: 0 },
+          { line_id: 2, ideal: 0.000036, good_ideal: 0.000036 },
+        ]);
+        await readPlantOf(trx, t);
+        for (const chosen of [{ shiftIds: [1_000_010] }, { shiftIds: [], shiftCodes: ['A'] }]) {
+          const answer = await oeeAnswer(trx, { shopFloorId: 1, lineNames: ['Linea 1', 'Linea 2'], from: DAYS[1]!, to: DAYS[1]!, minorStopMinutes: 5, ...chosen }, 'line');
+          expect(answer!.rows.map((r) => [r.key, r.produced, r.ideal_rate_per_hour])).toEqual([
+            ['1', 5e-324, null],
+            ['2', 600, 1e9],
+          ]);
+        }
+      }
+    });
+  });
+
   it('reads a range with partial months at both ends as the sum over every stop and report (a literal table)', async () => {
     // Shifts A 06-14 and B 14-22 from 30 May to 2 July 2030; the range is 31 May - 1 July: June whole, one day at each end.
     const calendar: string[] = [];

@@ -1,5 +1,5 @@
 import { BY_CODES, codesPieces } from './pareto.queries.js';
-import { RATED } from './oeeColumns.js';
+import { IDEAL } from './oeeColumns.js';
 
 // The SQL of GET /factory/oee (oee.queries.ts): the chosen shifts' rows `rs` by each path, and the machines' own stops.
 
@@ -8,7 +8,7 @@ const pairsSql = (chosen: string) => `select distinct shift_day, code from oee_s
 
 /** A shift's pieces and their ideal minutes at its own design speed (none without one), from a row with volume, waste and rate. */
 const PIECES_SQL = (t: string) => `${t}.volume + ${t}.waste as produced, ${t}.volume as good,
-  case when ${RATED(t)} then (${t}.volume + ${t}.waste) * 60 / ${t}.rate else 0 end as ideal, case when ${RATED(t)} then ${t}.volume * 60 / ${t}.rate else 0 end as good_ideal`;
+  ${IDEAL(t, `(${t}.volume + ${t}.waste)`)} as ideal, ${IDEAL(t, `${t}.volume`)} as good_ideal`;
 
 /** The condition on `oee_shifts` that picks the filter's shifts. */
 export const chosenShifts = (f: { shiftCodes?: string[] }) => (f.shiftCodes ? 'code = any(:codes)' : 'id = any(:shifts)');
