@@ -35,6 +35,12 @@ export interface Projection<E extends DomainEvent = DomainEvent> {
   /** The event types it handles; the engine hands it only these (derived from its definitions). */
   canHandle: readonly string[];
   /**
+   * The types among them whose metadata applyBatch reads (absent: every one). The others come
+   * with their metadata left out (METADATA_LEFT_OUT: reading it throws), which spares the store
+   * printing it and the engine parsing it: about 0.6 s of each over a year of 50 lines.
+   */
+  readsMetadataOf?: readonly string[];
+  /**
    * Applies a batch of its events in global order, as one multi-row statement per table
    * where it can, so a rebuild runs at tens of thousands of events per second. Must be
    * idempotent: applying the same batch again leaves the same rows, and the result

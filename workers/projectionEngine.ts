@@ -238,7 +238,7 @@ export class ProjectionEngine {
 
   /** The window after `after`, with its events the projection handles decoded (or why one could not be). */
   private async readBatch(projection: Projection, after: Position, size: number): Promise<ReadBatch> {
-    const { events, read, last } = await readPageOf(this.store, { after, limit: size, types: projection.canHandle });
+    const { events, read, last } = await readPageOf(this.store, { after, limit: size, types: projection.canHandle, metadataOf: projection.readsMetadataOf });
     try {
       return { read, last, decoded: { failed: false, events: events.map((r) => this.catalog.decode(r)) } };
     } catch (error) {

@@ -83,6 +83,28 @@ export interface ReadAllOptions {
   limit?: number;
 }
 
+/** What readPage reads: readAll's window, the events of `types` whole, of `metadataOf` (a part of `types`; absent: all of them) with their metadata. */
+export interface PageOptions extends ReadAllOptions {
+  types: readonly string[];
+  /**
+   * The types whose metadata the reader reads. A store may leave out the others' metadata (it
+   * then gives METADATA_LEFT_OUT in its place), which spares it printing and the reader parsing it.
+   */
+  metadataOf?: readonly string[];
+}
+
+/**
+ * The metadata of an event a reader said it does not read (PageOptions.metadataOf): reading
+ * any of its fields throws, so a reader that does read it fails at once rather than going on
+ * with nothing. Serialised, it is `{}`.
+ */
+export const METADATA_LEFT_OUT: EventMetadata = new Proxy(Object.freeze({}) as EventMetadata, {
+  get(target, prop) {
+    if (typeof prop === 'symbol' || prop === 'toJSON') return undefined;
+    throw new Error(`The metadata of this event was not read (field ${String(prop)}): add its type to the projection's readsMetadataOf`);
+  },
+});
+
 /**
  * A window of the global log as readAll reads it (the same `limit` events after `after`), of
  * which only the events of some types come back whole: `read` and `last` tell how far it reached.
@@ -112,7 +134,7 @@ export interface EventStore {
    * (a projection) does not pay for decoding the others. Adapters may leave it out; readPageOf
    * then filters readAll's window.
    */
-  readPage?(options: ReadAllOptions & { types: readonly string[] }): Promise<EventPage>;
+  readPage?(options: PageOptions): Promise<EventPage>;
   /** Position of the last event readAll can return now, or START when empty. */
   head(): Promise<Position>;
   /** How many events lie after `after` (for progress); may be an estimate on large stores. */
@@ -148,8 +170,8 @@ export function maxPosition(a: Position, b: Position): Position {
   return comparePositions(a, b) >= 0 ? a : b;
 }
 
-/** The window of readAll after `after`, of which the events of `types`: the store's own readPage, or readAll's window filtered. */
-export async function readPageOf(store: EventStore, options: ReadAllOptions & { types: readonly string[] }): Promise<EventPage> {
+/** The window of readAll after `after`, of which the events of `types`: the store's own readPage, or readAll's window filtered (their metadata all whole). */
+export async function readPageOf(store: EventStore, options: PageOptions): Promise<EventPage> {
   if (store.readPage) return store.readPage(options);
   const all = await store.readAll(options);
   const wanted = new Set(options.types);

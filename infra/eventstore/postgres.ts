@@ -1,5 +1,6 @@
 import pg from 'pg';
 import {
+  METADATA_LEFT_OUT,
   START,
   WrongExpectedRevisionError,
   type AppendOptions,
@@ -8,6 +9,7 @@ import {
   type EventStore,
   type ExpectedRevision,
   type NewEvent,
+  type PageOptions,
   type Position,
   type ReadAllOptions,
   type ReadStreamOptions,
@@ -45,9 +47,9 @@ const COLUMNS = `transaction_id::text as tx, global_position, ${eventColumns('')
   .map(([c, e]) => `${e} as ${c}`)
   .join(', ')}`;
 
-/** The same columns of a wanted event (`x.w`) only, from `es_events e`. */
+/** The same columns of a wanted event (`x.w`) only, from `es_events e`; its metadata only when that is wanted too (`x.m`). */
 const PAGE_COLUMNS = eventColumns('e.')
-  .map(([c, e]) => `case when x.w then ${e} end as ${c}`)
+  .map(([c, e]) => `case when x.${c === 'metadata' ? 'm' : 'w'} then ${e} end as ${c}`)
   .join(', ');
 
 function toRecorded(r: Row): RecordedEvent {
@@ -207,17 +209,22 @@ export class PostgresEventStore implements EventStore {
    * readAll's window, the other types' events reduced to their position: their data and
    * metadata are neither sent nor parsed (a projection's rebuild reads every event of the store).
    */
-  async readPage({ after = START, limit = 1000, types }: ReadAllOptions & { types: readonly string[] }): Promise<EventPage> {
+  async readPage({ after = START, limit = 1000, types, metadataOf = types }: PageOptions): Promise<EventPage> {
     const r = await this.pool.query<Partial<Row> & { tx: string; global_position: string; w: boolean }>({
       name: 'es_read_page',
       text: `select transaction_id::text as tx, global_position, x.w, ${PAGE_COLUMNS}
-        from es_events e cross join lateral (select e.type = any($4::text[]) as w) x
+        from es_events e cross join lateral (select e.type = any($4::text[]) as w, e.type = any($5::text[]) as m) x
         where (transaction_id, global_position) > ($1::text::xid8, $2::bigint) and ${SAFE}
         order by transaction_id, global_position limit $3`,
-      values: [String(after.commit), after.prepare, limit, types],
+      values: [String(after.commit), after.prepare, limit, types, metadataOf],
     });
     const events: RecordedEvent[] = [];
-    for (const row of r.rows) if (row.w) events.push(toRecorded(row as Row));
+    for (const row of r.rows) {
+      if (!row.w) continue;
+      const event = toRecorded(row as Row);
+      if (row.metadata === null) event.metadata = METADATA_LEFT_OUT;
+      events.push(event);
+    }
     const end = r.rows.at(-1);
     return { events, read: r.rows.length, last: end ? { commit: Number(end.tx), prepare: Number(end.global_position) } : null };
   }

@@ -78,6 +78,8 @@ export const oeeProjection = defineProjection(handled, {
   },
   // The (line, day, shift code) indexes and the rollups' first sums (oeeLoad.ts).
   afterLoad: loadRollups,
+  // A design speed takes effect when it was set; no other event's metadata is read.
+  readsMetadataOf: ['DbrConstantsSet'],
   async applyBatch({ trx, tables }, events) {
     const shifts = new Map<number, Row>();
     const reports = new Map<string, Row>();

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  METADATA_LEFT_OUT,
   START,
   WrongExpectedRevisionError,
   comparePositions,
@@ -155,6 +156,22 @@ export function eventStoreContract(open: () => Promise<EventStore>): void {
       const firstTwo = await store.readAll({ after: before, limit: 2 });
       expect(firstTwo).toHaveLength(2);
       expect(await store.countAfter(before)).toBeGreaterThanOrEqual(4);
+    });
+    it('leaves out the metadata of the types a reader does not read, when it can (readPageOf, metadataOf)', async () => {
+      const before = await store.head();
+      const a = s();
+      await store.appendToStream(a, [newEvent('MetaRead', { n: 1 }), newEvent('MetaNotRead', { n: 2 })], { expectedRevision: 'no_stream' });
+      const whole = await readUntil(store, before, (all) => all.filter((e) => e.streamId === a), 2);
+      const page = await readPageOf(store, { after: before, limit: 100, types: ['MetaRead', 'MetaNotRead'], metadataOf: ['MetaRead'] });
+      const [read, notRead] = page.events.filter((e) => e.streamId === a);
+      expect(read).toEqual(whole[0]);
+      if (store.readPage) {
+        // A store with its own page leaves it out: reading a field throws, and it serialises as {}.
+        expect(notRead!.metadata).toBe(METADATA_LEFT_OUT);
+        expect(() => notRead!.metadata.occurredAt).toThrow(/readsMetadataOf/);
+        expect(JSON.stringify(notRead!.metadata)).toBe('{}');
+        expect({ ...notRead!, metadata: null }).toEqual({ ...whole[1]!, metadata: null });
+      } else expect(notRead).toEqual(whole[1]);
     });
     it('reads a window with only some types whole, and says how far it read (readPageOf)', async () => {
       const before = await store.head();
