@@ -81,7 +81,12 @@ describeWith(['postgres'])('the live channel', () => {
     // A write after the read: its read models are named first.
     expect((await addAction('Controllo guarnizioni')).status).toBe(201);
     await app.deps.engine.settle();
-    const after = await read();
+    // The hub hears the new position a moment after the engine applied it, as above.
+    let after = await read();
+    for (let i = 0; i < 50 && after === before; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      after = await read();
+    }
     expect(after).not.toBe(before);
     // A refused or failed read says nothing of where the store stands.
     const unknownFloor = await fetch(`${app.url}/factory/dbr_actions-range?shop_floor_id=99&date_from=${day}&date_to=${day}&lines=Linea 1`, {
