@@ -106,6 +106,14 @@ export async function patchRows(trx: Knex.Transaction, table: string, key: reado
   });
 }
 
+/** A row's columns as the batch's events left them (`all`), and as a new row gets them (`added`, null without an add). */
+interface FoldEntry {
+  all: Row;
+  added: Row | null;
+  /** Every event reached both alike: no change came before the first add. */
+  alike: boolean;
+}
+
 /**
  * The batch's events on one table of entities that are added (insert, or merge into
  * an existing row) and then changed (update of an existing row), folded to at most
@@ -119,14 +127,6 @@ export async function patchRows(trx: Knex.Transaction, table: string, key: reado
  * after its first add (what a rebuild sees) gives both alike, so those rows go in one upsert
  * that merges into an existing row, without asking which keys were there.
  */
-/** A row's columns as the batch's events left them (`all`), and as a new row gets them (`added`, null without an add). */
-interface FoldEntry {
-  all: Row;
-  added: Row | null;
-  /** Every event reached both alike: no change came before the first add. */
-  alike: boolean;
-}
-
 export class EntityFold<K extends string | number> {
   private readonly entries = new Map<K, FoldEntry>();
   private readonly hasDefaults: boolean;

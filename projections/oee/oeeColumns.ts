@@ -32,13 +32,16 @@ export const ORDERED_SUM = (expr: string, order: string, where?: string) => `coa
 /** A stop's `minutes` as its whole milliseconds (see STOP_MINUTES_SUM). */
 export const STOP_MS = (minutes: string) => `round(${minutes} * 60000)::bigint`;
 
+/** Whole milliseconds `ms` (a bigint or numeric sum) as minutes: one division of an exact integer. */
+export const MS_MINUTES = (ms: string) => `(${ms})::float8 / 60000`;
+
 /**
  * The sum of stops' `minutes` (of `oee_stops`) over a group, exact whatever the order: each is
  * its whole milliseconds over 60,000 (the projection divides the stop's end less its start), so
  * the sum is taken in whole milliseconds (a 64-bit sum) and divided once. Half the cost of
  * ORDERED_SUM where PostgreSQL cannot sort the groups' input once (grouping sets).
  */
-export const STOP_MINUTES_SUM = (minutes: string, where?: string) => `coalesce((sum(${STOP_MS(minutes)})${where ? ` filter (where ${where})` : ''})::float8 / 60000, 0)`;
+export const STOP_MINUTES_SUM = (minutes: string, where?: string) => `coalesce(${MS_MINUTES(`sum(${STOP_MS(minutes)})${where ? ` filter (where ${where})` : ''}`)}, 0)`;
 
 /** The band of an unplanned stop of `minutes` (`band_floor` of the stop sums): its whole minutes, at most MAX_MINOR_STOP_MINUTES. */
 export const BAND = (minutes: string) => `least(floor(${minutes}), ${MAX_MINOR_STOP_MINUTES})::int`;

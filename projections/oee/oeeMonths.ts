@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { DEFAULT_MINOR_STOP_MINUTES } from '../../domain/oee/categories.js';
 import { arrayLiteral } from '../batchWrite.js';
-import { BAND, IDEAL, ORDERED_SUM, OEE_MONTH_FIGURES, OEE_MONTH_PARETO, STOP_MINUTES_SUM, STOP_MS } from './oeeColumns.js';
+import { BAND, IDEAL, MS_MINUTES, ORDERED_SUM, OEE_MONTH_FIGURES, OEE_MONTH_PARETO, STOP_MINUTES_SUM, STOP_MS } from './oeeColumns.js';
 import type { ShiftKey } from './oeeRollup.js';
 
 /** The (line, month, shift code) keys of some (line, day, shift code) keys, once each, as the three arrays `MONTHS_TABLE` binds. */
@@ -62,8 +62,8 @@ const MACHINE_ROWS_OF = (stops: string) => `
   with b as (select line_id, month, shift_code, equipment_id, ${BAND('minutes')} as f, sum(${STOP_MS('minutes')}) as ms, count(*) as n
                from (${stops}) s group by 1, 2, 3, 4, 5)
   select line_id, month, shift_code, 'r', null::int, null::text, equipment_id,
-         sum(ms)::float8 / 60000, sum(n), coalesce((sum(ms) filter (where f >= ${DEFAULT_MINOR_STOP_MINUTES}))::float8 / 60000, 0),
-         coalesce(array_agg(f order by f) filter (where f >= 1), '{}'), coalesce(array_agg(above::float8 / 60000 order by f) filter (where f >= 1), '{}')
+         ${MS_MINUTES('sum(ms)')}, sum(n), coalesce(${MS_MINUTES(`sum(ms) filter (where f >= ${DEFAULT_MINOR_STOP_MINUTES})`)}, 0),
+         coalesce(array_agg(f order by f) filter (where f >= 1), '{}'), coalesce(array_agg(${MS_MINUTES('above')} order by f) filter (where f >= 1), '{}')
     from (select b.*, sum(ms) over (partition by line_id, month, shift_code, equipment_id order by f rows between current row and unbounded following) as above from b) x
    group by 1, 2, 3, 7`;
 
