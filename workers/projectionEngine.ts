@@ -239,8 +239,9 @@ export class ProjectionEngine {
   /** The window after `after`, with its events the projection handles decoded (or why one could not be). */
   private async readBatch(projection: Projection, after: Position, size: number): Promise<ReadBatch> {
     const { events, read, last } = await readPageOf(this.store, { after, limit: size, types: projection.canHandle, metadataOf: projection.readsMetadataOf });
+    const decoding = { storableText: this.store.storableText === true };
     try {
-      return { read, last, decoded: { failed: false, events: events.map((r) => this.catalog.decode(r)) } };
+      return { read, last, decoded: { failed: false, events: events.map((r) => this.catalog.decode(r, decoding)) } };
     } catch (error) {
       return { read, last, decoded: { failed: true, error, events } };
     }

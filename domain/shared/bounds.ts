@@ -2,6 +2,7 @@ import { DateTime } from 'luxon';
 import { z } from 'zod';
 import { parseDay, PLANT_ZONE } from '../shifts/calendar.js';
 import { charCount } from './text.js';
+import { instantMs } from './instant.js';
 
 /**
  * The plant-sensible limits every fact is held to, written once: the event schemas use
@@ -55,10 +56,10 @@ export const plantDaySchema = z.string({ error: BAD_DAY }).superRefine((v, ctx) 
 });
 
 /** An instant as events store it, in UTC ('2030-06-05T06:10:00.000Z'), within the plant's time. */
-export const plantInstantSchema = z.iso.datetime({ error: BAD_INSTANT }).refine((v) => inPlantTime(Date.parse(v)), DAY_OUT_OF_RANGE);
+export const plantInstantSchema = z.iso.datetime({ error: BAD_INSTANT }).refine((v) => inPlantTime(instantMs(v)), DAY_OUT_OF_RANGE);
 
 /** An instant with the plant's offset ('2030-06-05T08:00:00+02:00'), as the shift calendar stores them. */
-export const plantOffsetInstantSchema = z.iso.datetime({ offset: true, error: BAD_INSTANT }).refine((v) => inPlantTime(Date.parse(v)), DAY_OUT_OF_RANGE);
+export const plantOffsetInstantSchema = z.iso.datetime({ offset: true, error: BAD_INSTANT }).refine((v) => inPlantTime(instantMs(v)), DAY_OUT_OF_RANGE);
 
 /**
  * Ids of plant items (shop floors, lines, equipment, workpoints, codes, reasons): given one
@@ -108,5 +109,8 @@ export const MAX_USERNAME = 64;
 
 export const tooLong = (max: number) => `Al massimo ${max} caratteri`;
 
+/** Whether a text holds at most `max` characters, as charCount counts them (a text of at most `max` UTF-16 units holds no more, and is not counted). */
+export const withinChars = (max: number) => (v: string) => v.length <= max || charCount(v) <= max;
+
 /** A string of at most `max` characters (counted as charCount does). */
-export const maxChars = (max: number) => z.string().refine((v) => charCount(v) <= max, tooLong(max));
+export const maxChars = (max: number) => z.string().refine(withinChars(max), tooLong(max));

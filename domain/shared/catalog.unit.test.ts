@@ -31,6 +31,20 @@ describe('EventCatalog', () => {
     expect(() => catalog.decode(recorded('NoteWritten', 2, { text: 'x' }))).toThrow();
     expect(() => catalog.decode(recorded('Nope', 1, {}))).toThrow(UnknownEventTypeError);
   });
+  it('looks for text the database cannot store unless the store vouches for the data as stored', () => {
+    const lone = recorded('NoteWritten', 2, { text: 'a\uD800', lang: 'it' });
+    const nul = recorded('NoteWritten', 2, { text: 'ok', lang: 'i\u0000t' });
+    for (const e of [lone, nul]) {
+      expect(() => catalog.decode(e)).toThrow('Il testo contiene caratteri non consentiti');
+      expect(() => catalog.decode(e, { storableText: false })).toThrow('Il testo contiene caratteri non consentiti');
+      // A store that vouches (PostgreSQL's jsonb cannot hold either) is taken at its word...
+      expect(catalog.decode(e, { storableText: true }).data).toEqual(e.data);
+    }
+    // ...but not for data an upcaster made: that is looked at again.
+    expect(() => catalog.decode(recorded('NoteWritten', 1, { text: 'a\uD800' }), { storableText: true })).toThrow('Il testo contiene caratteri non consentiti');
+    // The fields' own checks hold either way.
+    expect(() => catalog.decode(recorded('NoteWritten', 2, { text: 1, lang: 'it' }), { storableText: true })).toThrow();
+  });
   it('refuses a type registered twice', () => {
     expect(() => new EventCatalog([V2, V2])).toThrow(/twice/);
   });

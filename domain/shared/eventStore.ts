@@ -144,6 +144,12 @@ export interface EventStore {
    * behind an older open transaction). Adapters whose reads never lag leave it out.
    */
   hasPendingAfter?(after: Position): Promise<boolean>;
+  /**
+   * True when no text it returns can hold a NUL or a lone UTF-16 surrogate, because the
+   * store itself refuses them on the way in (PostgreSQL's jsonb does): decoding its events
+   * then need not look for them again (EventCatalog.decode's `storableText`).
+   */
+  readonly storableText?: boolean;
   close(): Promise<void>;
 }
 

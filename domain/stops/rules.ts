@@ -4,6 +4,7 @@ import { conflict, DomainError } from '../shared/errors.js';
 import { PLANT_ZONE } from '../shifts/calendar.js';
 import { italianDay } from '../shifts/plantOffset.js';
 import { DAY_OUT_OF_RANGE, inPlantCalendar, maxChars } from '../shared/bounds.js';
+import { instantMs } from '../shared/instant.js';
 
 /** Chatbot text limits (line log §5, §9): failure mode 250, corrective action 1000; a planned note like a corrective action. */
 export const FAILURE_MODE_MAX = 250;
@@ -60,8 +61,8 @@ const invalidTimes = (message: string, field: string, why: string) => new Domain
  * tolerance, and starting on a day of the plant's calendar (domain/shared/bounds.ts).
  */
 export function checkTimes(startTime: string, endTime: string, now: Date): void {
-  const start = Date.parse(startTime);
-  const end = Date.parse(endTime);
+  const start = instantMs(startTime);
+  const end = instantMs(endTime);
   if (!inPlantCalendar(plantDay(startTime))) throw invalidTimes(`${CHECK_DATES}: ${DAY_OUT_OF_RANGE.toLowerCase()}`, 'start_time', DAY_OUT_OF_RANGE);
   if (!(end > start)) throw invalidTimes(CHECK_DATES, 'end_time', "Deve essere successiva all'inizio");
   if (end > now.getTime() + FUTURE_TOLERANCE_MINUTES * 60_000) {
@@ -88,8 +89,8 @@ export const MAX_PLANNED_STOP_HOURS = 7 * 24;
  * it, so no read model ever meets a stop it cannot place or sum.
  */
 export function stopSpanProblem(startTime: string, endTime: string, maxHours: number): string | null {
-  const start = Date.parse(startTime);
-  const end = Date.parse(endTime);
+  const start = instantMs(startTime);
+  const end = instantMs(endTime);
   if (!(end > start)) return "Deve essere successiva all'inizio";
   if (end - start > maxHours * 3_600_000) return `Al massimo ${maxHours} ore dopo l'inizio`;
   if (!inPlantCalendar(plantDay(startTime))) return DAY_OUT_OF_RANGE;
@@ -98,7 +99,7 @@ export function stopSpanProblem(startTime: string, endTime: string, maxHours: nu
 
 /** 400 for a stop longer than its kind allows (24 hours unplanned, a week planned). */
 function checkLength(startTime: string, endTime: string, maxHours: number, what: string): void {
-  if (Date.parse(endTime) - Date.parse(startTime) > maxHours * 3_600_000) {
+  if (instantMs(endTime) - instantMs(startTime) > maxHours * 3_600_000) {
     throw invalidTimes(`${CHECK_DATES}: uno stop ${what} dura al massimo ${maxHours} ore`, 'end_time', `Al massimo ${maxHours} ore dopo l'inizio`);
   }
 }
@@ -120,7 +121,7 @@ const ZONED_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{
 export function plantDay(iso: string): string {
   // An instant with its zone (every event's and command's) by the per-hour offset cache: luxon takes tens of µs, and every stop event's schema asks.
   if (ZONED_INSTANT.test(iso)) {
-    const ms = Date.parse(iso);
+    const ms = instantMs(iso);
     if (Number.isFinite(ms)) return italianDay(ms);
   }
   return DateTime.fromISO(iso, { zone: PLANT_ZONE }).toISODate()!;
@@ -128,7 +129,7 @@ export function plantDay(iso: string): string {
 
 /** Half-open intervals: a stop that starts when another ends does not overlap it. */
 export function overlaps(a: { startTime: string; endTime: string }, b: { startTime: string; endTime: string }): boolean {
-  return Date.parse(a.startTime) < Date.parse(b.endTime) && Date.parse(b.startTime) < Date.parse(a.endTime);
+  return instantMs(a.startTime) < instantMs(b.endTime) && instantMs(b.startTime) < instantMs(a.endTime);
 }
 
 /**

@@ -142,6 +142,24 @@ describeWith(['postgres'])('PostgresEventStore', () => {
     await store.close();
   });
 
+  it('vouches for its text (storableText): it keeps no NUL and no lone surrogate, in a value or a key, and appends nothing of an event holding one', async () => {
+    const store = await PostgresEventStore.connect(db.url, { max: 2 });
+    try {
+      expect(store.storableText).toBe(true);
+      for (const [i, data] of [{ text: 'a\u0000b' }, { text: 'x\uD800' }, { text: '\uDC00' }, { ['key\uD83D']: 1 }].entries()) {
+        const stream = `unstorable-${i}-${Date.now()}`;
+        await expect(store.appendToStream(stream, [{ ...newEvent('Odd'), data }], { expectedRevision: 'no_stream' })).rejects.toThrow();
+        expect(await store.readStream(stream)).toEqual([]);
+      }
+      // An emoji (a surrogate pair) is text like any other.
+      const stream = `storable-${Date.now()}`;
+      await store.appendToStream(stream, [{ ...newEvent('Odd'), data: { text: '😀' } }], { expectedRevision: 'no_stream' });
+      expect((await store.readStream(stream))[0]!.data).toEqual({ text: '😀' });
+    } finally {
+      await store.close();
+    }
+  });
+
   it('keeps the head at START on an empty store', async () => {
     const empty = await createTestDatabase();
     const store = await PostgresEventStore.connect(empty.url, { max: 2 });

@@ -67,6 +67,9 @@ function toRecorded(r: Row): RecordedEvent {
 }
 
 export class PostgresEventStore implements EventStore {
+  /** Events are kept as jsonb, which refuses a NUL (\\u0000) and a lone surrogate in any string or key. */
+  readonly storableText = true;
+
   private constructor(
     private readonly pool: pg.Pool,
     private readonly ownsPool: boolean,

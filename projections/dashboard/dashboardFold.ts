@@ -7,6 +7,7 @@ import { italianDay, type ShiftIndex } from '../shiftPlacement.js';
 import type { DomainEventOf } from '../types.js';
 import type { DayDelta, ShiftRow, StopRow } from './dashboardColumns.js';
 import { scheduledShiftRow } from '../shifts/shiftRow.js';
+import { instantMs } from '../../domain/shared/instant.js';
 
 /** Stops outside every regular shift count for the Italian day of their start, under this code. */
 export const NO_SHIFT = '';
@@ -142,7 +143,7 @@ export function foldDashboardBatch(events: readonly DashboardEvent[]): Dashboard
       case 'PlannedStopRecorded': {
         const d = event.data;
         const kind = event.type === 'UnplannedStopRecorded' ? 'u' : 'p';
-        const start_day = italianDay(Date.parse(d.startTime));
+        const start_day = italianDay(instantMs(d.startTime));
         b.recorded.set(d.stopId, {
           id: d.stopId,
           kind,
@@ -179,7 +180,7 @@ export function foldDashboardBatch(events: readonly DashboardEvent[]): Dashboard
 /** Each recorded stop in the regular shift holding its start, else its Italian day under NO_SHIFT. */
 export function placeStops(stops: readonly RecordedStop[], index: ShiftIndex): NewStop[] {
   return stops.map((r) => {
-    const shift = index.place(r.shop_floor_id, Date.parse(r.start_time), r.start_day);
+    const shift = index.place(r.shop_floor_id, instantMs(r.start_time), r.start_day);
     return {
       id: r.id,
       kind: r.kind,

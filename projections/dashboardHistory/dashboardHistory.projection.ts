@@ -8,6 +8,7 @@ import { italianDay, SHIFT_COPY_WITH_CODE } from '../shiftPlacement.js';
 import { reportFigures } from '../reportFigures.js';
 import { defineProjection } from '../types.js';
 import { scheduledShiftRow } from '../shifts/shiftRow.js';
+import { instantMs } from '../../domain/shared/instant.js';
 
 const SHIFTS = defineColumns({ ...SHIFT_COPY_WITH_CODE, valid_from: timestamptz() });
 const STOPS = defineColumns({
@@ -41,7 +42,7 @@ const REPORT_ROWS = REPORTS.pick('line_id', 'day', 'shift_code', 'report_revisio
 const KEYS = REPORTS.pick('line_id', 'day', 'shift_code');
 
 /** The Italian day of a stop's start (the zone offset looked up once per hour, not per stop). */
-const startDay = (iso: string) => italianDay(Date.parse(iso));
+const startDay = (iso: string) => italianDay(instantMs(iso));
 const names = (cols: Columns) => Object.keys(cols).join(', ');
 
 /**

@@ -25,6 +25,7 @@ import { TouchedFigures } from './oeeFigures.js';
 import { recomputeMonthFigures, recomputeMonthPareto } from './oeeMonths.js';
 import { loadRollups, rollupState, rollupsKept } from './oeeLoad.js';
 import { KEY_SQL, TouchedShifts, type ShiftKey } from './oeeRollup.js';
+import { instantMs } from '../../domain/shared/instant.js';
 
 const handled = [
   ShiftsScheduled,
@@ -119,7 +120,8 @@ export const oeeProjection = defineProjection(handled, {
         case 'UnplannedStopRecorded':
         case 'PlannedStopRecorded': {
           const d = event.data;
-          const start_day = italianDay(Date.parse(d.startTime));
+          const start = instantMs(d.startTime);
+          const start_day = italianDay(start);
           const unplanned = event.type === 'UnplannedStopRecorded' ? event.data : null;
           stops.add(d.stopId, {
             kind: unplanned ? 'u' : 'p',
@@ -131,12 +133,12 @@ export const oeeProjection = defineProjection(handled, {
             reason_id: event.type === 'PlannedStopRecorded' ? event.data.plannedReasonId : null,
             start_time: d.startTime,
             start_day,
-            minutes: (Date.parse(d.endTime) - Date.parse(d.startTime)) / 60_000,
+            minutes: (instantMs(d.endTime) - start) / 60_000,
             deleted: false,
             day: start_day,
             shift_code: '',
           });
-          recorded.set(d.stopId, { shop_floor_id: d.shopFloorId, startDay: start_day, start: Date.parse(d.startTime) });
+          recorded.set(d.stopId, { shop_floor_id: d.shopFloorId, startDay: start_day, start });
           touchedStops.add(d.stopId);
           break;
         }
@@ -169,9 +171,9 @@ export const oeeProjection = defineProjection(handled, {
         case 'MachineHourCounted': {
           const d = event.data;
           if (d.microStops === 0) break;
-          const start = Date.parse(d.hour);
+          const start = instantMs(d.hour);
           const startDay = italianDay(start);
-          hours.set(`${d.equipmentId} ${start} ${Date.parse(d.firstAt)}`, {
+          hours.set(`${d.equipmentId} ${start} ${instantMs(d.firstAt)}`, {
             ...{ equipment_id: d.equipmentId, start_time: d.hour, first_at: d.firstAt, shop_floor_id: d.shopFloorId, line_id: d.lineId, start_day: startDay },
             ...{ micro_stops: d.microStops, micro_stop_minutes: d.microStopMinutes, day: startDay, shift_code: '', start, startDay },
           });

@@ -3,6 +3,7 @@ import { EntityFold } from '../batchWrite.js';
 import { bigint, boolean, defineColumns, int, numeric, text } from '../columns.js';
 import { italianDay } from '../shiftPlacement.js';
 import { defineProjection } from '../types.js';
+import { instantMs } from '../../domain/shared/instant.js';
 
 const PARETO_STOPS = defineColumns({
   stop_id: bigint().primary(),
@@ -19,7 +20,7 @@ const PARETO_STOPS = defineColumns({
  * From the Italian day, whose zone offset is looked up once per hour (luxon once per stop was
  * a third of this projection's rebuild).
  */
-export const plantMonth = (iso: string) => italianDay(Date.parse(iso)).slice(0, 7);
+export const plantMonth = (iso: string) => italianDay(instantMs(iso)).slice(0, 7);
 
 /**
  * 'Pareto fermate' (docs/analysts.md, the worked example): unplanned downtime and count by
@@ -49,7 +50,7 @@ export const paretoStopsProjection = defineProjection(unplannedStopEvents, {
             month: plantMonth(d.startTime),
             stop_code_id: d.stopCodeId,
             failure_mode: d.failureMode.trim(),
-            downtime_minutes: (Date.parse(d.endTime) - Date.parse(d.startTime)) / 60_000,
+            downtime_minutes: (instantMs(d.endTime) - instantMs(d.startTime)) / 60_000,
             deleted: false,
           });
           break;

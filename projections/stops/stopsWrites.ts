@@ -4,6 +4,7 @@ import { arrayLiteral } from '../batchWrite.js';
 import { italianDay, loadShiftIndex, regularShiftOf } from '../shiftPlacement.js';
 import { PLACEMENT, PLANNED_STOPS, STOP_SHIFTS, UNPLANNED_STOPS, type PlannedRow, type ShiftRow, type UnplannedRow } from './stopsColumns.js';
 import type { PlannedPatch, UnplannedPatch } from './stopsFold.js';
+import { instantMs } from '../../domain/shared/instant.js';
 
 /** A column written from an array: its name, its SQL type and how a row gives it. */
 type Column<R> = readonly [name: string, type: string, value: (r: R) => unknown];
@@ -73,7 +74,7 @@ export async function upsertStops<R extends { shop_floor_id: number; start_time:
   const shiftIds: Array<number | null> = new Array(rows.length);
   const places: Array<{ shop_floor_id: number; startDay: string }> = new Array(rows.length);
   for (let i = 0; i < rows.length; i++) {
-    starts[i] = Date.parse(rows[i]!.start_time);
+    starts[i] = instantMs(rows[i]!.start_time);
     startDays[i] = italianDay(starts[i]!);
     places[i] = { shop_floor_id: rows[i]!.shop_floor_id, startDay: startDays[i]! };
   }
