@@ -28,8 +28,10 @@ export interface Projection<E extends DomainEvent = DomainEvent> {
    * Indexes only the readers need (never the projection's own statements): a new live
    * generation gets them with its tables; a rebuild creates them once its tables are
    * loaded, before the switch, which is faster than keeping them up to date row by row.
-   * `pool` (a rebuild's, whose tables are committed): statements that write tables nothing
-   * else of afterLoad writes may run on another connection at the same time.
+   * `pool` (a rebuild's, whose tables are committed): statements may run meanwhile on other
+   * connections, each in a transaction of its own that commits before afterLoad returns (rows
+   * inserted into one table from two connections, an index built on a table the others read);
+   * none may wait for a lock that afterLoad's own transaction holds.
    */
   afterLoad?: (knex: Knex | Knex.Transaction, tables: TableNames, pool?: Knex) => Promise<void>;
   /** The event types it handles; the engine hands it only these (derived from its definitions). */

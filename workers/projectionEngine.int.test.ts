@@ -239,6 +239,48 @@ describeWith(['postgres'])('ProjectionEngine', () => {
         ['tally2', 'live', 4],
       ]);
     });
+
+    it('goes live with the statistics of every table it loaded', async () => {
+      // Three tables, analyzed two at a time: each must have them (reltuples -1: never analyzed).
+      const three = {
+        name: 'tally3',
+        version: 1,
+        tables: {
+          tally3_seen: (t: Knex.CreateTableBuilder) => t.uuid('event_key').primary(),
+          tally3_values: (t: Knex.CreateTableBuilder) => t.integer('n').primary(),
+          tally3_parity: (t: Knex.CreateTableBuilder) => t.integer('parity').primary(),
+        },
+        canHandle: ['TallyCounted'],
+        async applyBatch({ trx, tables }: { trx: Knex.Transaction; tables: Record<string, string> }, events: readonly { id: string; data: unknown }[]) {
+          const ns = events.map((e) => (e.data as { n: number }).n);
+          if (ns.length === 0) return;
+          await trx(tables.tally3_seen!)
+            .insert(events.map((e) => ({ event_key: e.id })))
+            .onConflict('event_key')
+            .ignore();
+          await trx(tables.tally3_values!)
+            .insert([...new Set(ns)].map((n) => ({ n })))
+            .onConflict('n')
+            .ignore();
+          await trx(tables.tally3_parity!)
+            .insert([...new Set(ns.map((n) => n % 2))].map((parity) => ({ parity })))
+            .onConflict('parity')
+            .ignore();
+        },
+      };
+      await appendTallies(store, 'tally-three', [5, 5, 6]);
+      const engine = new ProjectionEngine(knex, store, tallyCatalog(), [tallyProjection(), three]);
+      await engine.ensure({ backfillNew: true });
+      const rebuilt = await engine.rebuild('tally3');
+      expect(Object.keys(rebuilt.tables)).toHaveLength(3);
+      for (const table of Object.values(rebuilt.tables)) {
+        const planned = await knex.raw<{ rows: Array<{ n: number }> }>('select reltuples::int as n from pg_class where oid = to_regclass(?)', [table]);
+        const rows = await knex(table).count<Array<{ count: string }>>('* as count');
+        expect([table, planned.rows[0]!.n]).toEqual([table, Number(rows[0]!.count)]);
+      }
+      // Both values of the parity table: the events 5 and 6 at least.
+      expect(Number((await knex(rebuilt.tables.tally3_parity!).count<Array<{ count: string }>>('* as count'))[0]!.count)).toBe(2);
+    });
   });
 
   describe('given a read model too large to count row by row', () => {

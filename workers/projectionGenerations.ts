@@ -74,7 +74,12 @@ export async function indexLoaded(knex: Knex, projection: Projection, tables: Ta
  * the same statistics.
  */
 export async function analyzeLoaded(knex: Knex, tables: TableNames): Promise<void> {
-  for (const phys of Object.values(tables)) await knex.raw('analyze ??', [phys]);
+  // Two at a time, on two of the pool's connections: each analyze is one backend's work, and a rebuild waits for them all.
+  const queue = Object.values(tables);
+  const worker = async () => {
+    for (let phys = queue.shift(); phys !== undefined; phys = queue.shift()) await knex.raw('analyze ??', [phys]);
+  };
+  await Promise.all([worker(), worker()]);
 }
 
 /** Points each logical view at a generation's physical table, inside the caller's transaction. */

@@ -20,6 +20,7 @@ import {
   OEE_SHIFTS,
   OEE_SPEEDS,
   OEE_STOPS,
+  rollupsWithoutFigureStatistics,
 } from './oeeColumns.js';
 import { TouchedFigures } from './oeeFigures.js';
 import { recomputeMonthFigures, recomputeMonthPareto } from './oeeMonths.js';
@@ -70,13 +71,15 @@ export const oeeProjection = defineProjection(handled, {
     oee_shift_stops: OEE_SHIFT_STOPS.table((t) => t.primary(['line_id', 'day', 'shift_code'])),
     oee_shift_figures: OEE_SHIFT_FIGURES.table((t) => t.primary(['line_id', 'day', 'shift_code'])),
     oee_month_figures: OEE_MONTH_FIGURES.table((t) => t.primary(['line_id', 'month', 'shift_code'])),
-    oee_month_pareto: OEE_MONTH_PARETO.table((t) => t.index(['line_id', 'month', 'shift_code', 'dim'])),
+    // Its index comes with its first rows (loadRollups).
+    oee_month_pareto: OEE_MONTH_PARETO.table(),
     oee_machine_hours: OEE_MACHINE_HOURS.table((t) => {
       t.primary(['equipment_id', 'start_time', 'first_at']);
       t.index(['shop_floor_id', 'start_time']);
     }),
     oee_rollup_state: rollupState,
   },
+  afterCreate: rollupsWithoutFigureStatistics,
   // The (line, day, shift code) indexes and the rollups' first sums (oeeLoad.ts).
   afterLoad: loadRollups,
   // A design speed takes effect when it was set; no other event's metadata is read.

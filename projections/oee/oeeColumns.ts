@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import { MAX_MINOR_STOP_MINUTES } from '../../domain/oee/categories.js';
 import { bigint, boolean, date, defineColumns, double, doubleArray, int, intArray, text, timestamptz } from '../columns.js';
 import { SHIFT_COPY_WITH_CODE } from '../shiftPlacement.js';
@@ -233,3 +234,26 @@ export const OEE_MONTH_PARETO = defineColumns({
   band_floor: intArray(),
   band_above: doubleArray(),
 });
+
+/**
+ * The rollups' columns their readers and batches look rows up by, filter, join or group on:
+ * the only ones the planner needs statistics of (see rollupsWithoutFigureStatistics).
+ */
+const ROLLUP_KEYS = {
+  oee_shift_stops: [OEE_SHIFT_STOPS, ['line_id', 'day', 'shift_code']],
+  oee_shift_figures: [OEE_SHIFT_FIGURES, ['line_id', 'day', 'shift_code', 'shop_floor_id']],
+  oee_month_figures: [OEE_MONTH_FIGURES, ['line_id', 'month', 'shift_code']],
+  oee_month_pareto: [OEE_MONTH_PARETO, ['line_id', 'month', 'shift_code', 'dim', 'stop_code_id', 'failure_mode', 'equipment_id']],
+} as const;
+
+/**
+ * Turns off the planner's statistics of the rollups' figures (sums, counts, bands): they are
+ * only read out, so no plan depends on them, and gathering them took three quarters of each
+ * rollup's analyze (a rebuild analyzes every table it loaded before it switches; autovacuum later).
+ */
+export async function rollupsWithoutFigureStatistics(knex: Knex | Knex.Transaction, tables: Record<string, string>): Promise<void> {
+  for (const [logical, [columns, keys]] of Object.entries(ROLLUP_KEYS)) {
+    const figures = columns.names.filter((c) => !(keys as readonly string[]).includes(c));
+    await knex.raw(`alter table ?? ${figures.map(() => 'alter column ?? set statistics 0').join(', ')}`, [tables[logical]!, ...figures]);
+  }
+}

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { TableNames } from '../types.js';
 import { insertShiftFigures } from './oeeFigures.js';
-import { loadMonthFigures, loadMonthPareto } from './oeeMonths.js';
+import { indexMonthPareto, loadMonthFigures, loadMonthPareto } from './oeeMonths.js';
 import { insertShiftStops } from './oeeRollup.js';
 
 /**
@@ -21,35 +21,50 @@ export async function rollupsKept(trx: Knex.Transaction, tables: TableNames): Pr
 
 /**
  * The indexes only the per-batch rollups and the readers use, built once over the loaded
- * stops; then the rollups summed over the whole tables (the same rows the batches would have
- * left: each is a function of the facts), and marked kept. Given a rebuild's pool, the month
- * Pareto (which reads the stops and reports alone) is summed on another connection meanwhile.
+ * tables; the rollups summed over the whole tables (the same rows the batches would have left:
+ * each is a function of the facts); then marked kept. Given a rebuild's pool, the work runs on
+ * three connections at once, on however many cores the database has: the shift and month
+ * figures (one after the other, each reads the one before), and beside them the month Pareto's
+ * two statements (they read the stops and reports alone), the stops' index by shift after the
+ * second, and the Pareto's index once both are in.
  */
 export async function loadRollups(knex: Knex | Knex.Transaction, tables: TableNames, pool?: Knex): Promise<void> {
-  // A rebuild's sums sort and hash a year of stops at once: in memory rather than on disk.
+  // A rebuild's sums sort and hash a year of stops at once, and its indexes sort them: in memory rather than on disk.
   const memory = async (k: Knex | Knex.Transaction) => {
-    if (k.isTransaction) await k.raw(`set local work_mem = '64MB'`);
-  };
-  const pareto = async (k: Knex | Knex.Transaction) => {
-    await memory(k);
-    await loadMonthPareto(k, tables);
+    if (k.isTransaction) await k.raw(`set local work_mem = '64MB'; set local maintenance_work_mem = '256MB'`);
   };
   const figures = async () => {
     await memory(knex);
-    for (const t of [tables.oee_stops!, tables.oee_machine_hours!]) await knex.raw('create index ?? on ?? (line_id, day, shift_code)', [`${t}_line_day_code`, t]);
     await insertShiftStops(knex, tables, null);
     await insertShiftFigures(knex, tables, null);
     await loadMonthFigures(knex, tables);
-    if (!pool) await pareto(knex);
   };
-  // On its own connection the Pareto starts while the stops' index by shift is being built, and the
-  // machines' rows, planned after it exists, looped over it once per report (400 ms here, against
-  // 175 ms for a hash join of every stop and report): a whole-table sum joins by hash.
-  const alone = async (trx: Knex.Transaction) => {
-    await trx.raw('set local enable_nestloop = off');
-    await pareto(trx);
+  // The per-batch rollups find a shift's stops and machine folds by it; a whole-table sum reads them all and needs it not.
+  const byShift = async (k: Knex | Knex.Transaction) => {
+    for (const t of [tables.oee_stops!, tables.oee_machine_hours!]) await k.raw('create index ?? on ?? (line_id, day, shift_code)', [`${t}_line_day_code`, t]);
   };
-  const done = await Promise.allSettled([figures(), pool ? pool.transaction(alone) : null]);
-  for (const d of done) if (d.status === 'rejected') throw d.reason;
+  if (!pool) {
+    await byShift(knex);
+    await figures();
+    await loadMonthPareto.codes(knex, tables);
+    await loadMonthPareto.reported(knex, tables);
+    await indexMonthPareto(knex, tables);
+  } else {
+    const apart = (work: (k: Knex.Transaction) => Promise<void>) =>
+      pool.transaction(async (trx) => {
+        await memory(trx);
+        await work(trx);
+      });
+    const codes = apart((k) => loadMonthPareto.codes(k, tables));
+    // A whole-table sum joins every stop to its report by hash (175 ms here); with the stops' index by shift there, the
+    // machines' rows were once planned as a loop over it, once per report (400 ms).
+    const reported = apart(async (k) => {
+      await k.raw('set local enable_nestloop = off');
+      await loadMonthPareto.reported(k, tables);
+    });
+    const paretoIndexed = Promise.all([codes, reported]).then(() => apart((k) => indexMonthPareto(k, tables)));
+    const done = await Promise.allSettled([figures(), codes, reported.then(() => apart(byShift)), paretoIndexed]);
+    for (const d of done) if (d.status === 'rejected') throw d.reason;
+  }
   await knex(tables.oee_rollup_state!).insert({ kept: true });
 }

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import type { Knex } from 'knex';
 import type { EventOf } from '../../domain/shared/catalog.js';
+import { createKnex } from '../../infra/db/knex.js';
 import { useTestDatabase } from '../../test/support/db.js';
 import { DBR_FIELDS } from '../../domain/dbr/constants.js';
 import { asStored } from '../../test/support/eventArbitraries.js';
@@ -259,6 +260,13 @@ const speed = fc
   }));
 
 /** What `oee_shift_figures` must hold, from the other tables (the raw path's rule, oee.queries.ts): the speed in force at the shift's start, else the first. */
+/** Any history of stops, folds, shifts and reasons with reports and design speeds put in it: what a rebuild loads. */
+const rebuildHistory = fc.tuple(history, report, fc.array(fc.oneof(report, speed), { maxLength: 10 })).map(([h, first, figures]) => {
+  const all: EventOf[] = [...h];
+  [first, ...figures].forEach((f, i) => all.splice((i * 7) % (all.length + 1), 0, f));
+  return all;
+});
+
 const FIGURES_EXPECTED = `
   with v as (select line_id, def_speed, effective_at as a, lead(effective_at) over w as b, row_number() over w = 1 as is_first from ?? window w as (partition by line_id order by effective_at))
   select r.line_id, to_char(r.day, 'YYYY-MM-DD') as day, r.shift_code, r.volume, v.def_speed as rate, coalesce(s.unplanned_minutes, 0) as u, coalesce(s.failures, 0) as f,
@@ -422,12 +430,6 @@ describeWith(['postgres'])('oee rollup', () => {
   }, 120_000);
   it('gives after a rebuild (the facts loaded alone, the rollups summed once, then live batches) the same tables as live batches from the start', async () => {
     const building = await scratchTables(db.knex, oeeProjection, { building: true });
-    // Any history of stops, folds, shifts and reasons with reports and design speeds put in it.
-    const rebuildHistory = fc.tuple(history, report, fc.array(fc.oneof(report, speed), { maxLength: 10 })).map(([h, first, figures]) => {
-      const all: EventOf[] = [...h];
-      [first, ...figures].forEach((f, i) => all.splice((i * 7) % (all.length + 1), 0, f));
-      return all;
-    });
     /** Every table but the state row, ordered by the whole row. The sums are compared to the last bit: the rows are summed in another order. */
     const rows = async (trx: Knex.Transaction, t: TableNames) => {
       const out: Record<string, unknown[]> = {};
@@ -460,6 +462,61 @@ describeWith(['postgres'])('oee rollup', () => {
     // Most runs compared month rows of both rollups, not empty tables.
     expect(withMonths).toBeGreaterThan(runs / 2);
   }, 120_000);
+
+  it('loads a rebuild’s rollups on three connections as on one: the same rows and indexes, and statistics of the keys alone', async () => {
+    // A rebuild's pool: the load's own transaction holds one connection, its other statements take three more.
+    const pool = createKnex(db.db.url, { max: 4 });
+    const everyRow = async (t: TableNames) => {
+      const out: Record<string, unknown[]> = {};
+      for (const [logical, physical] of Object.entries(t)) out[logical] = (await db.knex.raw<{ rows: unknown[] }>('select * from ?? as r order by r', [physical])).rows;
+      return out;
+    };
+    /** Each table's indexes, by their columns (their names hold the table's). */
+    const indexes = async (t: TableNames) => {
+      const out: Record<string, string[]> = {};
+      for (const [logical, physical] of Object.entries(t)) {
+        const r = await db.knex.raw<{ rows: Array<{ def: string }> }>(`select regexp_replace(indexdef, '^.* USING ', '') as def from pg_indexes where tablename = ? order by 1`, [
+          physical,
+        ]);
+        out[logical] = r.rows.map((x) => x.def);
+      }
+      return out;
+    };
+    /** The columns the planner keeps statistics of. */
+    const statistics = async (table: string) =>
+      (
+        await db.knex.raw<{ rows: Array<{ attname: string }> }>(
+          `select attname from pg_attribute where attrelid = to_regclass(?) and attnum > 0 and not attisdropped and coalesce(attstattarget, -1) <> 0 order by attnum`,
+          [table],
+        )
+      ).rows.map((r) => r.attname);
+    try {
+      for (const drafts of fc.sample(rebuildHistory, { numRuns: 6, seed: 23 })) {
+        const alone = await scratchTables(db.knex, oeeProjection, { building: true });
+        const apart = await scratchTables(db.knex, oeeProjection, { building: true });
+        const events = storedWithHours(drafts) as Parameters<typeof oeeProjection.applyBatch>[1];
+        for (const t of [alone, apart]) await db.knex.transaction((trx) => oeeProjection.applyBatch({ trx, tables: t }, events));
+        await db.knex.transaction((trx) => oeeProjection.afterLoad!(trx, alone));
+        await db.knex.transaction((trx) => oeeProjection.afterLoad!(trx, apart, pool));
+        expect(await everyRow(apart)).toEqual(await everyRow(alone));
+        expect(await indexes(apart)).toEqual(await indexes(alone));
+      }
+      const t = await scratchTables(db.knex, oeeProjection, { building: true });
+      await db.knex.transaction((trx) => oeeProjection.afterLoad!(trx, t, pool));
+      const made = await indexes(t);
+      expect(made.oee_month_pareto).toEqual(['btree (line_id, month, shift_code, dim)']);
+      expect(made.oee_stops).toEqual(['btree (id)', 'btree (line_id, day, shift_code)', 'btree (shop_floor_id, start_time)']);
+      // Each rollup's columns that rows are looked up, filtered, joined or grouped by; its figures have none.
+      expect(await statistics(t.oee_shift_stops!)).toEqual(['line_id', 'day', 'shift_code']);
+      expect(await statistics(t.oee_shift_figures!)).toEqual(['line_id', 'day', 'shift_code', 'shop_floor_id']);
+      expect(await statistics(t.oee_month_figures!)).toEqual(['line_id', 'month', 'shift_code']);
+      expect(await statistics(t.oee_month_pareto!)).toEqual(['line_id', 'month', 'shift_code', 'dim', 'stop_code_id', 'failure_mode', 'equipment_id']);
+      // The facts keep every column's.
+      expect(await statistics(t.oee_stops!)).toHaveLength(Object.keys(await db.knex(t.oee_stops!).columnInfo()).length);
+    } finally {
+      await pool.destroy();
+    }
+  }, 60_000);
 
   it('answers at any minor-stop threshold from the rollups as from every stop, by shift ids and by codes, live or after a rebuild', async () => {
     const building = await scratchTables(db.knex, oeeProjection, { building: true });
