@@ -56,8 +56,9 @@ export async function loadRollups(knex: Knex | Knex.Transaction, tables: TableNa
         await work(trx);
       });
     const codes = apart((k) => loadMonthPareto.codes(k, tables));
-    // A whole-table sum joins every stop to its report by hash (175 ms here); with the stops' index by shift there, the
-    // machines' rows were once planned as a loop over it, once per report (400 ms).
+    // A whole-table sum joins every stop to its report by hash (175 ms here). The tables have no statistics yet (they are
+    // analyzed after afterLoad), and with the stops' index by shift there this was once planned as a loop over it, once per
+    // report (400 ms): that index now comes after it on the same connection, and the hint keeps the hash join whatever the guesses.
     const reported = apart(async (k) => {
       await k.raw('set local enable_nestloop = off');
       await loadMonthPareto.reported(k, tables);
