@@ -7,7 +7,8 @@
  * projection): a quarter of a million stops a year of 50 lines.
  */
 export function instantMs(iso: string): number {
-  if (!ISO_FORM.test(iso)) return Date.parse(iso);
+  // A value typed as text may be anything at run time (a request's body): Date.parse reads it as it always did.
+  if (typeof iso !== 'string' || !ISO_FORM.test(iso)) return Date.parse(iso);
   const year = two(iso, 0) * 100 + two(iso, 2);
   const month = two(iso, 5);
   const day = two(iso, 8);

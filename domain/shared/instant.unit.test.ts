@@ -29,6 +29,11 @@ describe('instantMs, Date.parse faster for toISOString text', () => {
       expect(Object.is(instantMs(s), Date.parse(s))).toBe(true);
   });
 
+  it('answers as Date.parse for a value that is not text at all', () => {
+    for (const v of [['2030-06-05T06:10:00.000Z'], 1_906_870_200_000, null, undefined, { toString: () => '2030-06-05T06:10:00.000Z' }])
+      expect(Object.is(instantMs(v as unknown as string), Date.parse(v as unknown as string))).toBe(true);
+  });
+
   it('equals Date.parse on any instant toISOString writes', () => {
     // From 1000 to 9999: the years toISOString writes with four digits.
     const min = Date.UTC(1000, 0, 1);
