@@ -34,6 +34,8 @@ export const dashboardProjection = defineProjection(
   {
     name: 'dashboard',
     version: 4,
+    // It reads no event's metadata: the store leaves it out (readsMetadataOf).
+    readsMetadataOf: [],
     tables: {
       dashboard_shifts: DASHBOARD_SHIFTS.table((t) => t.index(['shop_floor_id', 'shift_day'])),
       /** The stops a newly scheduled shift may hold: by shop floor and start. */

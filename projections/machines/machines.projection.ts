@@ -36,6 +36,8 @@ const LINKS = { id: 'bigint', classified_stop_id: 'bigint' } as const;
 export const machinesProjection = defineProjection([...machineEvents, UnplannedStopRecorded, UnplannedStopDeleted], {
   name: 'machines',
   version: 2,
+  // It reads no event's metadata: the store leaves it out (readsMetadataOf).
+  readsMetadataOf: [],
   tables: {
     // A shift's list asks for the stops that end after its start or are still open: the end-time
     // index keeps that to the stops near the shift, however many years the line has behind it.

@@ -33,6 +33,8 @@ export const plantMonth = (iso: string) => italianDay(instantMs(iso)).slice(0, 7
 export const paretoStopsProjection = defineProjection(unplannedStopEvents, {
   name: 'pareto_stops',
   version: 1,
+  // It reads no event's metadata: the store leaves it out (readsMetadataOf).
+  readsMetadataOf: [],
   tables: {
     pareto_stops: PARETO_STOPS.table(),
   },

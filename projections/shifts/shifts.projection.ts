@@ -20,6 +20,8 @@ type ShiftRow = RowOf<typeof SHIFTS>;
 export const shiftsProjection = defineProjection(shiftEvents, {
   name: 'shifts',
   version: 1,
+  // It reads no event's metadata: the store leaves it out (readsMetadataOf).
+  readsMetadataOf: [],
   tables: {
     shifts: SHIFTS.table((t) => t.unique(['shop_floor_id', 'shift_day', 'code'])),
   },
