@@ -109,8 +109,5 @@ export const MAX_USERNAME = 64;
 
 export const tooLong = (max: number) => `Al massimo ${max} caratteri`;
 
-/** Whether a text holds at most `max` characters, as charCount counts them (a text of at most `max` UTF-16 units holds no more, and is not counted). */
-export const withinChars = (max: number) => (v: string) => v.length <= max || charCount(v) <= max;
-
-/** A string of at most `max` characters (counted as charCount does). */
-export const maxChars = (max: number) => z.string().refine(withinChars(max), tooLong(max));
+/** A string of at most `max` characters, counted as charCount does (a text of at most `max` UTF-16 units holds no more, and is not counted). */
+export const maxChars = (max: number) => z.string().refine((v) => v.length <= max || charCount(v) <= max, tooLong(max));

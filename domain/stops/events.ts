@@ -1,15 +1,15 @@
 import { z } from 'zod';
 import { defineEvent } from '../shared/catalog.js';
 import type { EventFromDefinition } from '../plant/events.js';
-import { compositeIdSchema, plantIdSchema, plantInstantSchema, tooLong, withinChars } from '../shared/bounds.js';
+import { compositeIdSchema, maxChars, plantIdSchema, plantInstantSchema } from '../shared/bounds.js';
 import { CORRECTIVE_ACTION_MAX, FAILURE_MODE_MAX, MAX_PLANNED_STOP_HOURS, MAX_UNPLANNED_STOP_HOURS, NOTES_MAX, stopSpanProblem } from './rules.js';
 
 const id = plantIdSchema;
 const stopId = compositeIdSchema;
 /** An instant, stored in UTC ('2030-06-05T06:10:00.000Z'); presented with the plant's offset. */
 const instant = plantInstantSchema;
-/** A required text of at most `max` characters (as the user counts them): one schema, as a rebuild decodes a stop's two texts by the hundred thousand. */
-const text = (max: number) => z.string().min(1).refine(withinChars(max), tooLong(max));
+/** A required text of at most `max` characters (as the user counts them): one schema, not a pipe of two, as a rebuild decodes a stop's two texts by the hundred thousand. */
+const text = (max: number) => maxChars(max).min(1);
 
 /** End after start, within the kind's longest stop, starting on a plant day (see stopSpanProblem). */
 const span = (maxHours: number) => (s: { startTime: string; endTime: string }, ctx: z.RefinementCtx) => {

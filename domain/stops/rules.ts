@@ -93,7 +93,7 @@ export function stopSpanProblem(startTime: string, endTime: string, maxHours: nu
   const end = instantMs(endTime);
   if (!(end > start)) return "Deve essere successiva all'inizio";
   if (end - start > maxHours * 3_600_000) return `Al massimo ${maxHours} ore dopo l'inizio`;
-  if (!inPlantCalendar(plantDay(startTime))) return DAY_OUT_OF_RANGE;
+  if (!inPlantCalendar(plantDayAt(startTime, start))) return DAY_OUT_OF_RANGE;
   return null;
 }
 
@@ -119,11 +119,13 @@ const ZONED_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{
 
 /** The plant (Italian) calendar day of an instant, YYYY-MM-DD: the day stream a stop starting then belongs to. */
 export function plantDay(iso: string): string {
+  return plantDayAt(iso, instantMs(iso));
+}
+
+/** plantDay of `iso` given its instantMs, for a caller that has it already (every stop event's schema). */
+function plantDayAt(iso: string, ms: number): string {
   // An instant with its zone (every event's and command's) by the per-hour offset cache: luxon takes tens of µs, and every stop event's schema asks.
-  if (ZONED_INSTANT.test(iso)) {
-    const ms = instantMs(iso);
-    if (Number.isFinite(ms)) return italianDay(ms);
-  }
+  if (Number.isFinite(ms) && ZONED_INSTANT.test(iso)) return italianDay(ms);
   return DateTime.fromISO(iso, { zone: PLANT_ZONE }).toISODate()!;
 }
 

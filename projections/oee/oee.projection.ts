@@ -71,7 +71,7 @@ export const oeeProjection = defineProjection(handled, {
     oee_shift_stops: OEE_SHIFT_STOPS.table((t) => t.primary(['line_id', 'day', 'shift_code'])),
     oee_shift_figures: OEE_SHIFT_FIGURES.table((t) => t.primary(['line_id', 'day', 'shift_code'])),
     oee_month_figures: OEE_MONTH_FIGURES.table((t) => t.primary(['line_id', 'month', 'shift_code'])),
-    // Its index comes with its first rows (loadRollups).
+    // Its index is made by afterLoad (loadRollups): in a rebuild, once its rows are in.
     oee_month_pareto: OEE_MONTH_PARETO.table(),
     oee_machine_hours: OEE_MACHINE_HOURS.table((t) => {
       t.primary(['equipment_id', 'start_time', 'first_at']);

@@ -131,8 +131,8 @@ export async function loadMonthFigures(trx: Knex | Knex.Transaction, tables: Rec
  * `oee_month_pareto` summed over all of `oee_stops` and `oee_reports`, into an empty table (see
  * loadMonthFigures): the stop codes', failure modes' and machines' rows (`codes`) and the
  * machines' rows of reported shifts (`reported`, dim 'r'), two statements a rebuild runs on two
- * connections at once. Its index comes after both (MONTH_PARETO_INDEX): built at once from the
- * rows, where keeping it row by row cost a fifth of their insert.
+ * connections at once. Its index comes after both (indexMonthPareto): built at once from the
+ * rows, where keeping it row by row cost about a sixth of their insert.
  */
 export const loadMonthPareto = {
   async codes(trx: Knex | Knex.Transaction, tables: Record<string, string>): Promise<void> {

@@ -513,6 +513,15 @@ describeWith(['postgres'])('oee rollup', () => {
       expect(await statistics(t.oee_month_pareto!)).toEqual(['line_id', 'month', 'shift_code', 'dim', 'stop_code_id', 'failure_mode', 'equipment_id']);
       // The facts keep every column's.
       expect(await statistics(t.oee_stops!)).toHaveLength(Object.keys(await db.knex(t.oee_stops!).columnInfo()).length);
+
+      // A statement that fails on any of the connections fails the load and marks nothing kept; the pool's four connections are free again.
+      for (const gone of ['oee_reports', 'oee_shift_figures', 'oee_month_pareto'] as const) {
+        const broken = await scratchTables(db.knex, oeeProjection, { building: true });
+        await db.knex.schema.dropTable(broken[gone]!);
+        await expect(db.knex.transaction((trx) => oeeProjection.afterLoad!(trx, broken, pool))).rejects.toThrow(/does not exist/);
+        expect(await db.knex(broken.oee_rollup_state!).count<Array<{ n: number }>>('* as n')).toEqual([{ n: 0 }]);
+      }
+      await Promise.all([1, 2, 3, 4].map(() => pool.transaction((trx) => trx.raw('select 1'))));
     } finally {
       await pool.destroy();
     }
