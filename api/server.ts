@@ -15,6 +15,7 @@ import { createKnex } from '../infra/db/knex.js';
 import { migrate } from '../infra/db/migrations.js';
 import type { EventStore } from '../domain/shared/eventStore.js';
 import { PostgresEventStore } from '../infra/eventstore/postgres.js';
+import { RESTORES_TABLE } from '../infra/backup/restore.js';
 import { seedDemoHistory } from '../seed/demoHistory.js';
 import { seedDemoPlant } from '../seed/demoPlant.js';
 import { seedDemoUsers } from '../seed/demoUsers.js';
@@ -112,9 +113,12 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   }
   await engine.settle();
 
+  // A store filled from a backup is the plant's own: nothing demo is added to it, whatever SEED_DEMO says.
+  const restored = config.SEED_DEMO && (await knex.raw(`select 1 from ${RESTORES_TABLE} limit 1`)).rows.length > 0;
+  if (restored) log.info('this store was restored from a backup: no demo users, plant or history are created in it');
   // Instances that start together (compose replicas) seed one after the other under an advisory
   // lock, so the second finds the demo users and plant there instead of failing on them.
-  if (config.SEED_DEMO)
+  if (config.SEED_DEMO && !restored)
     await knex.transaction(async (trx) => {
       await trx.raw(`select pg_advisory_xact_lock(hashtext('linea-demo-seed'), 0)`);
       const created = await seedDemoUsers({ store, catalog, knex }, config.DEMO_PASSWORD, clock());

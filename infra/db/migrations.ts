@@ -6,7 +6,7 @@ import * as credentials from './credentialsMigration.js';
 /**
  * Migrations for the tables that are not projections: the projection registry (with the
  * last rebuild of each generation, and the event a failed one stopped at), the login
- * limiter's counters, the event store itself and the idempotency keys.
+ * limiter's counters, the event store itself, the idempotency keys and the restores of backups.
  * Projection tables are created by the projection engine from each projection's
  * definition, so they can be dropped and rebuilt from events at any time.
  */
@@ -104,6 +104,23 @@ const migrations: Record<string, { up(knex: Knex): Promise<void>; down(knex: Kne
     },
   },
   '0007_credentials_out_of_events': credentials,
+  // Each restore of a backup into this store (infra/backup/restore.ts): a start then seeds nothing demo.
+  '0008_store_restores': {
+    async up(knex) {
+      await knex.schema.createTable('store_restores', (t) => {
+        t.increments('id');
+        t.timestamp('restored_at', { useTz: true }).notNullable();
+        t.timestamp('backup_created_at', { useTz: true }).notNullable();
+        t.text('product_version').notNullable();
+        t.bigInteger('events').notNullable();
+        t.text('source').nullable();
+        t.jsonb('manifest').notNullable();
+      });
+    },
+    async down(knex) {
+      await knex.schema.dropTable('store_restores');
+    },
+  },
 };
 
 const source: Knex.MigrationSource<string> = {
