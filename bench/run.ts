@@ -15,12 +15,15 @@
  * `npm run bench -- lighthouse` runs Lighthouse (mobile) on /login, both dashboards and the line
  * log of a production build over the demo history, alone (bench/lighthouse.ts: about 5 minutes);
  * `--page=/login` (repeatable) measures only those pages.
+ * `npm run bench -- backup` runs backup and restore alone (bench/backup.ts: about a million events
+ * backed up and restored, against PostgreSQL's binary COPY; `--days=N --lines=N` scale it down).
  * `npm run bench -- machines` runs the machine signals section alone (bench/machines.ts: 150
  * machines over a real mosquitto for a day compressed into `--seconds=N`, 120 by default).
  */
 import os from 'node:os';
 import pg from 'pg';
 import { benchAppends } from './appends.js';
+import { benchBackup, defaultBackupBenchOptions, type BackupBenchOptions } from './backup.js';
 import { benchCatchUp } from './catchUp.js';
 import { benchDashboard, defaultDashboardOptions, type DashboardOptions } from './dashboard.js';
 import { benchOee, defaultOeeBenchOptions, REBUILD_GOAL, type OeeBenchOptions } from './oee.js';
@@ -40,11 +43,14 @@ const DASHBOARD = asked.includes('dashboard');
 const OEE = asked.includes('oee');
 const LIGHTHOUSE = asked.includes('lighthouse');
 const MACHINES = asked.includes('machines');
-const LONG_SECTIONS = ['history', 'dashboard', 'oee', 'lighthouse', 'machines'];
-const LONG = HISTORY || DASHBOARD || OEE || LIGHTHOUSE || MACHINES;
+const BACKUP = asked.includes('backup');
+const LONG_SECTIONS = ['history', 'dashboard', 'oee', 'lighthouse', 'machines', 'backup'];
+const LONG = HISTORY || DASHBOARD || OEE || LIGHTHOUSE || MACHINES || BACKUP;
 const unknown = asked.filter((a) => !LONG_SECTIONS.includes(a) && !(SECTIONS as readonly string[]).includes(a));
 if (unknown.length > 0 || (LONG && asked.length > 1)) {
-  console.error(`unknown bench section(s): ${unknown.join(', ') || asked.join(', ')}; known: ${SECTIONS.join(', ')}, or history, dashboard, oee, lighthouse or machines alone`);
+  console.error(
+    `unknown bench section(s): ${unknown.join(', ') || asked.join(', ')}; known: ${SECTIONS.join(', ')}, or history, dashboard, oee, lighthouse, machines or backup alone`,
+  );
   process.exit(2);
 }
 const selected = new Set<Section>(asked.length > 0 && !LONG ? (asked as Section[]) : LONG ? [] : SECTIONS);
@@ -56,6 +62,10 @@ function historyOptions(): HistoryOptions {
 
 function dashboardOptions(): DashboardOptions {
   return numericFlags({ ...defaultDashboardOptions }, { days: 'days', lines: 'lines', samples: 'samples', stops: 'stops' });
+}
+
+function backupOptions(): BackupBenchOptions {
+  return numericFlags({ ...defaultBackupBenchOptions }, { days: 'days', lines: 'lines' });
 }
 
 function oeeOptions(): OeeBenchOptions {
@@ -189,6 +199,8 @@ try {
     await runDashboard(pgUrl, redisUrl);
   } else if (OEE) {
     await runOee(pgUrl, redisUrl);
+  } else if (BACKUP) {
+    await benchBackup(pgUrl, backupOptions());
   } else if (MACHINES) {
     const seconds = Number(args.find((a) => /^--seconds=\d+$/.test(a))?.slice('--seconds='.length) ?? 120);
     printMachines(await benchMachines(pgUrl, redisUrl, dir, seconds), loadavg());
