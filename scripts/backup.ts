@@ -3,7 +3,9 @@
  * (docs/backup.md): every event with its id, stream, revision, type, data, metadata and recorded
  * time; the accounts' password hashes (the file is secret); the plant file; a manifest. Read in one
  * snapshot while the app runs; written to FILE.partial and renamed when whole, so FILE is never
- * half a backup. `-` writes to stdout.
+ * half a backup. `-` writes to stdout. With EVENTSTORE_CONNECTION_STRING the events come from that
+ * KurrentDB store (then stop the app first: the two stores share no snapshot), which is how a
+ * plant moves from KurrentDB to the PostgreSQL store: backup there, restore here.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -15,7 +17,8 @@ const usage = `usage: npm run backup -- FILE
 
 Writes a backup of this installation's event store and accounts into FILE (gzip-compressed lines
 of JSON; '-' writes to stdout). Uses the database npm start uses: DATABASE_URL, else the embedded
-PostgreSQL of DATA_DIR (started for the backup when the app is not running).
+PostgreSQL of DATA_DIR (started for the backup when the app is not running); the events come
+from KurrentDB when EVENTSTORE_CONNECTION_STRING is set.
 The file holds the password hashes: keep it as secret as the database. See docs/backup.md.`;
 
 async function main(): Promise<number> {
@@ -34,7 +37,7 @@ async function main(): Promise<number> {
   const progress = progressPrinter();
   try {
     const started = performance.now();
-    const manifest = await writeBackup(store.client, out, { onProgress: (p) => progress.update(bar(p.events, p.total, 'events')) });
+    const manifest = await writeBackup(store.client, out, { events: store.kurrent ?? undefined, onProgress: (p) => progress.update(bar(p.events, p.total, 'events')) });
     if (!toStdout) fs.renameSync(partial, file);
     const seconds = (performance.now() - started) / 1000;
     progress.done(

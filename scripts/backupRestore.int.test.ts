@@ -9,12 +9,14 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { DateTime } from 'luxon';
 import pg from 'pg';
 import { PLANT_ZONE } from '../domain/shifts/calendar.js';
+import { writeBackup } from '../infra/backup/backup.js';
 import { restoreBackup } from '../infra/backup/restore.js';
+import { PostgresEventStore } from '../infra/eventstore/postgres.js';
 import { startEmbeddedPostgres, type EmbeddedPg } from '../infra/embedded/postgres.js';
 import { freePort } from '../infra/embedded/redis.js';
 import { startTestApp, startTestAppOn, type TestApp } from '../test/support/app.js';
@@ -108,9 +110,10 @@ describeWith(['postgres'])('backup and restore through their commands', () => {
       .split('\n')
       .map((l) => JSON.parse(l));
     expect(lines[0]).toMatchObject({ kind: 'header', format: 'linea-backup', formatVersion: 1, productVersion: '0.1.0', events: sourceEvents.length });
-    expect(lines[1].kind).toBe('plant');
-    expect(lines[1].plant.shopFloors[0].name).toBe('Confezionamento');
-    expect(lines[1].plant.shopFloors[0].lines[0]).toMatchObject({ id: 1, name: 'Linea 1', dbrConstants: { def_speed: 12000 } });
+    const plant = lines.at(-2);
+    expect(plant.kind).toBe('plant');
+    expect(plant.plant.shopFloors[0].name).toBe('Confezionamento');
+    expect(plant.plant.shopFloors[0].lines[0]).toMatchObject({ id: 1, name: 'Linea 1', dbrConstants: { def_speed: 12000 } });
     const accounts = lines.filter((l) => l.kind === 'credential');
     expect(accounts.map((a) => a.username)).toEqual(['admin', 'demoen', 'demoit', 'frontline', 'support']);
     expect(accounts[0].passwordHash).toMatch(/^scrypt/);
@@ -127,6 +130,32 @@ describeWith(['postgres'])('backup and restore through their commands', () => {
     expect(manifest).toMatchObject({ kind: 'manifest', events: sourceEvents.length, streams: sourceStreams.length, credentials: 5 });
     expect(Object.values(manifest.checksums)).toEqual([expect.stringMatching(/^[0-9a-f]{64}$/), expect.anything(), expect.anything(), expect.anything()]);
   }, 120_000);
+
+  it('writes the same lines when it reads the events through the store port, as from a KurrentDB store', async () => {
+    const at = new Date('2026-11-28T06:00:00Z');
+    const write = async (events?: PostgresEventStore) => {
+      const chunks: Buffer[] = [];
+      const out = new PassThrough();
+      out.on('data', (c: Buffer) => chunks.push(c));
+      const client = new pg.Client(source.db.url);
+      await client.connect();
+      try {
+        await writeBackup(client, out, { now: at, events, pageSize: 700 });
+      } finally {
+        await client.end();
+      }
+      return gunzipSync(Buffer.concat(chunks)).toString('utf8');
+    };
+    const store = await PostgresEventStore.connect(source.db.url, { max: 2 });
+    try {
+      const snapshot = await write();
+      const throughPort = await write(store);
+      expect(throughPort.split('\n').length).toBe(sourceEvents.length + 9); // header, 5 accounts, the events, plant, manifest, and the last newline
+      expect(throughPort).toBe(snapshot);
+    } finally {
+      await store.close();
+    }
+  }, 60_000);
 
   describe('into a DATA_DIR that does not exist yet', () => {
     let dataDir: string;

@@ -5,19 +5,16 @@
  * bar on stderr. Memory stays flat whatever the store's size (docs/analysts.md).
  */
 import fs from 'node:fs';
-import readline from 'node:readline';
 import { parseArgs } from 'node:util';
-import pino from 'pino';
 import { openEventStore } from '../api/server.js';
-import { ConfigError, parseConfig } from '../infra/config.js';
+import { parseConfig } from '../infra/config.js';
+import { runCommand, UsageError } from './storeCli.js';
 import { connectDatabase } from '../infra/db/connect.js';
 import { exportEvents, type ExportProgress } from '../infra/eventstore/export.js';
-import { ImportError, importEvents } from '../infra/eventstore/import.js';
-import { migrateDatabase } from '../infra/db/migrations.js';
 
 const usage =
-  'usage: npm run events -- export [--format ndjson|csv] [--from ISO] [--to ISO] [--stream PREFIX] [--type TYPE[,TYPE]] [--out FILE]\n' +
-  '       npm run events -- import FILE   (an NDJSON export, into an empty store; then the app rebuilds the read models)';
+  'usage: npm run events -- export [--format ndjson|csv] [--from ISO] [--to ISO] [--stream PREFIX] [--type TYPE[,TYPE]] [--out FILE]\n\n' +
+  'Streams the events, filtered, for analysis (docs/analysts.md). To back up and restore a store: npm run backup / npm run restore (docs/backup.md).';
 
 function bar(p: ExportProgress): string {
   const width = 30;
@@ -29,7 +26,7 @@ function bar(p: ExportProgress): string {
 function instant(value: string | undefined, name: string): Date | undefined {
   if (value === undefined) return undefined;
   const d = new Date(value);
-  if (Number.isNaN(d.getTime())) throw new ConfigError(`--${name}: not a date or time: ${value}`);
+  if (Number.isNaN(d.getTime())) throw new UsageError(`--${name}: not a date or time: ${value}`);
   return d;
 }
 
@@ -43,13 +40,16 @@ async function main(): Promise<number> {
       stream: { type: 'string' },
       type: { type: 'string', multiple: true },
       out: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
     },
   });
-  if (positionals[0] === 'import' && positionals[1]) return importFile(positionals[1]);
-  if (positionals[0] !== 'export' || (values.format !== 'ndjson' && values.format !== 'csv')) {
-    console.error(usage);
-    return 2;
+  if (values.help) {
+    console.log(usage);
+    return 0;
   }
+  if (positionals[0] === 'import') throw new UsageError('events import is gone: restore a backup with npm run restore -- FILE (docs/backup.md)');
+  if (positionals[0] !== 'export' || positionals.length > 1) throw new UsageError(`${positionals.length === 0 ? 'no command' : `unknown command '${positionals.join(' ')}'`}\n${usage}`);
+  if (values.format !== 'ndjson' && values.format !== 'csv') throw new UsageError(`--format: ndjson or csv, not ${values.format}`);
   const filter = {
     from: instant(values.from, 'from'),
     to: instant(values.to, 'to'),
@@ -86,31 +86,4 @@ async function main(): Promise<number> {
   }
 }
 
-async function importFile(file: string): Promise<number> {
-  const config = parseConfig();
-  const db = await connectDatabase(config);
-  await migrateDatabase(db.url);
-  const store = await openEventStore(config, db.url);
-  try {
-    const lines = readline.createInterface({ input: fs.createReadStream(file), crlfDelay: Infinity });
-    const { imported } = await importEvents(store, lines);
-    process.stderr.write(`${imported} events imported; the read models are built at the next start (or npm run projections -- rebuild NAME)\n`);
-    return 0;
-  } catch (err) {
-    if (!(err instanceof ImportError)) throw err;
-    console.error(`Errore: ${err.message}`);
-    return 1;
-  } finally {
-    await store.close();
-    await db.stop();
-  }
-}
-
-main().then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    console.error(err instanceof ConfigError ? err.message : err);
-    pino().error({ err }, 'events command failed');
-    process.exit(1);
-  },
-);
+runCommand('events', main);

@@ -1,10 +1,12 @@
 /**
- * What `npm run backup` and `npm run restore` share: the database `npm start` uses (DATABASE_URL,
+ * What `npm run backup`, `npm run restore` and `npm run events` share: the database `npm start` uses (DATABASE_URL,
  * else the embedded PostgreSQL of DATA_DIR, reused when the app runs it, else started for the
  * command, and created for a DATA_DIR that does not exist yet), migrated; progress on stderr; and
  * errors as one line on stderr with an exit code, never a stack trace (LOG_LEVEL=debug adds it).
  */
 import pg from 'pg';
+import { openEventStore } from '../api/server.js';
+import type { EventStore } from '../domain/shared/eventStore.js';
 import { BackupError } from '../infra/backup/format.js';
 import { ConfigError, parseConfig, type Config } from '../infra/config.js';
 import { connectDatabase } from '../infra/db/connect.js';
@@ -15,30 +17,37 @@ export class UsageError extends Error {}
 export interface OpenStore {
   config: Config;
   client: pg.Client;
+  /** The KurrentDB store the events are in, when EVENTSTORE_CONNECTION_STRING names one (backup only). */
+  kurrent: EventStore | null;
   close(): Promise<void>;
 }
 
-export async function openStoreDatabase(command: string): Promise<OpenStore> {
+export async function openStoreDatabase(command: 'backup' | 'restore'): Promise<OpenStore> {
   const config = parseConfig();
-  if (config.EVENTSTORE_CONNECTION_STRING)
-    throw new UsageError(
-      `${command} works on the PostgreSQL event store; this configuration keeps events in KurrentDB (EVENTSTORE_CONNECTION_STRING), which is backed up with its own tools (docs/deploy.md)`,
-    );
+  if (config.EVENTSTORE_CONNECTION_STRING && command === 'restore')
+    throw new UsageError('a restore goes into the PostgreSQL event store: unset EVENTSTORE_CONNECTION_STRING (a KurrentDB store is restored with its own tools, docs/deploy.md)');
   const db = await connectDatabase(config);
+  let client: pg.Client | null = null;
+  let kurrent: EventStore | null = null;
   try {
     await migrateDatabase(db.url);
-    const client = new pg.Client({ connectionString: db.url, connectionTimeoutMillis: 5000 });
+    client = new pg.Client({ connectionString: db.url, connectionTimeoutMillis: 5000 });
     client.on('error', () => undefined);
     await client.connect();
+    if (config.EVENTSTORE_CONNECTION_STRING) kurrent = await openEventStore(config, db.url);
+    const opened = client;
     return {
       config,
-      client,
+      client: opened,
+      kurrent,
       async close() {
-        await client.end().catch(() => undefined);
+        await kurrent?.close();
+        await opened.end().catch(() => undefined);
         await db.stop();
       },
     };
   } catch (err) {
+    await client?.end().catch(() => undefined);
     await db.stop();
     throw err;
   }
@@ -74,11 +83,14 @@ export function runCommand(name: string, main: () => Promise<number>): void {
   main().then(
     (code) => process.exit(code),
     (err: unknown) => {
-      const known = err instanceof BackupError || err instanceof UsageError || err instanceof ConfigError;
+      // node:util's parseArgs refuses an unknown or malformed option with one of these codes.
+      const badArgs = String((err as { code?: unknown }).code ?? '').startsWith('ERR_PARSE_ARGS');
+      const usage = err instanceof UsageError || err instanceof ConfigError || badArgs;
+      const known = usage || err instanceof BackupError;
       const message = err instanceof Error ? err.message : String(err);
       process.stderr.write(`${name}: ${known ? message : `failed: ${message}`}\n`);
       if (!known && process.env.LOG_LEVEL === 'debug' && err instanceof Error) process.stderr.write(`${err.stack}\n`);
-      process.exit(err instanceof UsageError || err instanceof ConfigError ? 2 : 1);
+      process.exit(usage ? 2 : 1);
     },
   );
 }

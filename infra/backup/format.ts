@@ -3,10 +3,10 @@
  * JSON, in this order:
  *
  *   header        what wrote it and how many events follow
- *   plant         the plant file of the recorded plant (to read, or import elsewhere)
  *   credential*   one per account: its password hash (the file is secret)
  *   event*        every event in the store's order, with its id, stream, revision, type, schema
  *                 version, recorded time (to the microsecond), data and metadata
+ *   plant         the plant file of the plant those events record (to read, or import elsewhere)
  *   manifest      the counts, the last position and a SHA-256 of each part
  *
  * The manifest comes last so a backup streams in one pass; a file that lost its end has none and
@@ -24,7 +24,7 @@ export interface BackupHeader {
   formatVersion: number;
   productVersion: string;
   createdAt: string;
-  /** Events the backup holds (the manifest says it again, once they are written). */
+  /** Events in the store when the backup began, for a restore's progress (the manifest counts those written). */
   events: number;
 }
 

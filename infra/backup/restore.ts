@@ -213,12 +213,12 @@ export async function restoreBackup(client: pg.PoolClient | pg.Client, input: Re
       const text = `${line}\n`;
       switch (record.kind) {
         case 'plant':
-          if (plantSeen || credentials > 0 || events > 0) throw new BackupError(`line ${n}: a second or late plant record: the file is damaged`);
+          if (plantSeen) throw new BackupError(`line ${n}: a second plant record: the file is damaged`);
           plantSeen = true;
           sums.plant.update(text);
           break;
         case 'credential':
-          if (events > 0) throw new BackupError(`line ${n}: an account among the events: the file is damaged`);
+          if (events > 0 || plantSeen) throw new BackupError(`line ${n}: an account after the events: the file is damaged`);
           checkCredential(record, n);
           await client
             .query(`insert into ${CREDENTIALS_TABLE} (username, password_hash, updated_at, last_login_at) values ($1, $2, $3, $4)`, [
@@ -232,12 +232,13 @@ export async function restoreBackup(client: pg.PoolClient | pg.Client, input: Re
           sums.credentials.update(text);
           break;
         case 'event':
+          if (plantSeen) throw new BackupError(`line ${n}: an event after the plant record: the file is damaged`);
           batch.push(checkEvent(record, n));
           events++;
           sums.events.update(text);
           if (batch.size >= batchSize) {
             await flush();
-            options.onProgress?.({ phase: 'events', events, total: header.events });
+            options.onProgress?.({ phase: 'events', events, total: Math.max(header.events, events) });
           }
           break;
         case 'manifest':
@@ -251,12 +252,12 @@ export async function restoreBackup(client: pg.PoolClient | pg.Client, input: Re
     if (!manifest) throw new BackupError('the file ends before its manifest: it was cut short (a copy or a disk that filled up?)');
     await flush();
     if (pending) await pending;
-    options.onProgress?.({ phase: 'events', events, total: header.events });
+    options.onProgress?.({ phase: 'events', events, total: Math.max(header.events, events) });
 
     // The file against its manifest: nothing lost, nothing changed on the way.
     const m = manifest;
     if (!plantSeen) throw new BackupError('the backup has no plant record: the file is damaged');
-    if (m.events !== events || header.events !== events) throw new BackupError(`the manifest counts ${m.events} events, the file holds ${events}: the file is damaged`);
+    if (m.events !== events) throw new BackupError(`the manifest counts ${m.events} events, the file holds ${events}: the file is damaged`);
     if (m.credentials !== credentials) throw new BackupError(`the manifest counts ${m.credentials} accounts, the file holds ${credentials}: the file is damaged`);
     for (const part of ['plant', 'credentials', 'events'] as const)
       if (m.checksums?.[part] !== sums[part].hex()) throw new BackupError(`the ${part} of the file do not match the manifest's checksum: the file is damaged`);
