@@ -48,7 +48,8 @@ async function main(): Promise<number> {
     return 0;
   }
   if (positionals[0] === 'import') throw new UsageError('events import is gone: restore a backup with npm run restore -- FILE (docs/backup.md)');
-  if (positionals[0] !== 'export' || positionals.length > 1) throw new UsageError(`${positionals.length === 0 ? 'no command' : `unknown command '${positionals.join(' ')}'`}\n${usage}`);
+  if (positionals[0] !== 'export' || positionals.length > 1)
+    throw new UsageError(`${positionals.length === 0 ? 'no command' : `unknown command '${positionals.join(' ')}'`}\n${usage}`);
   if (values.format !== 'ndjson' && values.format !== 'csv') throw new UsageError(`--format: ndjson or csv, not ${values.format}`);
   const filter = {
     from: instant(values.from, 'from'),
