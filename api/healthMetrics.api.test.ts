@@ -187,7 +187,20 @@ describeWith(['postgres', 'mosquitto'])('health, readiness and metrics', () => {
       for (const name of used) expect([rule.alert, name, exported.has(name) || outside.has(name)]).toEqual([rule.alert, name, true]);
     }
     const byName = Object.fromEntries(alerts.map((r) => [r.alert, r]));
+    expect(byName.LineaReadModelParked!.expr).toContain('linea_read_model_parked');
     expect(byName.LineaReadModelLagging!).toMatchObject({ for: '1m' });
     expect(byName.LineaDiskAlmostFull!.expr).toMatch(/> 0\.90?\b/);
+  });
+
+  it('the Grafana dashboard of deploy/grafana charts only series the app exports (or node_exporter)', async () => {
+    const exported = await metrics();
+    const sampleNames = new Set([...exported.values()].flatMap((f) => f.samples.map((s) => s.name)));
+    const dashboard = JSON.parse(fs.readFileSync(new URL('../deploy/grafana/linea-dashboard.json', import.meta.url), 'utf8')) as {
+      panels: Array<{ title: string; targets: Array<{ expr: string }> }>;
+    };
+    const used = dashboard.panels.flatMap((p) => p.targets.flatMap((t) => [...t.expr.matchAll(/\b((?:linea|process|nodejs|node)_[a-z0-9_]+)\b/g)].map((m) => [p.title, m[1]!])));
+    expect(used.length).toBeGreaterThan(10);
+    const outside = new Set(['node_filesystem_avail_bytes', 'node_filesystem_size_bytes']);
+    for (const [title, name] of used) expect([title, name, sampleNames.has(name!) || outside.has(name!)]).toEqual([title, name, true]);
   });
 });
