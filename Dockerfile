@@ -36,8 +36,9 @@ COPY --from=build /app/web/dist ./web/dist
 RUN mkdir -p /app/data && chown node:node /app/data
 USER node
 EXPOSE 3000
+# Ready: the event store answers and no read model is parked (GET /health/ready, README, Operations).
 HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 \
-  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/health/ready').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # node is PID 1, so SIGTERM from `docker stop` reaches the server. The tools run the same way:
 #   docker compose exec app node dist/scripts/users.js list
 CMD ["node", "--enable-source-maps", "dist/scripts/start.js"]

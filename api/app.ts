@@ -13,6 +13,7 @@ import { requestContext, responseErrorListener, securityHeaders } from './middle
 import { allRoutes } from './routes/index.js';
 import type { InputSchemas, RouteContext } from './routes/types.js';
 import { eventId } from './live.js';
+import { httpMetrics } from './metrics.js';
 import { queueBoard } from './queueBoard.js';
 import { serveWeb } from './static.js';
 import { validate } from './validate.js';
@@ -39,6 +40,8 @@ export function createApp(deps: AppDeps): Koa {
   app.use(securityHeaders);
   // Outside the error middleware, so the error bodies it writes are compressed like any other.
   app.use(compression());
+  // Outside the error middleware: the status timed is the one answered.
+  app.use(httpMetrics(deps.metrics));
   app.use(errorMiddleware);
   // bull-board parses its own bodies, so it sits before ours; its guard lets only admin in.
   app.use(queueBoard(deps));

@@ -8,6 +8,7 @@ import type { CurrentUsers } from '../infra/auth/currentUsers.js';
 import type { EventStore } from '../domain/shared/eventStore.js';
 import type { LiveChannel } from './live.js';
 import type { MachineSignals } from './machineSignals.js';
+import type { AppMetrics } from './metrics.js';
 import type { CheckpointWaiter } from '../workers/checkpointWaiter.js';
 import type { ProjectionEngine } from '../workers/projectionEngine.js';
 import type { ProjectionScheduler } from '../workers/scheduler.js';
@@ -39,4 +40,8 @@ export interface AppDeps {
   webDist: string | null;
   /** Reverse proxies in front (TRUST_PROXY); 0 ignores X-Forwarded-For. */
   trustProxy: number;
+  /** This instance's Prometheus registry and metrics (GET /metrics). */
+  metrics: AppMetrics;
+  /** METRICS_TOKEN: lets a caller off loopback read /metrics; null for loopback only. */
+  metricsToken: string | null;
 }

@@ -105,7 +105,8 @@ const TABLE: Record<string, string> = {
   'GET /openapi.json': EVERYONE,
 };
 
-const PUBLIC = ['POST /loginjwt', 'GET /health'];
+// Health checks and the metrics need no login (README, Operations; /metrics has its own guard, docs/metrics.md).
+const PUBLIC = ['POST /loginjwt', 'GET /health', 'GET /health/live', 'GET /health/ready', 'GET /metrics'];
 
 describeWith(['postgres'])('permissions over every route', () => {
   let app: TestApp;

@@ -28,6 +28,7 @@ import { BATCH_SIZE, ProjectionEngine, REBUILD_BATCH_SIZE } from '../workers/pro
 import type { ProjectionScheduler } from '../workers/scheduler.js';
 import { createApp } from './app.js';
 import { startMachineSignals } from './machineSignals.js';
+import { AppMetrics } from './metrics.js';
 import { ensureAdmin } from './firstAdmin.js';
 import { statusErrorBody } from './middlewares/errors.js';
 import type { AppDeps } from './deps.js';
@@ -88,7 +89,9 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const clock = opts.clock ?? (() => new Date());
   const knex = createKnex(opts.databaseUrl, { max: 10 });
   await migrate(knex);
-  const store = await openEventStore(config, opts.databaseUrl);
+  const metrics = new AppMetrics();
+  // Every append of the instance (commands, seeds, machine signals) is timed.
+  const store = metrics.timeAppends(await openEventStore(config, opts.databaseUrl));
   const catalog = createCatalog();
   const engine = new ProjectionEngine(knex, store, catalog, allProjections, BATCH_SIZE, REBUILD_BATCH_SIZE, log);
   const stale = await engine.ensure({ backfillNew: true });
@@ -157,6 +160,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
         opts.machineTickMs,
       )
     : null;
+  metrics.watch({ readModels: () => engine.status(), machineSignals: () => signals });
   const deps: AppDeps = {
     knex,
     store,
@@ -175,6 +179,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     addressLimiter: new LoginRateLimiter(knex, config.LOGIN_ADDRESS_MAX_ATTEMPTS, config.LOGIN_WINDOW_SECONDS),
     hashing: new ConcurrencyGate(config.PASSWORD_HASH_CONCURRENCY, config.PASSWORD_HASH_QUEUE),
     trustProxy: config.TRUST_PROXY,
+    metrics,
+    metricsToken: config.METRICS_TOKEN ?? null,
     log,
     clock,
     readYourWritesMs: config.READ_YOUR_WRITES_TIMEOUT_MS,

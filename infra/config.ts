@@ -88,6 +88,15 @@ const schema = z.object({
    * X-Forwarded-For entirely: a client could otherwise pick its own address, and with it
    * its own login-limit key. With N, the address is the one the Nth proxy from us saw.
    */
+  /**
+   * Lets a scraper that is not on loopback read GET /metrics (docs/metrics.md), sent as
+   * `Authorization: Bearer <token>`. Unset: only loopback callers may.
+   */
+  METRICS_TOKEN: z
+    .string()
+    .min(16, 'METRICS_TOKEN must be at least 16 characters')
+    .refine((v) => !isPlaceholderSecret(v), 'METRICS_TOKEN is a published placeholder: set your own (openssl rand -hex 32) or leave it unset (loopback only)')
+    .optional(),
   TRUST_PROXY: z.preprocess(
     (v) => (v === undefined || v === '' || v === 'false' ? 0 : v === 'true' ? 1 : Number(v)),
     z.number({ error: 'TRUST_PROXY must be a number of proxies (0, 1, 2...)' }).int('TRUST_PROXY must be a number of proxies (0, 1, 2...)').min(0).max(10),
@@ -99,7 +108,7 @@ export type Config = Omit<z.infer<typeof schema>, 'SEED_DEMO'> & { SEED_DEMO: bo
 export class ConfigError extends Error {}
 
 /** Compose passes `${VAR:-}` through as an empty string: for these, empty is unset. */
-const EMPTY_IS_UNSET = ['SEED_DEMO', 'DEMO_PASSWORD', 'ADMIN_USERNAME', 'ADMIN_PASSWORD'];
+const EMPTY_IS_UNSET = ['SEED_DEMO', 'DEMO_PASSWORD', 'ADMIN_USERNAME', 'ADMIN_PASSWORD', 'METRICS_TOKEN'];
 
 export function parseConfig(given: NodeJS.ProcessEnv = process.env): Config {
   const env = Object.fromEntries(Object.entries(given).filter(([k, v]) => !(EMPTY_IS_UNSET.includes(k) && v === '')));

@@ -73,3 +73,18 @@ describe('a production start (issue 21)', () => {
     );
   });
 });
+
+describe('METRICS_TOKEN', () => {
+  it('is unset by default and when empty (compose passes ${METRICS_TOKEN:-} through)', () => {
+    expect(parseConfig({}).METRICS_TOKEN).toBeUndefined();
+    expect(parseConfig({ METRICS_TOKEN: '' }).METRICS_TOKEN).toBeUndefined();
+  });
+
+  it('takes a long random token', () => {
+    expect(parseConfig({ METRICS_TOKEN: '9b1c2d3e4f5a6b7c8d9e' }).METRICS_TOKEN).toBe('9b1c2d3e4f5a6b7c8d9e');
+  });
+
+  it.each(['short', 'change-me-metrics-token'])('refuses %s, naming the variable', (token) => {
+    expect(() => parseConfig({ METRICS_TOKEN: token })).toThrow(/METRICS_TOKEN/);
+  });
+});

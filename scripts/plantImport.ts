@@ -10,13 +10,19 @@ import path from 'node:path';
 import pg from 'pg';
 import { openEventStore } from '../api/server.js';
 import { createCatalog } from '../domain/catalog.js';
-import { ConfigError, parseConfig } from '../infra/config.js';
+import { parseConfig } from '../infra/config.js';
 import { createKnex } from '../infra/db/knex.js';
 import { migrate } from '../infra/db/migrations.js';
 import { startEmbeddedPostgres } from '../infra/embedded/postgres.js';
 import { importPlant, PlantFileError } from '../seed/plantImport.js';
 import { allProjections } from '../projections/registry.js';
 import { ProjectionEngine } from '../workers/projectionEngine.js';
+import { CliError, errorLine, runCli, UsageError } from './cli.js';
+
+const USAGE = `usage: npm run plant:import -- FILE
+
+  FILE   the plant file (JSON, docs/plant.md): checked whole, then applied as commands;
+         a bad file writes nothing, the same file again records nothing`;
 
 const stops: Array<() => Promise<void>> = [];
 
@@ -41,18 +47,16 @@ async function databaseUrl(config: ReturnType<typeof parseConfig>): Promise<stri
   return embedded.url;
 }
 
-async function main(): Promise<number> {
-  const file = process.argv[2];
-  if (!file) {
-    console.error('Usage: npm run plant:import -- FILE');
-    return 2;
-  }
+async function main(argv: string[]): Promise<number> {
+  const [file, ...extra] = argv;
+  if (!file) throw new UsageError('the plant file is needed');
+  if (file.startsWith('-')) throw new UsageError(`unknown option '${file}'`);
+  if (extra.length > 0) throw new UsageError(`one file at a time ('${extra[0]}' is one too many)`);
   let raw: unknown;
   try {
     raw = JSON.parse(fs.readFileSync(file, 'utf8'));
   } catch (err) {
-    console.error(`${file}: ${err instanceof Error ? err.message : String(err)}`);
-    return 1;
+    throw new CliError(`${file}: ${err instanceof Error ? err.message : String(err)}`);
   }
   const config = parseConfig();
   const url = await databaseUrl(config);
@@ -86,12 +90,8 @@ function summarize(types: string[]): string {
   return [...counts].map(([t, n]) => `${t} ${n}`).join(', ');
 }
 
-main()
-  .catch((err: unknown) => {
-    console.error(err instanceof ConfigError ? err.message : err);
-    return 1;
-  })
-  .then(async (code) => {
-    for (const stop of stops) await stop().catch((err: unknown) => console.error(err));
-    process.exit(code);
-  });
+await runCli(main, USAGE, {
+  async cleanup() {
+    for (const stop of stops) await stop().catch((err: unknown) => console.error(`error while closing: ${errorLine(err)}`));
+  },
+});

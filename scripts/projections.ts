@@ -15,14 +15,19 @@ import { BullMqScheduler } from '../workers/bullmqScheduler.js';
 import { InProcessScheduler } from '../workers/inProcessScheduler.js';
 import type { ProjectionScheduler } from '../workers/scheduler.js';
 import { createCatalog } from '../domain/catalog.js';
-import { ConfigError, parseConfig } from '../infra/config.js';
+import { parseConfig } from '../infra/config.js';
 import { connectDatabase } from '../infra/db/connect.js';
 import { createKnex } from '../infra/db/knex.js';
 import { migrate } from '../infra/db/migrations.js';
 import { allProjections } from '../projections/registry.js';
 import { ProjectionEngine, type RebuildProgress } from '../workers/projectionEngine.js';
+import { CliError, runCli, UsageError } from './cli.js';
 
-const usage = 'usage: npm run projections -- status | rebuild NAME | work [--batch-size N]';
+const usage = `usage: npm run projections -- <command>
+
+  status                   each read model's position, lag, state and rows; where a parked one stopped and why
+  rebuild NAME             rebuilds one read model blue/green, with a progress bar (exit 1 if it fails)
+  work [--batch-size N]    a projection worker until SIGTERM or Ctrl-C (BullMQ with REDIS_URL, else polling)`;
 
 function bar(p: RebuildProgress): string {
   const width = 30;
@@ -31,13 +36,12 @@ function bar(p: RebuildProgress): string {
   return `[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${(ratio * 100).toFixed(1).padStart(5)}%  ${p.done}/${p.total} events  ${p.eventsPerSecond} ev/s  ETA ${p.etaSeconds === null ? '?' : `${p.etaSeconds} s`}`;
 }
 
-async function main(): Promise<number> {
-  const [command, name] = process.argv.slice(2);
-  if (command === 'work') return work(process.argv.slice(3));
-  if (command !== 'status' && command !== 'rebuild') {
-    console.error(usage);
-    return 2;
-  }
+async function main(argv: string[]): Promise<number> {
+  const [command, name, ...extra] = argv;
+  if (command === 'work') return work(argv.slice(1));
+  if (command === undefined) throw new UsageError('a command is needed: status, rebuild NAME or work');
+  if (command !== 'status' && command !== 'rebuild') throw new UsageError(`unknown command '${command}'`);
+  if (extra.length > 0 || (command === 'status' && name !== undefined)) throw new UsageError(`unexpected argument '${extra[0] ?? name}'`);
   const config = parseConfig();
   const db = await connectDatabase(config);
   const knex = createKnex(db.url, { max: 4 });
@@ -73,10 +77,7 @@ async function main(): Promise<number> {
       }
       return 0;
     }
-    if (!name || !engine.names().includes(name)) {
-      console.error(`Unknown projection '${name ?? ''}'. Known: ${engine.names().join(', ')}`);
-      return 2;
-    }
+    if (!name || !engine.names().includes(name)) throw new CliError(`Unknown projection '${name ?? ''}'. Known: ${engine.names().join(', ')}`, 2);
     const tty = process.stdout.isTTY;
     let last = 0;
     const row = await engine.rebuild(name, (p) => {
@@ -100,11 +101,9 @@ async function main(): Promise<number> {
 async function work(args: string[]): Promise<number> {
   let batchSize: number | undefined;
   if (args.length > 0) {
+    if (args[0] !== '--batch-size') throw new UsageError(`unknown option '${args[0]}' for work`);
     batchSize = Number(args[1]);
-    if (args[0] !== '--batch-size' || args.length !== 2 || !Number.isInteger(batchSize) || batchSize < 1) {
-      console.error(usage);
-      return 2;
-    }
+    if (args.length !== 2 || !Number.isInteger(batchSize) || batchSize < 1) throw new UsageError('--batch-size takes a whole number of events, 1 or more');
   }
   const config = parseConfig();
   const log = pino({ level: config.LOG_LEVEL, base: undefined });
@@ -130,11 +129,4 @@ async function work(args: string[]): Promise<number> {
   return 0;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    console.error(err instanceof ConfigError ? err.message : err);
-    pino().error({ err }, 'projections command failed');
-    process.exit(1);
-  },
-);
+await runCli(main, usage);

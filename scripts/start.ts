@@ -4,7 +4,7 @@
  * found on PATH started on loopback, else the in-process queue; the machines' MQTT broker
  * is MQTT_URL, else a mosquitto found on PATH started on loopback (with the demo, the line simulator
  * publishes the demo machines to it), else none. Builds the web app
- * when it is missing, prints the URL and the demo logins; Ctrl-C stops it all.
+ * when it is missing, logs the URL and the demo logins (a JSON line); Ctrl-C stops it all.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -76,10 +76,12 @@ async function main(): Promise<void> {
   const server = await startServer({ config, databaseUrl, redisUrl, mqttUrl, log, webDist });
   stops.unshift(server.close);
   if (mqttUrl && runsDemoSimulator(config, embeddedBroker)) await startDemoSimulator(mqttUrl, log);
-  const logins = DEMO_ROLES.map((r) => `    ${r.padEnd(10)} / ${config.DEMO_PASSWORD === 'demo' ? 'demo' : '(DEMO_PASSWORD)'}`).join('\n');
+  // One JSON line like every other: the URL readable in its msg, the demo logins beside it.
+  const password = config.DEMO_PASSWORD === 'demo' ? 'demo' : '(DEMO_PASSWORD)';
+  const logins = config.SEED_DEMO ? { demoLogins: DEMO_ROLES.map((username) => ({ username, password })) } : {};
   // Without the demo (production) the accounts are the admin's: 'Utenti', or `npm run users`.
-  const who = config.SEED_DEMO ? `Demo logins (username / password):\n${logins}` : 'Accounts: ADMIN → Utenti, or npm run users -- --help';
-  console.log(`\n  Linea is running at ${server.url}\n\n  ${who}\n\n  Press Ctrl-C to stop.\n`);
+  const accounts = config.SEED_DEMO ? '' : ' (accounts: ADMIN → Utenti, or npm run users -- --help)';
+  log.info({ url: server.url, ...logins }, `Linea is running at ${server.url}${accounts}`);
 }
 
 /** The demo's line simulator on the embedded broker, stopped first; a failure costs the demo its signals, not the start. */

@@ -3,18 +3,19 @@ import pino from 'pino';
 import { openEventStore } from '../api/server.js';
 import { createCatalog } from '../domain/catalog.js';
 import { hashPassword } from '../infra/auth/passwords.js';
-import { ConfigError, parseConfig } from '../infra/config.js';
+import { parseConfig } from '../infra/config.js';
 import { connectDatabase } from '../infra/db/connect.js';
 import { createKnex } from '../infra/db/knex.js';
 import { migrate } from '../infra/db/migrations.js';
 import { usersReadModel } from './usersReadModel.js';
-import { runUsersCli } from './usersCli.js';
+import { runCli, UsageError } from './cli.js';
+import { commandLineProblem, runUsersCli, USAGE } from './usersCli.js';
 
-async function main(): Promise<number> {
-  const argv = process.argv.slice(2);
-  if (argv.length === 0 || argv.includes('--help') || argv.includes('-h')) {
-    return runUsersCli(argv, null as never, { out: (l) => console.log(l), err: (l) => console.error(l) });
-  }
+async function main(argv: string[]): Promise<number> {
+  // A wrong command line is told before anything connects (runCli answers --help itself).
+  if (argv.length === 0) throw new UsageError('a command is needed');
+  const problem = commandLineProblem(argv);
+  if (problem) throw new UsageError(problem);
   const config = parseConfig();
   const db = await connectDatabase(config);
   const knex = createKnex(db.url, { max: 4 });
@@ -38,10 +39,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    console.error(err instanceof ConfigError ? err.message : `Errore: ${err instanceof Error ? err.message : String(err)}`);
-    process.exit(1);
-  },
-);
+await runCli(main, USAGE);

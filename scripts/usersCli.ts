@@ -111,13 +111,31 @@ async function run(deps: CliDeps, io: CliOutput, command: string, args: string[]
   }
 }
 
+const OPTIONS = { role: { type: 'string' }, name: { type: 'string' }, password: { type: 'string' }, help: { type: 'boolean', short: 'h' } } as const;
+
+const COMMANDS = ['list', 'create', 'role', 'reset-password', 'deactivate', 'activate'];
+
+/**
+ * The command line's mistakes that need no database (unknown options or command), as the one
+ * line runUsersCli would print, so the tool says so before it connects; null when it looks right.
+ */
+export function commandLineProblem(argv: string[]): string | null {
+  try {
+    const { positionals } = parseArgs({ args: argv, allowPositionals: true, options: OPTIONS });
+    if (positionals[0] !== undefined && !COMMANDS.includes(positionals[0])) return `unknown command '${positionals[0]}'`;
+    return null;
+  } catch (err) {
+    return (err as Error).message.replace(/\s*\n\s*/g, ' ');
+  }
+}
+
 /** Runs one command line; the exit code: 0 done, 1 refused (the reason printed), 2 a wrong command line. */
 export async function runUsersCli(argv: string[], deps: CliDeps, io: CliOutput): Promise<number> {
   try {
     const { positionals, values } = parseArgs({
       args: argv,
       allowPositionals: true,
-      options: { role: { type: 'string' }, name: { type: 'string' }, password: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      options: OPTIONS,
     });
     if (values.help || positionals.length === 0) {
       (values.help ? io.out : io.err)(USAGE);
@@ -133,7 +151,7 @@ export async function runUsersCli(argv: string[], deps: CliDeps, io: CliOutput):
       return 1;
     }
     if (err instanceof UsageError || (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
-      io.err(`${(err as Error).message}\n\n${USAGE}`);
+      io.err(`${(err as Error).message.replace(/\s*\n\s*/g, ' ')} (npm run users -- --help for the usage)`);
       return 2;
     }
     throw err;

@@ -2,6 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
 
+/** Paths polled by load balancers, health checks and Prometheus: logged at debug. */
+export const PROBE_PATHS: ReadonlySet<string> = new Set(['/health', '/health/live', '/health/ready', '/metrics']);
+
 /** A correlation id per request (taken from X-Request-Id when sent), a child logger and one access log line. */
 export function requestContext(log: Logger): Middleware {
   return async (ctx, next) => {
@@ -15,7 +18,10 @@ export function requestContext(log: Logger): Middleware {
       await next();
     } finally {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      ctx.state.log.info({ method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(ms * 10) / 10 }, 'request');
+      const line = { method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(ms * 10) / 10 };
+      // Health checks and scrapes come every few seconds: at info they would drown the requests people make.
+      if (PROBE_PATHS.has(ctx.path)) ctx.state.log.debug(line, 'request');
+      else ctx.state.log.info(line, 'request');
     }
   };
 }

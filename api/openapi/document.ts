@@ -109,7 +109,7 @@ export function openApiDocument(routes: readonly RouteDef[]): JsonSchema {
       title: 'Linea API',
       version: DOC_VERSION,
       description:
-        "Le chiamate del server di Linea. Ogni chiamata tranne /loginjwt e /health vuole `Authorization: Bearer <token>` (il token di POST /loginjwt); `x-action` è l'azione che serve e `x-roles` i ruoli che la hanno.",
+        "Le chiamate del server di Linea. Ogni chiamata tranne /loginjwt, /health, /health/live, /health/ready e /metrics (da loopback o con il token METRICS_TOKEN) vuole `Authorization: Bearer <token>` (il token di POST /loginjwt); `x-action` è l'azione che serve e `x-roles` i ruoli che la hanno.",
     },
     tags: [...new Set(routes.map((r) => r.tag ?? 'other'))].map((name) => ({ name })),
     paths,

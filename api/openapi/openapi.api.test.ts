@@ -83,6 +83,7 @@ describeWith(['postgres'])('GET /openapi.json', () => {
     expect(del.parameters).toEqual([expect.objectContaining({ name: 'id', in: 'path', required: true })]);
     expect(op('PATCH /factory/dbr_actions/{id}/mark-executed')!['x-roles'].sort()).toEqual(['admin', 'demoen', 'demoit', 'frontline', 'support']);
     expect(op('GET /health')!.security).toEqual([]);
+    for (const probe of ['GET /health/live', 'GET /health/ready', 'GET /metrics']) expect([probe, op(probe)?.security]).toEqual([probe, []]);
     expect(op('POST /loginjwt')!.security).toEqual([]);
   });
 
