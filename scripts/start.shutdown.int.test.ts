@@ -134,19 +134,40 @@ describeWith(['postgres', 'mosquitto'])('npm start stopped with counts in the ho
     expect(await read()).toEqual(expected);
   }
 
-  // Times a little in the past, inside the hour in progress (or its first second when it has just begun).
-  const now = () => DateTime.now().setZone('Europe/Rome');
-  const atOf = (t: DateTime, secondsBack: number) => DateTime.max(t.minus({ seconds: secondsBack }), t.startOf('hour')).toISO()!;
+  /** Now in the plant, a few seconds into the hour at least, so the messages' times below stay in it. */
+  async function now(): Promise<DateTime> {
+    const t = DateTime.now().setZone('Europe/Rome');
+    if (t.diff(t.startOf('hour')).as('seconds') >= 5) return t;
+    await new Promise((r) => setTimeout(r, 5_000));
+    return DateTime.now().setZone('Europe/Rome');
+  }
+  const ago = (t: DateTime, seconds: number) => t.minus({ seconds }).toISO()!;
 
-  it('records the hour in progress before PostgreSQL stops, after Ctrl-C and after SIGTERM', async () => {
+  /** The pieces each line's counting machine made, by hour, as the test sent them. */
+  const made = new Map<string, { good: number; reject: number }>();
+  const add = (line: number, at: string, good: number, reject: number) => {
+    const key = `${line}|${DateTime.fromISO(at).startOf('hour').toMillis()}`;
+    const was = made.get(key) ?? { good: 0, reject: 0 };
+    made.set(key, { good: was.good + good, reject: was.reject + reject });
+  };
+  async function everyHourAsMade(): Promise<void> {
+    for (const [key, pieces] of made) {
+      const [line, hour] = key.split('|').map(Number) as [number, number];
+      expect(await hourOf(line, DateTime.fromMillis(hour, { zone: 'Europe/Rome' }))).toEqual({ ...pieces, counted: true });
+    }
+  }
+
+  it('records the hour in progress before PostgreSQL stops, after Ctrl-C and after SIGTERM; a running total counts on from before', async () => {
     let run = start();
     await ready(run);
-    const t1 = now();
+    const t1 = await now();
     await publish([
-      ['linea/1/1/3/count', { good: 1443, reject: 7, at: atOf(t1, 3) }],
-      ['linea/1/2/6/count', { good: 1351, reject: 0, at: atOf(t1, 2) }],
-      ['linea/1/1/3/count', { good: 57, reject: 1, at: atOf(t1, 1) }],
+      ['linea/1/1/3/count', { good: 1443, reject: 7, at: ago(t1, 3) }],
+      ['linea/1/2/6/count', { good: 1351, reject: 0, at: ago(t1, 2) }],
+      ['linea/1/1/3/count', { good: 57, reject: 1, at: ago(t1, 1) }],
     ]);
+    add(1, ago(t1, 3), 1500, 8);
+    add(2, ago(t1, 2), 1351, 0);
     // The tracker takes what arrived every second: the hour in progress shows it from memory.
     await taken(() => hourOf(1, t1), { good: 1500, reject: 8, counted: true });
     await stop(run, 'ctrl-c');
@@ -154,19 +175,31 @@ describeWith(['postgres', 'mosquitto'])('npm start stopped with counts in the ho
     run = start();
     await ready(run);
     // Nothing in memory after the restart: the figures are the folds recorded at the stop.
-    expect(await hourOf(1, t1)).toEqual({ good: 1500, reject: 8, counted: true });
-    expect(await hourOf(2, t1)).toEqual({ good: 1351, reject: 0, counted: true });
+    await everyHourAsMade();
 
-    const t2 = now();
-    await publish([['linea/1/2/6/count', { good: 49, reject: 2, at: atOf(t2, 1) }]]);
-    // The hour's fold recorded at the first stop and the one in memory now (unless the hour has turned since).
-    const line2 = { ...(t2.startOf('hour').equals(t1.startOf('hour')) ? { good: 1400, reject: 2 } : { good: 49, reject: 2 }), counted: true };
-    await taken(() => hourOf(2, t2), line2);
+    // Line 2's Cartoner goes on with deltas; line 1's sends its running totals from now on: the first
+    // total is where counting starts, the second counts 120 and 5.
+    const t2 = await now();
+    await publish([
+      ['linea/1/2/6/count', { good: 49, reject: 2, at: ago(t2, 3) }],
+      ['linea/1/1/3/count', { total_good: 90_000, total_reject: 400, at: ago(t2, 2) }],
+      ['linea/1/1/3/count', { total_good: 90_120, total_reject: 405, at: ago(t2, 1) }],
+    ]);
+    add(2, ago(t2, 3), 49, 2);
+    add(1, ago(t2, 1), 120, 5);
+    const [line1, line2] = [made.get(`1|${t2.startOf('hour').toMillis()}`)!, made.get(`2|${t2.startOf('hour').toMillis()}`)!];
+    await taken(() => hourOf(2, t2), { ...line2, counted: true });
+    await taken(() => hourOf(1, t2), { ...line1, counted: true });
     await stop(run, 'sigterm');
 
     run = start();
     await ready(run);
-    expect(await hourOf(2, t2)).toEqual(line2);
+    await everyHourAsMade();
+    // The first total after the restart counts from the last one recorded before it: 80 and 1.
+    const t3 = await now();
+    await publish([['linea/1/1/3/count', { total_good: 90_200, total_reject: 406, at: ago(t3, 1) }]]);
+    add(1, ago(t3, 1), 80, 1);
+    await taken(() => hourOf(1, t3), { ...made.get(`1|${t3.startOf('hour').toMillis()}`)!, counted: true });
     await stop(run, 'sigterm');
   }, 600_000);
 });
