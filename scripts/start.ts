@@ -32,7 +32,8 @@ async function main(): Promise<void> {
   let databaseUrl = config.DATABASE_URL;
   if (!databaseUrl) {
     log.info({ dir: path.join(config.DATA_DIR, 'postgres') }, 'starting embedded PostgreSQL');
-    const pg = await startEmbeddedPostgres(path.join(config.DATA_DIR, 'postgres'), config.EMBEDDED_PG_PORT, { log: (m) => log.warn(m) });
+    // Stopped last, by shutdown() below: the app records the machines' hours in progress first.
+    const pg = await startEmbeddedPostgres(path.join(config.DATA_DIR, 'postgres'), config.EMBEDDED_PG_PORT, { log: (m) => log.warn(m), stopOnSignals: false });
     stops.push(pg.stop);
     databaseUrl = pg.url;
   }
@@ -111,6 +112,12 @@ function webBuildIsStale(dist: string): boolean {
 }
 
 let stopping = false;
+/**
+ * Stops in order: the simulator, the app (which records the machines' hours in progress), the
+ * broker, then the databases. Ctrl-C, SIGTERM (docker stop, compose) and SIGHUP (a closed
+ * terminal) all come here; the embedded servers run in process groups of their own, so a
+ * terminal's Ctrl-C does not stop them before the app is done with them.
+ */
 async function shutdown(code: number): Promise<void> {
   if (stopping) return;
   stopping = true;
@@ -119,6 +126,7 @@ async function shutdown(code: number): Promise<void> {
 }
 process.on('SIGINT', () => void shutdown(0));
 process.on('SIGTERM', () => void shutdown(0));
+process.on('SIGHUP', () => void shutdown(0));
 
 main().catch(async (err: unknown) => {
   console.error(err instanceof ConfigError ? err.message : err);

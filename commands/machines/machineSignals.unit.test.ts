@@ -9,7 +9,7 @@ const place = { shopFloorId: 1, lineId: 2, equipmentId: 5 };
 const t = (iso: string) => Date.parse(iso);
 const state = (at: string, s: 'running' | 'stopped'): MachineSignal => ({ ...place, kind: 'state', state: s, at: t(at) });
 const count = (at: string, good: number, reject = 0): MachineSignal => ({ ...place, kind: 'count', good, reject, at: t(at) });
-const options = { thresholdMs: () => 120_000, silenceMs: 600_000, hourGraceMs: 120_000, lateLimitMs: 7_200_000, dedupeMs: 7_200_000 };
+const options = { thresholdMs: () => 120_000, silenceMs: 600_000, hourGraceMs: 120_000, lateLimitMs: 7_200_000, dedupeMs: 7_200_000, dedupeMax: 2_048 };
 
 /** Feeds the messages at `now` and ticks once. */
 function run(tracker: MachineTracker, now: string, signals: MachineSignal[]): { events: MachineEvent[]; outcomes: string[] } {

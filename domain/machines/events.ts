@@ -29,16 +29,25 @@ export const MachineRestarted = defineEvent(
 );
 
 const pieces = z.number().int().min(0).max(MAX_PIECES);
+/** A fold's bounds: the tracker caps each hour's fold to them before it becomes an event (domain/machines/tracker.ts). */
+export const MAX_FOLD_MICRO_STOPS = 10_000;
+export const MAX_FOLD_MICRO_STOP_MINUTES = 60 * 24;
+/** The highest running total a machine's counter may send (a 64-bit counter read as a JavaScript number). */
+export const MAX_COUNTER_TOTAL = Number.MAX_SAFE_INTEGER;
+const total = z.number().int().min(0).max(MAX_COUNTER_TOTAL);
 /**
  * What one machine counted in one clock hour (`hour`, its start) from the messages whose
  * `at` lies between `firstAt` and `lastAt`: pieces good and rejected, and the stops shorter
  * than the threshold (micro-stops, by the hour they started in) with their minutes. An hour
  * may have several folds (a late message, a restart of the app); the hour's figures are
  * their sum, and a fold is known again by (machine, hour, firstAt).
+ *
+ * Version 2 adds `counter`: for a machine that sends its running totals, the last total the
+ * fold took (with its `at`), so the next total after a restart counts from it. Version 1 has none.
  */
 export const MachineHourCounted = defineEvent(
   'MachineHourCounted',
-  1,
+  2,
   z.object({
     ...place,
     hour: instant,
@@ -46,12 +55,11 @@ export const MachineHourCounted = defineEvent(
     lastAt: instant,
     good: pieces,
     reject: pieces,
-    microStops: z.number().int().min(0).max(10_000),
-    microStopMinutes: z
-      .number()
-      .min(0)
-      .max(60 * 24),
+    microStops: z.number().int().min(0).max(MAX_FOLD_MICRO_STOPS),
+    microStopMinutes: z.number().min(0).max(MAX_FOLD_MICRO_STOP_MINUTES),
+    counter: z.object({ good: total, reject: total, at: instant }).optional(),
   }),
+  { 1: (data) => data },
 );
 
 export const machineEvents = [MachineStopDetected, MachineRestarted, MachineHourCounted] as const;

@@ -1,10 +1,22 @@
-import type { MachineEvent } from './events.js';
+import { MAX_FOLD_MICRO_STOP_MINUTES, MAX_FOLD_MICRO_STOPS, type MachineEvent } from './events.js';
+import { MAX_PIECES } from '../shared/bounds.js';
 import { activeItem, type PlantState } from '../plant/state.js';
 
 /** One validated message from a machine (infra/mqtt parses and checks it; the plant says where the machine is). */
 export type MachineSignal = { shopFloorId: number; lineId: number; equipmentId: number; at: number } & (
-  { kind: 'state'; state: 'running' | 'stopped' } | { kind: 'count'; good: number; reject: number }
+  | { kind: 'state'; state: 'running' | 'stopped' }
+  /** The pieces since the previous count (deltas). */
+  | { kind: 'count'; good: number; reject: number }
+  /** The machine's running totals: the pieces are the difference from the last total taken. */
+  | { kind: 'total'; totalGood: number; totalReject: number }
 );
+
+/** A machine counter's last total taken, with the machine's time of it. */
+export interface CounterTotal {
+  good: number;
+  reject: number;
+  at: number;
+}
 
 export interface TrackerOptions {
   /** How long a stop must last to be an event of its own (the line's threshold). */
@@ -17,6 +29,8 @@ export interface TrackerOptions {
   lateLimitMs: number;
   /** A message received again within this long of the first time is a duplicate (redelivery, a gateway resending after a reconnect). */
   dedupeMs: number;
+  /** At most this many messages a machine are remembered for duplicates (the oldest go first, counted as evicted). */
+  dedupeMax: number;
 }
 
 export const DEFAULT_TRACKER_OPTIONS: TrackerOptions = {
@@ -25,6 +39,7 @@ export const DEFAULT_TRACKER_OPTIONS: TrackerOptions = {
   hourGraceMs: 2 * 60_000,
   lateLimitMs: 31 * 24 * 60 * 60_000,
   dedupeMs: 2 * 60 * 60_000,
+  dedupeMax: 2_048,
 };
 
 /** A line's stop threshold: its own from the plant file, else the plant's default (MACHINE_STOP_THRESHOLD_MINUTES). */
@@ -42,6 +57,8 @@ interface HourFold {
   microStopMinutes: number;
   firstAt: number;
   lastAt: number;
+  /** The last running total folded in (machines that send totals). */
+  counter: CounterTotal | null;
 }
 
 interface Machine {
@@ -60,7 +77,11 @@ interface Machine {
   lastReceived: number;
   lastAt: number;
   /** The topic of the last message taken: state or count. */
-  lastKind: MachineSignal['kind'] | null;
+  lastKind: 'state' | 'count' | null;
+  /** The counter's last total taken (by `tick`); undefined until known: the recorded one is looked up first. */
+  counter: CounterTotal | null | undefined;
+  /** The latest `at` of the totals accepted: an older total says nothing new. */
+  lastTotalAt: number;
 }
 
 export interface MachineStatus {
@@ -69,7 +90,18 @@ export interface MachineStatus {
   state: 'running' | 'stopped' | 'Segnale assente' | null;
   lastMessageAt: string;
   /** The topic of the last message: `state` or `count` (null for a stop known only from before a restart). */
-  lastKind: MachineSignal['kind'] | null;
+  lastKind: 'state' | 'count' | null;
+}
+
+/** What the tracker refused or forgot to stay within its bounds, for /health. */
+export interface TrackerLosses {
+  /** Counts and micro-stops left out of an hour's fold that had reached the event's bounds. */
+  overBound: number;
+  /** Messages remembered for duplicates, across machines, and the cap a machine. */
+  dedupeEntries: number;
+  dedupeMax: number;
+  /** Messages forgotten before their time because a machine had reached the cap: a resend of one of them would count again. */
+  dedupeEvicted: number;
 }
 
 /** A machine's hour still open in memory. */
@@ -97,6 +129,8 @@ const iso = (ms: number) => new Date(ms).toISOString();
  */
 export class MachineTracker {
   private readonly machines = new Map<number, Machine>();
+  private overBound = 0;
+  private evicted = 0;
 
   constructor(private readonly options: TrackerOptions = DEFAULT_TRACKER_OPTIONS) {}
 
@@ -108,16 +142,44 @@ export class MachineTracker {
 
   accept(signal: MachineSignal, now: number): AcceptResult {
     const m = this.machine(signal, now);
-    const key = `${signal.kind}|${signal.at}|${signal.kind === 'state' ? signal.state : `${signal.good}/${signal.reject}`}`;
+    const what = signal.kind === 'state' ? signal.state : signal.kind === 'count' ? `${signal.good}/${signal.reject}` : `${signal.totalGood}/${signal.totalReject}`;
+    const key = `${signal.kind}|${signal.at}|${what}`;
     if (m.seen.has(key)) return 'duplicate';
     if (now - (hourOf(signal.at) + HOUR) > this.options.lateLimitMs) return 'late';
     if (signal.kind === 'state' && m.state !== null && signal.at < m.since) return 'late';
+    // A total older than one already taken is in it (unless the counter was reset in between: then its pieces are lost).
+    if (signal.kind === 'total' && signal.at <= m.lastTotalAt) return 'late';
+    if (m.seen.size >= this.options.dedupeMax) {
+      m.seen.delete(m.seen.keys().next().value!);
+      this.evicted += 1;
+    }
     m.seen.set(key, now);
     m.pending.push(signal);
     m.lastReceived = now;
     m.lastAt = Math.max(m.lastAt, signal.at);
-    m.lastKind = signal.kind;
+    m.lastKind = signal.kind === 'state' ? 'state' : 'count';
+    if (signal.kind === 'total') m.lastTotalAt = signal.at;
     return 'accepted';
+  }
+
+  /** The machines with totals waiting whose counter's last recorded total is not known yet (the caller looks it up, then primes it). */
+  countersToLookUp(): Machine['place'][] {
+    return [...this.machines.values()].filter((m) => m.counter === undefined && m.pending.some((s) => s.kind === 'total')).map((m) => m.place);
+  }
+
+  /** The counter's last total recorded before (null: none); the next total counts from it. */
+  primeCounter(equipmentId: number, counter: CounterTotal | null): void {
+    const m = this.machines.get(equipmentId);
+    if (m && m.counter === undefined) {
+      m.counter = counter;
+      if (counter) m.lastTotalAt = Math.max(m.lastTotalAt, counter.at);
+    }
+  }
+
+  losses(): TrackerLosses {
+    let dedupeEntries = 0;
+    for (const m of this.machines.values()) dedupeEntries += m.seen.size;
+    return { overBound: this.overBound, dedupeEntries, dedupeMax: this.options.dedupeMax, dedupeEvicted: this.evicted };
   }
 
   /** Takes the messages that arrived, in the machine's time order, and returns the events due at `now`. */
@@ -187,6 +249,8 @@ export class MachineTracker {
         lastReceived: now,
         lastAt: 0,
         lastKind: null,
+        counter: undefined,
+        lastTotalAt: -Infinity,
       };
       this.machines.set(place.equipmentId, m);
     }
@@ -195,9 +259,11 @@ export class MachineTracker {
 
   private take(m: Machine, s: MachineSignal, out: MachineEvent[]): void {
     if (s.kind === 'count') {
-      const fold = this.hour(m, s.at);
-      fold.good += s.good;
-      fold.reject += s.reject;
+      this.addPieces(this.hour(m, s.at), s.good, s.reject);
+      return;
+    }
+    if (s.kind === 'total') {
+      this.takeTotal(m, s);
       return;
     }
     if (m.state !== null && s.at < m.since) return; // older than the state we follow: the order was settled without it
@@ -208,21 +274,48 @@ export class MachineTracker {
     }
     const lasted = s.at - m.since;
     const place = m.place;
+    // Stopped and running at the same instant: their order is unknown, and a detected stop cannot end as it starts.
+    if (lasted <= 0 && m.detected) return;
     if (m.detected || lasted >= this.options.thresholdMs(place.lineId)) {
       if (!m.detected) out.push({ type: 'MachineStopDetected', data: { ...place, startTime: iso(m.since) } });
       out.push({ type: 'MachineRestarted', data: { ...place, startTime: iso(m.since), endTime: iso(s.at) } });
     } else {
       const fold = this.hour(m, m.since);
-      fold.microStops += 1;
-      fold.microStopMinutes += lasted / 60_000;
+      if (fold.microStops + 1 > MAX_FOLD_MICRO_STOPS || fold.microStopMinutes + lasted / 60_000 > MAX_FOLD_MICRO_STOP_MINUTES) this.overBound += 1;
+      else {
+        fold.microStops += 1;
+        fold.microStopMinutes += lasted / 60_000;
+      }
     }
     Object.assign(m, { state: 'running', since: s.at, detected: false });
+  }
+
+  /** A count the fold cannot hold within the event's bounds is left out whole and counted (a machine's nonsense never poisons the others). */
+  private addPieces(fold: HourFold, good: number, reject: number): void {
+    if (fold.good + good > MAX_PIECES || fold.reject + reject > MAX_PIECES) this.overBound += 1;
+    else {
+      fold.good += good;
+      fold.reject += reject;
+    }
+  }
+
+  /**
+   * A running total: the pieces are the difference from the last total taken; a total lower
+   * than it is a counter reset or rollover, counted from zero (the new total is the pieces). The
+   * first total a machine ever sends has nothing to count from: it is where counting starts.
+   */
+  private takeTotal(m: Machine, s: Extract<MachineSignal, { kind: 'total' }>): void {
+    const last = m.counter ?? null;
+    if (last && s.at <= last.at) return; // taken before the restart already
+    const fold = this.hour(m, s.at);
+    if (last) this.addPieces(fold, s.totalGood >= last.good ? s.totalGood - last.good : s.totalGood, s.totalReject >= last.reject ? s.totalReject - last.reject : s.totalReject);
+    m.counter = fold.counter = { good: s.totalGood, reject: s.totalReject, at: s.at };
   }
 
   private hour(m: Machine, at: number): HourFold {
     const start = hourOf(at);
     let fold = m.hours.get(start);
-    if (!fold) m.hours.set(start, (fold = { good: 0, reject: 0, microStops: 0, microStopMinutes: 0, firstAt: at, lastAt: at }));
+    if (!fold) m.hours.set(start, (fold = { good: 0, reject: 0, microStops: 0, microStopMinutes: 0, firstAt: at, lastAt: at, counter: null }));
     fold.firstAt = Math.min(fold.firstAt, at);
     fold.lastAt = Math.max(fold.lastAt, at);
     return fold;
@@ -240,6 +333,7 @@ export class MachineTracker {
         reject: f.reject,
         microStops: f.microStops,
         microStopMinutes: Math.round(f.microStopMinutes * 100) / 100,
+        ...(f.counter ? { counter: { good: f.counter.good, reject: f.counter.reject, at: iso(f.counter.at) } } : {}),
       },
     };
   }

@@ -1,3 +1,4 @@
+import { DateTime } from 'luxon';
 import mqtt, { type MqttClient } from 'mqtt';
 import { openStopsFromStreams } from '../../../commands/machines/openStops.js';
 import { readPlantState } from '../../../commands/plant/readPlant.js';
@@ -175,6 +176,41 @@ describeWith(['postgres', 'mosquitto'])('machine signals over MQTT', () => {
       startTime: s.startTime.toISOString(),
     }));
     expect(fromReadModel).toEqual(fromStreams);
+  });
+
+  it('machine data never poisons: counts and flips past a fold’s bounds are left out and counted, the other machines’ hours are recorded', async () => {
+    // A day of its own, 7 days ago: nothing else of this suite counts there.
+    const day = DateTime.fromISO(kit.day).plus({ days: 3 }).toISODate()!;
+    const at = (hhmm: string, ms = 0) => DateTime.fromISO(`${day}T${hhmm}`, { zone: 'Europe/Rome' }).plus({ milliseconds: ms }).toISO()!;
+    const before = (await health()).mqtt;
+    const messages: Array<[string, string]> = [
+      // Each within the message's bounds, together past the hour's: the second is left out.
+      [`linea/1/1/3/count`, JSON.stringify({ good: 1_000_000_000, reject: 0, at: at('13:05') })],
+      [`linea/1/1/3/count`, JSON.stringify({ good: 1_000_000_000, reject: 0, at: at('13:06') })],
+      // Line 2's Cartoner counts in the same hour and the same tick.
+      [`linea/1/2/6/count`, JSON.stringify({ good: 700, reject: 3, at: at('13:20') })],
+      [`linea/1/1/1/count`, JSON.stringify({ good: 160, reject: 0, at: at('13:10') })],
+    ];
+    // 20,100 state flips of the Capper, one every 150 ms: 10,050 micro-stops, 50 past the fold's 10,000.
+    for (let i = 0; i < 20_100; i++) messages.push([`linea/1/1/2/state`, JSON.stringify({ state: i % 2 === 0 ? 'stopped' : 'running', at: at('13:00', i * 150) })]);
+    for (let i = 0; i < messages.length; i += 500) await Promise.all(messages.slice(i, i + 500).map(([topic, payload]) => gateway.publishAsync(topic, payload, { qos: 1 })));
+    for (let i = 0; i < 600 && (await health()).mqtt.received < before.received + messages.length; i++) await new Promise((r) => setTimeout(r, 100));
+    await kit.app.deps.machineSignals!.tick();
+    await kit.app.deps.engine.settle();
+
+    const hour = async (line: number) =>
+      ((await kit.call('GET', `/factory/line_hours?shop_floor_id=1&line_id=${line}&day=${day}`)).body as Array<Record<string, unknown>>).find(
+        (h) => Date.parse(h.hour as string) === Date.parse(at('13:00')),
+      );
+    expect(await hour(1)).toMatchObject({ good: 1_000_000_000, reject: 0, counted: true, micro_stops: 10_000, micro_stop_minutes: 25 });
+    expect(await hour(2)).toMatchObject({ good: 700, reject: 3, counted: true });
+    const after = (await health()).mqtt as typeof before & { recordFailed: number; dedupe: { entries: number; maxPerMachine: number; evicted: number }; machines: unknown[] };
+    expect(after.received - before.received).toBe(messages.length);
+    expect(after.ignored['over-bound']! - before.ignored['over-bound']!).toBe(1 + 50);
+    expect(after.recordFailed).toBe(0);
+    // The duplicates memory stays within its cap a machine; the Capper's oldest flips were forgotten, and counted.
+    expect(after.dedupe.entries).toBeLessThanOrEqual(after.dedupe.maxPerMachine * after.machines.length);
+    expect(after.dedupe.evicted).toBeGreaterThanOrEqual(20_100 - after.dedupe.maxPerMachine);
   });
 
   it('a refused login is shown on /health and retried with a doubling wait; the right password connects', async () => {
