@@ -11,7 +11,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { writeBackup } from '../infra/backup/backup.js';
-import { bar, openStoreDatabase, progressPrinter, runCommand, UsageError } from './storeCli.js';
+import { BackupError } from '../infra/backup/format.js';
+import { CliError, runCli, UsageError } from './cli.js';
+import { bar, openStoreDatabase, progressPrinter } from './storeCli.js';
 
 const usage = `usage: npm run backup -- FILE
 
@@ -21,13 +23,9 @@ PostgreSQL of DATA_DIR (started for the backup when the app is not running); the
 from KurrentDB when EVENTSTORE_CONNECTION_STRING is set.
 The file holds the password hashes: keep it as secret as the database. See docs/backup.md.`;
 
-async function main(): Promise<number> {
-  const { positionals, values } = parseArgs({ allowPositionals: true, options: { help: { type: 'boolean', short: 'h' } }, strict: false });
-  if (values.help) {
-    process.stdout.write(`${usage}\n`);
-    return 0;
-  }
-  if (positionals.length !== 1) throw new UsageError(`one FILE is needed\n${usage}`);
+async function main(argv: string[]): Promise<number> {
+  const { positionals } = parseArgs({ args: argv, allowPositionals: true, options: {} });
+  if (positionals.length !== 1) throw new UsageError('one FILE is needed');
   const file = String(positionals[0]);
   const toStdout = file === '-';
   if (!toStdout && !fs.existsSync(path.dirname(path.resolve(file)))) throw new UsageError(`the folder of ${file} does not exist`);
@@ -53,4 +51,12 @@ async function main(): Promise<number> {
   }
 }
 
-runCommand('backup', main);
+runCli(async (argv) => {
+  try {
+    return await main(argv);
+  } catch (err) {
+    // A refusal the restore or backup explains: its one line, exit 1.
+    if (err instanceof BackupError) throw new CliError(`backup: ${err.message}`);
+    throw err;
+  }
+}, usage);

@@ -131,7 +131,7 @@ describeWith(['postgres'])('backup and restore through their commands', () => {
     expect(Object.values(manifest.checksums)).toEqual([expect.stringMatching(/^[0-9a-f]{64}$/), expect.anything(), expect.anything(), expect.anything()]);
   }, 120_000);
 
-  it('writes the same lines when it reads the events through the store port, as from a KurrentDB store', async () => {
+  it('writes the same lines when it reads the events through the store port (as from KurrentDB), and they restore', async () => {
     const at = new Date('2026-11-28T06:00:00Z');
     const write = async (events?: PostgresEventStore) => {
       const chunks: Buffer[] = [];
@@ -144,16 +144,35 @@ describeWith(['postgres'])('backup and restore through their commands', () => {
       } finally {
         await client.end();
       }
-      return gunzipSync(Buffer.concat(chunks)).toString('utf8');
+      return gunzipSync(Buffer.concat(chunks)).toString('utf8').trimEnd().split('\n');
     };
     const store = await PostgresEventStore.connect(source.db.url, { max: 2 });
+    let snapshot: string[];
+    let throughPort: string[];
     try {
-      const snapshot = await write();
-      const throughPort = await write(store);
-      expect(throughPort.split('\n').length).toBe(sourceEvents.length + 9); // header, 5 accounts, the events, plant, manifest, and the last newline
-      expect(throughPort).toBe(snapshot);
+      snapshot = await write();
+      throughPort = await write(store);
     } finally {
       await store.close();
+    }
+    // header, 5 accounts, the events, plant, manifest
+    expect(throughPort).toHaveLength(sourceEvents.length + 8);
+    // The port reads recorded times to the millisecond (as KurrentDB's adapter gives them): the one difference.
+    const toMs = (line: string) => line.replace(/("recordedAt":"[^"]*\.\d{3})\d{3}Z"/, '$1000Z"');
+    expect(throughPort.slice(0, -1)).toEqual(snapshot.slice(0, -1).map(toMs));
+    const [portManifest, snapshotManifest] = [JSON.parse(throughPort.at(-1)!), JSON.parse(snapshot.at(-1)!)];
+    expect({ ...portManifest, checksums: { ...portManifest.checksums, events: null } }).toEqual({
+      ...snapshotManifest,
+      checksums: { ...snapshotManifest.checksums, events: null },
+    });
+    const db = await emptyDatabase();
+    const client = new pg.Client(db.url);
+    await client.connect();
+    try {
+      const restored = await restoreBackup(client, Readable.from([gzipSync(`${throughPort.join('\n')}\n`)]));
+      expect(restored.manifest.events).toBe(sourceEvents.length);
+    } finally {
+      await client.end();
     }
   }, 60_000);
 
@@ -275,7 +294,7 @@ describeWith(['postgres'])('backup and restore through their commands', () => {
       await refused(gzipSync('{"shopFloors": []}\n'), /^this is not a Linea backup/);
       await refused(Buffer.from('{"kind":"header"}\n'), /^the file is damaged or cut short/);
       const missing = await cli('restore', [path.join(tmp, 'nope.backup')], { DATABASE_URL: source.db.url });
-      expect([missing.code, missing.stderr]).toEqual([2, `restore: ${path.join(tmp, 'nope.backup')}: no such file\n`]);
+      expect([missing.code, missing.stderr]).toEqual([1, `${path.join(tmp, 'nope.backup')}: no such file\n`]);
     }, 60_000);
   });
 
@@ -293,7 +312,7 @@ describeWith(['postgres'])('backup and restore through their commands', () => {
     expect([help.code, help.stdout.split('\n')[0]]).toEqual([0, 'usage: npm run backup -- FILE']);
     const none = await cli('restore', [], {});
     expect(none.code).toBe(2);
-    expect(none.stderr).toMatch(/^restore: one FILE is needed\nusage: npm run restore -- FILE/);
+    expect(none.stderr).toBe('one FILE is needed (npm run restore --help for the usage)\n');
     noStackTrace(none.stderr);
   }, 60_000);
 

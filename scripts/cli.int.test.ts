@@ -32,6 +32,9 @@ const TOOLS: Array<[script: string, usage: RegExp, bad: string[], complaint: Reg
   ['users', /^usage: npm run users -- <command>\n/, ['promote', 'anna'], /^unknown command 'promote' \(npm run users --help for the usage\)$/],
   ['plantImport', /^usage: npm run plant:import -- FILE\n/, ['plant.json', 'other.json'], /^one file at a time \('other\.json' is one too many\)/],
   ['simulate', /^usage: npm run simulate \[-- --seconds N\]\n/, ['--seconds', 'soon'], /^--seconds takes a number of seconds/],
+  ['events', /^usage: npm run events -- export /, ['export', '--colour'], /^Unknown option '--colour'.* \(npm run events --help for the usage\)$/],
+  ['backup', /^usage: npm run backup -- FILE\n/, ['a.backup', 'b.backup'], /^one FILE is needed \(npm run backup --help for the usage\)$/],
+  ['restore', /^usage: npm run restore -- FILE\n/, ['--from', 'x'], /^Unknown option '--from'.* \(npm run restore --help for the usage\)$/],
 ];
 
 describe('the command-line tools', () => {
@@ -43,6 +46,11 @@ describe('the command-line tools', () => {
   it.each(TOOLS)('%s refuses a wrong command line with one line on stderr and exit 2', async (script, _usage, bad, complaint) => {
     const r = await run(script, bad);
     expect([r.code, r.out, r.err.trim(), oneLine(r)]).toEqual([2, '', expect.stringMatching(complaint), [1, false]]);
+  });
+
+  it('events import is gone, and says what replaces it, in one line, exit 1', async () => {
+    const r = await run('events', ['import', 'events.ndjson']);
+    expect([r.code, r.err.trim(), oneLine(r)]).toEqual([1, 'events import is gone: restore a backup with npm run restore -- FILE (docs/backup.md)', [1, false]]);
   });
 
   it('plant:import names a file it cannot read, in one line, exit 1', async () => {

@@ -46,7 +46,9 @@ function debugging(): boolean {
 
 /** What to print for an error and the exit code, by what kind of error it is. */
 export function describeFailure(err: unknown, tool: string): { line: string; code: number } {
-  if (err instanceof UsageError) return { line: `${errorLine(err)} (${tool} --help for the usage)`, code: err.exitCode };
+  // node:util's parseArgs refuses an unknown or malformed option with an ERR_PARSE_ARGS_* code.
+  const badOption = String((err as { code?: unknown } | null)?.code ?? '').startsWith('ERR_PARSE_ARGS');
+  if (err instanceof UsageError || badOption) return { line: `${errorLine(err)} (${tool} --help for the usage)`, code: 2 };
   if (err instanceof CliError) return { line: errorLine(err), code: err.exitCode };
   if (err instanceof ConfigError) return { line: errorLine(err), code: 1 };
   if (err instanceof DomainError) return { line: `Errore: ${[err.message, ...Object.entries(err.fields ?? {}).map(([k, v]) => `${k}: ${v}`)].join(' — ')}`, code: 1 };

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { openEventStore } from '../api/server.js';
 import { parseConfig } from '../infra/config.js';
-import { runCommand, UsageError } from './storeCli.js';
+import { CliError, runCli, UsageError } from './cli.js';
 import { connectDatabase } from '../infra/db/connect.js';
 import { exportEvents, type ExportProgress } from '../infra/eventstore/export.js';
 
@@ -30,8 +30,9 @@ function instant(value: string | undefined, name: string): Date | undefined {
   return d;
 }
 
-async function main(): Promise<number> {
+async function main(argv: string[]): Promise<number> {
   const { positionals, values } = parseArgs({
+    args: argv,
     allowPositionals: true,
     options: {
       format: { type: 'string', default: 'ndjson' },
@@ -40,16 +41,10 @@ async function main(): Promise<number> {
       stream: { type: 'string' },
       type: { type: 'string', multiple: true },
       out: { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
     },
   });
-  if (values.help) {
-    console.log(usage);
-    return 0;
-  }
-  if (positionals[0] === 'import') throw new UsageError('events import is gone: restore a backup with npm run restore -- FILE (docs/backup.md)');
-  if (positionals[0] !== 'export' || positionals.length > 1)
-    throw new UsageError(`${positionals.length === 0 ? 'no command' : `unknown command '${positionals.join(' ')}'`}\n${usage}`);
+  if (positionals[0] === 'import') throw new CliError('events import is gone: restore a backup with npm run restore -- FILE (docs/backup.md)');
+  if (positionals[0] !== 'export' || positionals.length > 1) throw new UsageError(positionals.length === 0 ? 'no command' : `unknown command '${positionals.join(' ')}'`);
   if (values.format !== 'ndjson' && values.format !== 'csv') throw new UsageError(`--format: ndjson or csv, not ${values.format}`);
   const filter = {
     from: instant(values.from, 'from'),
@@ -87,4 +82,4 @@ async function main(): Promise<number> {
   }
 }
 
-runCommand('events', main);
+runCli(main, usage);

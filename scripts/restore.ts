@@ -8,7 +8,9 @@
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { restoreBackup } from '../infra/backup/restore.js';
-import { bar, openStoreDatabase, progressPrinter, runCommand, UsageError } from './storeCli.js';
+import { BackupError } from '../infra/backup/format.js';
+import { CliError, runCli, UsageError } from './cli.js';
+import { bar, openStoreDatabase, progressPrinter } from './storeCli.js';
 
 const usage = `usage: npm run restore -- FILE
 
@@ -16,13 +18,9 @@ Restores a backup made by 'npm run backup' into an empty store: DATABASE_URL, el
 PostgreSQL of DATA_DIR (created when DATA_DIR does not exist yet). A store that already holds
 events or accounts is refused and left as it is. See docs/backup.md.`;
 
-async function main(): Promise<number> {
-  const { positionals, values } = parseArgs({ allowPositionals: true, options: { help: { type: 'boolean', short: 'h' } }, strict: false });
-  if (values.help) {
-    process.stdout.write(`${usage}\n`);
-    return 0;
-  }
-  if (positionals.length !== 1) throw new UsageError(`one FILE is needed\n${usage}`);
+async function main(argv: string[]): Promise<number> {
+  const { positionals } = parseArgs({ args: argv, allowPositionals: true, options: {} });
+  if (positionals.length !== 1) throw new UsageError('one FILE is needed');
   const file = String(positionals[0]);
   // The file is opened before anything else: a wrong name costs no database start.
   let fd: number;
@@ -31,7 +29,7 @@ async function main(): Promise<number> {
     if (fs.fstatSync(fd).isDirectory()) throw Object.assign(new Error(), { code: 'EISDIR' });
   } catch (err) {
     const code = (err as { code?: string }).code;
-    throw new UsageError(code === 'ENOENT' ? `${file}: no such file` : code === 'EISDIR' ? `${file} is a folder, not a backup file` : `${file} cannot be read (${code})`);
+    throw new CliError(code === 'ENOENT' ? `${file}: no such file` : code === 'EISDIR' ? `${file} is a folder, not a backup file` : `${file} cannot be read (${code})`);
   }
   const store = await openStoreDatabase('restore');
   const progress = progressPrinter();
@@ -52,4 +50,12 @@ async function main(): Promise<number> {
   }
 }
 
-runCommand('restore', main);
+runCli(async (argv) => {
+  try {
+    return await main(argv);
+  } catch (err) {
+    // A refusal the restore or backup explains: its one line, exit 1.
+    if (err instanceof BackupError) throw new CliError(`restore: ${err.message}`);
+    throw err;
+  }
+}, usage);

@@ -1,18 +1,16 @@
 /**
- * What `npm run backup`, `npm run restore` and `npm run events` share: the database `npm start` uses (DATABASE_URL,
+ * What `npm run backup` and `npm run restore` share: the database `npm start` uses (DATABASE_URL,
  * else the embedded PostgreSQL of DATA_DIR, reused when the app runs it, else started for the
- * command, and created for a DATA_DIR that does not exist yet), migrated; progress on stderr; and
- * errors as one line on stderr with an exit code, never a stack trace (LOG_LEVEL=debug adds it).
+ * command, and created for a DATA_DIR that does not exist yet), migrated; and progress on stderr.
+ * They run through scripts/cli.ts like every tool.
  */
 import pg from 'pg';
 import { openEventStore } from '../api/server.js';
 import type { EventStore } from '../domain/shared/eventStore.js';
-import { BackupError } from '../infra/backup/format.js';
-import { ConfigError, parseConfig, type Config } from '../infra/config.js';
+import { parseConfig, type Config } from '../infra/config.js';
+import { CliError } from './cli.js';
 import { connectDatabase } from '../infra/db/connect.js';
 import { migrateDatabase } from '../infra/db/migrations.js';
-
-export class UsageError extends Error {}
 
 export interface OpenStore {
   config: Config;
@@ -25,7 +23,7 @@ export interface OpenStore {
 export async function openStoreDatabase(command: 'backup' | 'restore'): Promise<OpenStore> {
   const config = parseConfig();
   if (config.EVENTSTORE_CONNECTION_STRING && command === 'restore')
-    throw new UsageError('a restore goes into the PostgreSQL event store: unset EVENTSTORE_CONNECTION_STRING (a KurrentDB store is restored with its own tools, docs/deploy.md)');
+    throw new CliError('a restore goes into the PostgreSQL event store: unset EVENTSTORE_CONNECTION_STRING (a KurrentDB store is restored with its own tools, docs/deploy.md)');
   const db = await connectDatabase(config);
   let client: pg.Client | null = null;
   let kurrent: EventStore | null = null;
@@ -76,21 +74,4 @@ export function bar(done: number, total: number, label: string): string {
   const ratio = total > 0 ? Math.min(1, done / total) : 1;
   const filled = Math.round(ratio * width);
   return `[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${(ratio * 100).toFixed(1).padStart(5)}%  ${done}/${total} ${label}`;
-}
-
-/** Runs a command's main: its exit code, or one line on stderr for an error (2 for usage and configuration). */
-export function runCommand(name: string, main: () => Promise<number>): void {
-  main().then(
-    (code) => process.exit(code),
-    (err: unknown) => {
-      // node:util's parseArgs refuses an unknown or malformed option with one of these codes.
-      const badArgs = String((err as { code?: unknown }).code ?? '').startsWith('ERR_PARSE_ARGS');
-      const usage = err instanceof UsageError || err instanceof ConfigError || badArgs;
-      const known = usage || err instanceof BackupError;
-      const message = err instanceof Error ? err.message : String(err);
-      process.stderr.write(`${name}: ${known ? message : `failed: ${message}`}\n`);
-      if (!known && process.env.LOG_LEVEL === 'debug' && err instanceof Error) process.stderr.write(`${err.stack}\n`);
-      process.exit(usage ? 2 : 1);
-    },
-  );
 }
