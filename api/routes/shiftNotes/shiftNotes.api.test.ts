@@ -102,6 +102,35 @@ describeWith(['postgres'])('shift notes endpoints', () => {
     expect(await c.stream(TOMORROW, 'A')).toEqual([]);
   });
 
+  it('sends a report only once its shift has begun: 409 SHIFT_NOT_STARTED before, 200 during and after', async () => {
+    // 11:00 in Rome: A (06-14) runs, B (14-22) and C (22-06) of today have not begun, yesterday's C has ended.
+    const line = { line_name: 'Linea 3' };
+    expect((await save('frontline', payload({ ...line, shift_code: 'C', notes: 'preparato prima' }))).status).toBe(200);
+    for (const [code, start] of [
+      ['C', '22:00'],
+      ['B', '14:00'],
+    ] as const) {
+      for (const [call, as] of [
+        [submit, 'frontline'],
+        [update, 'support'],
+      ] as const) {
+        const r = await call(as, payload({ ...line, shift_code: code }));
+        expect([r.status, r.body.error]).toEqual([
+          409,
+          { code: 'SHIFT_NOT_STARTED', message: `Il turno inizia alle ${start}: il report si può inviare solo dopo l'inizio del turno` },
+        ]);
+      }
+    }
+    expect(await c.stream(TODAY, 'C', 3)).toEqual(['ShiftReportDraftSaved']);
+    expect(await c.stream(TODAY, 'B', 3)).toEqual([]);
+
+    const during = await submit('frontline', payload({ ...line, shift_code: 'A' }));
+    expect([during.status, during.body.confirmed]).toEqual([200, true]);
+    const after = await submit('frontline', payload({ ...line, day: '2031-06-09', shift_code: 'C' }));
+    expect([after.status, after.body.confirmed]).toEqual([200, true]);
+    expect(await c.stream('2031-06-09', 'C', 3)).toEqual(['ShiftReportSubmitted']);
+  });
+
   it('refuses bad values with 400 naming each field; the stream is unchanged', async () => {
     const k = key('2031-06-08', 'A');
     await save('frontline', { ...k, notes: 'prima' });
