@@ -86,7 +86,9 @@ describeWith(['postgres', 'mosquitto'])('MQTT broker killed during a run of mess
     await kit.app.deps.machineSignals!.tick();
     await kit.app.deps.engine.settle();
 
-    expect(await detected()).toEqual([{ id: expect.any(Number), equipment_id: 3, start_time: at('08:10'), end_time: at('08:16'), duration_minutes: 6, classified_stop_id: null }]);
+    expect(await detected()).toEqual([
+      { id: expect.any(Number), equipment_id: 3, start_time: at('08:10'), end_time: at('08:16'), duration_minutes: 6, classified_stop_id: null, after_submit: false },
+    ]);
     const hours = (await kit.call('GET', `/factory/line_hours?shop_floor_id=1&line_id=1&day=${kit.day}`)).body as Array<Record<string, unknown>>;
     // 100 + 40 × 5 + 50 + 30 good, 1 + 2 rejected.
     expect(hours.find((h) => h.hour === at('08:00'))).toMatchObject({ good: 380, reject: 3, micro_stops: 0 });

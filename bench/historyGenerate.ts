@@ -270,7 +270,7 @@ export class DayGenerator {
     let at = Date.parse(endTime) - 3_600_000;
     for (const [i, content] of [...drafts, full].entries()) {
       const type = i < drafts.length ? 'SaveShiftReportDraft' : 'SubmitShiftReport';
-      const command = { type, key, content, labels: g.plant.labels, shiftHours, username: g.operator.username, revisionPinned: false } as ShiftReportCommand;
+      const command = { type, key, content, labels: g.plant.labels, shiftHours, shiftStart: startTime, username: g.operator.username, revisionPinned: false } as ShiftReportCommand;
       at += random.int(5, 25) * MINUTE;
       const decided = shiftReportDecider.decide(command, state, new Date(at));
       state = decided.reduce(shiftReportDecider.evolve, state);

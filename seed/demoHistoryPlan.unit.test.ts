@@ -158,6 +158,7 @@ describe('the demo history plan', () => {
         content: p.report.content,
         labels: LABELS,
         shiftHours: minutes(windowOf(p)) / 60,
+        shiftStart: windowOf(p).startTime,
         username: 'frontline',
         revisionPinned: false,
       };

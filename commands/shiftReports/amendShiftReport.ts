@@ -1,7 +1,7 @@
 import type { ShiftReportEvent } from '../../domain/shiftReports/events.js';
 import { sameContent } from '../../domain/shiftReports/rules.js';
 import type { ShiftReportState } from '../../domain/shiftReports/state.js';
-import { assertAuthor, assertContent, assertNotFuture, type ReportCommandBase } from './reportCommand.js';
+import { assertAuthor, assertContent, assertNotFuture, assertShiftStarted, type ReportCommandBase } from './reportCommand.js';
 
 /**
  * The improvement role's 'Salva Report' (PUT /factory/shift_notes/update). It sees only
@@ -15,6 +15,8 @@ export interface AmendShiftReport extends ReportCommandBase {
 
 export function decideAmendShiftReport(command: AmendShiftReport, state: ShiftReportState, now: Date): ShiftReportEvent[] {
   assertNotFuture(command, now);
+  // Creating the confirmed report sends it; a report already sent may be amended at any time.
+  if (state.status !== 'submitted') assertShiftStarted(command, now);
   assertAuthor(command, state);
   assertContent(command, true);
   const data = { ...command.key, ...command.content, by: command.username };

@@ -33,6 +33,13 @@ describe('amend (improvement role)', () => {
         .when(amend({ key: { ...KEY, day: '2030-03-11' } }))
         .thenRefuses('FUTURE_DAY');
     });
+
+    it('does not create the sent report before its shift begins', () => {
+      spec
+        .given([])
+        .when(amend({ shiftStart: '2030-03-10T21:00:00Z' }), new Date('2030-03-10T18:11:00Z'))
+        .thenRefuses('SHIFT_NOT_STARTED');
+    });
   });
 
   describe('given an operator’s draft (which the improvement role sees as empty)', () => {
@@ -67,6 +74,13 @@ describe('amend (improvement role)', () => {
           expect(events).toEqual([amended(CHANGED, 'support')]);
           expect(amendCreated(events)).toBe(false);
         });
+    });
+
+    it('amends it even when it was sent before its shift began', () => {
+      spec
+        .given(history)
+        .when(amend({ content: CHANGED, revisionPinned: true, shiftStart: '2030-03-10T21:00:00Z' }), new Date('2030-03-10T18:30:00Z'))
+        .then((events) => expect(events).toEqual([amended(CHANGED, 'support')]));
     });
 
     it('refuses without a revision', () => {

@@ -65,6 +65,7 @@ async function decideReport(
         content: input.content,
         labels: context.labels,
         shiftHours: context.shiftHours,
+        shiftStart: context.shiftStart,
         username: ctx.username,
         revisionPinned: pinned !== undefined,
       } as ShiftReportCommand;

@@ -13,6 +13,9 @@ export interface ReportContext {
   lineName: string;
   labels: string[];
   shiftHours: number;
+  /** The shift's start and end (ISO instants). */
+  shiftStart: string;
+  shiftEnd: string;
 }
 
 /** Active lines of an active shop floor with exactly that name (trimmed), by id. */
@@ -54,5 +57,7 @@ export async function loadReportContext(reads: ReadSet, input: { lineName: strin
     lineName: line.name,
     labels: settingsOf(plant, shopFloorId).reportLabels,
     shiftHours: (Date.parse(shift.endTime) - Date.parse(shift.startTime)) / 3_600_000,
+    shiftStart: shift.startTime,
+    shiftEnd: shift.endTime,
   };
 }

@@ -1,5 +1,5 @@
 import type { ReportContent, ReportKey } from '../../domain/shiftReports/events.js';
-import { changedByAnotherUser, futureDay, incompleteReport, invalidReport } from '../../domain/shiftReports/errors.js';
+import { changedByAnotherUser, futureDay, incompleteReport, invalidReport, shiftNotStarted } from '../../domain/shiftReports/errors.js';
 import { invalidContent, isFutureDay, missingForSubmit } from '../../domain/shiftReports/rules.js';
 import type { ShiftReportState } from '../../domain/shiftReports/state.js';
 
@@ -14,6 +14,8 @@ export interface ReportCommandBase {
   labels: string[];
   /** Length of the shift in hours: the most a report may declare as worked. */
   shiftHours: number;
+  /** The shift's start (an ISO instant): no report is sent before it. */
+  shiftStart: string;
   username: string;
   /** Whether the client sent the revision it last read (checked by handleShiftReport). */
   revisionPinned: boolean;
@@ -21,6 +23,11 @@ export interface ReportCommandBase {
 
 export function assertNotFuture(command: ReportCommandBase, now: Date): void {
   if (isFutureDay(command.key.day, now)) throw futureDay();
+}
+
+/** A report is sent (submitted, or created confirmed by an amend) only once its shift has begun. */
+export function assertShiftStarted(command: ReportCommandBase, now: Date): void {
+  if (now.getTime() < Date.parse(command.shiftStart)) throw shiftNotStarted(command.shiftStart);
 }
 
 /**

@@ -50,6 +50,30 @@ describe('submit', () => {
         .thenRefuses('FUTURE_DAY');
     });
 
+    it('refuses a shift that has not begun with SHIFT_NOT_STARTED, saying when it begins', () => {
+      // Turno C of the same day, 22:00 in Rome, asked at 19:11.
+      spec
+        .given([])
+        .when(submit({ key: { ...KEY, shiftCode: 'C' }, shiftStart: '2030-03-10T21:00:00Z' }), new Date('2030-03-10T18:11:00Z'))
+        .thenRefuses(
+          refusedWith({
+            code: 'SHIFT_NOT_STARTED',
+            status: 409,
+            message: "Il turno inizia alle 22:00: il report si può inviare solo dopo l'inizio del turno",
+            fields: [],
+          }),
+        );
+    });
+
+    it('sends a shift from the minute it begins, and during it', () => {
+      for (const at of ['2030-03-10T05:00:00Z', '2030-03-10T12:59:00Z']) {
+        spec
+          .given([])
+          .when(submit(), new Date(at))
+          .then((events) => expect(events.map((e) => e.type)).toEqual(['ShiftReportSubmitted']));
+      }
+    });
+
     it('refuses bad values with the submit message, before looking at completeness', () => {
       const content = { ...EMPTY, workingTime: 9, machineNotes: [{ Colonna: 'x' }] };
       spec

@@ -222,7 +222,7 @@ describeWith(['postgres'])('unplanned stops on day streams', () => {
         deps,
         reportStream,
         shiftReportDecider,
-        reportCommand('SubmitShiftReport', { key: { lineId: 1, shopFloorId: 1, day, shiftCode: 'A' }, content: FULL }),
+        reportCommand('SubmitShiftReport', { key: { lineId: 1, shopFloorId: 1, day, shiftCode: 'A' }, content: FULL, shiftStart: at(day, '06:00') }),
         as('frontline'),
       );
       submitDone();

@@ -7,6 +7,7 @@
  *   run time so far = elapsed − planned, and the target to this minute = def_speed × run time;
  * - Rendimento = pieces / (def_speed × elapsed hours), the dashboard's formula over the time so far;
  * - Scarto = waste / (pieces + waste), as the dashboard's gauge reads it.
+ * Pieces nobody knows yet are not zero pieces: both are then null (shown '–'), never 0 %.
  */
 export interface Interval {
   start: Date;
@@ -52,15 +53,15 @@ export function boardFigures(input: BoardLineInput): BoardFigures {
   );
   const runMinutes = elapsedMinutes - plannedMinutes;
   const speed = input.defSpeed && input.defSpeed > 0 ? input.defSpeed : null;
-  const pieces = input.pieces ?? 0;
+  const { pieces } = input;
   const waste = input.waste ?? 0;
   return {
     elapsedMinutes: Math.round(elapsedMinutes),
     plannedMinutes: Math.round(plannedMinutes),
     runMinutes: Math.round(runMinutes),
     targetNow: speed === null ? null : Math.round((speed * runMinutes) / 60),
-    rendimento: speed === null || elapsedMinutes === 0 ? null : pieces / ((speed * elapsedMinutes) / 60),
-    scarto: pieces + waste > 0 ? waste / (pieces + waste) : null,
+    rendimento: speed === null || elapsedMinutes === 0 || pieces === null ? null : pieces / ((speed * elapsedMinutes) / 60),
+    scarto: pieces === null || pieces + waste <= 0 ? null : waste / (pieces + waste),
   };
 }
 

@@ -19,6 +19,13 @@ describe('the board figures of a line in its shift', () => {
     expect(f).toEqual({ elapsedMinutes: elapsed, plannedMinutes: planned, runMinutes: run, targetNow: target, rendimento, scarto });
   });
 
+  it('leaves Rendimento and Scarto unknown (null, never 0) while nobody knows the pieces', () => {
+    const f = boardFigures({ shift, now: at('10:00'), defSpeed: 3600, pieces: null, waste: 40, plannedStops: [] });
+    expect([f.rendimento, f.scarto, f.targetNow]).toEqual([null, null, 14_400]);
+    // Zero pieces said by the operator are a figure: 0 %.
+    expect(boardFigures({ shift, now: at('10:00'), defSpeed: 3600, pieces: 0, waste: 0, plannedStops: [] }).rendimento).toBe(0);
+  });
+
   it('has no target and no Rendimento without a design speed', () => {
     const f = boardFigures({ shift, now: at('08:00'), defSpeed: null, pieces: 100, waste: 0, plannedStops: [] });
     expect([f.targetNow, f.rendimento]).toEqual([null, null]);

@@ -1,19 +1,22 @@
+import { DbrConstantsSet } from '../../domain/dbr/events.js';
 import { ShiftReportAmended, ShiftReportSubmitted } from '../../domain/shiftReports/events.js';
 import { ShiftsScheduled } from '../../domain/shifts/events.js';
 import { PlannedStopDeleted, PlannedStopRecorded, UnplannedStopDeleted, UnplannedStopRecorded } from '../../domain/stops/events.js';
 import { loadShiftIndex } from '../shiftPlacement.js';
 import { defineProjection } from '../types.js';
-import { DASHBOARD_DAYS, DASHBOARD_LINE_DAYS, DASHBOARD_MONTHS, DASHBOARD_SHIFTS, DASHBOARD_STOPS, dashboardTables } from './dashboardColumns.js';
+import { DASHBOARD_DAYS, DASHBOARD_LINE_DAYS, DASHBOARD_MONTHS, DASHBOARD_SHIFTS, DASHBOARD_SPEEDS, DASHBOARD_STOPS, dashboardTables } from './dashboardColumns.js';
 import { foldDashboardBatch, placeStops } from './dashboardFold.js';
 import { buildRollups } from './dashboardRollups.js';
-import { markStopsDeleted, writeDays, writeRecordedStops, writeShifts } from './dashboardWrites.js';
+import { markStopsDeleted, refreshRated, writeDays, writeRecordedStops, writeShifts, writeSpeeds } from './dashboardWrites.js';
 
 /**
  * The dashboard's figures per line, day and shift (`dashboard_days`), so a summary over
  * years reads one small row per line and shift instead of the reports and stops:
  * - volume, waste and working time (minutes) of the **submitted** report; a draft is not
  *   a fact yet, an amendment replaces what was submitted (the higher revision wins);
- * - the count of unplanned stops and the whole minutes of unplanned and planned downtime.
+ * - the count of unplanned stops and the whole minutes of unplanned and planned downtime;
+ * - the rated volume Rendimento divides by: working hours × the design speed in force at the
+ *   shift's start, so a later change of the speed leaves a past shift's Rendimento as it was.
  *
  * A stop counts for the regular shift holding its start (the shifts are copied here,
  * so the projection never reads another read model mid-rebuild), else for its Italian
@@ -30,16 +33,17 @@ import { markStopsDeleted, writeDays, writeRecordedStops, writeShifts } from './
 export const dashboardProjection = defineProjection(
   // Only the events that change its figures: drafts and the texts of stops are never read
   // here, so the engine neither decodes nor hands them over.
-  [ShiftReportSubmitted, ShiftReportAmended, UnplannedStopRecorded, UnplannedStopDeleted, PlannedStopRecorded, PlannedStopDeleted, ShiftsScheduled],
+  [ShiftReportSubmitted, ShiftReportAmended, UnplannedStopRecorded, UnplannedStopDeleted, PlannedStopRecorded, PlannedStopDeleted, ShiftsScheduled, DbrConstantsSet],
   {
     name: 'dashboard',
-    version: 4,
-    // It reads no event's metadata: the store leaves it out (readsMetadataOf).
-    readsMetadataOf: [],
+    version: 5,
+    // Only a speed's time (when it took effect) is read from the metadata: the store leaves the others' out.
+    readsMetadataOf: ['DbrConstantsSet'],
     tables: {
       dashboard_shifts: DASHBOARD_SHIFTS.table((t) => t.index(['shop_floor_id', 'shift_day'])),
       /** The stops a newly scheduled shift may hold: by shop floor and start. */
       dashboard_stops: DASHBOARD_STOPS.table((t) => t.index(['shop_floor_id', 'start_time'])),
+      dashboard_speeds: DASHBOARD_SPEEDS.table((t) => t.primary(['line_id', 'effective_at'])),
       dashboard_days: DASHBOARD_DAYS.table((t) => t.primary(['line_id', 'day', 'shift_code'])),
       /**
        * `dashboard_days` summed per line, calendar month and shift code, kept by triggers on
@@ -55,6 +59,7 @@ export const dashboardProjection = defineProjection(
     async applyBatch({ trx, tables }, events) {
       const T = dashboardTables(tables);
       const b = foldDashboardBatch(events);
+      if (b.speeds.size > 0) await writeSpeeds(trx, T, [...b.speeds.values()]);
       if (b.shifts.size > 0) b.days.moved(await writeShifts(trx, T, [...b.shifts.values()]));
       if (b.recorded.size > 0) {
         // Each stop placed in Node among the shifts known now, the batch's included (projections/shiftPlacement.ts).
@@ -70,7 +75,8 @@ export const dashboardProjection = defineProjection(
         b.days.recorded(stops, written.inserted, written.deleted);
       }
       if (b.deleted.size > 0) b.days.deleted(await markStopsDeleted(trx, T, [...b.deleted]));
-      await writeDays(trx, T.days, b.days.rows(), b.days.removed);
+      await writeDays(trx, T, b.days.rows(), b.days.removed);
+      await refreshRated(trx, T, [...new Set([...b.speeds.values()].map((s) => s.line_id))], [...b.shifts.values()]);
     },
   },
 );

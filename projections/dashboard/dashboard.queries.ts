@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { DateTime } from 'luxon';
-import { ratedVolume, type ImprovementSummary } from '../../domain/dbr/efficiency.js';
+import type { ImprovementSummary } from '../../domain/dbr/efficiency.js';
 
 /** The improvement summary (spec 000 §3), as domain/dbr/efficiency.ts declares it. */
 export type DashboardSummary = ImprovementSummary;
@@ -43,18 +43,11 @@ export const EMPTY_SUMMARY: Readonly<DashboardSummary> = Object.freeze({
 });
 
 /**
- * The sums per line with each line's design speed, as one JSON column named `lines`:
- * `per_line` is a CTE with line_id, volume and working_minutes.
- */
-export const LINES_JSON_SQL = `(select coalesce(json_agg(json_build_object('volume', p.volume, 'working_minutes', p.working_minutes, 'def_speed', k.def_speed)), '[]')
-    from per_line p left join dbr_constants k on k.line_id = p.line_id) as lines`;
-
-/**
- * The summary from a row of sums named volume, working_time, waste, stop_count, unplanned and
- * planned (numeric text or numbers) and `lines` (LINES_JSON_SQL).
+ * The summary from a row of sums named volume, working_time, waste, stop_count, unplanned,
+ * planned and rated (numeric text or numbers). `rated` is Σ working hours × the design speed in
+ * force at each shift's start, summed by the read model per row (docs/dashboard.md).
  */
 export function summaryFromRow(row: Record<string, unknown>): DashboardSummary {
-  const lines = (row.lines as { volume: unknown; working_minutes: unknown; def_speed: unknown }[] | undefined) ?? [];
   return {
     volume: Number(row.volume),
     working_time: Number(row.working_time),
@@ -62,16 +55,14 @@ export function summaryFromRow(row: Record<string, unknown>): DashboardSummary {
     stop_count: Number(row.stop_count),
     total_unplanned_downtime: Number(row.unplanned),
     total_planned_downtime: Number(row.planned),
-    rated_volume: ratedVolume(
-      lines.map((l) => ({ volume: Number(l.volume), workingMinutes: Number(l.working_minutes), defSpeed: l.def_speed === null ? null : Number(l.def_speed) })),
-    ),
+    rated_volume: Number(row.rated),
   };
 }
 
 /** Whether the shop floor exists and is not retired: a scalar subquery, so a read checks it in its own statement. */
 const FLOOR_SQL = '(select exists (select 1 from plant_shop_floors f where f.id = ? and not f.retired))';
 
-const SUMS = 'd.line_id, d.volume, d.working_minutes, d.waste, d.stop_count, d.unplanned_minutes, d.planned_minutes';
+const SUMS = 'd.line_id, d.volume, d.working_minutes, d.waste, d.stop_count, d.unplanned_minutes, d.planned_minutes, d.rated_volume';
 
 /**
  * The calendar months lying wholly inside [from, to] (first days of the first and the last;
@@ -132,10 +123,8 @@ export async function dashboardSummary(knex: Knex, f: SummaryFilter): Promise<Da
        select ${SUMS} from dashboard_days d join chosen c on c.shift_day = d.day and c.code = d.shift_code
         where not (select yes from whole) and d.shop_floor_id = ? and d.day between ?::date and ?::date
           and d.line_id = any((select ids from lines)::int[])
-     ), per_line as (
-       select line_id, sum(volume) as volume, sum(working_minutes) as working_minutes from picked group by line_id
      )
-     select ${FLOOR_SQL} as floor, ${LINES_JSON_SQL},
+     select ${FLOOR_SQL} as floor, coalesce(sum(rated_volume), 0) as rated,
             coalesce(sum(volume), 0) as volume, coalesce(sum(working_minutes), 0) as working_time, coalesce(sum(waste), 0) as waste,
             coalesce(sum(stop_count), 0) as stop_count, coalesce(sum(unplanned_minutes), 0) as unplanned, coalesce(sum(planned_minutes), 0) as planned
        from picked`,
@@ -179,3 +168,19 @@ export const lastProductionDay = (knex: Knex, shopFloorId: number, lineIds: numb
 
 /** The most recent day in [from, to] with an unplanned stop on the lines, or null. */
 export const lastStopDay = (knex: Knex, shopFloorId: number, lineIds: number[], from: string, to: string) => lastDayWith(knex, 'stop_count > 0', shopFloorId, lineIds, from, to);
+
+/**
+ * Each line's design speed in force at `at` (a shift's start), by the dashboard's record of its
+ * changes: the latest set at or before it, else (before the line's first change) its first, as the
+ * rated volume and the loss analysis take it. A line without any has no entry.
+ */
+export async function speedsInForce(knex: Knex, lineIds: readonly number[], at: Date): Promise<Map<number, number>> {
+  const r = await knex.raw<{ rows: { line_id: number; def_speed: number | null }[] }>(
+    `select l.id as line_id,
+            coalesce((select s.def_speed from dashboard_speeds s where s.line_id = l.id and s.effective_at <= ? order by s.effective_at desc limit 1),
+                     (select s.def_speed from dashboard_speeds s where s.line_id = l.id order by s.effective_at limit 1)) as def_speed
+       from unnest(?::int[]) as l(id)`,
+    [at, [...lineIds]],
+  );
+  return new Map(r.rows.filter((row) => row.def_speed !== null).map((row) => [Number(row.line_id), Number(row.def_speed)]));
+}

@@ -19,14 +19,14 @@ describeWith(['postgres'])('dashboard projection replayed', () => {
   const D = '2030-06-05';
   const N = '2030-06-06';
   let seq = 0;
-  const append = async (stream: string, event: EventOf) => {
+  const append = async (stream: string, event: EventOf, occurredAt?: string) => {
     const metadata = {
       userId: 'u',
       username: 'frontline',
       role: 'frontline',
       correlationId: `c${++seq}`,
       causationId: null,
-      occurredAt: new Date(`2030-06-07T10:00:${String(seq % 60).padStart(2, '0')}Z`).toISOString(),
+      occurredAt: occurredAt ?? new Date(`2030-06-07T10:00:${String(seq % 60).padStart(2, '0')}Z`).toISOString(),
     };
     await store.appendToStream(stream, [{ ...catalog.encode(event), metadata }], { expectedRevision: 'any' });
   };
@@ -61,6 +61,16 @@ describeWith(['postgres'])('dashboard projection replayed', () => {
       type: 'PlannedStopRecorded',
       data: { stopId, shopFloorId: 1, lineId, equipmentId: lineId * 3, plannedReasonId: 1, startTime: start, endTime: end, notes: null },
     });
+  const CONSTANTS = { def_uptime: 0.85, def_mtbf: 120, def_waste: 0.02, def_volume: 25000, min_ut: 0, max_ut: 1, min_mtbf: 0, max_mtbf: 480 };
+  const speed = (lineId: number, def_speed: number, occurredAt: string) =>
+    append(
+      `dbr-constants-${lineId}`,
+      {
+        type: 'DbrConstantsSet',
+        data: { lineId, constants: { ...CONSTANTS, min_waste: 0, max_waste: 0.1, ut_threshold: 0.8, mtbf_threshold: 90, waste_threshold: 0.03, def_speed } },
+      },
+      occurredAt,
+    );
   const shift = (id: number, code: string, start: string, end: string, extra = false) => ({
     shiftId: id,
     name: `Turno ${code}`,
@@ -108,6 +118,12 @@ describeWith(['postgres'])('dashboard projection replayed', () => {
     // The only stop of line 2's night shift, deleted later: that key has no row.
     await planned(203, 2, at(D, '23:00'), at(D, '23:15'));
     await append('planned-stops-2', { type: 'PlannedStopDeleted', data: { stopId: 203 } });
+    // Design speeds, stored after the reports: line 1's first (in force since 1 June) and a change
+    // made after D; line 2's first on 1 June and a change at 10:00 of D, after its shift A began.
+    await speed(1, 12_000, at('2030-06-01', '08:00'));
+    await speed(1, 15_000, at('2030-06-07', '09:00'));
+    await speed(2, 8_000, at('2030-06-01', '08:00'));
+    await speed(2, 10_000, at(D, '10:00'));
   });
 
   const events = async () => eventsFor(dashboardProjection, await storedEvents(store, catalog));
@@ -139,6 +155,24 @@ describeWith(['postgres'])('dashboard projection replayed', () => {
     expect((first.dashboard_line_days as Record<string, unknown>[]).map((r) => [r.line_id, r.day, Number(r.volume)])).toEqual([
       [1, D, 11500],
       [2, D, 9000],
+    ]);
+  });
+
+  it('rates each report at the design speed in force at its shift start, whatever came later', async () => {
+    const { first } = await replayTwice(db.knex, dashboardProjection, await events());
+    const rated = (rows: unknown[]) => (rows as Record<string, unknown>[]).map((r) => [r.line_id, r.shift_code, Number(r.rated_volume)]);
+    // Line 1 A: 12 000 × 7.5 h; line 2 A (06:00, before the 10:00 change): 8 000 × 8 h; rows without a report: 0.
+    expect(rated(first.dashboard_days!)).toEqual([
+      [1, 'A', 90_000],
+      [1, 'C', 0],
+      [2, 'A', 64_000],
+      [2, 'B', 0],
+    ]);
+    expect(rated(first.dashboard_months!)).toEqual([
+      [1, 'A', 90_000],
+      [1, 'C', 0],
+      [2, 'A', 64_000],
+      [2, 'B', 0],
     ]);
   });
 

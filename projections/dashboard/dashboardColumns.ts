@@ -34,6 +34,34 @@ export const DASHBOARD_DAYS = defineColumns({
   stop_count: bigint().defaultTo(0),
   unplanned_minutes: bigint().defaultTo(0),
   planned_minutes: bigint().defaultTo(0),
+  /**
+   * What the line would have made at design speed in the report's working time: the `def_speed`
+   * in force at the shift's start (before the line's first change, its first) × working hours;
+   * Rendimento divides the volume by it (docs/dashboard.md). 0 without a report or a speed.
+   */
+  rated_volume: double().defaultTo(0),
+});
+
+/** What a batch writes of a key: every column but rated_volume, which the statement works out from the speeds. */
+export const DAY_DELTA_COLUMNS = DASHBOARD_DAYS.pick(
+  'line_id',
+  'day',
+  'shift_code',
+  'shop_floor_id',
+  'volume',
+  'waste',
+  'working_minutes',
+  'report_revision',
+  'stop_count',
+  'unplanned_minutes',
+  'planned_minutes',
+);
+
+/** Every change of a line's design speed, at the time it was made (as the loss analysis keeps them). */
+export const DASHBOARD_SPEEDS = defineColumns({
+  line_id: int(),
+  effective_at: timestamptz(),
+  def_speed: double(),
 });
 
 /** Exact sums (numeric) of the day rows. */
@@ -44,6 +72,7 @@ const sums = {
   stop_count: bigint(),
   unplanned_minutes: bigint(),
   planned_minutes: bigint(),
+  rated_volume: numeric(null),
 };
 
 export const DASHBOARD_MONTHS = defineColumns({ line_id: int(), month: date(), shift_code: text(), shop_floor_id: int(), ...sums });
@@ -55,12 +84,23 @@ export interface DashboardTables {
   shifts: string;
   stops: string;
   days: string;
+  speeds: string;
 }
 
-export const dashboardTables = (tables: TableNames): DashboardTables => ({ shifts: tables.dashboard_shifts!, stops: tables.dashboard_stops!, days: tables.dashboard_days! });
+export const dashboardTables = (tables: TableNames): DashboardTables => ({
+  shifts: tables.dashboard_shifts!,
+  stops: tables.dashboard_stops!,
+  days: tables.dashboard_days!,
+  speeds: tables.dashboard_speeds!,
+});
 
 export type ShiftRow = RowOf<typeof DASHBOARD_SHIFTS>;
 export type StopRow = RowOf<typeof DASHBOARD_STOPS>;
+export type SpeedRow = RowOf<typeof DASHBOARD_SPEEDS>;
 
 /** What one key of `dashboard_days` receives from a batch: stop figures to add, and the report (null figures: none) that replaces its own. */
-export type DayDelta = Omit<RowOf<typeof DASHBOARD_DAYS>, 'volume' | 'waste' | 'working_minutes'> & { volume: number | null; waste: number | null; working_minutes: number | null };
+export type DayDelta = Omit<RowOf<typeof DASHBOARD_DAYS>, 'volume' | 'waste' | 'working_minutes' | 'rated_volume'> & {
+  volume: number | null;
+  waste: number | null;
+  working_minutes: number | null;
+};

@@ -1,3 +1,4 @@
+import type { DbrConstantsSet } from '../../domain/dbr/events.js';
 import type { ShiftReportAmended, ShiftReportSubmitted } from '../../domain/shiftReports/events.js';
 import type { ShiftsScheduled } from '../../domain/shifts/events.js';
 import { durationMinutes } from '../../domain/stops/rules.js';
@@ -5,7 +6,7 @@ import type { PlannedStopDeleted, PlannedStopRecorded, UnplannedStopDeleted, Unp
 import { keyOf } from '../batchWrite.js';
 import { italianDay, type ShiftIndex } from '../shiftPlacement.js';
 import type { DomainEventOf } from '../types.js';
-import type { DayDelta, ShiftRow, StopRow } from './dashboardColumns.js';
+import type { DayDelta, ShiftRow, SpeedRow, StopRow } from './dashboardColumns.js';
 import { scheduledShiftRow } from '../shifts/shiftRow.js';
 import { instantMs } from '../../domain/shared/instant.js';
 
@@ -21,6 +22,7 @@ export type DashboardEvent = DomainEventOf<
   | typeof PlannedStopRecorded
   | typeof PlannedStopDeleted
   | typeof ShiftsScheduled
+  | typeof DbrConstantsSet
 >;
 
 /** A stop's place and figures, as the statements on `dashboard_stops` return them. */
@@ -42,6 +44,8 @@ export interface DashboardBatch {
   recorded: Map<number, RecordedStop>;
   /** Deletions of stops recorded before the batch. */
   deleted: Set<number>;
+  /** Design speeds set in the batch, by line and time (the later of two at one instant wins). */
+  speeds: Map<string, SpeedRow>;
   days: DayDeltas;
 }
 
@@ -131,7 +135,7 @@ export class DayDeltas {
 
 /** Folds a batch in global order, with no I/O: the stops' places in shifts and their counting wait for the statements. */
 export function foldDashboardBatch(events: readonly DashboardEvent[]): DashboardBatch {
-  const b: DashboardBatch = { shifts: new Map(), recorded: new Map(), deleted: new Set(), days: new DayDeltas() };
+  const b: DashboardBatch = { shifts: new Map(), recorded: new Map(), deleted: new Set(), speeds: new Map(), days: new DayDeltas() };
   for (const event of events) {
     switch (event.type) {
       case 'ShiftsScheduled':
@@ -168,6 +172,11 @@ export function foldDashboardBatch(events: readonly DashboardEvent[]): Dashboard
       case 'ShiftReportAmended':
         b.days.report(event);
         break;
+      case 'DbrConstantsSet': {
+        const at = event.metadata.occurredAt;
+        b.speeds.set(`${event.data.lineId} ${at}`, { line_id: event.data.lineId, effective_at: at, def_speed: event.data.constants.def_speed });
+        break;
+      }
       default: {
         const never: never = event;
         return never;

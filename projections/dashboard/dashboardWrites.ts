@@ -2,11 +2,12 @@ import type { Knex } from 'knex';
 import { PLANT_ZONE } from '../../domain/shifts/calendar.js';
 import { arrayLiteral, inChunks, unnested, upsertRows, type Row } from '../batchWrite.js';
 import { regularShiftOf } from '../shiftPlacement.js';
-import { DASHBOARD_DAYS, DASHBOARD_SHIFTS, DASHBOARD_STOPS, type DashboardTables, type DayDelta, type ShiftRow } from './dashboardColumns.js';
+import { DASHBOARD_DAYS, DASHBOARD_SHIFTS, DASHBOARD_SPEEDS, DASHBOARD_STOPS, DAY_DELTA_COLUMNS, type DashboardTables, type DayDelta, type ShiftRow } from './dashboardColumns.js';
 import { NO_SHIFT, type MovedStop, type NewStop, type PlacedStop } from './dashboardFold.js';
 
 const WINDOWS = DASHBOARD_SHIFTS.pick('shop_floor_id', 'start_time', 'end_time');
 const KEYS = DASHBOARD_DAYS.pick('line_id', 'day', 'shift_code');
+const SHIFT_KEYS = DASHBOARD_SHIFTS.pick('shop_floor_id', 'shift_day', 'code');
 
 /** The returned place of a stop row aliased `t`, the day as ISO text. */
 const PLACE = `t.line_id, t.shop_floor_id, to_char(t.day, 'YYYY-MM-DD') as day, t.shift_code, t.kind, t.minutes`;
@@ -70,24 +71,75 @@ export async function markStopsDeleted(trx: Knex.Transaction, T: DashboardTables
 
 const NEWER = 'excluded.report_revision > coalesce(t.report_revision, -1)';
 
+/** A generated table name, checked, as an identifier inside SQL text. */
+const ident = (name: string) => {
+  if (!/^\w+$/.test(name)) throw new Error(`Unexpected table name ${name}`);
+  return `"${name}"`;
+};
+
+/**
+ * The rated volume of a day row aliased `d` (line_id, day, shift_code, shop_floor_id,
+ * working_minutes): working hours × the line's `def_speed` in force at the shift's start, the
+ * loss analysis's rule (projections/oee/oeeFigures.ts): the regular shift's start, else the day's
+ * midnight; before the line's first change, its first speed; none (or not above 0) rates 0.
+ */
+function ratedSql(T: DashboardTables, d: string): string {
+  const start = `coalesce((select min(sh.start_time) from ${ident(T.shifts)} sh
+                   where sh.shop_floor_id = ${d}.shop_floor_id and sh.shift_day = ${d}.day and sh.code = ${d}.shift_code and not sh.extra),
+                  ${d}.day::timestamp at time zone '${PLANT_ZONE}')`;
+  const speed = `coalesce((select sp.def_speed from ${ident(T.speeds)} sp where sp.line_id = ${d}.line_id and sp.effective_at <= ${start} order by sp.effective_at desc limit 1),
+                          (select sp.def_speed from ${ident(T.speeds)} sp where sp.line_id = ${d}.line_id order by sp.effective_at limit 1))`;
+  return `(greatest(coalesce(${speed}, 0), 0) * coalesce(${d}.working_minutes, 0) / 60)`;
+}
+
+/** Writes the batch's design speeds (a change is never undone: a later one takes over from its time). */
+export async function writeSpeeds(trx: Knex.Transaction, T: DashboardTables, speeds: readonly Row[]): Promise<void> {
+  await upsertRows(trx, T.speeds, ['line_id', 'effective_at'], DASHBOARD_SPEEDS.columns, speeds);
+}
+
+/**
+ * Works the rated volume out again for the rows a speed or a shift of the batch may change: every
+ * row of the lines whose speeds changed (a change is rare; its time may come before reports
+ * already written, e.g. the line's first speed), and the rows of the batch's regular shifts (a
+ * report written before its shift was known took the day's midnight). Only rows whose figure
+ * changes are written, so the rollups' triggers see nothing else.
+ */
+export async function refreshRated(trx: Knex.Transaction, T: DashboardTables, lineIds: readonly number[], shifts: readonly ShiftRow[]): Promise<void> {
+  const regular = shifts.filter((s) => !s.extra);
+  if (lineIds.length === 0 && regular.length === 0) return;
+  const k = unnested(SHIFT_KEYS, regular);
+  await trx.raw(
+    `update ?? t set rated_volume = x.rated
+       from (select d.line_id, d.day, d.shift_code, ${ratedSql(T, 'd')} as rated from ?? d where d.line_id = any(?::int[])
+             union
+             select d.line_id, d.day, d.shift_code, ${ratedSql(T, 'd')} from ${k.sql} join ?? d on d.shop_floor_id = v.shop_floor_id and d.day = v.shift_day and d.shift_code = v.code) x
+      where t.line_id = x.line_id and t.day = x.day and t.shift_code = x.shift_code and t.rated_volume is distinct from x.rated`,
+    [T.days, T.days, [...lineIds], ...k.bindings, T.days],
+  );
+}
+
 /**
  * Adds the batch's figures to `dashboard_days` in one multi-row upsert per chunk (a report
  * replaces the key's own only if newer); with `removed`, then drops the keys left with no
  * report and no stop, as if never written, so batching never shows.
  */
-export async function writeDays(trx: Knex.Transaction, table: string, rows: readonly DayDelta[], removed: boolean): Promise<void> {
+export async function writeDays(trx: Knex.Transaction, T: DashboardTables, rows: readonly DayDelta[], removed: boolean): Promise<void> {
   if (rows.length === 0) return;
+  const table = T.days;
   const names = DASHBOARD_DAYS.names.join(', ');
   await inChunks(rows, (chunk) => {
-    const v = unnested(DASHBOARD_DAYS.columns, chunk);
+    const v = unnested(DAY_DELTA_COLUMNS, chunk);
+    // A key with only stops has no working minutes: no speed to look up.
     return trx.raw(
       `insert into ?? as t (${names})
-       select line_id, day, shift_code, shop_floor_id, coalesce(volume, 0), coalesce(waste, 0), coalesce(working_minutes, 0), report_revision, stop_count, unplanned_minutes, planned_minutes
+       select line_id, day, shift_code, shop_floor_id, coalesce(volume, 0), coalesce(waste, 0), coalesce(working_minutes, 0), report_revision, stop_count, unplanned_minutes, planned_minutes,
+              case when v.working_minutes is null then 0 else ${ratedSql(T, 'v')} end
          from ${v.sql}
        on conflict (line_id, day, shift_code) do update set
          volume = case when ${NEWER} then excluded.volume else t.volume end,
          waste = case when ${NEWER} then excluded.waste else t.waste end,
          working_minutes = case when ${NEWER} then excluded.working_minutes else t.working_minutes end,
+         rated_volume = case when ${NEWER} then excluded.rated_volume else t.rated_volume end,
          report_revision = greatest(t.report_revision, excluded.report_revision),
          stop_count = t.stop_count + excluded.stop_count,
          unplanned_minutes = t.unplanned_minutes + excluded.unplanned_minutes,

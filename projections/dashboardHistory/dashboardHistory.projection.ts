@@ -1,8 +1,9 @@
+import { DbrConstantsSet } from '../../domain/dbr/events.js';
 import { ShiftReportAmended, ShiftReportSubmitted } from '../../domain/shiftReports/events.js';
 import { ShiftsScheduled } from '../../domain/shifts/events.js';
 import { durationMinutes } from '../../domain/stops/rules.js';
 import { PlannedStopDeleted, PlannedStopRecorded, UnplannedStopDeleted, UnplannedStopRecorded } from '../../domain/stops/events.js';
-import { inChunks, unnested, type Columns } from '../batchWrite.js';
+import { inChunks, unnested, upsertRows, type Columns } from '../batchWrite.js';
 import { bigint, date, defineColumns, double, int, text, timestamptz, type RowOf } from '../columns.js';
 import { italianDay, SHIFT_COPY_WITH_CODE } from '../shiftPlacement.js';
 import { reportFigures } from '../reportFigures.js';
@@ -37,6 +38,8 @@ const REPORTS = defineColumns({
   /** The next revision's time; null for the revision in force. */
   valid_to: timestamptz().nullable(),
 });
+/** Every change of a line's design speed, at its time: a report is rated at the speed in force at its shift's start. */
+const SPEEDS = defineColumns({ line_id: int(), effective_at: timestamptz(), def_speed: double() });
 /** What a report's row is written with: valid until the batch's keys are recomputed. */
 const REPORT_ROWS = REPORTS.pick('line_id', 'day', 'shift_code', 'report_revision', 'shop_floor_id', 'volume', 'waste', 'working_minutes', 'valid_from');
 const KEYS = REPORTS.pick('line_id', 'day', 'shift_code');
@@ -53,19 +56,22 @@ const names = (cols: Columns) => Object.keys(cols).join(', ');
  *   next revision's event (an amendment closes the submission, it does not replace it);
  * - a stop: valid from its recording, valid to its deletion;
  * - a shift: valid from when it was scheduled (a stop counts for the shift holding its start
- *   only from then; before, under its Italian day, as the live dashboard does).
+ *   only from then; before, under its Italian day, as the live dashboard does);
+ * - a design speed: in force from when it was set (Rendimento rates each report at the speed in
+ *   force at its shift's start, among those set by the moment asked).
  * Every interval comes from the events alone, so a rebuild, in any batching, gives the same
  * intervals. The live dashboard stays the `dashboard` read model; this one answers `as_of`.
  */
 export const dashboardHistoryProjection = defineProjection(
-  [ShiftsScheduled, UnplannedStopRecorded, PlannedStopRecorded, UnplannedStopDeleted, PlannedStopDeleted, ShiftReportSubmitted, ShiftReportAmended],
+  [ShiftsScheduled, UnplannedStopRecorded, PlannedStopRecorded, UnplannedStopDeleted, PlannedStopDeleted, ShiftReportSubmitted, ShiftReportAmended, DbrConstantsSet],
   {
     name: 'dashboard_history',
-    version: 1,
+    version: 2,
     tables: {
       dashboard_history_shifts: SHIFTS.table((t) => t.index(['shop_floor_id', 'start_time'])),
       dashboard_history_stops: STOPS.table((t) => t.index(['line_id', 'start_time'])),
       dashboard_history_reports: REPORTS.table((t) => t.primary(['line_id', 'day', 'shift_code', 'report_revision'])),
+      dashboard_history_speeds: SPEEDS.table((t) => t.primary(['line_id', 'effective_at'])),
     },
     async applyBatch({ trx, tables }, events) {
       const T = { shifts: tables.dashboard_history_shifts!, stops: tables.dashboard_history_stops!, reports: tables.dashboard_history_reports! };
@@ -73,6 +79,7 @@ export const dashboardHistoryProjection = defineProjection(
       const stops = new Map<number, RowOf<typeof STOPS>>();
       const deletions = new Map<number, string>();
       const reports = new Map<string, Omit<RowOf<typeof REPORTS>, 'valid_to'>>();
+      const speeds = new Map<string, RowOf<typeof SPEEDS>>();
       for (const event of events) {
         const at = event.metadata.occurredAt;
         switch (event.type) {
@@ -118,12 +125,17 @@ export const dashboardHistoryProjection = defineProjection(
             });
             break;
           }
+          case 'DbrConstantsSet':
+            speeds.set(`${event.data.lineId} ${at}`, { line_id: event.data.lineId, effective_at: at, def_speed: event.data.constants.def_speed });
+            break;
           default: {
             const never: never = event;
             return never;
           }
         }
       }
+
+      if (speeds.size > 0) await upsertRows(trx, tables.dashboard_history_speeds!, ['line_id', 'effective_at'], SPEEDS.columns, [...speeds.values()]);
 
       // A shift keeps the time it was first scheduled; a stop the time of its first deletion.
       if (shifts.size > 0) {

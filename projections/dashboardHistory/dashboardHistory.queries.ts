@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { CHOSEN_SHIFTS_SQL, EMPTY_SUMMARY, LINES_JSON_SQL, noShiftChosen, shiftChoiceParams, summaryFromRow, type DashboardSummary } from '../dashboard/dashboard.queries.js';
+import { CHOSEN_SHIFTS_SQL, EMPTY_SUMMARY, noShiftChosen, shiftChoiceParams, summaryFromRow, type DashboardSummary } from '../dashboard/dashboard.queries.js';
 
 /** The summary's choice with the lines already resolved to ids on the shop floor. */
 export interface SummaryAsOfFilter {
@@ -29,15 +29,27 @@ export async function dashboardSummaryAsOf(knex: Knex, f: SummaryAsOfFilter, asO
   const r = await knex.raw<{ rows: Record<string, unknown>[] }>(
     `with chosen as (
        ${CHOSEN_SHIFTS_SQL}),
-     per_line as (
-       select r.line_id, sum(r.volume) as volume, sum(r.working_minutes) as working_minutes, sum(r.waste) as waste
+     valid as (
+       select r.line_id, r.day, r.shift_code, r.shop_floor_id, r.volume, r.working_minutes, r.waste
          from dashboard_history_reports r join chosen c on c.shift_day = r.day and c.code = r.shift_code
         where r.shop_floor_id = ? and r.line_id = any(?::int[]) and r.day between ?::date and ?::date
-          and r.valid_from <= ? and (r.valid_to is null or r.valid_to > ?)
-        group by r.line_id),
+          and r.valid_from <= ? and (r.valid_to is null or r.valid_to > ?)),
+     rated as (
+       -- each report at the design speed in force at its shift's start, among the speeds set by then (the live read model's rule)
+       select r.volume, r.working_minutes, r.waste,
+              greatest(coalesce(
+                (select sp.def_speed from dashboard_history_speeds sp
+                  where sp.line_id = r.line_id and sp.effective_at <= ? and sp.effective_at <= coalesce(
+                    (select min(sh.start_time) from dashboard_history_shifts sh
+                      where sh.shop_floor_id = r.shop_floor_id and sh.shift_day = r.day and sh.code = r.shift_code and not sh.extra),
+                    r.day::timestamp at time zone 'Europe/Rome')
+                  order by sp.effective_at desc limit 1),
+                (select sp.def_speed from dashboard_history_speeds sp where sp.line_id = r.line_id and sp.effective_at <= ? order by sp.effective_at limit 1),
+                0), 0) * r.working_minutes / 60 as rated
+         from valid r),
      reports as (
-       select coalesce(sum(volume), 0) as volume, coalesce(sum(working_minutes), 0) as working_time, coalesce(sum(waste), 0) as waste, ${LINES_JSON_SQL}
-         from per_line),
+       select coalesce(sum(volume), 0) as volume, coalesce(sum(working_minutes), 0) as working_time, coalesce(sum(waste), 0) as waste, coalesce(sum(rated), 0) as rated
+         from rated),
      placed as (
        select distinct on (s.id) s.kind, s.minutes, sh.shift_day, sh.code
          from dashboard_history_stops s
@@ -55,7 +67,7 @@ export async function dashboardSummaryAsOf(knex: Knex, f: SummaryAsOfFilter, asO
               coalesce(sum(p.minutes) filter (where p.kind = 'p'), 0) as planned
          from placed p join chosen c on c.shift_day = p.shift_day and c.code = p.code)
      select * from reports, stops`,
-    [...shiftChoiceParams(f), f.shopFloorId, f.lineIds, f.from, f.to, asOf, asOf, f.shopFloorId, f.lineIds, f.from, f.to, f.from, f.to, asOf, asOf, asOf],
+    [...shiftChoiceParams(f), f.shopFloorId, f.lineIds, f.from, f.to, asOf, asOf, asOf, asOf, f.shopFloorId, f.lineIds, f.from, f.to, f.from, f.to, asOf, asOf, asOf],
   );
   return summaryFromRow(r.rows[0]!);
 }

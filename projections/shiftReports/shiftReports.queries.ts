@@ -51,3 +51,18 @@ function toReport(r: Record<string, unknown>): ShiftReportRow {
     updatedBy: String(r.updated_by),
   };
 }
+
+/**
+ * When each of these shifts' reports of a line was first sent, by `day|code` (shifts whose report
+ * was never sent are absent): one query.
+ */
+export async function sentTimes(knex: Knex, lineId: number, shifts: ReadonlyArray<{ day: string; code: string }>): Promise<Map<string, Date>> {
+  if (shifts.length === 0) return new Map();
+  const r = await knex.raw<{ rows: Array<{ day: string; shift_code: string; submitted_at: Date }> }>(
+    `select to_char(r.day, 'YYYY-MM-DD') as day, r.shift_code, r.submitted_at
+       from shift_reports r join unnest(?::date[], ?::text[]) as k(day, code) on r.day = k.day and r.shift_code = k.code
+      where r.line_id = ? and r.submitted_at is not null`,
+    [shifts.map((s) => s.day), shifts.map((s) => s.code), lineId],
+  );
+  return new Map(r.rows.map((row) => [`${row.day}|${row.shift_code}`, row.submitted_at]));
+}

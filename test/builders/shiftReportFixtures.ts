@@ -7,6 +7,8 @@ import type { ReportCommandBase } from '../../commands/shiftReports/reportComman
 /** 11:00 in Rome on 10 March 2030: "today" for the plant. */
 export const NOW = new Date('2030-03-10T10:00:00Z');
 export const KEY: ReportKey = { lineId: 1, shopFloorId: 1, day: '2030-03-10', shiftCode: 'A' };
+/** Shift A of KEY's day began at 06:00 in Rome. */
+export const SHIFT_START = '2030-03-10T05:00:00.000Z';
 export const LABELS = ['Macchina', 'Nota'];
 export const FULL: ReportContent = {
   notes: 'Turno regolare, cambio formato alle 10',
@@ -17,9 +19,12 @@ export const FULL: ReportContent = {
 };
 export const EMPTY: ReportContent = { notes: '', machineNotes: [], productionVolume: null, waste: null, workingTime: null };
 
-/** A command of the given type with sensible defaults: frontline, the full content, an 8-hour shift, no revision. */
+/** A command of the given type with sensible defaults: frontline, the full content, an 8-hour shift begun at 06:00, no revision. */
 export function command<T extends ShiftReportCommand['type']>(type: T, over: Partial<ReportCommandBase> = {}): Extract<ShiftReportCommand, { type: T }> {
-  return { type, key: KEY, content: FULL, labels: LABELS, shiftHours: 8, username: 'frontline', revisionPinned: false, ...over } as Extract<ShiftReportCommand, { type: T }>;
+  return { type, key: KEY, content: FULL, labels: LABELS, shiftHours: 8, shiftStart: SHIFT_START, username: 'frontline', revisionPinned: false, ...over } as Extract<
+    ShiftReportCommand,
+    { type: T }
+  >;
 }
 
 const event =

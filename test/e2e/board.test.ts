@@ -127,6 +127,30 @@ describeWith(['postgres', 'chromium'])('the TV board', () => {
     }
   });
 
+  it("shows '–' for Rendimento and Scarto, in neither colour, where nobody knows the pieces yet", async () => {
+    // Linea 2 has neither a report nor a machine count in shift A: pieces unknown, so no figure is 0 %.
+    for (const viewport of [TABLET_VIEWPORT, PHONE_VIEWPORT]) {
+      const { page } = await suite.newPage(viewport);
+      await fillLogin(page, 'tv-linea1', PASSWORD);
+      await page.waitForURL((u) => u.pathname === '/tabellone');
+      await page.locator('select[name="board_line"] option', { hasText: 'Linea 2' }).waitFor({ state: 'attached' });
+      await page.locator('select[name="board_line"]').selectOption({ label: 'Linea 2' });
+      await page.getByRole('button', { name: 'Mostra il tabellone' }).click();
+      const line = page.getByRole('region', { name: 'Linea 2' });
+      await line.getByText('Turno A').waitFor();
+      const figures = await line
+        .locator('.board-figure')
+        .evaluateAll((cells) => cells.map((c) => [c.className, c.querySelector('.board-label')?.textContent, c.querySelector('.board-value')?.textContent]));
+      expect(figures).toEqual([
+        ['board-figure none', 'Pezzi', '–'],
+        ['board-figure none', 'Rendimento', '–'],
+        ['board-figure none', 'Scarto', '–'],
+      ]);
+      await noSidewaysScroll(page);
+      await screenshot(page, `board-unknown-pieces-${viewport.width}`, { viewportOnly: true });
+    }
+  });
+
   it('says plainly when it has lost the server', async () => {
     const { page } = await suite.newPage(TV);
     await fillLogin(page, 'tv-linea1', PASSWORD);

@@ -6,6 +6,7 @@
  * made through the API by frontline first, on yesterday's shifts (the browser's clock is real).
  */
 import type { BrowserContext, Page } from 'playwright-core';
+import { handleRecordMachineEvent, MACHINE_SIGNALS_CONTEXT } from '../../commands/machines/recordMachineEvent.js';
 import { addDays, todayInRome } from '../../web/src/lib/dates.js';
 import { callApi } from '../support/apiClient.js';
 import { screenshot } from '../support/browser.js';
@@ -256,6 +257,47 @@ describeWith(['postgres', 'chromium'])('improvement line log', () => {
     await page.getByRole('button', { name: 'Ricarica' }).click();
     await notesValue('Versione del collega');
     await page.getByRole('button', { name: 'Modifica Report o Stop' }).waitFor();
+  });
+
+  it("lists the stops still running when the report was sent as 'Fermi rilevati dopo l'invio', classified through the edit", async () => {
+    // Yesterday's Turno B of Linea 2, sent by the operator; its Filler (4) stopped 15:00-15:20, its
+    // Capper (5) stopped at 21:50 and has not run since: it was running at the send.
+    const offset = new Date(`${yesterday}T12:00:00Z`).toLocaleString('en-US', { timeZone: 'Europe/Rome', timeZoneName: 'shortOffset' }).endsWith('GMT+2') ? '+02:00' : '+01:00';
+    const instant = (hhmm: string) => new Date(`${yesterday}T${hhmm}:00${offset}`).toISOString();
+    const context = { ...MACHINE_SIGNALS_CONTEXT, now: new Date() };
+    const filler = { shopFloorId: 1, lineId: 2, equipmentId: 4, startTime: instant('15:00') };
+    await handleRecordMachineEvent(suite.app.deps, { type: 'MachineStopDetected', data: filler }, context);
+    await handleRecordMachineEvent(suite.app.deps, { type: 'MachineRestarted', data: { ...filler, endTime: instant('15:20') } }, context);
+    expect((await api(frontline, 'POST', '/factory/shift_notes/submit', report('Linea 2', { shift_code: 'B' }))).status).toBe(200);
+    await handleRecordMachineEvent(suite.app.deps, { type: 'MachineStopDetected', data: { shopFloorId: 1, lineId: 2, equipmentId: 5, startTime: instant('21:50') } }, context);
+    await suite.app.deps.engine.settle();
+
+    await loginAndOpen(page, 'support', `/report-miglioramento?day=${yesterday}&shift_code=B&line_id=2`);
+    const before = page.locator('section.detected-stops', { has: page.getByRole('heading', { name: 'Fermi rilevati da classificare' }) });
+    const after = page.locator('section.detected-stops', { has: page.getByRole('heading', { name: "Fermi rilevati dopo l'invio" }) });
+    await after.waitFor();
+    expect(await before.locator('.detected-stop').allTextContents()).toEqual(['Filler15:00 – 15:20 (20 min)']);
+    expect(await after.locator('.detected-stop').allTextContents()).toEqual(['CapperIn corso da 21:50']);
+    await expect(after.locator('.detected-stops-hint').textContent()).resolves.toBe("Il report era già inviato: premi 'Modifica Report o Stop' per classificarli.");
+    // Read-only until the edit: nothing to press yet.
+    expect(await page.getByRole('link', { name: 'Classifica' }).count()).toBe(0);
+    await screenshot(page, 'improvement-log-after-submit-1280');
+
+    await page.getByRole('button', { name: 'Modifica Report o Stop' }).click();
+    const classify = after.getByRole('link', { name: 'Classifica' });
+    await classify.waitFor();
+    const href = new URL((await classify.getAttribute('href'))!, suite.app.url);
+    expect([href.pathname, href.searchParams.get('equipment_name'), href.searchParams.get('shift_code'), href.searchParams.get('line_id')]).toEqual([
+      '/inserimento-loss-ai-operatore',
+      'Capper',
+      'B',
+      '2',
+    ]);
+    await page.setViewportSize(PHONE);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await after.scrollIntoViewIfNeeded();
+    await screenshot(page, 'improvement-log-after-submit-390', { viewportOnly: true });
+    await page.getByRole('button', { name: 'Annulla modifiche' }).click();
   });
 
   it('fits a phone in portrait', async () => {

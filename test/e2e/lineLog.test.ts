@@ -347,15 +347,31 @@ describeWith(['postgres', 'chromium'])('operator line log', () => {
     const volume = page.getByLabel('Volumi Prodotti [pz]');
     const suggestions = page.getByTestId('figure-count');
     await suggestions.first().waitFor();
-    expect(await suggestions.allTextContents()).toEqual(['Conteggio macchina: 5500 pzUsa conteggio', 'Conteggio macchina: 20 pzUsa conteggio']);
+    // The machine counted 2 of the shift's 8 hours: the suggestion says so, and taking it asks first.
+    expect(await suggestions.allTextContents()).toEqual(['Conteggio macchina: 5500 pzcontate 2 ore su 8Usa conteggio', 'Conteggio macchina: 20 pzcontate 2 ore su 8Usa conteggio']);
     // A suggestion writes nothing until the operator takes it.
     expect(await note(yesterday, 'B', 'Linea 1')).toMatchObject({ production_volume: null, waste: null });
+    const prompt = page.getByRole('dialog', { name: 'Conteggio parziale' });
+    await page.getByRole('button', { name: 'Usa conteggio per Volumi Prodotti' }).click();
+    await prompt.waitFor();
+    expect(await prompt.textContent()).toContain(
+      'La macchina ha contato 2 ore delle 8 del turno: nelle altre 6 non ha inviato conteggi, quindi 5500 pz possono non essere il dato del turno.',
+    );
+    for (const size of [{ width: 1280, height: 800 }, PHONE]) {
+      await page.setViewportSize(size);
+      await screenshot(page, `line-log-partial-count-${size.width}`, { viewportOnly: true });
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await prompt.getByRole('button', { name: 'Annulla' }).click();
+    await prompt.waitFor({ state: 'detached' });
+    await expect(volume.inputValue()).resolves.toBe('');
     await page
       .locator('.figures')
       .screenshot({ path: '/tmp/counts-report-1280.png' })
       .catch(() => undefined);
 
     await page.getByRole('button', { name: 'Usa conteggio per Volumi Prodotti' }).click();
+    await prompt.getByRole('button', { name: 'Usa comunque' }).click();
     await expect(volume.inputValue()).resolves.toBe('5500');
     await suggestions.first().getByText('✓ usato').waitFor();
     // The operator counted 25 rejects by hand: the typed figure is the record.
@@ -369,6 +385,51 @@ describeWith(['postgres', 'chromium'])('operator line log', () => {
       .locator('.figures')
       .screenshot({ path: '/tmp/counts-report-390.png' })
       .catch(() => undefined);
+  });
+
+  it('takes a count of every hour of the shift at once, without asking', async () => {
+    // Yesterday's shift A of Linea 3 (06:00-14:00), its Cartoner (9) counting 1,000 pieces in each of the 8 hours.
+    for (let h = 6; h < 14; h += 1) {
+      const hour = new Date(`${yesterday}T${String(h).padStart(2, '0')}:00:00${offsetOf(yesterday)}`).toISOString();
+      const data = { shopFloorId: 1, lineId: 3, equipmentId: 9, hour, firstAt: hour, lastAt: hour, good: 1_000, reject: 5, microStops: 0, microStopMinutes: 0 };
+      await handleRecordMachineEvent(suite.app.deps, { type: 'MachineHourCounted', data }, { ...MACHINE_SIGNALS_CONTEXT, now: new Date() });
+    }
+    await suite.app.deps.engine.settle();
+    await openLog(`?day=${yesterday}&shift_code=A&line_id=3`);
+    const suggestions = page.getByTestId('figure-count');
+    await suggestions.first().waitFor();
+    expect(await suggestions.first().textContent()).toBe('Conteggio macchina: 8000 pzcontate 8 ore su 8Usa conteggio');
+    await page.getByRole('button', { name: 'Usa conteggio per Volumi Prodotti' }).click();
+    await expect(page.getByLabel('Volumi Prodotti [pz]').inputValue()).resolves.toBe('8000');
+    expect(await page.getByRole('dialog').count()).toBe(0);
+  });
+
+  it('asks before sending a shift that has not ended yet', async () => {
+    // The regular shift running now, on Linea 2: yesterday's Turno C until 06:00, else one of today's.
+    const now = Date.now();
+    const running = [
+      ...(await api<Array<ShiftLike & { start_time: string; end_time: string; shift_day: string }>>('GET', `/factory/shifts?day=${yesterday}&shop_floor_id=1`)).body,
+      ...(await api<Array<ShiftLike & { start_time: string; end_time: string; shift_day: string }>>('GET', `/factory/shifts?day=${today}&shop_floor_id=1`)).body,
+    ].find((s) => s.code !== 'E' && Date.parse(s.start_time) <= now && now < Date.parse(s.end_time))!;
+    const endsAt = new Date(running.end_time).toLocaleTimeString('it-IT', { timeZone: 'Europe/Rome', hour: '2-digit', minute: '2-digit' });
+    await openLog(`?day=${running.shift_day}&shift_code=${running.code}&line_id=2`);
+    await page.getByLabel('Note di fine turno').fill('Turno in corso');
+    await page.getByLabel('Macchina – riga 1').fill('Filler');
+    await page.getByLabel('Volumi Prodotti [pz]').fill('4000');
+    await page.getByLabel('Scarto [pz]').fill('10');
+    await page.getByLabel('Ore Lavorate [h]').fill('3');
+    await waitSaved();
+    const dialog = page.getByRole('dialog', { name: 'Conferma invio' });
+    await page.getByRole('button', { name: 'CONFERMA e INVIA REPORT' }).click();
+    await dialog.waitFor();
+    await expect(dialog.getByRole('alert').textContent()).resolves.toBe(`Il turno finisce alle ${endsAt}: inviare adesso?`);
+    for (const size of [{ width: 1280, height: 800 }, PHONE]) {
+      await page.setViewportSize(size);
+      await screenshot(page, `line-log-early-send-${size.width}`, { viewportOnly: true });
+    }
+    await dialog.getByRole('button', { name: 'Annulla' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await note(running.shift_day, running.code, 'Linea 2')).toMatchObject({ confirmed: false });
   });
 
   it('fits a phone in portrait: fields stack and the tables become cards', async () => {

@@ -240,6 +240,8 @@ describeWith(['postgres'])('the TV board call', () => {
       ]);
       // Scarto from the counted pieces: 60 / (8 500 + 60).
       expect(lines[1]!.scarto).toBeCloseTo(60 / 8_560, 6);
+      // Linea 3's count has a hole and no report gives its pieces: unknown, not 0 % (it has a design speed).
+      expect([lines[2]!.rendimento, lines[2]!.scarto, lines[2]!.def_speed]).toEqual([null, null, 8_000]);
     });
 
     it('answers the counted hours of a shift, the night shift across midnight included', async () => {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { boardFigures, boardPieces } from '../../../domain/board/board.js';
 import { hourlyControl } from '../../../domain/board/hourly.js';
 import { notFound } from '../../../domain/shared/errors.js';
+import { speedsInForce } from '../../../projections/dashboard/dashboard.queries.js';
 import { listDbrActions } from '../../../projections/dbrActions/dbrActions.queries.js';
 import { findDbrConstantsOf } from '../../../projections/dbrConstants/dbrConstants.queries.js';
 import { listLines, type LineRow } from '../../../projections/plant/plant.queries.js';
@@ -32,19 +33,21 @@ async function currentShift(deps: AppDeps, shopFloorId: number, now: Date): Prom
 type Line = Pick<LineRow, 'id' | 'name' | 'countingEquipmentId'>;
 
 /**
- * What the board shows of every line in the shift, read once for all of them (seven queries
- * however many lines: stops, planned stops, DBR actions, reports, constants, machines and counted
- * hours), then handed out per line.
+ * What the board shows of every line in the shift, read once for all of them (eight queries
+ * however many lines: stops, planned stops, DBR actions, reports, constants, design speeds,
+ * machines and counted hours), then handed out per line. The design speed is the one in force at
+ * the shift's start (docs/dashboard.md): a change made during the shift applies from the next one.
  */
 async function shiftLists(deps: AppDeps, shopFloorId: number, lines: Line[], shift: ShiftRow) {
   const window = { start: shift.startTime, end: shift.endTime };
   const lineIds = lines.map((l) => l.id);
-  const [unplanned, planned, actions, reports, constants, counted] = await Promise.all([
+  const [unplanned, planned, actions, reports, constants, speeds, counted] = await Promise.all([
     listUnplannedStops(deps.knex, { shopFloorId, lineIds, window }),
     listPlannedStops(deps.knex, { shopFloorId, lineIds, window }),
     listDbrActions(deps.knex, { shopFloorId, dateFrom: shift.shiftDay, dateTo: shift.shiftDay, lineNames: lines.map((l) => l.name), shiftIds: [shift.id] }),
     findShiftReports(deps.knex, lineIds, shift.shiftDay, shift.code),
     findDbrConstantsOf(deps.knex, lineIds),
+    speedsInForce(deps.knex, lineIds, shift.startTime),
     countedHoursOfLines(deps, lines, window.start, window.end),
   ]);
   return (line: Line) => ({
@@ -53,6 +56,7 @@ async function shiftLists(deps: AppDeps, shopFloorId: number, lines: Line[], shi
     actions: actions.filter((a) => a.lineName === line.name),
     report: reports.get(line.id) ?? null,
     constants: constants.get(line.id) ?? null,
+    defSpeed: speeds.get(line.id) ?? null,
     counted: counted.get(line.id) ?? [],
   });
 }
@@ -60,9 +64,8 @@ async function shiftLists(deps: AppDeps, shopFloorId: number, lines: Line[], shi
 function boardLine(line: Line, shift: ShiftRow | null, lists: Awaited<ReturnType<typeof shiftLists>> | null, now: Date) {
   if (!shift || !lists) return { line_id: line.id, line_name: line.name, shift: null };
   const window = { start: shift.startTime, end: shift.endTime };
-  const { unplanned, planned, actions, report, constants, counted } = lists(line);
+  const { unplanned, planned, actions, report, constants, defSpeed, counted } = lists(line);
   const plannedStops = planned.map((s) => ({ start: s.startTime, end: s.endTime }));
-  const defSpeed = constants?.def_speed ?? null;
   const begun = counted.filter((h) => h.hourStart < now.getTime());
   const shown = boardPieces(report && { pieces: report.productionVolume, waste: report.waste, confirmed: report.confirmed }, begun);
   const figures = boardFigures({ shift: window, now, defSpeed, pieces: shown.pieces, waste: shown.waste, plannedStops });
@@ -89,7 +92,7 @@ function boardLine(line: Line, shift: ShiftRow | null, lists: Awaited<ReturnType
     line_id: line.id,
     line_name: line.name,
     shift: { id: shift.id, name: shift.name, code: shift.code, day: shift.shiftDay, start_time: shift.startTime, end_time: shift.endTime },
-    def_speed: constants?.def_speed ?? null,
+    def_speed: defSpeed,
     pieces: shown.pieces,
     waste: shown.waste,
     pieces_source: shown.source,

@@ -100,6 +100,68 @@ describeWith(['postgres'])('dashboard summary as of a moment', () => {
     expect(stops(await summary(minute(3)))).toEqual([1, 20]);
   });
 
+  it("rates each shift at the design speed in force at its start: a later change leaves a past shift's figure, live, as of a moment and on the board", async () => {
+    // Two and three days after the plant was set up (Linea 2 at 10 000 pz/h since then); both Turno A (06-14) reports say 60 000 pz in 8 h.
+    const first = DateTime.fromJSDate(T0, { zone: PLANT_ZONE }).startOf('day').plus({ days: 2 }).toISODate()!;
+    const second = DateTime.fromISO(first).plus({ days: 1 }).toISODate()!;
+    const clockAt = (hhmm: string, onDay: string) => new Date(at(hhmm, onDay));
+    const sendA = async (onDay: string) => {
+      const r = await call('POST', '/factory/shift_notes/submit', {
+        day: onDay,
+        shift_code: 'A',
+        line_name: 'Linea 2',
+        notes: 'Turno regolare',
+        machine_notes: [{ Macchina: 'Filler', Nota: 'ok' }],
+        production_volume: 60_000,
+        waste: 600,
+        working_time: 8,
+      });
+      expect(r.status).toBe(200);
+    };
+    const shifts = (await call('GET', `/factory/shifts-range?shop_floor_id=1&date_from=${first}&date_to=${second}`)).body as Array<{ id: number; code: string; shift_day: string }>;
+    const idsOf = (days: string[]) => shifts.filter((x) => x.code === 'A' && days.includes(x.shift_day)).map((x) => x.id);
+    const rated = async (days: string[], asOf?: Date) =>
+      (
+        await call(
+          'GET',
+          `/factory/dashboard-improvement?shop_floor_id=1&lines=Linea 2&shifts=${idsOf(days).join(',')}&date_from=${days[0]}&date_to=${days.at(-1)}${asOf ? `&as_of=${encodeURIComponent(asOf.toISOString())}` : ''}`,
+        )
+      ).body.rated_volume;
+    const boardSpeed = async () => (await call('GET', '/factory/board?shop_floor_id=1&line_id=2')).body.lines[0].def_speed;
+
+    now = clockAt('15:00', first);
+    await sendA(first);
+    expect(await rated([first])).toBe(10_000 * 8);
+
+    // 15:30: the design speed becomes 15 000 pz/h, from now on.
+    now = clockAt('15:30', first);
+    const constants = { ...(await call('GET', '/factory/dbr_constants/2')).body };
+    expect(constants.def_speed).toBe(10_000);
+    delete constants.line_id;
+    expect((await call('PUT', '/factory/dbr_constants/2', { ...constants, def_speed: 15_000 })).status).toBe(200);
+    now = clockAt('16:00', first);
+    expect(await rated([first])).toBe(10_000 * 8);
+    expect(await rated([first], clockAt('15:10', first))).toBe(10_000 * 8);
+    expect(await rated([first], clockAt('16:00', first))).toBe(10_000 * 8);
+    // Turno B began at 14:00, before the change: the board keeps its speed until the shift ends.
+    expect(await boardSpeed()).toBe(10_000);
+
+    // The next day's Turno A began after the change: its own rate is 15 000 × 8.
+    now = clockAt('15:00', second);
+    await sendA(second);
+    expect(await boardSpeed()).toBe(15_000);
+    expect(await rated([second])).toBe(15_000 * 8);
+    expect(await rated([first, second])).toBe(10_000 * 8 + 15_000 * 8);
+    expect(await rated([first, second], now)).toBe(10_000 * 8 + 15_000 * 8);
+    expect(await rated([first, second], clockAt('16:00', first))).toBe(10_000 * 8);
+
+    // Rebuilt from the events, the read models say the same.
+    await app.deps.engine.rebuild('dashboard');
+    await app.deps.engine.rebuild('dashboard_history');
+    expect(await rated([first, second])).toBe(10_000 * 8 + 15_000 * 8);
+    expect(await rated([first], clockAt('16:00', first))).toBe(10_000 * 8);
+  });
+
   it('refuses an as_of that is not an ISO time with 400', async () => {
     const r = await call('GET', `/factory/dashboard-improvement?${query}&as_of=ieri`);
     expect(r.status).toBe(400);

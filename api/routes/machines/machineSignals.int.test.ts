@@ -74,8 +74,8 @@ describeWith(['postgres', 'mosquitto'])('machine signals over MQTT', () => {
       state(2, 'running', at('00:07', nextDay)),
     ]);
     expect(await detected(`day=${kit.day}`)).toEqual([
-      { id: expect.any(Number), equipment_id: 3, start_time: at('08:10'), end_time: at('08:16'), duration_minutes: 6, classified_stop_id: null },
-      { id: expect.any(Number), equipment_id: 2, start_time: at('23:55'), end_time: at('00:07', nextDay), duration_minutes: 12, classified_stop_id: null },
+      { id: expect.any(Number), equipment_id: 3, start_time: at('08:10'), end_time: at('08:16'), duration_minutes: 6, classified_stop_id: null, after_submit: false },
+      { id: expect.any(Number), equipment_id: 2, start_time: at('23:55'), end_time: at('00:07', nextDay), duration_minutes: 12, classified_stop_id: null, after_submit: false },
     ]);
     expect((await detected(`day=${nextDay}`)).map((s) => s.start_time)).toEqual([at('23:55')]);
     const hours = (await kit.call('GET', `/factory/line_hours?shop_floor_id=1&line_id=1&day=${kit.day}`)).body as Array<Record<string, unknown>>;

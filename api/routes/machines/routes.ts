@@ -11,6 +11,7 @@ import { PLANT_NOT_FOUND } from '../../plantChecks.js';
 import { local } from '../stopEvents/plantTime.js';
 import { route, type RouteDef } from '../types.js';
 import { countedHours } from './countedHours.js';
+import { runningAtSend } from './sentShifts.js';
 
 const lineQuery = { shop_floor_id: idParam, line_id: idParam };
 
@@ -58,13 +59,15 @@ export function machineRoutes(deps: AppDeps): RouteDef[] {
         await lineOn(deps, q.shop_floor_id, q.line_id);
         const now = deps.clock().getTime();
         const rows = await listDetectedStops(deps.knex, { shopFloorId: q.shop_floor_id, lineId: q.line_id, ...window, state: q.state });
-        ctx.body = rows.map((r) => ({
+        const afterSubmit = await runningAtSend(deps, { shopFloorId: q.shop_floor_id, lineId: q.line_id, from: window.from }, rows);
+        ctx.body = rows.map((r, i) => ({
           id: r.id,
           equipment_id: r.equipmentId,
           start_time: local(r.startTime),
           end_time: r.endTime ? local(r.endTime) : null,
           duration_minutes: Math.max(0, Math.round(((r.endTime?.getTime() ?? now) - r.startTime.getTime()) / 60_000)),
           classified_stop_id: r.classifiedStopId,
+          after_submit: afterSubmit[i]!,
         }));
       },
     }),

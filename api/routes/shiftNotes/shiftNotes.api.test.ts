@@ -1,5 +1,7 @@
+import { handleRecordMachineEvent, MACHINE_SIGNALS_CONTEXT } from '../../../commands/machines/recordMachineEvent.js';
+import { detectedStopId } from '../../../domain/machines/events.js';
 import { describeWith } from '../../../test/support/services.js';
-import { payload, startShiftNotesApp, TODAY, TOMORROW, type ShiftNotesClient } from '../../../test/builders/shiftNotesTestKit.js';
+import { NOW, payload, startShiftNotesApp, TODAY, TOMORROW, type ShiftNotesClient } from '../../../test/builders/shiftNotesTestKit.js';
 
 const FIELDS = ['confirmed', 'day', 'line_name', 'machine_notes', 'notes', 'production_volume', 'revision', 'shift_code', 'updated_at', 'updated_by', 'waste', 'working_time'];
 const SAVED_AT = '2031-06-10T11:00:00+02:00';
@@ -100,6 +102,89 @@ describeWith(['postgres'])('shift notes endpoints', () => {
       expect([r.status, r.body.error.code, r.body.error.message]).toEqual([400, 'FUTURE_DAY', 'Non puoi inviare report per giorni futuri']);
     }
     expect(await c.stream(TOMORROW, 'A')).toEqual([]);
+  });
+
+  it('sends a report only once its shift has begun: 409 SHIFT_NOT_STARTED before, 200 during and after', async () => {
+    // 11:00 in Rome: A (06-14) runs, B (14-22) and C (22-06) of today have not begun, yesterday's C has ended.
+    const line = { line_name: 'Linea 3' };
+    expect((await save('frontline', payload({ ...line, shift_code: 'C', notes: 'preparato prima' }))).status).toBe(200);
+    for (const [code, start] of [
+      ['C', '22:00'],
+      ['B', '14:00'],
+    ] as const) {
+      for (const [call, as] of [
+        [submit, 'frontline'],
+        [update, 'support'],
+      ] as const) {
+        const r = await call(as, payload({ ...line, shift_code: code }));
+        expect([r.status, r.body.error]).toEqual([
+          409,
+          { code: 'SHIFT_NOT_STARTED', message: `Il turno inizia alle ${start}: il report si può inviare solo dopo l'inizio del turno` },
+        ]);
+      }
+    }
+    expect(await c.stream(TODAY, 'C', 3)).toEqual(['ShiftReportDraftSaved']);
+    expect(await c.stream(TODAY, 'B', 3)).toEqual([]);
+
+    const during = await submit('frontline', payload({ ...line, shift_code: 'A' }));
+    expect([during.status, during.body.confirmed]).toEqual([200, true]);
+    const after = await submit('frontline', payload({ ...line, day: '2031-06-09', shift_code: 'C' }));
+    expect([after.status, after.body.confirmed]).toEqual([200, true]);
+    expect(await c.stream('2031-06-09', 'C', 3)).toEqual(['ShiftReportSubmitted']);
+  });
+
+  it("keeps the stops a machine detects in a sent shift: marked after_submit, classified by support's amend, not by the operator", async () => {
+    // Linea 2's Turno A of today, sent at 11:00 (the clock). Its Filler (4) stopped 09:00-09:10 (over
+    // before the send), 10:55-11:05 (running at the send) and from 10:58, still stopped.
+    const sent = await submit('frontline', payload({ line_name: 'Linea 2' }));
+    expect(sent.status).toBe(200);
+    const machineStop = async (start: string, end: string | null) => {
+      const place = { shopFloorId: 1, lineId: 2, equipmentId: 4, startTime: new Date(`${TODAY}T${start}:00+02:00`).toISOString() };
+      const context = { ...MACHINE_SIGNALS_CONTEXT, now: NOW };
+      await handleRecordMachineEvent(c.app.deps, { type: 'MachineStopDetected', data: place }, context);
+      if (end) await handleRecordMachineEvent(c.app.deps, { type: 'MachineRestarted', data: { ...place, endTime: new Date(`${TODAY}T${end}:00+02:00`).toISOString() } }, context);
+      return detectedStopId(4, place.startTime);
+    };
+    const before = await machineStop('09:00', '09:10');
+    const across = await machineStop('10:55', '11:05');
+    const running = await machineStop('10:58', null);
+    await c.app.deps.engine.settle();
+    const shiftId = ((await c.call('GET', `/factory/shifts?day=${TODAY}&shop_floor_id=1`, 'support')).body as Array<{ id: number; code: string }>).find((x) => x.code === 'A')!.id;
+    const unclassified = async () =>
+      (
+        (await c.call('GET', `/factory/detected_stops?shop_floor_id=1&line_id=2&shift_id=${shiftId}&state=unclassified`, 'support')).body as Array<{
+          id: number;
+          after_submit: boolean;
+        }>
+      ).map((d) => [d.id, d.after_submit]);
+    expect(await unclassified()).toEqual([
+      [before, false],
+      [across, true],
+      [running, true],
+    ]);
+
+    // The operator's report is closed: the stop is refused with 'Report già inviato'; support's amend records it.
+    const wp = (await c.call('GET', '/factory/workpoints?equipment_id=4', 'support')).body[0].id as number;
+    const code = (await c.call('GET', `/factory/stop_codes?workpoint_id=${wp}`, 'support')).body[0].id as number;
+    const classify = (as: string) =>
+      c.call('POST', '/factory/stop_events', as, {
+        workpoint_id: wp,
+        stop_code_id: code,
+        triggering_event_id: 1,
+        failure_mode: 'Inceppamento',
+        corrective_action: 'Sbloccato',
+        start_time: `${TODAY}T10:55`,
+        end_time: `${TODAY}T11:05`,
+        detected_stop_id: across,
+      });
+    const refused = await classify('frontline');
+    expect([refused.status, refused.body.error]).toEqual([409, { code: 'REPORT_ALREADY_SUBMITTED', message: 'Report già inviato' }]);
+    const recorded = await classify('support');
+    expect([recorded.status, recorded.body.detected_stop_id]).toEqual([201, across]);
+    expect(await unclassified()).toEqual([
+      [before, false],
+      [running, true],
+    ]);
   });
 
   it('refuses bad values with 400 naming each field; the stream is unchanged', async () => {

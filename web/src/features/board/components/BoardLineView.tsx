@@ -1,5 +1,5 @@
 import { formatTime } from '../../../lib/dates.js';
-import { percent, pieces, tone, type BoardLine } from '../model/board.js';
+import { percent, pieces, piecesTone, tone, type BoardLine } from '../model/board.js';
 import { HourlyControl } from './HourlyControl.js';
 
 /** One line on the TV: its shift, pieces against the target to this minute, the two gauges' figures, its pieces per hour, its stops and DBR actions. */
@@ -12,7 +12,6 @@ export function BoardLineView({ line }: { line: BoardLine }) {
       </section>
     );
   }
-  const behind = line.target_now !== null && line.target_now !== undefined && (line.pieces ?? 0) < line.target_now;
   return (
     <section className="board-line" aria-label={line.line_name}>
       <header className="board-head">
@@ -22,7 +21,7 @@ export function BoardLineView({ line }: { line: BoardLine }) {
         </p>
       </header>
       <div className="board-figures">
-        <div className={`board-figure ${behind ? 'bad' : 'good'}`}>
+        <div className={`board-figure ${piecesTone(line.pieces, line.target_now)}`}>
           <span className="board-label">{line.pieces_source === 'machine' ? 'Pezzi (conteggio macchina)' : 'Pezzi'}</span>
           <span className="board-value" data-testid="board-pieces">
             {pieces(line.pieces)}

@@ -90,6 +90,12 @@ export function tone(value: number | null | undefined, threshold: number | null 
   return (higherIsBetter ? value >= threshold : value <= threshold) ? 'good' : 'bad';
 }
 
+/** 'Pezzi' against the target to this minute: green at or above, red below; neither while the pieces (or the target) are unknown. */
+export function piecesTone(pieces: number | null | undefined, target: number | null | undefined): 'good' | 'bad' | 'none' {
+  if (pieces === null || pieces === undefined || target === null || target === undefined) return 'none';
+  return pieces >= target ? 'good' : 'bad';
+}
+
 /** Which line to show now when they rotate, from the time since the board opened. */
 export const rotatingIndex = (count: number, elapsedMs: number) => (count === 0 ? 0 : Math.floor(elapsedMs / ROTATE_MS) % count);
 

@@ -1,4 +1,4 @@
-import { countedHours, hourTone, percent, pieces, readChoice, rotatingIndex, saveChoice, tone } from './board.js';
+import { countedHours, hourTone, percent, pieces, piecesTone, readChoice, rotatingIndex, saveChoice, tone } from './board.js';
 
 describe('the board model', () => {
   it('words numbers as the plant reads them', () => {
@@ -7,6 +7,16 @@ describe('the board model', () => {
 
   it('colours Rendimento at or above its threshold and Scarto at or below', () => {
     expect([tone(0.8, 0.8, true), tone(0.79, 0.8, true), tone(0.03, 0.03, false), tone(0.031, 0.03, false), tone(0.5, null, true)]).toEqual(['good', 'bad', 'good', 'bad', 'none']);
+  });
+
+  it('colours the pieces against the target to this minute, and neither while they are unknown', () => {
+    expect([piecesTone(16200, 16200), piecesTone(16199, 16200), piecesTone(null, 16200), piecesTone(0, 16200), piecesTone(500, null)]).toEqual([
+      'good',
+      'bad',
+      'none',
+      'bad',
+      'none',
+    ]);
   });
 
   it('colours each counted hour against its target, and shows no hours where nothing was counted', () => {

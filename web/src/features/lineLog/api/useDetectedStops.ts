@@ -11,6 +11,8 @@ export interface DetectedStop {
   end_time: string | null;
   duration_minutes: number;
   classified_stop_id: number | null;
+  /** Still running when the shift's report was sent: 'rilevati dopo l'invio'. */
+  after_submit: boolean;
 }
 
 export function useDetectedStops(q: { shopFloorId: string; lineId: string; shiftId: number | null }) {

@@ -10,6 +10,9 @@ import type { LineLogSelection } from '../model/selection.js';
 export interface ShiftCount {
   good: number;
   reject: number;
+  /** The shift's clock hours in which the machine sent a count, and all the shift's hours: fewer counted means a partial count. */
+  countedHours: number;
+  shiftHours: number;
 }
 
 interface CountedHour {
@@ -18,11 +21,16 @@ interface CountedHour {
   counted: boolean;
 }
 
-/** The shift's count from its hours; null when no hour was counted. */
+/** The shift's count from its hours (every clock hour of the shift, those still to come included); null when no hour was counted. */
 export function sumCounted(hours: readonly CountedHour[] | undefined): ShiftCount | null {
   const counted = (hours ?? []).filter((h) => h.counted);
   if (counted.length === 0) return null;
-  return { good: counted.reduce((s, h) => s + h.good, 0), reject: counted.reduce((s, h) => s + h.reject, 0) };
+  return {
+    good: counted.reduce((s, h) => s + h.good, 0),
+    reject: counted.reduce((s, h) => s + h.reject, 0),
+    countedHours: counted.length,
+    shiftHours: hours!.length,
+  };
 }
 
 /** Asked again every minute while the shift runs (the hour in progress counts as the pieces come); a past shift's count is asked once. */

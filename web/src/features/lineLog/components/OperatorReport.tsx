@@ -65,7 +65,13 @@ export function OperatorReport(props: ReportEditorProps) {
       return false;
     }
     // Filled in but not savable (e.g. more hours than the shift) counts as not complete.
-    const refusal = submitRefusal({ confirmed: state.confirmed, day: reportKey.day, today, complete: view.complete && view.built.ok });
+    const refusal = submitRefusal({
+      confirmed: state.confirmed,
+      day: reportKey.day,
+      today,
+      complete: view.complete && view.built.ok,
+      shift: { start: shift.start_time, now: Date.now() },
+    });
     if (refusal) showFlash(refusal, 'error');
     return refusal === null;
   }
@@ -109,6 +115,7 @@ export function OperatorReport(props: ReportEditorProps) {
         mode="operator"
         reportKey={reportKey}
         shiftName={shift.name}
+        shiftEnd={shift.end_time}
         status={shownStatus}
         {...actionBarFacts(view, state)}
         editing={editing}

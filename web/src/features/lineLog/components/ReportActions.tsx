@@ -1,13 +1,14 @@
 /**
  * The bar under the report: what happened to the last save, and the main button. The operator
- * has 'CONFERMA e INVIA REPORT' and the 'Conferma invio' modal; the improvement role has
+ * has 'CONFERMA e INVIA REPORT' and the 'Conferma invio' modal (which first asks 'Il turno finisce
+ * alle 22:00: inviare adesso?' while the shift runs); the improvement role has
  * 'Modifica Report o Stop', which becomes 'Salva Report' (with 'Annulla modifiche') in edit mode.
  */
 import { useState, type ReactNode } from 'react';
 import { ConfirmModal } from '../../../components/ConfirmModal.js';
 import { formatItalianDate, formatTime } from '../../../lib/dates.js';
 import type { SaveStatus } from '../../../lib/autosave.js';
-import type { ReportKey } from '../model/reportForm.js';
+import { earlySendQuestion, type ReportKey } from '../model/reportForm.js';
 import { TEXTS, type LineLogMode } from './texts.js';
 
 /** Props of ReportActions. */
@@ -15,6 +16,8 @@ export interface ReportActionsProps {
   mode: LineLogMode;
   reportKey: ReportKey;
   shiftName: string;
+  /** The shift's end (ISO): a send before it asks first. */
+  shiftEnd?: string;
   status: SaveStatus;
   /** Figures that cannot be saved as typed. */
   invalid: boolean;
@@ -72,6 +75,8 @@ function statusLine(status: SaveStatus): Line | null {
 export function ReportActions(props: ReportActionsProps) {
   const { mode, status, conflict, saveNotice, invalid, confirmed, editing, busy } = props;
   const [confirmOpen, setConfirmOpen] = useState(false);
+  // Asked when the modal opens, so it says what holds at the moment of the send.
+  const [early, setEarly] = useState<string | null>(null);
 
   const line: Line | null = conflict
     ? { text: conflict, tone: 'error' }
@@ -108,7 +113,9 @@ export function ReportActions(props: ReportActionsProps) {
             // A submitted or future-day report: shown disabled, yet a click still says why ('Report già inviato').
             aria-disabled={props.canSubmit === false || undefined}
             onClick={() => {
-              if (props.onAskSubmit()) setConfirmOpen(true);
+              if (!props.onAskSubmit()) return;
+              setEarly(props.shiftEnd ? earlySendQuestion(props.shiftEnd, Date.now()) : null);
+              setConfirmOpen(true);
             }}
           >
             {TEXTS.submit}
@@ -137,6 +144,11 @@ export function ReportActions(props: ReportActionsProps) {
         onConfirm={() => void confirmSubmit()}
         onClose={() => setConfirmOpen(false)}
       >
+        {early && (
+          <p className="confirm-warning" role="alert">
+            {early}
+          </p>
+        )}
         <p>{TEXTS.submitBody}</p>
         <dl className="confirm-details">
           <dt>Giorno</dt>

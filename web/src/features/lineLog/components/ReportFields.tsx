@@ -53,7 +53,12 @@ export function ReportFields({ mode, reportKey, selection, form, view, onChange,
       </div>
       {view.notice && <p className="line-log-notice">{TEXTS[view.notice]}</p>}
       {view.showAddStops && <AddStopButtons selection={selection} />}
-      {view.showAddStops && <DetectedStops selection={selection} shopFloorId={props.shopFloorId} />}
+      {view.showAddStops ? (
+        <DetectedStops selection={selection} shopFloorId={props.shopFloorId} canClassify />
+      ) : (
+        // Support reads a sent report's detected stops before its edit, to know there is something to classify.
+        mode === 'improvement' && props.confirmed && <DetectedStops selection={selection} shopFloorId={props.shopFloorId} canClassify={false} />
+      )}
       <section className="card line-log-card">
         <div className="field line-log-notes">
           <label className="field-label" htmlFor="line-log-notes">

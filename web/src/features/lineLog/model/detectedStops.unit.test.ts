@@ -1,4 +1,4 @@
-import { classifyHref, detectedStopTimes } from './detectedStops.js';
+import { classifyHref, detectedStopTimes, splitAfterSubmit } from './detectedStops.js';
 
 describe('detected stops in the line log', () => {
   const ended = { id: 100016003200, equipment_id: 1, start_time: '2030-06-05T08:10:00+02:00', end_time: '2030-06-05T08:16:30+02:00', duration_minutes: 6 };
@@ -14,5 +14,14 @@ describe('detected stops in the line log', () => {
     expect(classifyHref({ day: '', shiftCode: '', lineId: '' }, open, 'Filler')).toBe(
       '/inserimento-loss-ai-operatore?detected_stop_id=100016003200&equipment_id=1&equipment_name=Filler&start=2030-06-05T08%3A10%3A00%2B02%3A00',
     );
+  });
+  it("lists apart the stops still running when the report was sent ('rilevati dopo l'invio'), each group in its order", () => {
+    const stops = [
+      { id: 1, after_submit: false },
+      { id: 2, after_submit: true },
+      { id: 3, after_submit: false },
+      { id: 4, after_submit: true },
+    ];
+    expect(splitAfterSubmit(stops)).toEqual({ during: [stops[0], stops[2]], after: [stops[1], stops[3]] });
   });
 });

@@ -4,6 +4,7 @@
  * which message a refused attempt shows (line log §5). Pure, so it is unit tested.
  */
 import { hasMachineNotes, rowsForLabels, type MachineNoteRow } from './machineNotes.js';
+import { formatTime } from '../../../lib/dates.js';
 
 /** What the user types; figures stay text so a half-typed '7,' is never lost. */
 export interface ReportForm {
@@ -152,12 +153,23 @@ export interface SubmitCheck {
   day: string;
   today: string;
   complete: boolean;
+  /** The shift's start (ISO) and the attempt's moment (ms): a shift that has not begun cannot be sent. */
+  shift?: { start: string; now: number };
+}
+
+/** The server's refusal of a shift that has not begun (SHIFT_NOT_STARTED), in the same words. */
+export const shiftNotStartedText = (start: string) => `Il turno inizia alle ${formatTime(start)}: il report si può inviare solo dopo l'inizio del turno`;
+
+/** The question a send before the shift's end asks ('Il turno finisce alle 22:00: inviare adesso?'); null once it has ended. */
+export function earlySendQuestion(end: string, now: number): string | null {
+  return now < Date.parse(end) ? `Il turno finisce alle ${formatTime(end)}: inviare adesso?` : null;
 }
 
 /** The message of a refused attempt (shown for 3 seconds), or null when the attempt may go on. */
 export function submitRefusal(check: SubmitCheck): string | null {
   if (check.confirmed) return SUBMIT_MESSAGES.alreadySubmitted;
   if (check.day > check.today) return SUBMIT_MESSAGES.futureDay;
+  if (check.shift && check.shift.now < Date.parse(check.shift.start)) return shiftNotStartedText(check.shift.start);
   if (!check.complete) return SUBMIT_MESSAGES.incomplete;
   return null;
 }

@@ -9,6 +9,7 @@ import {
   shiftLengthHours,
   SUBMIT_MESSAGES,
   submitRefusal,
+  earlySendQuestion,
   type ReportForm,
 } from './reportForm.js';
 
@@ -126,5 +127,20 @@ describe('submit', () => {
     expect(submitRefusal({ ...ok, day: '2031-06-11', complete: false })).toBe('Non puoi inviare report per giorni futuri');
     expect(submitRefusal({ ...ok, complete: false })).toBe('Compila correttamente tutti i dati prima di inviare');
     expect(Object.values(SUBMIT_MESSAGES)).toHaveLength(3);
+  });
+
+  it('refuses a shift that has not begun, after a future day and before completeness', () => {
+    // Turno C of 10 June 2031 begins at 22:00 in Rome; the attempt is at 19:11.
+    const ok = { confirmed: false, day: '2031-06-10', today: '2031-06-10', complete: false };
+    const shift = { start: '2031-06-10T22:00:00+02:00', now: Date.parse('2031-06-10T19:11:00+02:00') };
+    expect(submitRefusal({ ...ok, shift })).toBe("Il turno inizia alle 22:00: il report si può inviare solo dopo l'inizio del turno");
+    expect(submitRefusal({ ...ok, day: '2031-06-11', shift })).toBe('Non puoi inviare report per giorni futuri');
+    expect(submitRefusal({ ...ok, complete: true, shift: { ...shift, now: Date.parse('2031-06-10T22:00:00+02:00') } })).toBeNull();
+  });
+
+  it('asks before sending a shift that has not ended, and not after', () => {
+    const end = '2031-06-10T22:00:00+02:00';
+    expect(earlySendQuestion(end, Date.parse('2031-06-10T18:52:00+02:00'))).toBe('Il turno finisce alle 22:00: inviare adesso?');
+    expect(earlySendQuestion(end, Date.parse('2031-06-10T22:00:00+02:00'))).toBeNull();
   });
 });
