@@ -78,7 +78,21 @@ describeWith(['postgres', 'mosquitto'])('npm start stopped with counts in the ho
     return run;
   }
 
-  const health = async () => (await (await fetch(`http://127.0.0.1:${port}/health`)).json()) as { mqtt: { connected: boolean; accepted: number; recordFailed?: number } };
+  /**
+   * fetch keeps connections alive between calls, and one kept from the app that was just stopped can
+   * be handed out before its close is seen ('other side closed'): such a call is made again.
+   */
+  async function call(url: string, init?: RequestInit): Promise<Response> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await fetch(url, init);
+      } catch (err) {
+        if (attempt >= 3) throw err;
+      }
+    }
+  }
+
+  const health = async () => (await (await call(`http://127.0.0.1:${port}/health`)).json()) as { mqtt: { connected: boolean; accepted: number; recordFailed?: number } };
 
   async function ready(run: Run): Promise<void> {
     const deadline = Date.now() + 150_000;
@@ -113,13 +127,13 @@ describeWith(['postgres', 'mosquitto'])('npm start stopped with counts in the ho
   }
 
   async function hourOf(lineId: number, at: DateTime): Promise<{ good: number; reject: number; counted: boolean }> {
-    const login = await fetch(`http://127.0.0.1:${port}/loginjwt`, {
+    const login = await call(`http://127.0.0.1:${port}/loginjwt`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ username: 'admin', password: DEMO_PASSWORD }),
     });
     const { access_token } = (await login.json()) as { access_token: string };
-    const r = await fetch(`http://127.0.0.1:${port}/factory/line_hours?shop_floor_id=1&line_id=${lineId}&day=${at.toISODate()}`, {
+    const r = await call(`http://127.0.0.1:${port}/factory/line_hours?shop_floor_id=1&line_id=${lineId}&day=${at.toISODate()}`, {
       headers: { authorization: `Bearer ${access_token}` },
     });
     expect(r.status).toBe(200);
