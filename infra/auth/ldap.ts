@@ -52,7 +52,11 @@ function list(entry: Entry, name: string): string[] {
 export class LdapDirectory {
   private readonly tls: ConnectionOptions;
 
+  /** The groups-to-role map (LDAP_ROLE_MAP). */
+  readonly roleMap: LdapSettings['roleMap'];
+
   constructor(private readonly settings: LdapSettings) {
+    this.roleMap = settings.roleMap;
     this.tls = settings.caFile ? { ca: fs.readFileSync(settings.caFile), minVersion: 'TLSv1.2' } : { minVersion: 'TLSv1.2' };
   }
 
