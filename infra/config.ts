@@ -216,7 +216,8 @@ function ldapSettings(data: Parsed, problems: string[]): LdapSettings | null {
   if (Boolean(data.LDAP_BIND_DN) !== Boolean(data.LDAP_BIND_PASSWORD)) problems.push('LDAP_BIND_DN and LDAP_BIND_PASSWORD: set both (a service account) or neither');
   const bind = data.LDAP_BIND_DN && data.LDAP_BIND_PASSWORD ? { dn: data.LDAP_BIND_DN, password: data.LDAP_BIND_PASSWORD } : null;
   if (bind && data.LDAP_USER_DN) problems.push('LDAP_USER_DN: set either it or LDAP_BIND_DN / LDAP_BIND_PASSWORD, not both');
-  if (!bind && !data.LDAP_USER_DN) problems.push('LDAP_URL: set LDAP_BIND_DN and LDAP_BIND_PASSWORD (a service account that finds people) or LDAP_USER_DN (e.g. uid={username},ou=people,dc=plant,dc=it)');
+  if (!bind && !data.LDAP_USER_DN)
+    problems.push('LDAP_URL: set LDAP_BIND_DN and LDAP_BIND_PASSWORD (a service account that finds people) or LDAP_USER_DN (e.g. uid={username},ou=people,dc=plant,dc=it)');
   if (bind && !data.LDAP_USER_BASE) problems.push('LDAP_USER_BASE: needed with a service account, where people are searched (e.g. ou=people,dc=plant,dc=it)');
   return {
     url: data.LDAP_URL,

@@ -90,7 +90,12 @@ describe('METRICS_TOKEN', () => {
 });
 
 describe('OIDC sign-in', () => {
-  const oidc = { OIDC_ISSUER: 'https://login.plant.example/realms/linea', OIDC_CLIENT_ID: 'linea', OIDC_CLIENT_SECRET: 's3cret-of-the-client', OIDC_ROLE_MAP: 'linea-admins=admin,linea-operatori=frontline' };
+  const oidc = {
+    OIDC_ISSUER: 'https://login.plant.example/realms/linea',
+    OIDC_CLIENT_ID: 'linea',
+    OIDC_CLIENT_SECRET: 's3cret-of-the-client',
+    OIDC_ROLE_MAP: 'linea-admins=admin,linea-operatori=frontline',
+  };
 
   it('is off with nothing set, on with the three and a role map', () => {
     expect(parseConfig({}).oidc).toBeNull();
@@ -117,12 +122,21 @@ describe('OIDC sign-in', () => {
 });
 
 describe('LDAP bind', () => {
-  const ldap = { LDAP_URL: 'ldaps://dc1.plant.local:636', LDAP_BIND_DN: 'cn=linea,ou=service,dc=plant,dc=local', LDAP_BIND_PASSWORD: 'service-password', LDAP_USER_BASE: 'ou=people,dc=plant,dc=local', LDAP_ROLE_MAP: '{"cn=Linea Admin,ou=groups,dc=plant,dc=local":"admin"}' };
+  const ldap = {
+    LDAP_URL: 'ldaps://dc1.plant.local:636',
+    LDAP_BIND_DN: 'cn=linea,ou=service,dc=plant,dc=local',
+    LDAP_BIND_PASSWORD: 'service-password',
+    LDAP_USER_BASE: 'ou=people,dc=plant,dc=local',
+    LDAP_ROLE_MAP: '{"cn=Linea Admin,ou=groups,dc=plant,dc=local":"admin"}',
+  };
 
   it('is off with nothing set; with a service account it searches under the base', () => {
     expect(parseConfig({}).ldap).toBeNull();
     expect(parseConfig(ldap).ldap).toMatchObject({ url: ldap.LDAP_URL, bind: { dn: ldap.LDAP_BIND_DN }, userDn: null, userFilter: '(uid={username})', groupAttribute: 'memberOf' });
-    expect(parseConfig({ LDAP_URL: 'ldap://dc1:389', LDAP_USER_DN: '{username}@plant.local', LDAP_ROLE_MAP: 'Linea Admin=admin' }).ldap).toMatchObject({ bind: null, userDn: '{username}@plant.local' });
+    expect(parseConfig({ LDAP_URL: 'ldap://dc1:389', LDAP_USER_DN: '{username}@plant.local', LDAP_ROLE_MAP: 'Linea Admin=admin' }).ldap).toMatchObject({
+      bind: null,
+      userDn: '{username}@plant.local',
+    });
   });
 
   it.each([

@@ -73,7 +73,12 @@ export class OidcSignIn {
    */
   async finish(callbackUrl: URL, pending: PendingLogin): Promise<OidcPerson> {
     const config = await this.configuration();
-    const tokens = await client.authorizationCodeGrant(config, callbackUrl, { pkceCodeVerifier: pending.codeVerifier, expectedState: pending.state, expectedNonce: pending.nonce, idTokenExpected: true });
+    const tokens = await client.authorizationCodeGrant(config, callbackUrl, {
+      pkceCodeVerifier: pending.codeVerifier,
+      expectedState: pending.state,
+      expectedNonce: pending.nonce,
+      idTokenExpected: true,
+    });
     const claims = tokens.claims()!;
     const { usernameClaim, groupsClaim } = this.settings;
     const username = typeof claims[usernameClaim] === 'string' ? (claims[usernameClaim] as string) : null;

@@ -30,7 +30,8 @@ async function signInAtProvider(page: Page, login: string): Promise<void> {
   await page.locator('button[type="submit"]', { hasText: /continue/i }).click();
 }
 
-const me = async (page: Page) => callApi<{ username: string; role: string; display_name: string }>(`http://127.0.0.1:${port}`, (await page.evaluate(() => localStorage.getItem('token'))) ?? '', 'GET', '/me');
+const me = async (page: Page) =>
+  callApi<{ username: string; role: string; display_name: string }>(`http://127.0.0.1:${port}`, (await page.evaluate(() => localStorage.getItem('token'))) ?? '', 'GET', '/me');
 
 describeWith(['postgres', 'chromium', 'slapd'])('sign-in through the directory', () => {
   beforeAll(async () => {

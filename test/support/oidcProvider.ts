@@ -10,7 +10,10 @@ export interface TestOidcProvider {
 
 const here = path.dirname(new URL(import.meta.url).pathname);
 
-export async function startOidcProvider(setup: { client: { id: string; secret: string; redirectUri: string }; accounts: Record<string, { name: string; preferred_username: string; groups: string[] }> }): Promise<TestOidcProvider> {
+export async function startOidcProvider(setup: {
+  client: { id: string; secret: string; redirectUri: string };
+  accounts: Record<string, { name: string; preferred_username: string; groups: string[] }>;
+}): Promise<TestOidcProvider> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'oidcProviderProcess.ts')], {
     env: { ...process.env, NODE_ENV: 'test', OIDC_TEST_SETUP: JSON.stringify({ ...setup, port }) },

@@ -15,7 +15,9 @@ interface Setup {
 const setup = JSON.parse(process.env.OIDC_TEST_SETUP ?? '{}') as Setup;
 const issuer = `http://127.0.0.1:${setup.port}`;
 const provider = new Provider(issuer, {
-  clients: [{ client_id: setup.client.id, client_secret: setup.client.secret, redirect_uris: [setup.client.redirectUri], grant_types: ['authorization_code'], response_types: ['code'] }],
+  clients: [
+    { client_id: setup.client.id, client_secret: setup.client.secret, redirect_uris: [setup.client.redirectUri], grant_types: ['authorization_code'], response_types: ['code'] },
+  ],
   claims: { openid: ['sub'], profile: ['name', 'preferred_username', 'groups'] },
   conformIdTokenClaims: false,
   pkce: { required: () => true },

@@ -94,7 +94,23 @@ export async function startSlapd(people: TestPerson[]): Promise<Slapd> {
   fs.mkdirSync(path.join(dir, 'db'));
   const cert = spawnSync(
     'openssl',
-    ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '2', '-subj', '/CN=localhost', '-addext', 'subjectAltName=DNS:localhost,IP:127.0.0.1', '-keyout', `${dir}/key.pem`, '-out', `${dir}/cert.pem`],
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-days',
+      '2',
+      '-subj',
+      '/CN=localhost',
+      '-addext',
+      'subjectAltName=DNS:localhost,IP:127.0.0.1',
+      '-keyout',
+      `${dir}/key.pem`,
+      '-out',
+      `${dir}/cert.pem`,
+    ],
     { stdio: 'pipe' },
   );
   if (cert.status !== 0) throw new Error(`openssl: ${cert.stderr.toString()}`);
@@ -118,7 +134,7 @@ export async function startSlapd(people: TestPerson[]): Promise<Slapd> {
     await seed(ldapUrl, `${dir}/cert.pem`, people);
   } catch (err) {
     await stop();
-    throw new Error(`${(err as Error).message}\n${stderr}`);
+    throw new Error(`${(err as Error).message}\n${stderr}`, { cause: err });
   }
   return { ldapUrl, ldapsUrl, caFile: `${dir}/cert.pem`, stop };
 }
@@ -133,7 +149,14 @@ async function seed(url: string, caFile: string, people: TestPerson[]): Promise<
     await client.add(PEOPLE, { objectClass: 'organizationalUnit', ou: 'people' });
     await client.add(GROUPS, { objectClass: 'organizationalUnit', ou: 'groups' });
     for (const p of people) {
-      await client.add(`uid=${p.uid},${PEOPLE}`, { objectClass: 'inetOrgPerson', uid: p.uid, cn: p.displayName, sn: p.displayName.split(' ').at(-1)!, displayName: p.displayName, userPassword: p.password });
+      await client.add(`uid=${p.uid},${PEOPLE}`, {
+        objectClass: 'inetOrgPerson',
+        uid: p.uid,
+        cn: p.displayName,
+        sn: p.displayName.split(' ').at(-1)!,
+        displayName: p.displayName,
+        userPassword: p.password,
+      });
     }
     const groups = [...new Set(people.flatMap((p) => p.groups))];
     for (const group of groups) {

@@ -32,7 +32,7 @@ export interface SignedIn {
 }
 
 /** A name the directory gives that Linea cannot take as a username. */
-export const badDirectoryName = () => new DomainError('DIRECTORY_NAME_INVALID', 403, 'Il nome utente della directory non è valido per Linea: rivolgiti all\'amministratore');
+export const badDirectoryName = () => new DomainError('DIRECTORY_NAME_INVALID', 403, "Il nome utente della directory non è valido per Linea: rivolgiti all'amministratore");
 
 /** Signs the person in; 403 NO_ROLE when none of their groups is in the role map. */
 export async function signInFromDirectory(deps: AppDeps, roleMap: RoleMap, identity: DirectoryIdentity, correlationId: string | undefined): Promise<SignedIn> {

@@ -31,5 +31,10 @@ export async function ldapLogin(deps: AppDeps, ctx: Context, input: { username: 
   if (!person) throw invalid();
   await deps.addressLimiter.giveBack(keys.address);
   await deps.limiter.succeed(keys.user);
-  return signInFromDirectory(deps, directory.roleMap, { directory: 'ldap', subject: person.subject, username: name.data, displayName: person.displayName, groups: person.groups }, ctx.state.correlationId as string | undefined);
+  return signInFromDirectory(
+    deps,
+    directory.roleMap,
+    { directory: 'ldap', subject: person.subject, username: name.data, displayName: person.displayName, groups: person.groups },
+    ctx.state.correlationId as string | undefined,
+  );
 }

@@ -22,7 +22,6 @@ export function LoginPage() {
     if (!signedIn) return;
     if (signedIn.role === 'display') return afterLogin('display', false);
     void restoreStationDefaults(signedIn.username).then(() => afterLogin(signedIn.username, false));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   return (
     <main className="standalone">
