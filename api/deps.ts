@@ -5,6 +5,8 @@ import type { ConcurrencyGate } from '../infra/auth/hashingGate.js';
 import type { LoginRateLimiter } from '../infra/auth/rateLimiter.js';
 import type { TokenService } from '../infra/auth/jwt.js';
 import type { CurrentUsers } from '../infra/auth/currentUsers.js';
+import type { LdapDirectory } from '../infra/auth/ldap.js';
+import type { OidcSignIn } from '../infra/auth/oidc.js';
 import type { EventStore } from '../domain/shared/eventStore.js';
 import type { LiveChannel } from './live.js';
 import type { MachineSignals } from './machineSignals.js';
@@ -42,6 +44,10 @@ export interface AppDeps {
   trustProxy: number;
   /** This instance's Prometheus registry and metrics (GET /metrics). */
   metrics: AppMetrics;
+  /** LDAP / Active Directory bind for names with no local password (LDAP_URL); null when not configured. */
+  ldap: LdapDirectory | null;
+  /** OIDC sign-in (OIDC_ISSUER…); null when not configured. */
+  oidc: OidcSignIn | null;
   /** METRICS_TOKEN: lets a caller off loopback read /metrics; null for loopback only. */
   metricsToken: string | null;
 }

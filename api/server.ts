@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import { LdapDirectory } from '../infra/auth/ldap.js';
+import { OidcSignIn } from '../infra/auth/oidc.js';
 import { STATUS_CODES, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { AddressInfo } from 'node:net';
@@ -181,6 +183,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     trustProxy: config.TRUST_PROXY,
     metrics,
     metricsToken: config.METRICS_TOKEN ?? null,
+    ldap: config.ldap ? new LdapDirectory(config.ldap) : null,
+    oidc: config.oidc ? new OidcSignIn(config.oidc) : null,
     log,
     clock,
     readYourWritesMs: config.READ_YOUR_WRITES_TIMEOUT_MS,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import path from 'node:path';
 import { passwordProblem } from '../domain/users/passwordRules.js';
+import { parseRoleMap, type RoleMap } from '../domain/users/roleMap.js';
 import { MAX_STOP_THRESHOLD_MINUTES, MIN_STOP_THRESHOLD_MINUTES } from '../domain/shared/bounds.js';
 
 /**
@@ -97,18 +98,152 @@ const schema = z.object({
     .min(16, 'METRICS_TOKEN must be at least 16 characters')
     .refine((v) => !isPlaceholderSecret(v), 'METRICS_TOKEN is a published placeholder: set your own (openssl rand -hex 32) or leave it unset (loopback only)')
     .optional(),
+  /** OIDC sign-in (docs/accounts.md): the provider's issuer URL, this app's client id and secret; all three or none. */
+  OIDC_ISSUER: z.string().url().optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  /** The login page's button: 'Accedi con <name>'. */
+  OIDC_PROVIDER_NAME: z.string().trim().min(1).max(40).default('SSO'),
+  /** Where the provider sends the browser back; unset, taken from the request (`<origin>/auth/oidc/callback`). Set it behind a proxy. */
+  OIDC_REDIRECT_URI: z.string().url().optional(),
+  /** The ID token's claims with the person's groups and login name. */
+  OIDC_GROUPS_CLAIM: z.string().min(1).default('groups'),
+  OIDC_USERNAME_CLAIM: z.string().min(1).default('preferred_username'),
+  OIDC_ROLE_MAP: z.string().optional(),
+  /** LDAP / Active Directory bind (docs/accounts.md): ldaps://host:636, or ldap://host:389 upgraded with StartTLS. */
+  LDAP_URL: z
+    .string()
+    .regex(/^ldaps?:\/\/[^/\s]+\/?$/, 'LDAP_URL must be ldaps://host[:port] or ldap://host[:port] (then StartTLS)')
+    .optional(),
+  /** A service account that finds a person's entry; or LDAP_USER_DN, a template binding as the person directly. */
+  LDAP_BIND_DN: z.string().min(1).optional(),
+  LDAP_BIND_PASSWORD: z.string().min(1).optional(),
+  LDAP_USER_DN: z
+    .string()
+    .refine((v) => v.includes('{username}'), 'LDAP_USER_DN must contain {username}')
+    .optional(),
+  LDAP_USER_BASE: z.string().min(1).optional(),
+  LDAP_USER_FILTER: z
+    .string()
+    .refine((v) => v.includes('{username}'), 'LDAP_USER_FILTER must contain {username}')
+    .default('(uid={username})'),
+  /** The entry's attribute listing its groups' DNs (Active Directory and OpenLDAP's memberof overlay: memberOf). */
+  LDAP_GROUP_ATTRIBUTE: z.string().min(1).default('memberOf'),
+  LDAP_ROLE_MAP: z.string().optional(),
+  /** PEM file of the CA that signed the directory's certificate; unset, the system's CAs. */
+  LDAP_CA_FILE: z.string().min(1).optional(),
+  LDAP_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   TRUST_PROXY: z.preprocess(
     (v) => (v === undefined || v === '' || v === 'false' ? 0 : v === 'true' ? 1 : Number(v)),
     z.number({ error: 'TRUST_PROXY must be a number of proxies (0, 1, 2...)' }).int('TRUST_PROXY must be a number of proxies (0, 1, 2...)').min(0).max(10),
   ),
 });
 
-export type Config = Omit<z.infer<typeof schema>, 'SEED_DEMO'> & { SEED_DEMO: boolean };
+type Parsed = z.infer<typeof schema>;
+
+/** OIDC sign-in, when configured. */
+export interface OidcSettings {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  providerName: string;
+  redirectUri: string | null;
+  groupsClaim: string;
+  usernameClaim: string;
+  roleMap: RoleMap;
+}
+
+/** LDAP / Active Directory bind, when configured: `bind` (a service account that searches) or `userDn` (a template), exactly one. */
+export interface LdapSettings {
+  url: string;
+  bind: { dn: string; password: string } | null;
+  userDn: string | null;
+  userBase: string | null;
+  userFilter: string;
+  groupAttribute: string;
+  roleMap: RoleMap;
+  caFile: string | null;
+  timeoutMs: number;
+}
+
+export type Config = Omit<Parsed, 'SEED_DEMO'> & { SEED_DEMO: boolean; oidc: OidcSettings | null; ldap: LdapSettings | null };
+
+function roleMapOf(name: string, text: string | undefined, problems: string[]): RoleMap {
+  if (text === undefined || text.trim() === '') {
+    problems.push(`${name}: needed to give people a role (e.g. linea-admins=admin,linea-operatori=frontline)`);
+    return [];
+  }
+  try {
+    return parseRoleMap(text);
+  } catch (err) {
+    problems.push(`${name}: ${(err as Error).message}`);
+    return [];
+  }
+}
+
+function oidcSettings(data: Parsed, problems: string[]): OidcSettings | null {
+  const parts = [data.OIDC_ISSUER, data.OIDC_CLIENT_ID, data.OIDC_CLIENT_SECRET];
+  if (parts.every((p) => p === undefined)) {
+    if (data.OIDC_ROLE_MAP !== undefined) problems.push('OIDC_ROLE_MAP: set OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET too, or leave it unset');
+    return null;
+  }
+  if (parts.some((p) => p === undefined)) {
+    problems.push('OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET: set all three (OIDC sign-in) or none');
+    return null;
+  }
+  const issuer = new URL(data.OIDC_ISSUER!);
+  if (issuer.protocol !== 'https:' && !LOOPBACK.has(issuer.hostname)) problems.push('OIDC_ISSUER: must be https:// (plain http only on loopback)');
+  return {
+    issuer: data.OIDC_ISSUER!,
+    clientId: data.OIDC_CLIENT_ID!,
+    clientSecret: data.OIDC_CLIENT_SECRET!,
+    providerName: data.OIDC_PROVIDER_NAME,
+    redirectUri: data.OIDC_REDIRECT_URI ?? null,
+    groupsClaim: data.OIDC_GROUPS_CLAIM,
+    usernameClaim: data.OIDC_USERNAME_CLAIM,
+    roleMap: roleMapOf('OIDC_ROLE_MAP', data.OIDC_ROLE_MAP, problems),
+  };
+}
+
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+function ldapSettings(data: Parsed, problems: string[]): LdapSettings | null {
+  if (data.LDAP_URL === undefined) {
+    const stray = (['LDAP_BIND_DN', 'LDAP_BIND_PASSWORD', 'LDAP_USER_DN', 'LDAP_USER_BASE', 'LDAP_ROLE_MAP', 'LDAP_CA_FILE'] as const).filter((k) => data[k] !== undefined);
+    if (stray.length > 0) problems.push(`${stray.join(', ')}: set LDAP_URL too, or leave them unset`);
+    return null;
+  }
+  if (Boolean(data.LDAP_BIND_DN) !== Boolean(data.LDAP_BIND_PASSWORD)) problems.push('LDAP_BIND_DN and LDAP_BIND_PASSWORD: set both (a service account) or neither');
+  const bind = data.LDAP_BIND_DN && data.LDAP_BIND_PASSWORD ? { dn: data.LDAP_BIND_DN, password: data.LDAP_BIND_PASSWORD } : null;
+  if (bind && data.LDAP_USER_DN) problems.push('LDAP_USER_DN: set either it or LDAP_BIND_DN / LDAP_BIND_PASSWORD, not both');
+  if (!bind && !data.LDAP_USER_DN)
+    problems.push('LDAP_URL: set LDAP_BIND_DN and LDAP_BIND_PASSWORD (a service account that finds people) or LDAP_USER_DN (e.g. uid={username},ou=people,dc=plant,dc=it)');
+  if (bind && !data.LDAP_USER_BASE) problems.push('LDAP_USER_BASE: needed with a service account, where people are searched (e.g. ou=people,dc=plant,dc=it)');
+  return {
+    url: data.LDAP_URL,
+    bind,
+    userDn: data.LDAP_USER_DN ?? null,
+    userBase: data.LDAP_USER_BASE ?? null,
+    userFilter: data.LDAP_USER_FILTER,
+    groupAttribute: data.LDAP_GROUP_ATTRIBUTE,
+    roleMap: roleMapOf('LDAP_ROLE_MAP', data.LDAP_ROLE_MAP, problems),
+    caFile: data.LDAP_CA_FILE ?? null,
+    timeoutMs: data.LDAP_TIMEOUT_MS,
+  };
+}
 
 export class ConfigError extends Error {}
 
 /** Compose passes `${VAR:-}` through as an empty string: for these, empty is unset. */
-const EMPTY_IS_UNSET = ['SEED_DEMO', 'DEMO_PASSWORD', 'ADMIN_USERNAME', 'ADMIN_PASSWORD', 'METRICS_TOKEN'];
+const EMPTY_IS_UNSET = [
+  'SEED_DEMO',
+  'DEMO_PASSWORD',
+  'ADMIN_USERNAME',
+  'ADMIN_PASSWORD',
+  'METRICS_TOKEN',
+  ...['ISSUER', 'CLIENT_ID', 'CLIENT_SECRET', 'PROVIDER_NAME', 'REDIRECT_URI', 'ROLE_MAP'].map((k) => `OIDC_${k}`),
+  ...['URL', 'BIND_DN', 'BIND_PASSWORD', 'USER_DN', 'USER_BASE', 'ROLE_MAP', 'CA_FILE'].map((k) => `LDAP_${k}`),
+];
 
 export function parseConfig(given: NodeJS.ProcessEnv = process.env): Config {
   const env = Object.fromEntries(Object.entries(given).filter(([k, v]) => !(EMPTY_IS_UNSET.includes(k) && v === '')));
@@ -128,6 +263,8 @@ export function parseConfig(given: NodeJS.ProcessEnv = process.env): Config {
   if (Boolean(data.ADMIN_USERNAME) !== Boolean(data.ADMIN_PASSWORD)) problems.push('ADMIN_USERNAME and ADMIN_PASSWORD: set both (the first admin) or neither');
   const adminProblem = data.ADMIN_USERNAME && data.ADMIN_PASSWORD ? passwordProblem(data.ADMIN_PASSWORD, data.ADMIN_USERNAME) : null;
   if (adminProblem) problems.push(`ADMIN_PASSWORD: refused (${adminProblem}): at least 12 characters, not the username, not a common password`);
+  const oidc = oidcSettings(data, problems);
+  const ldap = ldapSettings(data, problems);
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
-  return { ...data, SEED_DEMO: seedDemo, DATA_DIR: path.resolve(data.DATA_DIR) };
+  return { ...data, SEED_DEMO: seedDemo, DATA_DIR: path.resolve(data.DATA_DIR), oidc, ldap };
 }

@@ -88,3 +88,66 @@ describe('METRICS_TOKEN', () => {
     expect(() => parseConfig({ METRICS_TOKEN: token })).toThrow(/METRICS_TOKEN/);
   });
 });
+
+describe('OIDC sign-in', () => {
+  const oidc = {
+    OIDC_ISSUER: 'https://login.plant.example/realms/linea',
+    OIDC_CLIENT_ID: 'linea',
+    OIDC_CLIENT_SECRET: 's3cret-of-the-client',
+    OIDC_ROLE_MAP: 'linea-admins=admin,linea-operatori=frontline',
+  };
+
+  it('is off with nothing set, on with the three and a role map', () => {
+    expect(parseConfig({}).oidc).toBeNull();
+    const on = parseConfig({ ...oidc, OIDC_PROVIDER_NAME: 'Keycloak' }).oidc;
+    expect(on).toMatchObject({ issuer: oidc.OIDC_ISSUER, clientId: 'linea', providerName: 'Keycloak', groupsClaim: 'groups', usernameClaim: 'preferred_username' });
+    expect(on?.roleMap).toEqual([
+      ['linea-admins', 'admin'],
+      ['linea-operatori', 'frontline'],
+    ]);
+  });
+
+  it.each([
+    [{ OIDC_CLIENT_SECRET: undefined }, /OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET: set all three/],
+    [{ OIDC_ROLE_MAP: undefined }, /OIDC_ROLE_MAP: needed/],
+    [{ OIDC_ROLE_MAP: 'linea-admins=capo' }, /OIDC_ROLE_MAP: group "linea-admins": "capo" is not a role/],
+    [{ OIDC_ISSUER: 'http://login.plant.example' }, /OIDC_ISSUER: must be https/],
+  ])('refuses %j, naming the variable', (change, message) => {
+    expect(() => parseConfig({ ...oidc, ...change })).toThrow(message);
+  });
+
+  it('takes plain http on loopback only', () => {
+    expect(parseConfig({ ...oidc, OIDC_ISSUER: 'http://127.0.0.1:4010' }).oidc?.issuer).toBe('http://127.0.0.1:4010');
+  });
+});
+
+describe('LDAP bind', () => {
+  const ldap = {
+    LDAP_URL: 'ldaps://dc1.plant.local:636',
+    LDAP_BIND_DN: 'cn=linea,ou=service,dc=plant,dc=local',
+    LDAP_BIND_PASSWORD: 'service-password',
+    LDAP_USER_BASE: 'ou=people,dc=plant,dc=local',
+    LDAP_ROLE_MAP: '{"cn=Linea Admin,ou=groups,dc=plant,dc=local":"admin"}',
+  };
+
+  it('is off with nothing set; with a service account it searches under the base', () => {
+    expect(parseConfig({}).ldap).toBeNull();
+    expect(parseConfig(ldap).ldap).toMatchObject({ url: ldap.LDAP_URL, bind: { dn: ldap.LDAP_BIND_DN }, userDn: null, userFilter: '(uid={username})', groupAttribute: 'memberOf' });
+    expect(parseConfig({ LDAP_URL: 'ldap://dc1:389', LDAP_USER_DN: '{username}@plant.local', LDAP_ROLE_MAP: 'Linea Admin=admin' }).ldap).toMatchObject({
+      bind: null,
+      userDn: '{username}@plant.local',
+    });
+  });
+
+  it.each([
+    [{ LDAP_URL: 'http://dc1' }, /LDAP_URL must be ldaps/],
+    [{ LDAP_BIND_PASSWORD: undefined }, /LDAP_BIND_DN and LDAP_BIND_PASSWORD: set both/],
+    [{ LDAP_BIND_DN: undefined, LDAP_BIND_PASSWORD: undefined }, /LDAP_URL: set LDAP_BIND_DN and LDAP_BIND_PASSWORD .* or LDAP_USER_DN/],
+    [{ LDAP_USER_BASE: undefined }, /LDAP_USER_BASE: needed/],
+    [{ LDAP_USER_FILTER: '(sAMAccountName=x)' }, /LDAP_USER_FILTER must contain \{username\}/],
+    [{ LDAP_ROLE_MAP: 'nessuno' }, /LDAP_ROLE_MAP: "nessuno" is not group=role/],
+    [{ LDAP_URL: undefined }, /set LDAP_URL too/],
+  ])('refuses %j, naming the variable', (change, message) => {
+    expect(() => parseConfig({ ...ldap, ...change })).toThrow(message);
+  });
+});

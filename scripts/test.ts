@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { startEmbeddedPostgres } from '../infra/embedded/postgres.js';
 import { findMosquitto } from '../infra/embedded/mosquitto.js';
+import { SLAPD_PATH } from '../test/support/slapd.js';
 import { findRedisServer, freePort, startRedisServer } from '../infra/embedded/redis.js';
 import { findChromium } from '../test/support/chromium.js';
 
@@ -108,6 +109,10 @@ try {
   const mosquitto = findMosquitto();
   if (mosquitto) env.MOSQUITTO_PATH = mosquitto;
   else missing.push('mosquitto (apt-get install mosquitto)');
+
+  // The LDAP sign-in suites start their own OpenLDAP.
+  if (fs.existsSync(SLAPD_PATH)) env.SLAPD_PATH = SLAPD_PATH;
+  else missing.push('slapd (apt-get install slapd)');
 
   const chromium = findChromium();
   if (chromium) {

@@ -41,6 +41,8 @@ export default defineConfig({
   server: {
     proxy: {
       '/loginjwt': 'http://localhost:3000',
+      '/login/options': 'http://localhost:3000',
+      '/auth/oidc': 'http://localhost:3000',
       '/me': 'http://localhost:3000',
       '/factory': 'http://localhost:3000',
       '/admin/': 'http://localhost:3000',

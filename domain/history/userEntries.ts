@@ -11,6 +11,7 @@ export const USER_EVENT_LABELS = {
   UserDisplayNameChanged: 'Nome cambiato',
   UserDeactivated: 'Utente disattivato',
   UserReactivated: 'Utente riattivato',
+  UserLinkedToDirectory: 'Accesso dalla directory',
 } as const satisfies Record<UserEvent['type'], string>;
 
 export const USER_FIELDS: Fields = [
@@ -41,6 +42,8 @@ export function userHistory(events: readonly DomainEvent[]): HistoryEntry[] {
           return { ...before, active: yes(false) };
         case 'UserReactivated':
           return { ...before, active: yes(true) };
+        case 'UserLinkedToDirectory':
+          return { ...before, password: e.data.directory === 'oidc' ? 'Nessuna: accesso OIDC' : 'Nessuna: accesso LDAP' };
         default: {
           const never: never = e;
           return never;

@@ -33,8 +33,17 @@ export const UserRoleChanged = defineEvent('UserRoleChanged', 1, z.object({ role
 export const UserDisplayNameChanged = defineEvent('UserDisplayNameChanged', 1, z.object({ displayName: z.string().min(1).max(DISPLAY_NAME_MAX) }));
 export const UserDeactivated = defineEvent('UserDeactivated', 1, z.object({}));
 export const UserReactivated = defineEvent('UserReactivated', 1, z.object({}));
+/** Where a person signs in from: an OIDC provider or an LDAP / Active Directory, with the directory's id of them. */
+export const DIRECTORIES = ['oidc', 'ldap'] as const;
+export type Directory = (typeof DIRECTORIES)[number];
+/**
+ * The account signs in through a directory (docs/accounts.md): created at the first sign-in, it
+ * has no password of Linea's. `subject` is the directory's own id of the person (OIDC `sub`,
+ * the LDAP entry's DN), so another person who later takes the same name cannot take the account.
+ */
+export const UserLinkedToDirectory = defineEvent('UserLinkedToDirectory', 1, z.object({ directory: z.enum(DIRECTORIES), subject: z.string().min(1).max(1024) }));
 
-export const userEvents = [UserRegistered, UserPasswordChanged, UserRoleChanged, UserDisplayNameChanged, UserDeactivated, UserReactivated];
+export const userEvents = [UserRegistered, UserPasswordChanged, UserRoleChanged, UserDisplayNameChanged, UserDeactivated, UserReactivated, UserLinkedToDirectory];
 
 export type UserEvent =
   | EventOf<'UserRegistered', z.infer<typeof UserRegistered.schema>>
@@ -42,7 +51,8 @@ export type UserEvent =
   | EventOf<'UserRoleChanged', z.infer<typeof UserRoleChanged.schema>>
   | EventOf<'UserDisplayNameChanged', z.infer<typeof UserDisplayNameChanged.schema>>
   | EventOf<'UserDeactivated', z.infer<typeof UserDeactivated.schema>>
-  | EventOf<'UserReactivated', z.infer<typeof UserReactivated.schema>>;
+  | EventOf<'UserReactivated', z.infer<typeof UserReactivated.schema>>
+  | EventOf<'UserLinkedToDirectory', z.infer<typeof UserLinkedToDirectory.schema>>;
 
 export const USER_STREAM_PREFIX = 'user-';
 export const userStream = (username: string) => `${USER_STREAM_PREFIX}${username.toLowerCase()}`;

@@ -1,5 +1,5 @@
 import type { Role } from './roles.js';
-import type { UserEvent } from './events.js';
+import type { Directory, UserEvent } from './events.js';
 import type { Fold } from '../shared/fold.js';
 
 export interface RegisteredUser {
@@ -10,6 +10,8 @@ export interface RegisteredUser {
   role: Role;
   active: boolean;
   mustChangePassword: boolean;
+  /** The directory the person signs in through; null for an account with a password of Linea's. */
+  directory: { directory: Directory; subject: string } | null;
 }
 
 export type UserState = { status: 'none' } | RegisteredUser;
@@ -29,6 +31,8 @@ function registered(state: UserState, event: Exclude<UserEvent, { type: 'UserReg
       return { ...state, active: false };
     case 'UserReactivated':
       return { ...state, active: true };
+    case 'UserLinkedToDirectory':
+      return { ...state, directory: { directory: event.data.directory, subject: event.data.subject } };
     default: {
       const never: never = event;
       return never;
@@ -37,7 +41,7 @@ function registered(state: UserState, event: Exclude<UserEvent, { type: 'UserReg
 }
 
 export function evolveUser(state: UserState, event: UserEvent): UserState {
-  if (event.type === 'UserRegistered') return { status: 'registered', ...event.data, active: true };
+  if (event.type === 'UserRegistered') return { status: 'registered', ...event.data, active: true, directory: null };
   return registered(state, event) ?? state;
 }
 

@@ -55,6 +55,9 @@ export const usersProjection = defineProjection(userEvents, {
         case 'UserDisplayNameChanged':
           users.change(username, { display_name: event.data.displayName, updated_at });
           return;
+        case 'UserLinkedToDirectory':
+          users.change(username, { updated_at });
+          return;
         default: {
           const never: never = event;
           return never;

@@ -141,6 +141,7 @@ export const eventData: Record<string, fc.Arbitrary<unknown>> = {
   UserDisplayNameChanged: fc.record({ displayName: text(1, DISPLAY_NAME_MAX) }),
   UserDeactivated: fc.constant({}),
   UserReactivated: fc.constant({}),
+  UserLinkedToDirectory: fc.record({ directory: fc.constantFrom('oidc' as const, 'ldap' as const), subject: text(1, 1024) }),
   ...plantData,
   ShiftsScheduled: fc.record({ shopFloorId, startDate: day, endDate: day, shifts: fc.array(scheduledShift, { minLength: 1, maxLength: 6 }) }),
   DbrConstantsSet: fc.record({ lineId: plantId, constants: fc.record(Object.fromEntries(DBR_FIELDS.map((f) => [f, dbrValue]))) }),

@@ -9,6 +9,8 @@ export const services = {
   chromium: process.env.CHROMIUM_PATH,
   /** Debian's MQTT broker: the machine-signal suites start their own. */
   mosquitto: process.env.MOSQUITTO_PATH,
+  /** Debian's OpenLDAP: the LDAP sign-in suites start their own (test/support/slapd.ts). */
+  slapd: process.env.SLAPD_PATH,
 };
 
 /**

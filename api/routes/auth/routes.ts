@@ -8,6 +8,8 @@ import type { AppDeps } from '../../deps.js';
 import { ACCOUNT_DISABLED, type AuthUser } from '../../middlewares/auth.js';
 import { route, type RouteDef } from '../types.js';
 import { mustChangePasswordNow } from '../../../domain/users/roles.js';
+import { ldapLogin } from './ldapLogin.js';
+import { oidcRoutes } from './oidcRoutes.js';
 
 const loginSchema = z.object({
   username: z.string().trim().min(1, 'Obbligatorio').max(64),
@@ -23,6 +25,7 @@ const verifyWithin = (deps: AppDeps, password: string, stored: string) => deps.h
 
 export function authRoutes(deps: AppDeps): RouteDef[] {
   return [
+    ...oidcRoutes(deps),
     route({
       method: 'post',
       path: '/loginjwt',
@@ -37,6 +40,13 @@ export function authRoutes(deps: AppDeps): RouteDef[] {
         if (!(await deps.limiter.attempt(key))) throw tooManyAttempts();
         const user = await findUser(deps.knex, input.username);
         const credential = user ? await readCredential(deps.knex, user.username) : null;
+        // No password of Linea's and a directory configured: the directory decides.
+        if (!credential && deps.ldap) {
+          const signedIn = await ldapLogin(deps, ctx, input, { address: addressKey, user: key }, () => new DomainError('INVALID_CREDENTIALS', 401, INVALID_CREDENTIALS));
+          ctx.set('Cache-Control', 'no-store');
+          ctx.body = { access_token: signedIn.access_token, token_type: 'bearer', must_change_password: signedIn.must_change_password };
+          return;
+        }
         // Unknown names verify against a dummy hash so both failures take the same time.
         const ok = await verifyWithin(deps, input.password, credential?.passwordHash ?? DUMMY_HASH).catch(async (err: unknown) => {
           if (!(err instanceof GateFullError)) throw err;

@@ -2,3 +2,6 @@
 export { useMe, type Me } from './api/useMe.js';
 export { LoginForm } from './components/LoginForm.js';
 export { SessionPrompt } from './components/SessionPrompt.js';
+export { DirectorySignIn } from './components/DirectorySignIn.js';
+export { takeFragmentToken } from './api/directory.js';
+export { restoreStationDefaults } from './api/restoreStation.js';

@@ -1,6 +1,7 @@
+import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Logo } from '../../components/Logo.js';
-import { LoginForm } from '../../features/auth/index.js';
+import { DirectorySignIn, LoginForm, restoreStationDefaults, takeFragmentToken } from '../../features/auth/index.js';
 import { needsStationSetup, readStoredStation } from '../../lib/station.js';
 
 /**
@@ -15,12 +16,20 @@ export function LoginPage() {
     else if (mustChangePassword) navigate('/cambia-password', { replace: true });
     else navigate(needsStationSetup(username, readStoredStation()) ? '/setup' : '/', { replace: true });
   }
+  // Back from the company's sign-in (OIDC) with a token: on, as after the form.
+  useEffect(() => {
+    const signedIn = takeFragmentToken();
+    if (!signedIn) return;
+    if (signedIn.role === 'display') return afterLogin('display', false);
+    void restoreStationDefaults(signedIn.username).then(() => afterLogin(signedIn.username, false));
+  }, []);
   return (
     <main className="standalone">
       <div className="standalone-card">
         <Logo />
         <h1 className="page-title">Accesso</h1>
         <LoginForm onLoggedIn={afterLogin} />
+        <DirectorySignIn />
       </div>
     </main>
   );
