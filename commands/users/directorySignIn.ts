@@ -31,7 +31,10 @@ export const notLinked = (username: string) =>
 export function decideDirectorySignIn(command: DirectorySignIn, state: UserState): UserEvent[] {
   const { userId, username, displayName, role, directory, subject } = command;
   if (state.status === 'none') {
-    return [...decideRegisterUser({ type: 'RegisterUser', userId, username, displayName, role, mustChangePassword: false }, state), { type: 'UserLinkedToDirectory', data: { directory, subject } }];
+    return [
+      ...decideRegisterUser({ type: 'RegisterUser', userId, username, displayName, role, mustChangePassword: false }, state),
+      { type: 'UserLinkedToDirectory', data: { directory, subject } },
+    ];
   }
   if (state.status !== 'registered' || state.directory?.directory !== directory || state.directory.subject !== subject) throw notLinked(username);
   // A person switched off in Linea stays off, whatever the directory says.
