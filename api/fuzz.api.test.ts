@@ -382,6 +382,7 @@ describeWith(['postgres'])('fuzzing every route: never 5xx, the error shape on 4
     const range = { shop_floor_id: '1', date_from: day, date_to: kit.nextDay };
     seeds = {
       'POST /loginjwt': { body: { username: 'admin', password: 'sbagliata' } },
+      'GET /auth/oidc/callback': { query: { state: 'stato', code: 'codice' } },
       'POST /admin/projections/:name/rebuild': { params: { name: 'nothing' } },
       'GET /admin/projections/rebuilds/:jobId': { params: { jobId: '1' } },
       'GET /factory/shift_notes': { query: { day, shift_code: 'A', line_name: 'Linea 1' } },
@@ -524,6 +525,8 @@ describeWith(['postgres'])('fuzzing every route: never 5xx, the error shape on 4
             'GET /factory/planned_stop_reasons',
             'GET /openapi.json',
             'GET /live',
+            'GET /login/options',
+            'GET /auth/oidc/start',
           ].includes(`${r.method.toUpperCase()} ${r.path}`),
       )
       .map((r) => `${r.method.toUpperCase()} ${r.path}`);

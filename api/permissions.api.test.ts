@@ -105,8 +105,9 @@ const TABLE: Record<string, string> = {
   'GET /openapi.json': EVERYONE,
 };
 
-// Health checks and the metrics need no login (README, Operations; /metrics has its own guard, docs/metrics.md).
-const PUBLIC = ['POST /loginjwt', 'GET /health', 'GET /health/live', 'GET /health/ready', 'GET /metrics'];
+// Health checks and the metrics need no login (README, Operations; /metrics has its own guard, docs/metrics.md),
+// nor what signs a person in: the login page's options and the OIDC round trip (docs/accounts.md).
+const PUBLIC = ['POST /loginjwt', 'GET /health', 'GET /health/live', 'GET /health/ready', 'GET /metrics', 'GET /login/options', 'GET /auth/oidc/start', 'GET /auth/oidc/callback'];
 
 describeWith(['postgres'])('permissions over every route', () => {
   let app: TestApp;
