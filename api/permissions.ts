@@ -5,6 +5,9 @@ import type { Role } from '../domain/users/roles.js';
  * but this map is what is enforced. A new route adds its action here.
  */
 export const ACTIONS = [
+  // GET /me, the one read open to a user who must change the password first.
+  'session:check',
+  // What any signed-in user reads that is no plant data: the live channel, the API description.
   'session:read',
   'ops:read',
   'ops:rebuild',
@@ -42,6 +45,7 @@ export const ACTIONS = [
 export type Action = (typeof ACTIONS)[number];
 
 const everyone: Action[] = [
+  'session:check',
   'session:read',
   'plant:read',
   'station:write',
@@ -77,7 +81,7 @@ export const PERMISSIONS: Record<Role, readonly Action[]> = {
     'start:support',
   ],
   // Read-only: its session, the plant's names to choose a shop floor and line, and the board.
-  display: ['session:read', 'plant:read', 'board:read'],
+  display: ['session:check', 'session:read', 'plant:read', 'board:read'],
 };
 
 export function can(role: string, action: Action): boolean {

@@ -1,7 +1,7 @@
 import type { Middleware } from 'koa';
 import { DomainError, forbidden } from '../../domain/shared/errors.js';
 import type { CurrentUsers } from '../../infra/auth/currentUsers.js';
-import type { TokenService } from '../../infra/auth/jwt.js';
+import type { TokenClaims, TokenService } from '../../infra/auth/jwt.js';
 import { mustChangePasswordNow } from '../../domain/users/roles.js';
 import { can, type Action } from '../permissions.js';
 
@@ -17,7 +17,22 @@ const unauthenticated = () => new DomainError('UNAUTHENTICATED', 401, 'Sessione 
 export const ACCOUNT_DISABLED = "Utente disattivato: rivolgiti all'amministratore";
 
 /** What a user who must change their password may still do. */
-const OPEN_BEFORE_PASSWORD_CHANGE: ReadonlySet<Action> = new Set(['session:read', 'password:change']);
+const OPEN_BEFORE_PASSWORD_CHANGE: ReadonlySet<Action> = new Set(['session:check', 'password:change']);
+export const passwordChangeRequired = () => new DomainError('PASSWORD_CHANGE_REQUIRED', 403, 'Cambia la password prima di continuare');
+
+/**
+ * The account behind verified claims as it is now, or the refusal: it must still exist, be
+ * active, and its sessions must not have ended since the claims were signed (`sv`). Every way in
+ * (bearer token, the queue board's cookie) goes through here, so none can skip a rule.
+ */
+export async function sessionUser(users: CurrentUsers, claims: TokenClaims | null): Promise<AuthUser> {
+  if (!claims) throw unauthenticated();
+  const user = await users.get(claims.sub);
+  if (!user) throw unauthenticated();
+  if (!user.active) throw new DomainError('ACCOUNT_DISABLED', 401, ACCOUNT_DISABLED);
+  if ((claims.sv ?? -1) !== user.sessionRevision) throw unauthenticated();
+  return { userId: user.userId, username: user.username, role: user.role, mustChangePassword: mustChangePasswordNow(user) };
+}
 
 /**
  * Requires `Authorization: Bearer <jwt>` of a user who still exists, is active and whose
@@ -30,13 +45,7 @@ export function authenticate(tokens: TokenService, users: CurrentUsers): Middlew
     const header = ctx.get('authorization');
     const match = /^Bearer\s+(.+)$/i.exec(header);
     if (!match) throw unauthenticated();
-    const claims = await tokens.verify(match[1]!.trim());
-    if (!claims) throw unauthenticated();
-    const user = await users.get(claims.sub);
-    if (!user) throw unauthenticated();
-    if (!user.active) throw new DomainError('ACCOUNT_DISABLED', 401, ACCOUNT_DISABLED);
-    if ((claims.sv ?? -1) !== user.sessionRevision) throw unauthenticated();
-    ctx.state.user = { userId: user.userId, username: user.username, role: user.role, mustChangePassword: mustChangePasswordNow(user) } satisfies AuthUser;
+    ctx.state.user = await sessionUser(users, await tokens.verify(match[1]!.trim()));
     ctx.set('Cache-Control', 'no-store');
     await next();
   };
@@ -47,7 +56,7 @@ export function authorize(action: Action): Middleware {
     const user = ctx.state.user as AuthUser | undefined;
     if (!user) throw unauthenticated();
     if (!can(user.role, action)) throw forbidden();
-    if (user.mustChangePassword && !OPEN_BEFORE_PASSWORD_CHANGE.has(action)) throw new DomainError('PASSWORD_CHANGE_REQUIRED', 403, 'Cambia la password prima di continuare');
+    if (user.mustChangePassword && !OPEN_BEFORE_PASSWORD_CHANGE.has(action)) throw passwordChangeRequired();
     await next();
   };
 }
