@@ -5,6 +5,7 @@ import type { ConcurrencyGate } from '../infra/auth/hashingGate.js';
 import type { LoginRateLimiter } from '../infra/auth/rateLimiter.js';
 import type { TokenService } from '../infra/auth/jwt.js';
 import type { CurrentUsers } from '../infra/auth/currentUsers.js';
+import type { ApiKeys } from '../infra/auth/apiKeys.js';
 import type { EventStore } from '../domain/shared/eventStore.js';
 import type { LiveChannel } from './live.js';
 import type { MachineSignals } from './machineSignals.js';
@@ -23,6 +24,8 @@ export interface AppDeps {
   waiter: CheckpointWaiter;
   tokens: TokenService;
   users: CurrentUsers;
+  /** Service accounts' API keys (docs/accounts.md, "API keys"). */
+  apiKeys: ApiKeys;
   /** The live push channel (GET /live). */
   live: LiveChannel;
   limiter: LoginRateLimiter;

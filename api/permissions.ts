@@ -39,6 +39,8 @@ export const ACTIONS = [
   // Accounts (docs/accounts.md): everyone changes their own password, the admin manages the accounts.
   'password:change',
   'users:admin',
+  // Service accounts' API keys (docs/accounts.md): the admin makes and revokes them; no key can.
+  'api_keys:admin',
   // The TV board (docs/board.md): every role may open it; the display account opens nothing else.
   'board:read',
 ] as const;
@@ -71,6 +73,7 @@ export const PERMISSIONS: Record<Role, readonly Action[]> = {
     'ops:read',
     'ops:rebuild',
     'users:admin',
+    'api_keys:admin',
     'shifts:generate',
     'dbr_constants:write',
     'shift_reports:write',
