@@ -23,7 +23,7 @@ export function createApp(deps: AppDeps): Koa {
   // X-Forwarded-For is believed only when TRUST_PROXY says how many proxies put it there.
   const app = new Koa({ proxy: deps.trustProxy > 0, maxIpsCount: deps.trustProxy });
   const router = new Router();
-  const auth = authenticate(deps.tokens, deps.users);
+  const auth = authenticate(deps.tokens, deps.users, deps.apiKeys);
   // Every authenticated write honours Idempotency-Key, so a client may retry any of them.
   const once = idempotency(new IdempotencyKeys(deps.knex));
   for (const route of allRoutes(deps)) {

@@ -7,6 +7,7 @@ import type { TokenService } from '../infra/auth/jwt.js';
 import type { CurrentUsers } from '../infra/auth/currentUsers.js';
 import type { LdapDirectory } from '../infra/auth/ldap.js';
 import type { OidcSignIn } from '../infra/auth/oidc.js';
+import type { ApiKeys } from '../infra/auth/apiKeys.js';
 import type { EventStore } from '../domain/shared/eventStore.js';
 import type { LiveChannel } from './live.js';
 import type { MachineSignals } from './machineSignals.js';
@@ -25,6 +26,8 @@ export interface AppDeps {
   waiter: CheckpointWaiter;
   tokens: TokenService;
   users: CurrentUsers;
+  /** Service accounts' API keys (docs/accounts.md, "API keys"). */
+  apiKeys: ApiKeys;
   /** The live push channel (GET /live). */
   live: LiveChannel;
   limiter: LoginRateLimiter;

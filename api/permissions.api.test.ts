@@ -96,6 +96,9 @@ const TABLE: Record<string, string> = {
   'PATCH /admin/users/:username': ADMIN,
   'POST /admin/users/:username/reset-password': ADMIN,
   'GET /admin/users/:username/history': ADMIN,
+  'GET /admin/api-keys': ADMIN,
+  'POST /admin/api-keys': ADMIN,
+  'DELETE /admin/api-keys/:id': ADMIN,
   'POST /me/password': ALL,
   // The live push channel (issue 24, docs/live.md): every signed-in user's pages listen.
   'GET /live': EVERYONE,

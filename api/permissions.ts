@@ -5,6 +5,9 @@ import type { Role } from '../domain/users/roles.js';
  * but this map is what is enforced. A new route adds its action here.
  */
 export const ACTIONS = [
+  // GET /me, the one read open to a user who must change the password first.
+  'session:check',
+  // What any signed-in user reads that is no plant data: the live channel, the API description.
   'session:read',
   'ops:read',
   'ops:rebuild',
@@ -36,12 +39,15 @@ export const ACTIONS = [
   // Accounts (docs/accounts.md): everyone changes their own password, the admin manages the accounts.
   'password:change',
   'users:admin',
+  // Service accounts' API keys (docs/accounts.md): the admin makes and revokes them; no key can.
+  'api_keys:admin',
   // The TV board (docs/board.md): every role may open it; the display account opens nothing else.
   'board:read',
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
 const everyone: Action[] = [
+  'session:check',
   'session:read',
   'plant:read',
   'station:write',
@@ -67,6 +73,7 @@ export const PERMISSIONS: Record<Role, readonly Action[]> = {
     'ops:read',
     'ops:rebuild',
     'users:admin',
+    'api_keys:admin',
     'shifts:generate',
     'dbr_constants:write',
     'shift_reports:write',
@@ -77,7 +84,7 @@ export const PERMISSIONS: Record<Role, readonly Action[]> = {
     'start:support',
   ],
   // Read-only: its session, the plant's names to choose a shop floor and line, and the board.
-  display: ['session:read', 'plant:read', 'board:read'],
+  display: ['session:check', 'session:read', 'plant:read', 'board:read'],
 };
 
 export function can(role: string, action: Action): boolean {

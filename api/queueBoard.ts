@@ -2,6 +2,7 @@ import type { Middleware } from 'koa';
 import { DomainError, forbidden, notFound } from '../domain/shared/errors.js';
 import { BullMqScheduler } from '../workers/bullmqScheduler.js';
 import type { AppDeps } from './deps.js';
+import { passwordChangeRequired, sessionUser, type AuthUser } from './middlewares/auth.js';
 import { can } from './permissions.js';
 import type { RouteDef } from './routes/types.js';
 
@@ -27,8 +28,12 @@ export function queueBoardRoutes(deps: AppDeps): RouteDef[] {
       path: '/admin/queues-session',
       action: 'ops:read',
       async handler(ctx) {
-        const user = ctx.state.user as { userId: string; username: string; role: string };
-        const token = await deps.tokens.signFor(AUDIENCE, { sub: user.userId, username: user.username, role: user.role }, BOARD_TTL_SECONDS, deps.clock());
+        const user = ctx.state.user as AuthUser;
+        // The cookie carries the session revision, so whatever ends the session ends the cookie too.
+        const current = await deps.users.get(user.userId);
+        if (!current) throw unauthenticated();
+        const claims = { sub: user.userId, username: user.username, role: user.role, sv: current.sessionRevision };
+        const token = await deps.tokens.signFor(AUDIENCE, claims, BOARD_TTL_SECONDS, deps.clock());
         ctx.cookies.set(BOARD_COOKIE, token, { httpOnly: true, sameSite: 'strict', path: BOARD_PATH, maxAge: BOARD_TTL_SECONDS * 1000, secure: ctx.secure, overwrite: true });
         ctx.body = { url: `${BOARD_PATH}/`, expires_in: BOARD_TTL_SECONDS };
       },
@@ -52,8 +57,9 @@ async function mountBoard(deps: AppDeps): Promise<Middleware | null> {
 
 /**
  * bull-board behind our own login: every request under BOARD_PATH needs the board cookie (or a
- * session bearer token) of a user who still exists and may read operations (admin); anonymous
- * gets 401, another role 403. Without Redis there is no queue to show: 404. bull-board (and its
+ * session bearer token) of a user who passes the checks of every call (api/middlewares/auth.ts:
+ * exists, active, sessions not ended since, password changed) and may read operations (admin);
+ * anonymous or ended gets 401, another role 403. Without Redis there is no queue to show: 404. bull-board (and its
  * page's templating) is loaded on the board's first allowed request, not on every start: most
  * instances never show it.
  */
@@ -69,10 +75,10 @@ export function queueBoard(deps: AppDeps): Middleware {
     const bearer = /^Bearer\s+(.+)$/i.exec(ctx.get('authorization'))?.[1]?.trim();
     const cookie = ctx.cookies.get(BOARD_COOKIE);
     const claims = bearer ? await deps.tokens.verify(bearer) : cookie ? await deps.tokens.verifyFor(AUDIENCE, cookie) : null;
-    if (!claims) throw unauthenticated();
-    const user = await deps.users.get(claims.sub);
-    if (!user) throw unauthenticated();
+    // The same checks as every call: active, same session revision, role, password changed.
+    const user = await sessionUser(deps.users, claims);
     if (!can(user.role, 'ops:read')) throw forbidden();
+    if (user.mustChangePassword) throw passwordChangeRequired();
     ctx.set('Cache-Control', 'no-store');
     const plugin = await mounted();
     if (!plugin) throw notFound('Code non disponibili: senza Redis le proiezioni usano la coda in-process');

@@ -10,6 +10,7 @@ import type { Logger } from 'pino';
 import { createCatalog } from '../domain/catalog.js';
 import { resolveJwtSecret, TokenService } from '../infra/auth/jwt.js';
 import { CurrentUsers } from '../infra/auth/currentUsers.js';
+import { ApiKeys } from '../infra/auth/apiKeys.js';
 import { ConcurrencyGate } from '../infra/auth/hashingGate.js';
 import { LoginRateLimiter } from '../infra/auth/rateLimiter.js';
 import type { Config } from '../infra/config.js';
@@ -172,6 +173,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     waiter,
     tokens: new TokenService(resolveJwtSecret(config.JWT_SECRET, config.DATA_DIR)),
     users,
+    apiKeys: new ApiKeys(knex, config.AUTH_USER_CACHE_SECONDS * 1000),
     live: new LiveChannel(waiter, engine, users, {
       ...LIVE_DEFAULTS,
       heartbeatMs: config.LIVE_HEARTBEAT_SECONDS * 1000,

@@ -33,6 +33,35 @@ const schema = z.object({
   MQTT_URL: z.union([z.literal('off'), z.string().url()]).optional(),
   /** Unset MQTT_URL: a mosquitto found on PATH is started on loopback at this port. */
   EMBEDDED_MQTT_PORT: z.coerce.number().int().min(1).max(65535).default(18830),
+  /**
+   * The gateways' logins on the embedded (and compose) broker in production, `name:password` joined
+   * by commas (docs/machine-signals.md, "Who may connect"); the app's own login is `linea`.
+   */
+  MQTT_GATEWAYS: z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      const gateways: Record<string, string> = {};
+      for (const entry of (raw ?? '')
+        .split(',')
+        .map((e) => e.trim())
+        .filter(Boolean)) {
+        const at = entry.indexOf(':');
+        const name = entry.slice(0, at);
+        const password = entry.slice(at + 1);
+        if (at < 1 || !/^[A-Za-z0-9._-]{1,64}$/.test(name) || name === 'linea' || password.length < 12 || gateways[name]) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `MQTT_GATEWAYS: "${name || entry.slice(0, 20)}" must be name:password, a name of letters, digits, . _ - other than linea, used once, and a password of 12+ characters`,
+          });
+          return z.NEVER;
+        }
+        gateways[name] = password;
+      }
+      return gateways;
+    }),
+  /** The app's own password on the embedded broker in production; unset, one is generated into DATA_DIR/mqtt-password. */
+  MQTT_APP_PASSWORD: z.string().min(12).optional(),
   /** How long a machine stop must last to be a detected stop; shorter ones are micro-stops. The plant's default: a line of the plant file may set its own. */
   MACHINE_STOP_THRESHOLD_MINUTES: z.coerce.number().min(MIN_STOP_THRESHOLD_MINUTES).max(MAX_STOP_THRESHOLD_MINUTES).default(2),
   /** A machine silent this long is 'Segnale assente' (not a stop). */

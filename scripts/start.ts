@@ -15,7 +15,7 @@ import { startServer } from '../api/server.js';
 import { DEMO_ROLES } from '../domain/users/roles.js';
 import { ConfigError, parseConfig } from '../infra/config.js';
 import { startEmbeddedPostgres } from '../infra/embedded/postgres.js';
-import { findMosquitto, startMosquitto } from '../infra/embedded/mosquitto.js';
+import { brokerLogins, brokerUrlWithLogin, findMosquitto, MQTT_APP_USER, startMosquitto } from '../infra/embedded/mosquitto.js';
 import { findRedisServer, startRedisServer } from '../infra/embedded/redis.js';
 import { runsDemoSimulator, startLineSimulator } from '../seed/lineSimulator.js';
 
@@ -54,10 +54,12 @@ async function main(): Promise<void> {
   if (!config.MQTT_URL) {
     const bin = findMosquitto();
     if (bin) {
-      const broker = await startMosquitto(bin, config.EMBEDDED_MQTT_PORT, path.join(config.DATA_DIR, 'mosquitto'), (m) => log.warn(m));
+      // In production only authenticated clients: the app's own login and one per gateway (docs/machine-signals.md).
+      const logins = config.NODE_ENV === 'production' ? brokerLogins(config.DATA_DIR, config.MQTT_APP_PASSWORD, config.MQTT_GATEWAYS) : null;
+      const broker = await startMosquitto(bin, config.EMBEDDED_MQTT_PORT, path.join(config.DATA_DIR, 'mosquitto'), (m) => log.warn(m), logins?.users);
       // Stopped before the databases: the app's last hour folds are recorded while they still answer.
       stops.unshift(broker.stop);
-      mqttUrl = broker.url;
+      mqttUrl = logins ? brokerUrlWithLogin(broker.url, MQTT_APP_USER, logins.appPassword) : broker.url;
       embeddedBroker = true;
       log.info({ url: mqttUrl }, 'started the mosquitto MQTT broker on loopback for the machine signals');
     } else {

@@ -51,7 +51,7 @@ describe('docker-compose.yml', () => {
   it('uses the PostgreSQL event store by default: the app has no EVENTSTORE_CONNECTION_STRING and no KurrentDB starts', () => {
     expect(Object.keys(compose.services.app!.environment!)).not.toContain('EVENTSTORE_CONNECTION_STRING');
     expect(compose.services.app!.depends_on).not.toHaveProperty('kurrentdb');
-    expect(defaultServices.map(([name]) => name).sort()).toEqual(['app', 'backup', 'mosquitto', 'postgres', 'proxy', 'proxy-certs', 'redis']);
+    expect(defaultServices.map(([name]) => name).sort()).toEqual(['app', 'backup', 'broker-logins', 'mosquitto', 'postgres', 'proxy', 'proxy-certs', 'redis']);
   });
 
   it('publishes the proxy on BIND_ADDRESS only (HTTP and HTTPS), and anything else on loopback only', () => {
@@ -66,6 +66,17 @@ describe('docker-compose.yml', () => {
   it("checks the app's health on /health/ready, the proxy starting once the app has started", () => {
     expect(compose.services.app!.healthcheck!.test.join(' ')).toContain('http://127.0.0.1:3000/health/ready');
     expect(compose.services.proxy!.depends_on).toEqual({ 'proxy-certs': { condition: 'service_completed_successfully' }, app: { condition: 'service_started' } });
+  });
+
+  it('takes only authenticated clients on the broker, which never runs as root, its logins written from .env first', () => {
+    const mosquitto = compose.services.mosquitto as { user?: string; depends_on?: Record<string, { condition: string }> };
+    expect(mosquitto.user).toBe('1883:1883');
+    expect(mosquitto.depends_on).toEqual({ 'broker-logins': { condition: 'service_completed_successfully' } });
+    const conf = fs.readFileSync(path.join(root, 'deploy/mosquitto.conf'), 'utf8');
+    expect(conf).toMatch(/^allow_anonymous false$/m);
+    expect(conf).toMatch(/^password_file \/mosquitto\/passwd\/passwd$/m);
+    expect(conf).not.toMatch(/^allow_anonymous true/m);
+    expect((compose.services['broker-logins'] as { command?: string[] }).command).toEqual(['node', 'dist/scripts/mqttPasswords.js', '/mosquitto/passwd/passwd', '1883:1883']);
   });
 
   it("rotates every service's log", () => {

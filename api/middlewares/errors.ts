@@ -1,6 +1,7 @@
 import type { Middleware } from 'koa';
 import { DomainError } from '../../domain/shared/errors.js';
 import { WrongExpectedRevisionError } from '../../domain/shared/eventStore.js';
+import { GateFullError } from '../../infra/auth/hashingGate.js';
 import { isDatabaseUnavailable } from '../../infra/db/unavailable.js';
 
 /** The code and Italian message of an answer that carries nothing more specific than its status. */
@@ -58,6 +59,13 @@ export const errorMiddleware: Middleware = async (ctx, next) => {
       if ((err as { headers?: Record<string, string> }).headers) ctx.set((err as { headers: Record<string, string> }).headers);
       ctx.status = status;
       ctx.body = statusErrorBody(status);
+      return;
+    }
+    if (err instanceof GateFullError) {
+      // Every password check the process allows is running or waiting: nothing was done, retry soon.
+      ctx.status = 503;
+      ctx.set('Retry-After', '1');
+      ctx.body = { error: { code: 'BUSY', message: 'Troppe operazioni in corso: riprova tra qualche secondo' } };
       return;
     }
     if (isDatabaseUnavailable(err)) {

@@ -109,12 +109,14 @@ export function openApiDocument(routes: readonly RouteDef[]): JsonSchema {
       title: 'Linea API',
       version: DOC_VERSION,
       description:
-        "Le chiamate del server di Linea. Ogni chiamata tranne /loginjwt, /health, /health/live, /health/ready e /metrics (da loopback o con il token METRICS_TOKEN) vuole `Authorization: Bearer <token>` (il token di POST /loginjwt); `x-action` è l'azione che serve e `x-roles` i ruoli che la hanno.",
+        "Le chiamate del server di Linea. Ogni chiamata tranne /loginjwt, /health, /health/live, /health/ready e /metrics (da loopback o con il token METRICS_TOKEN) vuole `Authorization: Bearer <token>` (il token di POST /loginjwt, o la chiave API di un account di servizio, `linea_…`); `x-action` è l'azione che serve e `x-roles` i ruoli che la hanno.",
     },
     tags: [...new Set(routes.map((r) => r.tag ?? 'other'))].map((name) => ({ name })),
     paths,
     components: {
-      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Il token di POST /loginjwt' } },
+      securitySchemes: {
+        bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Il token di POST /loginjwt (JWT), o una chiave API (POST /admin/api-keys)' },
+      },
       schemas: { Error: ERROR_SCHEMA },
       responses: Object.fromEntries(
         Object.entries(ERRORS).map(([code, description]) => [`E${code}`, { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } }]),

@@ -1,4 +1,5 @@
 import type { AppDeps } from '../deps.js';
+import { apiKeyRoutes } from './apiKeys/routes.js';
 import { authRoutes } from './auth/routes.js';
 import { boardRoutes } from './board/routes.js';
 import { dashboardRoutes } from './dashboard/routes.js';
@@ -48,6 +49,7 @@ export function allRoutes(deps: AppDeps): RouteDef[] {
     ['start_pages', startPageRoutes(deps)],
     ['history', historyRoutes(deps)],
     ['users', userRoutes(deps)],
+    ['api_keys', apiKeyRoutes(deps)],
     ['live', liveRoutes(deps)],
     ['board', boardRoutes(deps)],
   ];

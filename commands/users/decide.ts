@@ -3,19 +3,29 @@ import { conflict, notFound, validationError } from '../../domain/shared/errors.
 import { DISPLAY_NAME_MAX, USERNAME_MAX, type UserEvent } from '../../domain/users/events.js';
 import { fixedRoleOf, roleSchema, type Role } from '../../domain/users/roles.js';
 import type { RegisteredUser, UserState } from '../../domain/users/state.js';
+import { USERNAME_CHARACTERS, usernameProblem } from '../../domain/users/usernames.js';
 
+/** The name of an account that exists (a path parameter): any name ever accepted. */
 export const usernameSchema = z
   .string()
   .trim()
   .min(1, 'Obbligatorio')
   .max(USERNAME_MAX, `Al massimo ${USERNAME_MAX} caratteri`)
-  .regex(/^[a-zA-Z0-9._-]+$/, 'Solo lettere, cifre, punto, trattino e trattino basso');
+  .regex(/^[a-zA-Z0-9._-]+$/, USERNAME_CHARACTERS);
+/** The name of a new account: the rules of domain/users/usernames.ts. */
+export const newUsernameSchema = z
+  .string()
+  .trim()
+  .superRefine((name, ctx) => {
+    const problem = usernameProblem(name);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
 export const displayNameSchema = z.string().trim().min(1, 'Obbligatorio').max(DISPLAY_NAME_MAX, `Al massimo ${DISPLAY_NAME_MAX} caratteri`);
 
 export const registerUserSchema = z.object({
   type: z.literal('RegisterUser'),
   userId: z.string().min(1),
-  username: usernameSchema,
+  username: newUsernameSchema,
   displayName: displayNameSchema,
   role: roleSchema,
   mustChangePassword: z.boolean(),
@@ -55,6 +65,8 @@ function existing(state: UserState, username: string): RegisteredUser {
 }
 
 export function decideRegisterUser(command: RegisterUser, state: UserState): UserEvent[] {
+  const nameProblem = usernameProblem(command.username);
+  if (nameProblem) throw validationError('Nome utente non valido', { username: nameProblem });
   roleRule(command.username, command.role);
   if (state.status !== 'none') throw conflict('USER_EXISTS', `L'utente ${command.username} esiste già`);
   const { userId, username, displayName, role, mustChangePassword } = command;

@@ -20,6 +20,15 @@ describe('user decider', () => {
         .when({ type: 'RegisterUser', userId: 'u9', username: 'admin', displayName: 'Demo', role: 'admin', mustChangePassword: false })
         .then([{ type: 'UserRegistered', data: { userId: 'u9', username: 'admin', displayName: 'Demo', role: 'admin', mustChangePassword: false } }]);
     });
+    it.each(['.', '..', '...', '.anna', '-anna', '_anna', 'an/na', 'an%2fna', ''])('refuses a path-unsafe or option-like name %j with 400 on username', (username) => {
+      spec.given([]).when({ type: 'RegisterUser', userId: 'u9', username, displayName: 'X', role: 'frontline', mustChangePassword: false }).thenRefuses({ status: 400 });
+    });
+    it('accepts names that start with a letter or digit, dots and dashes inside', () => {
+      spec
+        .given([])
+        .when({ type: 'RegisterUser', userId: 'u9', username: 'm.rossi-2_b', displayName: 'X', role: 'frontline', mustChangePassword: false })
+        .then([{ type: 'UserRegistered', data: { userId: 'u9', username: 'm.rossi-2_b', displayName: 'X', role: 'frontline', mustChangePassword: false } }]);
+    });
     it('cannot change a password, a role or the active flag', () => {
       spec.given([]).when({ type: 'ChangePassword', username: 'anna', temporary: false }).thenRefuses({ status: 404 });
       spec.given([]).when({ type: 'UpdateUser', username: 'anna', role: 'admin', anotherActiveAdmin: true }).thenRefuses({ status: 404 });

@@ -1,10 +1,8 @@
-import { COMMON_PASSWORDS } from './commonPasswords.js';
+import { isCommonPassword } from './commonPasswords.js';
 
 /** NIST SP 800-63B: a length floor, no composition rules, no known or context-specific passwords. */
 export const PASSWORD_MIN = 12;
 export const PASSWORD_MAX = 256;
-
-const common = new Set(COMMON_PASSWORDS.map((p) => p.toLowerCase()));
 
 /**
  * Why a new password is refused, in the words the pages show, or null when it is acceptable.
@@ -17,6 +15,6 @@ export function passwordProblem(password: string, username: string): string | nu
   const lower = password.toLowerCase();
   const name = username.toLowerCase();
   if (lower === name || (name.length >= 4 && lower.includes(name))) return 'Non può contenere il nome utente';
-  if (common.has(lower) || /^(.)\1+$/u.test(password)) return 'Password troppo comune: scegline una meno prevedibile';
+  if (/^(.)\1+$/u.test(password) || isCommonPassword(password)) return 'Password troppo comune: scegline una meno prevedibile';
   return null;
 }

@@ -42,7 +42,7 @@ export class TokenService {
    */
   signFor(audience: string, claims: TokenClaims, ttlSeconds: number, now = new Date()): Promise<string> {
     const iat = Math.floor(now.getTime() / 1000);
-    return new SignJWT({ username: claims.username, role: claims.role })
+    return new SignJWT({ username: claims.username, role: claims.role, ...(claims.sv !== undefined ? { sv: claims.sv } : {}) })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(claims.sub)
       .setAudience(audience)

@@ -16,6 +16,11 @@ export class LoginRateLimiter {
 
   /** Counts one attempt; false when the key has used up its allowance in the current window. */
   async attempt(key: string): Promise<boolean> {
+    return (await this.count(key)).allowed;
+  }
+
+  /** Counts one attempt; answers whether it is within the allowance and the window's count so far (the hashing gate's weight). */
+  async count(key: string): Promise<{ allowed: boolean; attempts: number }> {
     const { rows } = await this.knex.raw<{ rows: Array<{ attempts: number }> }>(
       `insert into login_attempts (key, attempts, window_started) values (?, 1, now())
        on conflict (key) do update set
@@ -24,7 +29,8 @@ export class LoginRateLimiter {
        returning attempts`,
       [key, this.windowSeconds, this.windowSeconds],
     );
-    return rows[0]!.attempts <= this.maxAttempts;
+    const attempts = rows[0]!.attempts;
+    return { allowed: attempts <= this.maxAttempts, attempts };
   }
 
   /**

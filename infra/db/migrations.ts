@@ -6,7 +6,8 @@ import * as credentials from './credentialsMigration.js';
 /**
  * Migrations for the tables that are not projections: the projection registry (with the
  * last rebuild of each generation, and the event a failed one stopped at), the login
- * limiter's counters, the event store itself, the idempotency keys and the restores of backups.
+ * limiter's counters, the event store itself, the idempotency keys, the restores of backups
+ * and the service accounts' API keys.
  * Projection tables are created by the projection engine from each projection's
  * definition, so they can be dropped and rebuilt from events at any time.
  */
@@ -119,6 +120,25 @@ const migrations: Record<string, { up(knex: Knex): Promise<void>; down(knex: Kne
     },
     async down(knex) {
       await knex.schema.dropTable('store_restores');
+    },
+  },
+  // Service accounts' API keys (infra/auth/apiKeys.ts): the key's hash only, outside the event store.
+  '0009_api_keys': {
+    async up(knex) {
+      await knex.schema.createTable('api_keys', (t) => {
+        t.text('id').primary();
+        t.text('name').notNullable();
+        t.text('role').notNullable();
+        t.text('key_hash').notNullable().unique();
+        t.timestamp('created_at', { useTz: true }).notNullable();
+        t.text('created_by').notNullable();
+        t.timestamp('last_used_at', { useTz: true }).nullable();
+        t.timestamp('revoked_at', { useTz: true }).nullable();
+      });
+      await knex.raw(`create unique index api_keys_active_name on api_keys (lower(name)) where revoked_at is null`);
+    },
+    async down(knex) {
+      await knex.schema.dropTable('api_keys');
     },
   },
 };

@@ -123,4 +123,46 @@ describeWith(['postgres', 'chromium'])('accounts', () => {
     expect(await noSidewaysScroll(page)).toBe(true);
     await screenshot(page, 'accounts-change-password-phone');
   }, 60_000);
+
+  it("'Chiavi API': the admin makes a key shown once, the key calls as its role, and is revoked after a confirmation", async () => {
+    const { page } = await suite.newPage();
+    await openAs(page, 'admin', '/chiavi-api');
+    await page.getByRole('heading', { name: 'Chiavi API', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Nuova chiave' }).click();
+    const form = page.getByRole('form', { name: 'Nuova chiave API' });
+    await form.getByRole('button', { name: 'Crea chiave' }).click();
+    await form.getByText('Obbligatorio').waitFor();
+    await form.getByLabel('Nome').fill('ERP SAP');
+    await form.getByLabel('Ruolo').selectOption({ label: 'Supporto operativo' });
+    await form.getByRole('button', { name: 'Crea chiave' }).click();
+    const shown = page.getByTestId('temporary-password');
+    await shown.waitFor();
+    const key = (await shown.textContent())!;
+    expect(key).toMatch(/^linea_[A-Za-z0-9_-]{43}$/);
+    const card = page.locator('.user-card[data-api-key="ERP SAP"]');
+    await card.waitFor();
+    expect(await card.locator('.user-card-who').textContent()).toBe('ERP SAPSupporto operativo');
+    expect(await card.locator('.user-card-login').last().textContent()).toBe('Ultimo uso: Mai');
+    await screenshot(page, 'accounts-api-keys');
+    await page.getByRole('button', { name: 'Chiudi' }).click();
+    expect(await shown.count()).toBe(0);
+
+    expect((await callApi(suite.app.url, key, 'GET', '/factory/shop_floors')).status).toBe(200);
+    expect((await callApi(suite.app.url, key, 'GET', '/admin/users')).status).toBe(403);
+    await page.reload();
+    await card.locator('.user-card-login', { hasText: /^Ultimo uso: \d\d\/\d\d\/\d{4} \d\d:\d\d$/ }).waitFor();
+
+    const { page: phone } = await suite.newPage(PHONE_VIEWPORT);
+    await openAs(phone, 'admin', '/chiavi-api');
+    await phone.locator('.user-card[data-api-key="ERP SAP"]').waitFor();
+    expect(await noSidewaysScroll(phone)).toBe(true);
+    await screenshot(phone, 'accounts-api-keys-phone');
+
+    await card.getByRole('button', { name: 'Revoca' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Conferma revoca' });
+    await dialog.getByText('Revocare la chiave ERP SAP?').waitFor();
+    await dialog.getByRole('button', { name: 'Revoca' }).click();
+    await page.getByText('Chiave ERP SAP revocata').waitFor();
+    await page.getByText('Nessuna chiave API.').waitFor();
+  }, 60_000);
 });

@@ -9,7 +9,7 @@ import { PLANT_ZONE } from '../../domain/shifts/calendar.js';
 import { createTestDatabase, dropDatabase, type TestDatabase } from './db.js';
 import { services } from './services.js';
 
-type AppOptions = { redis?: boolean; redisUrl?: string; mqttUrl?: string; machineTickMs?: number; env?: Record<string, string>; clock?: () => Date };
+type AppOptions = { redis?: boolean; redisUrl?: string; mqttUrl?: string; machineTickMs?: number; env?: Record<string, string>; clock?: () => Date; log?: pino.Logger };
 
 export interface TestApp extends RunningServer {
   db: TestDatabase;
@@ -149,7 +149,7 @@ async function startOn(db: TestDatabase, options: AppOptions): Promise<TestApp> 
     config,
     databaseUrl: db.url,
     redisUrl: options.redisUrl ?? (useRedis ? process.env.TEST_REDIS_URL! : null),
-    log: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+    log: options.log ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
     webDist: process.env.TEST_WEB_DIST ?? path.join(root, 'web', 'dist'),
     queuePrefix: `t${randomBytes(4).toString('hex')}`,
     clock: options.clock,

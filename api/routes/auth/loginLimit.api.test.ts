@@ -126,7 +126,7 @@ describeWith(['postgres'])('the login limit', () => {
       await app?.close();
     });
 
-    it('refuses a login at once with 503 and Retry-After, without using up an attempt', async () => {
+    it('refuses a login at once with 503 and Retry-After, without using up the account’s attempts', async () => {
       let release = () => {};
       const held = app.deps.hashing.run(() => new Promise<void>((resolve) => (release = resolve)));
       for (let i = 0; i < 3; i++) {

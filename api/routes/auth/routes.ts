@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DomainError } from '../../../domain/shared/errors.js';
-import { GateFullError } from '../../../infra/auth/hashingGate.js';
+import { GateFullError, type GateTicket } from '../../../infra/auth/hashingGate.js';
 import { DUMMY_HASH, verifyPassword } from '../../../infra/auth/passwords.js';
 import { readCredential, recordLogin } from '../../../infra/auth/credentials.js';
 import { findUser } from '../../../projections/users/users.queries.js';
@@ -20,8 +20,11 @@ export const INVALID_CREDENTIALS = 'Credenziali non valide';
 
 const tooManyAttempts = () => new DomainError('TOO_MANY_ATTEMPTS', 429, 'Troppi tentativi di accesso: riprova tra qualche minuto');
 
-/** scrypt through the process's gate (at most PASSWORD_HASH_CONCURRENCY at once, a short queue). */
-const verifyWithin = (deps: AppDeps, password: string, stored: string) => deps.hashing.run(() => verifyPassword(password, stored));
+/**
+ * scrypt through the process's gate (at most PASSWORD_HASH_CONCURRENCY at once, a short queue),
+ * weighed by the address's attempts in the window, so a flooding address waits behind a person.
+ */
+const verifyWithin = (deps: AppDeps, password: string, stored: string, ticket: GateTicket) => deps.hashing.run(() => verifyPassword(password, stored), ticket);
 
 export function authRoutes(deps: AppDeps): RouteDef[] {
   return [
@@ -35,7 +38,8 @@ export function authRoutes(deps: AppDeps): RouteDef[] {
         const input = ctx.input.body;
         // The address first: past its limit nothing more is counted or hashed for it.
         const addressKey = `addr:${ctx.ip}`;
-        if (!(await deps.addressLimiter.attempt(addressKey))) throw tooManyAttempts();
+        const address = await deps.addressLimiter.count(addressKey);
+        if (!address.allowed) throw tooManyAttempts();
         const key = `${input.username.toLowerCase()}|${ctx.ip}`;
         if (!(await deps.limiter.attempt(key))) throw tooManyAttempts();
         const user = await findUser(deps.knex, input.username);
@@ -48,10 +52,12 @@ export function authRoutes(deps: AppDeps): RouteDef[] {
           return;
         }
         // Unknown names verify against a dummy hash so both failures take the same time.
-        const ok = await verifyWithin(deps, input.password, credential?.passwordHash ?? DUMMY_HASH).catch(async (err: unknown) => {
+        const ticket = { key: addressKey, weight: address.attempts };
+        const ok = await verifyWithin(deps, input.password, credential?.passwordHash ?? DUMMY_HASH, ticket).catch(async (err: unknown) => {
           if (!(err instanceof GateFullError)) throw err;
-          // No password was checked: the attempt counts for neither allowance.
-          await Promise.all([deps.addressLimiter.giveBack(addressKey), deps.limiter.giveBack(key)]);
+          // No password was checked: the username's allowance gets its attempt back, but the
+          // address's keeps it, so a flood that only keeps the gate busy still reaches its limit.
+          await deps.limiter.giveBack(key);
           ctx.set('Retry-After', '1');
           throw new DomainError('LOGIN_BUSY', 503, 'Troppi accessi in corso: riprova tra qualche secondo');
         });
@@ -75,7 +81,7 @@ export function authRoutes(deps: AppDeps): RouteDef[] {
     {
       method: 'get',
       path: '/me',
-      action: 'session:read',
+      action: 'session:check',
       async handler(ctx) {
         const claims = ctx.state.user as AuthUser;
         const user = await findUser(deps.knex, claims.username);

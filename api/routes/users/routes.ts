@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { createAccount, resetPassword, setPassword, updateAccount } from '../../../commands/users/accounts.js';
-import { displayNameSchema, usernameSchema } from '../../../commands/users/decide.js';
-import { notFound, validationError } from '../../../domain/shared/errors.js';
+import { displayNameSchema, newUsernameSchema, usernameSchema } from '../../../commands/users/decide.js';
+import { DomainError, notFound, validationError } from '../../../domain/shared/errors.js';
 import { userStream } from '../../../domain/users/events.js';
 import { userHistory } from '../../../domain/history/userEntries.js';
 import { PASSWORD_MAX } from '../../../domain/users/passwordRules.js';
 import { roleSchema } from '../../../domain/users/roles.js';
 import { lastLogins, readCredential } from '../../../infra/auth/credentials.js';
+import { GateFullError } from '../../../infra/auth/hashingGate.js';
 import { verifyPassword } from '../../../infra/auth/passwords.js';
 import { adminUsernames, findUser, listUsers } from '../../../projections/users/users.queries.js';
 import { runWithReadYourWrites } from '../../commandBus.js';
@@ -18,7 +19,7 @@ import { route, type RouteContext, type RouteDef } from '../types.js';
 import { accountDeps } from './accountDeps.js';
 
 const password = z.string().min(1, 'Obbligatorio').max(PASSWORD_MAX, `Al massimo ${PASSWORD_MAX} caratteri`);
-const newUserBody = z.object({ username: usernameSchema, display_name: displayNameSchema, role: roleSchema, password });
+const newUserBody = z.object({ username: newUsernameSchema, display_name: displayNameSchema, role: roleSchema, password });
 const changeBody = z
   .object({ display_name: displayNameSchema.optional(), role: roleSchema.optional(), active: z.boolean().optional() })
   .strict()
@@ -32,13 +33,29 @@ async function existing(deps: AppDeps, username: string) {
   return user;
 }
 
-/** POST /me/password: the current password, then the rules; the other sessions end, this one gets a new token. */
+/**
+ * POST /me/password: the current password, then the rules; the other sessions end, this one gets
+ * a new token. Guesses of the current password (a borrowed session, a tablet left signed in) are
+ * limited as logins are: LOGIN_MAX_ATTEMPTS per account in LOGIN_WINDOW_SECONDS, counted before
+ * the check, cleared by a success.
+ */
 async function changeOwnPassword(deps: AppDeps, ctx: RouteContext<{ body: typeof passwordBody }>): Promise<void> {
   const me = ctx.state.user as AuthUser;
   const { current_password, new_password } = ctx.input.body;
+  const limitKey = `password:${me.username}`;
+  if (!(await deps.limiter.attempt(limitKey))) throw new DomainError('TOO_MANY_ATTEMPTS', 429, 'Troppi tentativi: riprova tra qualche minuto');
   const credential = await readCredential(deps.knex, me.username);
-  const ok = credential ? await deps.hashing.run(() => verifyPassword(current_password, credential.passwordHash)) : false;
+  const check = async (stored: string) =>
+    deps.hashing
+      .run(() => verifyPassword(current_password, stored))
+      .catch(async (err: unknown) => {
+        // Refused unchecked (503 BUSY): the attempt is given back.
+        if (err instanceof GateFullError) await deps.limiter.giveBack(limitKey);
+        throw err;
+      });
+  const ok = credential ? await check(credential.passwordHash) : false;
   if (!ok) throw validationError('Password attuale errata', { current_password: 'Password attuale errata' });
+  await deps.limiter.succeed(limitKey);
   if (new_password === current_password) throw validationError('Password non valida', { new_password: "Dev'essere diversa da quella attuale" });
   const result = await runWithReadYourWrites(deps, ctx, (c) => setPassword(accountDeps(deps), me.username, new_password, c, { field: 'new_password' }));
   // Every session of the account ended with the change; this one goes on with a new token.

@@ -50,6 +50,7 @@ describe('sidebar sections per role (spec §6)', () => {
       ['Generazione turni', '/admin'],
       ['DBR Constants', '/DBRConstantsForm'],
       ['Utenti', '/utenti'],
+      ['Chiavi API', '/chiavi-api'],
       ['Proiezioni', '/proiezioni'],
       ['Riferimento API', '/api-docs'],
     ]);

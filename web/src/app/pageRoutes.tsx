@@ -24,6 +24,7 @@ const AzioniDbrMiglioramentoPage = lazyPage(() => import('../pages/azioni-dbr-mi
 const AdminPage = lazyPage(() => import('../pages/admin/AdminPage.js'), 'AdminPage');
 const DBRConstantsFormPage = lazyPage(() => import('../pages/DBRConstantsForm/DBRConstantsFormPage.js'), 'DBRConstantsFormPage');
 const UtentiPage = lazyPage(() => import('../pages/utenti/UtentiPage.js'), 'UtentiPage');
+const ChiaviApiPage = lazyPage(() => import('../pages/chiavi-api/ChiaviApiPage.js'), 'ChiaviApiPage');
 const ProiezioniPage = lazyPage(() => import('../pages/proiezioni/ProiezioniPage.js'), 'ProiezioniPage');
 const ApiDocsPage = lazyPage(() => import('../pages/api-docs/ApiDocsPage.js'), 'ApiDocsPage');
 const AssistentePage = lazyPage(() => import('../pages/assistente/AssistentePage.js'), 'AssistentePage');
@@ -52,6 +53,7 @@ export const PAGE_ELEMENTS: Readonly<Record<string, ReactElement>> = {
   '/admin': <AdminPage />,
   '/DBRConstantsForm': <DBRConstantsFormPage />,
   '/utenti': <UtentiPage />,
+  '/chiavi-api': <ChiaviApiPage />,
   '/proiezioni': <ProiezioniPage />,
   '/api-docs': <ApiDocsPage />,
   '/assistente': <AssistentePage />,

@@ -40,6 +40,7 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/admin', label: 'ADMIN', title: 'ADMIN – Generazione Turni', section: 'admin', landing: true, linkLabel: 'Generazione turni' },
   { path: '/DBRConstantsForm', label: 'DBR Constants', title: 'Edit DBR Constants', section: 'admin' },
   { path: '/utenti', label: 'Utenti', section: 'admin' },
+  { path: '/chiavi-api', label: 'Chiavi API', section: 'admin' },
   { path: '/proiezioni', label: 'Proiezioni', section: 'admin' },
   { path: '/api-docs', label: 'Riferimento API', section: 'admin' },
   { path: '/assistente', label: 'Assistente', title: 'Assistente AI', section: 'assistente', landing: true },

@@ -1,18 +1,21 @@
-/** The temporary password after a reset, shown once with a copy button; it is not kept anywhere. */
-import { useRef, useState } from 'react';
+/** A secret shown once with a copy button (a temporary password, an API key); it is not kept anywhere. */
+import { useRef, useState, type ReactNode } from 'react';
 
-export interface TemporaryPasswordProps {
-  username: string;
-  password: string;
+export interface OneTimeSecretProps {
+  /** The section's accessible name. */
+  label: string;
+  value: string;
+  /** What the secret is and what to do with it. */
+  children: ReactNode;
   onClose(): void;
 }
 
-export function TemporaryPassword({ username, password, onClose }: TemporaryPasswordProps) {
+export function OneTimeSecret({ label, value, children, onClose }: OneTimeSecretProps) {
   const [copied, setCopied] = useState(false);
   const code = useRef<HTMLElement>(null);
   async function copy() {
     try {
-      await navigator.clipboard.writeText(password);
+      await navigator.clipboard.writeText(value);
       setCopied(true);
     } catch {
       // Without a clipboard (plain http on a plant network) the text is selected for Ctrl+C.
@@ -23,12 +26,10 @@ export function TemporaryPassword({ username, password, onClose }: TemporaryPass
     }
   }
   return (
-    <section className="temporary-password" role="status" aria-label={`Password temporanea di ${username}`}>
-      <p>
-        Password temporanea di <strong>{username}</strong>, mostrata una sola volta: consegnala alla persona, che la cambierà al primo accesso.
-      </p>
+    <section className="temporary-password" role="status" aria-label={label}>
+      <p>{children}</p>
       <code ref={code} className="temporary-password-value" data-testid="temporary-password">
-        {password}
+        {value}
       </code>
       <div className="account-actions">
         <button type="button" className="button" onClick={() => void copy()}>
@@ -39,5 +40,20 @@ export function TemporaryPassword({ username, password, onClose }: TemporaryPass
         </button>
       </div>
     </section>
+  );
+}
+
+export interface TemporaryPasswordProps {
+  username: string;
+  password: string;
+  onClose(): void;
+}
+
+/** The temporary password after a reset. */
+export function TemporaryPassword({ username, password, onClose }: TemporaryPasswordProps) {
+  return (
+    <OneTimeSecret label={`Password temporanea di ${username}`} value={password} onClose={onClose}>
+      Password temporanea di <strong>{username}</strong>, mostrata una sola volta: consegnala alla persona, che la cambierà al primo accesso.
+    </OneTimeSecret>
   );
 }
