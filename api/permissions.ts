@@ -13,6 +13,8 @@ export const ACTIONS = [
   'station:write',
   'shifts:generate',
   'dbr_constants:write',
+  // The whole plant file from the browser ('Impianto'): read, preview and apply (docs/plant.md).
+  'plant:admin',
   // The line log's shift report (docs/line-log.md): operators write, the improvement role amends.
   'shift_reports:read',
   'shift_reports:write',
@@ -69,6 +71,7 @@ export const PERMISSIONS: Record<Role, readonly Action[]> = {
     'users:admin',
     'shifts:generate',
     'dbr_constants:write',
+    'plant:admin',
     'shift_reports:write',
     'shift_reports:amend',
     'root_causes:write',
