@@ -23,6 +23,7 @@ const AnalisiPerditePage = lazyPage(() => import('../pages/analisi-perdite/Anali
 const AzioniDbrMiglioramentoPage = lazyPage(() => import('../pages/azioni-dbr-miglioramento/AzioniDbrMiglioramentoPage.js'), 'AzioniDbrMiglioramentoPage');
 const AdminPage = lazyPage(() => import('../pages/admin/AdminPage.js'), 'AdminPage');
 const DBRConstantsFormPage = lazyPage(() => import('../pages/DBRConstantsForm/DBRConstantsFormPage.js'), 'DBRConstantsFormPage');
+const ImpiantoPage = lazyPage(() => import('../pages/impianto/ImpiantoPage.js'), 'ImpiantoPage');
 const UtentiPage = lazyPage(() => import('../pages/utenti/UtentiPage.js'), 'UtentiPage');
 const ProiezioniPage = lazyPage(() => import('../pages/proiezioni/ProiezioniPage.js'), 'ProiezioniPage');
 const ApiDocsPage = lazyPage(() => import('../pages/api-docs/ApiDocsPage.js'), 'ApiDocsPage');
@@ -51,6 +52,7 @@ export const PAGE_ELEMENTS: Readonly<Record<string, ReactElement>> = {
   '/azioni-dbr-miglioramento': <AzioniDbrMiglioramentoPage />,
   '/admin': <AdminPage />,
   '/DBRConstantsForm': <DBRConstantsFormPage />,
+  '/impianto': <ImpiantoPage />,
   '/utenti': <UtentiPage />,
   '/proiezioni': <ProiezioniPage />,
   '/api-docs': <ApiDocsPage />,
