@@ -79,6 +79,21 @@ describeWith(['postgres', 'chromium'])('a plant stood up from the browser', () =
     const form = admin.getByRole('form', { name: 'Nuovo utente' });
     await form.getByLabel('Nome utente').fill('mrossi');
     await form.getByLabel('Nome e cognome').fill('Mario Rossi');
+    // The demo is off: its two roles are not offered, and the server refuses them.
+    expect(await form.getByLabel('Ruolo').evaluate((s: HTMLSelectElement) => [...s.options].map((o) => o.text))).toEqual([
+      'Operatore',
+      'Supporto operativo',
+      'Amministratore',
+      'Tabellone',
+    ]);
+    const adminToken = await suite.app.login(ADMIN.username, ADMIN.password);
+    const demoRole = await callApi<{ error: { fields: Record<string, string> } }>(suite.app.url, adminToken, 'POST', '/admin/users', {
+      username: 'demo1',
+      display_name: 'Demo',
+      role: 'demoit',
+      password: 'pressa gialla giovedi',
+    });
+    expect([demoRole.status, demoRole.body.error.fields]).toEqual([400, { role: 'Ruolo disponibile solo con la demo attiva' }]);
     await form.getByLabel('Ruolo').selectOption({ label: 'Operatore' });
     await form.getByLabel('Password iniziale').fill('tornio rosso lunedi');
     await form.getByRole('button', { name: 'Crea utente' }).click();
