@@ -394,6 +394,7 @@ describeWith(['postgres'])('fuzzing every route: never 5xx, the error shape on 4
       'GET /factory/start/operator': { query: { shop_floor_id: '1', line_id: '1', day } },
       'GET /factory/start/support': { query: { shop_floor_id: '1' } },
       'POST /admin/generate-shifts': { body: { shop_floor_id: 1, start_date: day, end_date: day } },
+      'GET /admin/plant/history': { query: { kind: 'line', id: '1' } },
       'POST /admin/plant/preview': { body: { plant: { shopFloors: [{ id: 1, name: 'Confezionamento', units: { unit1: 'pz' }, lines: [] }] } } },
       // A revision the plant is past: the apply is refused (409) unless a mutation hits the current one.
       'PUT /admin/plant': { body: { revision: 0, plant: { shopFloors: [{ id: 1, name: 'Confezionamento', units: { unit1: 'pz' }, lines: [] }] } } },

@@ -154,6 +154,14 @@ describeWith(['postgres', 'chromium'])('a plant stood up from the browser', () =
     expect(await noSidewaysScroll(page)).toBe(true);
     await screenshot(page, 'impianto-phone');
 
+    // A bad draft: the server's refusal is shown, naming the field, and nothing is applied.
+    await add(page, 'Nuova linea in Stampaggio', 'Linea S1');
+    await page.getByRole('button', { name: 'Anteprima modifiche' }).click();
+    await page.getByRole('alert').getByText('File impianto non valido: nulla è stato scritto').waitFor();
+    expect(await page.locator('.plant-name .field-hint-error').allTextContents()).toContain('Nome ripetuto: Linea S1');
+    await page.getByRole('button', { name: 'Annulla modifiche' }).click();
+    expect(await page.getByRole('alert').count()).toBe(0);
+
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Esporta file' }).click()]);
     const file = JSON.parse(fs.readFileSync((await download.path())!, 'utf8'));
     expect(file.shopFloors[0].lines[0].equipments.map((e: { name: string }) => e.name)).toEqual(['Pressa', 'Robot']);
@@ -180,5 +188,12 @@ describeWith(['postgres', 'chromium'])('a plant stood up from the browser', () =
     await tablet.goto('/impianto');
     await tablet.getByLabel('Nome della linea Linea S2').waitFor();
     await screenshot(tablet, 'impianto-tablet');
+    // 'Storico modifiche' of the machine retired above is gone with it; the line's shows who added it.
+    await tablet.getByRole('button', { name: 'Storico modifiche – Linea Linea S1' }).click();
+    const steps = tablet.locator('.history-timeline .history-step-label');
+    await steps.first().waitFor();
+    expect(await steps.allTextContents()).toEqual(['Aggiunto']);
+    await tablet.locator('.history-timeline').getByText(ADMIN.username).first().waitFor();
+    await screenshot(tablet, 'impianto-history');
   }, 120_000);
 });

@@ -169,6 +169,19 @@ describeWith(['postgres'])('plant admin calls', () => {
     });
   });
 
+  it("gives each item's 'Storico modifiche': who changed it, when and how", async () => {
+    const history = await kit.call('GET', '/admin/plant/history?kind=line&id=3', 'admin');
+    expect(history.status).toBe(200);
+    expect(history.body.map((e: any) => [e.label, e.by.username, e.changes])).toEqual([
+      ['Aggiunto', 'system', [{ field: 'name', label: 'Nome', before: null, after: 'Linea 3' }]],
+      ['Rinominato', 'admin', [{ field: 'name', label: 'Nome', before: 'Linea 3', after: 'Linea 3 nuova' }]],
+    ]);
+    expect(history.body[1].at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?[+-]\d{2}:\d{2}$/);
+    expect((await kit.call('GET', '/admin/plant/history?kind=line&id=99', 'admin')).status).toBe(404);
+    expect((await kit.call('GET', '/admin/plant/history?kind=planet&id=1', 'admin')).status).toBe(400);
+    expect((await kit.call('GET', '/admin/plant/history?kind=line&id=3', 'support')).status).toBe(403);
+  });
+
   it('answers only the admin', async () => {
     const { revision, plant } = await current();
     for (const role of ['frontline', 'support', 'demoit', 'demoen']) {

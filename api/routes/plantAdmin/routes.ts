@@ -1,10 +1,17 @@
 import { applyPlantFile, previewPlantFile, readPlantFile } from '../../../commands/plant/applyPlantFile.js';
+import { z } from 'zod';
 import type { PlantChange } from '../../../domain/plant/changes.js';
+import { PLANT_STREAM } from '../../../domain/plant/events.js';
+import { isPlantKind, plantItemHistory } from '../../../domain/plant/itemHistory.js';
+import { PLANT_KINDS } from '../../../domain/plant/state.js';
 import type { PlantFile } from '../../../domain/plant/plantFile.js';
-import { conflict, validationError } from '../../../domain/shared/errors.js';
+import { conflict, notFound, validationError } from '../../../domain/shared/errors.js';
 import { plantRefs, type PlantRefs } from '../../../projections/plant/plantRefs.queries.js';
 import { runWithReadYourWrites } from '../../commandBus.js';
 import type { AppDeps } from '../../deps.js';
+import { idParam } from '../../params.js';
+import { readEvents } from '../history/eventReads.js';
+import { local } from '../stopEvents/plantTime.js';
 import { route, type RouteDef } from '../types.js';
 import { placeOf, presentChanges, refsOf } from './presenters.js';
 import { applyBody, BAD_PLANT_FILE, previewBody } from './schema.js';
@@ -43,6 +50,18 @@ export function plantAdminRoutes(deps: AppDeps): RouteDef[] {
     return { plan, refs };
   };
   return [
+    route({
+      method: 'get',
+      path: '/admin/plant/history',
+      action: 'plant:admin',
+      input: { query: z.object({ kind: z.enum(PLANT_KINDS), id: idParam }) },
+      async handler(ctx) {
+        const { kind, id } = ctx.input.query;
+        const entries = isPlantKind(kind) ? plantItemHistory(await readEvents(deps, PLANT_STREAM), kind, id) : null;
+        if (!entries) throw notFound("Elemento dell'impianto non trovato");
+        ctx.body = entries.map((e) => ({ ...e, at: local(e.at) }));
+      },
+    }),
     route({
       method: 'get',
       path: '/admin/plant',

@@ -1,7 +1,7 @@
 /** The plant's triggering events and planned-stop reasons (with their OEE category), editable in place. */
 import type { PlantDraft } from '../model/draft.js';
 import { fieldMessage } from '../model/draft.js';
-import { AddRow, NameInput, RetireButton } from './fields.js';
+import { AddRow, ItemHistory, NameInput, RetireButton } from './fields.js';
 
 export interface PlantListsProps {
   draft: PlantDraft;
@@ -28,6 +28,7 @@ export function PlantLists({ draft, update, fields, search }: PlantListsProps) {
                   onChange={(v) => update((d) => (d.triggeringEvents[i]!.name = v))}
                 />
                 <RetireButton subject={t.name} onRetire={() => update((d) => d.triggeringEvents.splice(i, 1))} />
+                <ItemHistory kind="triggeringEvent" id={t.id} subject={`Evento scatenante ${t.name}`} />
               </li>
             ),
           )}
@@ -62,6 +63,7 @@ export function PlantLists({ draft, update, fields, search }: PlantListsProps) {
                   <option value="loss">Perdita</option>
                 </select>
                 <RetireButton subject={r.name} onRetire={() => update((d) => d.plannedStopReasons.splice(i, 1))} />
+                <ItemHistory kind="plannedStopReason" id={r.id} subject={`Causale ${r.name}`} />
               </li>
             ),
           )}

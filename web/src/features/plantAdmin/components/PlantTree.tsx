@@ -5,7 +5,7 @@
  */
 import type { DraftEquipment, DraftLine, DraftWorkpoint, PlantDraft } from '../model/draft.js';
 import { fieldMessage, newEquipment, newLine, newWorkpoint } from '../model/draft.js';
-import { AddRow, NameInput, RetireButton } from './fields.js';
+import { AddRow, ItemHistory, NameInput, RetireButton } from './fields.js';
 import { ShopFloorSettings } from './ShopFloorSettings.js';
 
 export interface TreeProps {
@@ -35,6 +35,7 @@ export function PlantTree({ draft, update, fields, keys }: TreeProps) {
                 onChange={(v) => update((d) => (d.shopFloors[fi]!.name = v))}
               />
               <RetireButton subject={floor.name} onRetire={() => update((d) => d.shopFloors.splice(fi, 1))} />
+              <ItemHistory kind="shopFloor" id={floor.id} subject={`Reparto ${floor.name}`} />
             </div>
             <ShopFloorSettings floor={floor} at={`shopFloors.${fi}`} fields={fields} update={(edit) => update((d) => edit(d.shopFloors[fi]!))} />
             <h3 className="plant-sub">Linee</h3>
@@ -81,6 +82,7 @@ function LineNode({ line, at, keyOf, fields, shown, open, update, retire }: Node
       <div className="plant-row">
         <NameInput label={`Nome della linea ${line.name}`} value={line.name} error={fieldMessage(fields, `${at}.name`)} onChange={(v) => update((l) => (l.name = v))} />
         <RetireButton subject={line.name} onRetire={retire} />
+        <ItemHistory kind="line" id={line.id} subject={`Linea ${line.name}`} />
       </div>
       <div className="plant-settings">
         <label className="field">
@@ -154,6 +156,7 @@ function EquipmentNode({ equipment, at, keyOf, fields, shown, open, update, reti
           onChange={(v) => update((e) => (e.name = v))}
         />
         <RetireButton subject={equipment.name} onRetire={retire} />
+        <ItemHistory kind="equipment" id={equipment.id} subject={`Macchina ${equipment.name}`} />
       </div>
       {equipment.workpoints.map((wp, wi) =>
         !shown(`${keyOf}.${wi}`) ? null : (
@@ -182,6 +185,7 @@ function WorkpointNode({ workpoint, at, keyOf, fields, shown, update, retire }: 
         <span className="plant-kind">Area</span>
         <NameInput label={`Nome dell'area ${workpoint.name}`} value={workpoint.name} error={fieldMessage(fields, `${at}.name`)} onChange={(v) => update((w) => (w.name = v))} />
         <RetireButton subject={workpoint.name} onRetire={retire} />
+        <ItemHistory kind="workpoint" id={workpoint.id} subject={`Area ${workpoint.name}`} />
       </div>
       <ul className="plant-codes" aria-label={`Codici di stop di ${workpoint.name}`}>
         {workpoint.stopCodes.map((code, ci) =>
@@ -194,6 +198,7 @@ function WorkpointNode({ workpoint, at, keyOf, fields, shown, update, retire }: 
                 onChange={(v) => update((w) => (w.stopCodes[ci]!.name = v))}
               />
               <RetireButton subject={code.name} onRetire={() => update((w) => w.stopCodes.splice(ci, 1))} />
+              <ItemHistory kind="stopCode" id={code.id} subject={`Codice di stop ${code.name}`} />
             </li>
           ),
         )}

@@ -1,5 +1,7 @@
 /** The small inputs of the 'Impianto' page: an item's name, a row that adds an item, up/down/retire buttons. */
 import { useState, type FormEvent } from 'react';
+import type { PlantChange } from '../../../../../domain/plant/changes.js';
+import { HistoryButton } from '../../history/index.js';
 
 export interface NameInputProps {
   label: string;
@@ -58,4 +60,10 @@ export function MoveButtons({ subject, onMove }: { subject: string; onMove(delta
       </button>
     </span>
   );
+}
+
+/** 'Storico' of a recorded item (new ones have none yet): who added, renamed, changed or retired it, and when. */
+export function ItemHistory({ kind, id, subject }: { kind: PlantChange['kind']; id: number | undefined; subject: string }) {
+  if (id === undefined) return null;
+  return <HistoryButton source={{ path: '/admin/plant/history', query: { kind, id } }} subject={subject} />;
 }
