@@ -38,6 +38,8 @@ export interface AppDeps {
   log: Logger;
   clock: () => Date;
   readYourWritesMs: number;
+  /** The demo is on (SEED_DEMO): only then may an account get a demo role ('Demo IT', 'Demo EN'). */
+  demo: boolean;
   /** Answers PING when Redis is in use; null when the in-process queue runs. */
   pingRedis: (() => Promise<boolean>) | null;
   /** The machines' MQTT signals; null when the instance reads none (no broker). */

@@ -395,6 +395,10 @@ describeWith(['postgres'])('fuzzing every route: never 5xx, the error shape on 4
       'GET /factory/start/operator': { query: { shop_floor_id: '1', line_id: '1', day } },
       'GET /factory/start/support': { query: { shop_floor_id: '1' } },
       'POST /admin/generate-shifts': { body: { shop_floor_id: 1, start_date: day, end_date: day } },
+      'GET /admin/plant/history': { query: { kind: 'line', id: '1' } },
+      'POST /admin/plant/preview': { body: { plant: { shopFloors: [{ id: 1, name: 'Confezionamento', units: { unit1: 'pz' }, lines: [] }] } } },
+      // A revision the plant is past: the apply is refused (409) unless a mutation hits the current one.
+      'PUT /admin/plant': { body: { revision: 0, plant: { shopFloors: [{ id: 1, name: 'Confezionamento', units: { unit1: 'pz' }, lines: [] }] } } },
       'PUT /factory/default_station': { body: { shopFloorId: 1, lineId: 1, equipmentId: 1 } },
       'GET /factory/root_cause/:stopEventId': { params: { stopEventId: String(stop.body.id) } },
       'POST /factory/root_cause': { body: { stop_event_id: stop.body.id, root_cause: 'Usura', troubleshooting: 'Sostituita' } },
@@ -516,6 +520,7 @@ describeWith(['postgres'])('fuzzing every route: never 5xx, the error shape on 4
             'GET /admin/users',
             'GET /admin/projections',
             'GET /admin/machine_signals',
+            'GET /admin/plant',
             'GET /health',
             'GET /health/live',
             'GET /health/ready',

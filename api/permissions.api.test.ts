@@ -32,6 +32,10 @@ const TABLE: Record<string, string> = {
   'GET /factory/shifts': PLANT_NAMES,
   'GET /factory/shifts-range': PLANT_NAMES,
   'POST /admin/generate-shifts': ADMIN,
+  'GET /admin/plant': ADMIN,
+  'GET /admin/plant/history': ADMIN,
+  'POST /admin/plant/preview': ADMIN,
+  'PUT /admin/plant': ADMIN,
   'GET /factory/default_station': EVERYONE, // the user's own station (session:read)
   'PUT /factory/default_station': ALL,
   'GET /factory/root_cause/:stopEventId': ALL,

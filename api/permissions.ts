@@ -16,6 +16,8 @@ export const ACTIONS = [
   'station:write',
   'shifts:generate',
   'dbr_constants:write',
+  // The whole plant file from the browser ('Impianto'): read, preview and apply (docs/plant.md).
+  'plant:admin',
   // The line log's shift report (docs/line-log.md): operators write, the improvement role amends.
   'shift_reports:read',
   'shift_reports:write',
@@ -76,6 +78,7 @@ export const PERMISSIONS: Record<Role, readonly Action[]> = {
     'api_keys:admin',
     'shifts:generate',
     'dbr_constants:write',
+    'plant:admin',
     'shift_reports:write',
     'shift_reports:amend',
     'root_causes:write',

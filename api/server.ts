@@ -190,6 +190,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     log,
     clock,
     readYourWritesMs: config.READ_YOUR_WRITES_TIMEOUT_MS,
+    demo: config.SEED_DEMO,
     // Only a ready connection is asked, so /health answers at once while ioredis reconnects.
     pingRedis: redis ? async () => redis!.status === 'ready' && (await redis!.ping()) === 'PONG' : null,
     machineSignals: signals,

@@ -12,6 +12,7 @@ import { healthRoutes } from './health/routes.js';
 import { oeeRoutes } from './oee/routes.js';
 import { paretoRoutes } from './pareto/routes.js';
 import { plantRoutes } from './plant/routes.js';
+import { plantAdminRoutes } from './plantAdmin/routes.js';
 import { queueBoardRoutes } from '../queueBoard.js';
 import { projectionRoutes } from './projections/routes.js';
 import { rootCauseRoutes } from './rootCauses/routes.js';
@@ -35,6 +36,7 @@ export function allRoutes(deps: AppDeps): RouteDef[] {
     ['projections', projectionRoutes(deps)],
     ['queues', queueBoardRoutes(deps)],
     ['plant', plantRoutes(deps)],
+    ['plant_admin', plantAdminRoutes(deps)],
     ['station', stationRoutes(deps)],
     ['shifts', shiftRoutes(deps)],
     ['dbr_constants', dbrConstantsRoutes(deps)],

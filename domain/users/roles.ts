@@ -9,6 +9,9 @@ export const ROLES = ['frontline', 'support', 'demoit', 'demoen', 'admin', 'disp
 /** The spec's demo accounts, one per role it names. */
 export const DEMO_ROLES = ['frontline', 'support', 'demoit', 'demoen', 'admin'] as const;
 export const roleSchema = z.enum(ROLES);
+/** Roles for showing the demo in two languages: given to an account only while the demo is on (SEED_DEMO). */
+export const DEMO_ONLY_ROLES: readonly string[] = ['demoit', 'demoen'];
+export const DEMO_ROLE_OFF = 'Ruolo disponibile solo con la demo attiva';
 export type Role = z.infer<typeof roleSchema>;
 
 /** Each role as the pages show it. */

@@ -77,7 +77,7 @@ describeWith(['postgres'])('migration 0007: password hashes leave the event stor
     await expect(app.login('anna', 'anna prima password')).rejects.toThrow(/401/);
     const token = await app.login('Anna', 'anna seconda password');
     const me = await fetch(`${app.url}/me`, { headers: { authorization: `Bearer ${token}` } });
-    expect(await me.json()).toEqual({ username: 'anna', role: 'frontline', display_name: 'Anna', must_change_password: false });
+    expect(await me.json()).toEqual({ username: 'anna', role: 'frontline', display_name: 'Anna', must_change_password: false, demo: false });
     const boss = await app.login('boss', 'boss password di prima');
     expect((await fetch(`${app.url}/admin/users`, { headers: { authorization: `Bearer ${boss}` } })).status).toBe(200);
   });

@@ -33,7 +33,7 @@ describeWith(['postgres'])('POST /loginjwt and GET /me', () => {
     expect([body.token_type, body.must_change_password]).toEqual(['bearer', false]);
     const me = await fetch(`${app.url}/me`, { headers: { authorization: `Bearer ${body.access_token}` } });
     expect(me.status).toBe(200);
-    expect(await me.json()).toEqual({ username: role, role, display_name: DEMO_NAMES[role], must_change_password: false });
+    expect(await me.json()).toEqual({ username: role, role, display_name: DEMO_NAMES[role], must_change_password: false, demo: true });
   });
 
   it('refuses multipart form data with 415: the login form is urlencoded and no route takes files (issue 11)', async () => {

@@ -86,7 +86,7 @@ export function authRoutes(deps: AppDeps): RouteDef[] {
         const claims = ctx.state.user as AuthUser;
         const user = await findUser(deps.knex, claims.username);
         if (!user) throw new DomainError('UNAUTHENTICATED', 401, 'Sessione non valida o scaduta: accedi di nuovo');
-        ctx.body = { username: user.username, role: user.role, display_name: user.displayName, must_change_password: mustChangePasswordNow(user) };
+        ctx.body = { username: user.username, role: user.role, display_name: user.displayName, must_change_password: mustChangePasswordNow(user), demo: deps.demo };
       },
     },
   ];

@@ -5,7 +5,7 @@ import { DomainError, notFound, validationError } from '../../../domain/shared/e
 import { userStream } from '../../../domain/users/events.js';
 import { userHistory } from '../../../domain/history/userEntries.js';
 import { PASSWORD_MAX } from '../../../domain/users/passwordRules.js';
-import { roleSchema } from '../../../domain/users/roles.js';
+import { DEMO_ONLY_ROLES, DEMO_ROLE_OFF, roleSchema } from '../../../domain/users/roles.js';
 import { lastLogins, readCredential } from '../../../infra/auth/credentials.js';
 import { GateFullError } from '../../../infra/auth/hashingGate.js';
 import { verifyPassword } from '../../../infra/auth/passwords.js';
@@ -70,6 +70,11 @@ async function changeOwnPassword(deps: AppDeps, ctx: RouteContext<{ body: typeof
  * password; every user changes their own. Rules and events are those of the CLI
  * (scripts/users.ts): both go through commands/users/accounts.ts.
  */
+/** A demo role is given only while the demo is on (an account that has one keeps it). */
+function refuseDemoRole(deps: AppDeps, role: string | undefined): void {
+  if (role !== undefined && !deps.demo && DEMO_ONLY_ROLES.includes(role)) throw validationError('Dati non validi', { role: DEMO_ROLE_OFF });
+}
+
 export function userRoutes(deps: AppDeps): RouteDef[] {
   const service = accountDeps(deps);
   return [
@@ -97,6 +102,7 @@ export function userRoutes(deps: AppDeps): RouteDef[] {
       input: { body: newUserBody },
       async handler(ctx) {
         const b = ctx.input.body;
+        refuseDemoRole(deps, b.role);
         const account = { username: b.username, displayName: b.display_name, role: b.role, password: b.password, mustChangePassword: true };
         await runWithReadYourWrites(deps, ctx, (c) => createAccount(service, account, c));
         ctx.body = { username: b.username.toLowerCase() };
@@ -110,6 +116,7 @@ export function userRoutes(deps: AppDeps): RouteDef[] {
       async handler(ctx) {
         const user = await existing(deps, ctx.input.params.username);
         const b = ctx.input.body;
+        if (b.role !== user.role) refuseDemoRole(deps, b.role);
         const candidates = await adminUsernames(deps.knex);
         const change = { username: user.username, displayName: b.display_name, role: b.role, active: b.active };
         await runWithReadYourWrites(deps, ctx, (c) => updateAccount(service, change, candidates, c));

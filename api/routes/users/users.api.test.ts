@@ -99,7 +99,7 @@ describeWith(['postgres'])('accounts: /admin/users and /me/password', () => {
     const first = await login('mrossi', MARIO);
     expect([first.status, first.body.must_change_password]).toEqual([200, true]);
     const token = first.body.access_token as string;
-    expect((await call('GET', '/me', token)).body).toEqual({ username: 'mrossi', role: 'frontline', display_name: 'Mario Rossi', must_change_password: true });
+    expect((await call('GET', '/me', token)).body).toEqual({ username: 'mrossi', role: 'frontline', display_name: 'Mario Rossi', must_change_password: true, demo: true });
     expect(await call('GET', '/factory/shop_floors', token)).toEqual({
       status: 403,
       body: { error: { code: 'PASSWORD_CHANGE_REQUIRED', message: 'Cambia la password prima di continuare' } },

@@ -49,6 +49,7 @@ describe('sidebar sections per role (spec §6)', () => {
     expect(admin?.links.map((l) => [l.label, l.path])).toEqual([
       ['Generazione turni', '/admin'],
       ['DBR Constants', '/DBRConstantsForm'],
+      ['Impianto', '/impianto'], // issue 37
       ['Utenti', '/utenti'],
       ['Chiavi API', '/chiavi-api'],
       ['Proiezioni', '/proiezioni'],

@@ -23,6 +23,7 @@ const AnalisiPerditePage = lazyPage(() => import('../pages/analisi-perdite/Anali
 const AzioniDbrMiglioramentoPage = lazyPage(() => import('../pages/azioni-dbr-miglioramento/AzioniDbrMiglioramentoPage.js'), 'AzioniDbrMiglioramentoPage');
 const AdminPage = lazyPage(() => import('../pages/admin/AdminPage.js'), 'AdminPage');
 const DBRConstantsFormPage = lazyPage(() => import('../pages/DBRConstantsForm/DBRConstantsFormPage.js'), 'DBRConstantsFormPage');
+const ImpiantoPage = lazyPage(() => import('../pages/impianto/ImpiantoPage.js'), 'ImpiantoPage');
 const UtentiPage = lazyPage(() => import('../pages/utenti/UtentiPage.js'), 'UtentiPage');
 const ChiaviApiPage = lazyPage(() => import('../pages/chiavi-api/ChiaviApiPage.js'), 'ChiaviApiPage');
 const ProiezioniPage = lazyPage(() => import('../pages/proiezioni/ProiezioniPage.js'), 'ProiezioniPage');
@@ -52,6 +53,7 @@ export const PAGE_ELEMENTS: Readonly<Record<string, ReactElement>> = {
   '/azioni-dbr-miglioramento': <AzioniDbrMiglioramentoPage />,
   '/admin': <AdminPage />,
   '/DBRConstantsForm': <DBRConstantsFormPage />,
+  '/impianto': <ImpiantoPage />,
   '/utenti': <UtentiPage />,
   '/chiavi-api': <ChiaviApiPage />,
   '/proiezioni': <ProiezioniPage />,

@@ -39,6 +39,7 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/azioni-dbr-miglioramento', label: 'Riepilogo Operativo Giornaliero', title: 'Azioni DBR', section: 'support', hidden: true },
   { path: '/admin', label: 'ADMIN', title: 'ADMIN – Generazione Turni', section: 'admin', landing: true, linkLabel: 'Generazione turni' },
   { path: '/DBRConstantsForm', label: 'DBR Constants', title: 'Edit DBR Constants', section: 'admin' },
+  { path: '/impianto', label: 'Impianto', section: 'admin' },
   { path: '/utenti', label: 'Utenti', section: 'admin' },
   { path: '/chiavi-api', label: 'Chiavi API', section: 'admin' },
   { path: '/proiezioni', label: 'Proiezioni', section: 'admin' },

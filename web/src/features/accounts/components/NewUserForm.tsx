@@ -1,7 +1,8 @@
 /** 'Nuovo utente': name, display name, role and a first password the person changes at the first login. */
 import { useState, type FormEvent } from 'react';
 import { createUser } from '../api/users.js';
-import { ROLE_OPTIONS } from '../model/roles.js';
+import { useMe } from '../../auth/index.js';
+import { roleOptions } from '../model/roles.js';
 import { useFormCall } from '../model/useFormCall.js';
 import { FormMessage } from './FormMessage.js';
 import { PASSWORD_HINT, TextField } from './TextField.js';
@@ -17,6 +18,7 @@ export function NewUserForm({ onCreated, onCancel }: NewUserFormProps) {
   const [role, setRole] = useState('frontline');
   const [password, setPassword] = useState('');
   const { errors, busy, run } = useFormCall();
+  const { data: me } = useMe();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -39,7 +41,7 @@ export function NewUserForm({ onCreated, onCancel }: NewUserFormProps) {
       <label className="field">
         <span className="field-label">Ruolo</span>
         <select name="role" value={role} onChange={(e) => setRole(e.target.value)} aria-invalid={errors?.fields.role ? true : undefined}>
-          {ROLE_OPTIONS.map((r) => (
+          {roleOptions(me?.demo ?? false).map((r) => (
             <option key={r.value} value={r.value}>
               {r.label}
             </option>

@@ -1,7 +1,8 @@
 /** One account on the users page: who, role, state, last login, and what the admin can do to it. */
 import { HistoryButton } from '../../history/index.js';
 import { userHistory, type UserRow } from '../api/users.js';
-import { hasFixedRole, ROLE_OPTIONS } from '../model/roles.js';
+import { useMe } from '../../auth/index.js';
+import { hasFixedRole, roleOptions } from '../model/roles.js';
 
 export interface UserCardProps {
   user: UserRow;
@@ -20,6 +21,7 @@ export function loginText(at: string | null): string {
 
 export function UserCard({ user, busy, onRole, onActive, onReset }: UserCardProps) {
   const fixed = hasFixedRole(user.username);
+  const demo = useMe().data?.demo ?? false;
   return (
     <li className={user.active ? 'user-card' : 'user-card is-inactive'} data-username={user.username}>
       <div className="user-card-who">
@@ -36,7 +38,7 @@ export function UserCard({ user, busy, onRole, onActive, onReset }: UserCardProp
           title={fixed ? 'Gli account con il nome di un ruolo hanno quel ruolo' : undefined}
           onChange={(e) => onRole(e.target.value)}
         >
-          {ROLE_OPTIONS.map((r) => (
+          {roleOptions(demo, user.role).map((r) => (
             <option key={r.value} value={r.value}>
               {r.label}
             </option>

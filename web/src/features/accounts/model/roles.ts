@@ -9,6 +9,11 @@ export const ROLE_OPTIONS = [
   { value: 'display', label: 'Tabellone' },
 ] as const;
 
+/** The roles an account may be given: 'Demo IT' and 'Demo EN' only while the demo is on, or to keep an account's own. */
+export function roleOptions(demo: boolean, current?: string): ReadonlyArray<(typeof ROLE_OPTIONS)[number]> {
+  return ROLE_OPTIONS.filter((r) => demo || (r.value !== 'demoit' && r.value !== 'demoen') || r.value === current);
+}
+
 export type RoleValue = (typeof ROLE_OPTIONS)[number]['value'];
 
 /** A role's Italian label; the value itself for one the page does not know. */

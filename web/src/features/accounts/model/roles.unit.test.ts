@@ -1,4 +1,4 @@
-import { hasFixedRole, matchUsers, roleLabel } from './roles.js';
+import { hasFixedRole, matchUsers, roleLabel, roleOptions } from './roles.js';
 
 const users = [
   { username: 'mrossi', display_name: 'Mario Rossi', role: 'frontline' },
@@ -24,5 +24,13 @@ describe('the users page model', () => {
   });
   it('keeps the five role names to their role', () => {
     expect([hasFixedRole('Admin'), hasFixedRole('mrossi')]).toEqual([true, false]);
+  });
+});
+
+describe('roleOptions', () => {
+  it("offers 'Demo IT' and 'Demo EN' only with the demo on, or to an account that has one", () => {
+    expect(roleOptions(true).map((r) => r.label)).toEqual(['Operatore', 'Supporto operativo', 'Demo IT', 'Demo EN', 'Amministratore', 'Tabellone']);
+    expect(roleOptions(false).map((r) => r.label)).toEqual(['Operatore', 'Supporto operativo', 'Amministratore', 'Tabellone']);
+    expect(roleOptions(false, 'demoen').map((r) => r.label)).toEqual(['Operatore', 'Supporto operativo', 'Demo EN', 'Amministratore', 'Tabellone']);
   });
 });

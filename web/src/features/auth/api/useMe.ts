@@ -12,6 +12,8 @@ export interface Me {
   role: string;
   display_name?: string;
   must_change_password?: boolean;
+  /** The demo is on: the demo roles may be given to accounts. */
+  demo?: boolean;
 }
 
 /** How often an open page checks its session: a deactivated account's page goes to the login within this and the server's cache time. */
