@@ -15,6 +15,7 @@ import { DateTime } from 'luxon';
 import pg from 'pg';
 import { PLANT_ZONE } from '../domain/shifts/calendar.js';
 import { writeBackup } from '../infra/backup/backup.js';
+import { eventLine, Sha256, streamLine } from '../infra/backup/format.js';
 import { restoreBackup } from '../infra/backup/restore.js';
 import { PostgresEventStore } from '../infra/eventstore/postgres.js';
 import { startEmbeddedPostgres, type EmbeddedPg } from '../infra/embedded/postgres.js';
@@ -288,6 +289,45 @@ describeWith(['postgres'])('backup and restore through their commands', () => {
       const whole2 = text.split('\n');
       const j = whole2.findIndex((l) => l.includes('"kind":"credential"'));
       await refused(gzipSync(whole2.filter((_, k) => k !== j).join('\n')), /^the manifest counts 5 accounts, the file holds 4/);
+    }, 60_000);
+
+    it('restores text whose characters fall across the chunks the file is read in', async () => {
+      // Two-byte characters in events of about 60 KB: the gzip stream's chunks (16 KB) end inside some of them.
+      const sums = { events: new Sha256(), streams: new Sha256(), plant: new Sha256(), credentials: new Sha256() };
+      const lines = [JSON.stringify({ kind: 'header', format: 'linea-backup', formatVersion: 1, productVersion: '0.1.0', createdAt: '2026-11-28T06:00:00.000Z', events: 3 })];
+      for (let revision = 0; revision < 3; revision++) {
+        const line = eventLine({
+          id: `0192e0a0-0000-7000-8000-00000000000${revision}`,
+          stream: 'nota-è',
+          revision,
+          type: 'NotaScritta',
+          schemaVersion: 1,
+          recordedAt: `2026-11-28T06:00:0${revision}.123456Z`,
+          data: `{"testo": "${'è'.repeat(30_001 + revision)}"}`,
+          metadata: '{}',
+        });
+        sums.events.update(line);
+        lines.push(line.trimEnd());
+      }
+      sums.streams.update(streamLine('nota-è', 2));
+      const plant = JSON.stringify({ kind: 'plant', plant: { shopFloors: [], triggeringEvents: [], plannedStopReasons: [] } });
+      sums.plant.update(`${plant}\n`);
+      lines.push(plant);
+      const checksums = { plant: sums.plant.hex(), credentials: sums.credentials.hex(), events: sums.events.hex(), streams: sums.streams.hex() };
+      lines.push(JSON.stringify({ kind: 'manifest', productVersion: '0.1.0', events: 3, streams: 1, credentials: 0, lastPosition: null, checksums }));
+      const db = await emptyDatabase();
+      const client = new pg.Client(db.url);
+      await client.connect();
+      try {
+        expect((await restoreBackup(client, Readable.from([gzipSync(`${lines.join('\n')}\n`)]))).manifest.events).toBe(3);
+      } finally {
+        await client.end();
+      }
+      expect(await sql(db.url, `select stream_id, stream_revision, length(data->>'testo') as n from es_events order by global_position`)).toEqual([
+        { stream_id: 'nota-è', stream_revision: 0, n: 30_001 },
+        { stream_id: 'nota-è', stream_revision: 1, n: 30_002 },
+        { stream_id: 'nota-è', stream_revision: 2, n: 30_003 },
+      ]);
     }, 60_000);
 
     it('refuses a file that is not a backup, and a name that is not a file', async () => {

@@ -63,10 +63,12 @@ async function* lines(input: Readable): AsyncGenerator<string> {
   const gunzip = createGunzip();
   input.once('error', (err) => gunzip.destroy(err));
   input.pipe(gunzip);
+  // Decoded as one text, so a character whose bytes fall across two chunks stays whole.
+  gunzip.setEncoding('utf8');
   let rest = '';
   try {
     for await (const chunk of gunzip) {
-      const text = rest + (chunk as Buffer).toString('utf8');
+      const text = rest + (chunk as string);
       const parts = text.split('\n');
       rest = parts.pop()!;
       yield* parts;
