@@ -383,6 +383,8 @@ describeWith(['postgres'])('fuzzing every route: never 5xx, the error shape on 4
     seeds = {
       'POST /loginjwt': { body: { username: 'admin', password: 'sbagliata' } },
       'GET /auth/oidc/callback': { query: { state: 'stato', code: 'codice' } },
+      'POST /admin/api-keys': { body: { name: 'erp-di-prova', role: 'support' } },
+      'DELETE /admin/api-keys/:id': { params: { id: '0192e0a0-0000-7000-8000-000000000001' } },
       'POST /admin/projections/:name/rebuild': { params: { name: 'nothing' } },
       'GET /admin/projections/rebuilds/:jobId': { params: { jobId: '1' } },
       'GET /factory/shift_notes': { query: { day, shift_code: 'A', line_name: 'Linea 1' } },
@@ -532,6 +534,7 @@ describeWith(['postgres'])('fuzzing every route: never 5xx, the error shape on 4
             'GET /live',
             'GET /login/options',
             'GET /auth/oidc/start',
+            'GET /admin/api-keys',
           ].includes(`${r.method.toUpperCase()} ${r.path}`),
       )
       .map((r) => `${r.method.toUpperCase()} ${r.path}`);

@@ -82,7 +82,7 @@ describeWith(['postgres', 'chromium', 'slapd'])('sign-in through the directory',
     await page.waitForURL((u) => u.port === String(port) && u.pathname === '/setup');
     expect(new URL(page.url()).hash).toBe('');
     const mario = await me(page);
-    expect(mario).toEqual({ status: 200, body: { username: 'mario.rossi', role: 'frontline', display_name: 'Mario Rossi', must_change_password: false } });
+    expect(mario).toEqual({ status: 200, body: { username: 'mario.rossi', role: 'frontline', display_name: 'Mario Rossi', must_change_password: false, demo: true } });
 
     const { page: valeria } = await suite.newPage(PHONE_VIEWPORT);
     await valeria.goto('/login');
@@ -97,7 +97,7 @@ describeWith(['postgres', 'chromium', 'slapd'])('sign-in through the directory',
     const { page } = await suite.newPage();
     await fillLogin(page, 'gbianchi', 'password di giulia');
     await page.waitForURL((u) => u.pathname === '/setup');
-    expect(await me(page)).toEqual({ status: 200, body: { username: 'gbianchi', role: 'support', display_name: 'Giulia Bianchi', must_change_password: false } });
+    expect(await me(page)).toEqual({ status: 200, body: { username: 'gbianchi', role: 'support', display_name: 'Giulia Bianchi', must_change_password: false, demo: true } });
 
     const { page: nicola } = await suite.newPage(PHONE_VIEWPORT);
     await fillLogin(nicola, 'nmoretti', 'password di nicola');
