@@ -24,6 +24,8 @@ interface Run {
   exited: Promise<void>;
 }
 
+const GATEWAY = { username: 'gateway-l1', password: 'gateway-password-of-the-test' };
+
 // Demo plant: shop floor 1, line 1's Cartoner (3) and line 2's Cartoner (6) count their lines' pieces.
 describeWith(['postgres', 'mosquitto'])('npm start stopped with counts in the hour in progress', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'linea-shutdown-'));
@@ -51,6 +53,8 @@ describeWith(['postgres', 'mosquitto'])('npm start stopped with counts in the ho
       SEED_DEMO_HISTORY: 'false',
       DEMO_SIMULATOR: 'false',
       LOG_LEVEL: 'info',
+      // In production the broker takes only known logins: the test publishes as a gateway of the plant's.
+      MQTT_GATEWAYS: `${GATEWAY.username}:${GATEWAY.password}`,
     };
     delete env.DATABASE_URL;
     delete env.REDIS_URL;
@@ -118,7 +122,7 @@ describeWith(['postgres', 'mosquitto'])('npm start stopped with counts in the ho
   /** Publishes as a gateway would and waits until the app has taken every message. */
   async function publish(messages: Array<[topic: string, payload: object]>): Promise<void> {
     const before = (await health()).mqtt.accepted;
-    const gateway = await mqtt.connectAsync(`mqtt://127.0.0.1:${mqttPort}`, { reconnectPeriod: 0 });
+    const gateway = await mqtt.connectAsync(`mqtt://127.0.0.1:${mqttPort}`, { reconnectPeriod: 0, ...GATEWAY });
     for (const [topic, payload] of messages) await gateway.publishAsync(topic, JSON.stringify(payload), { qos: 1 });
     await gateway.endAsync();
     const deadline = Date.now() + 20_000;
