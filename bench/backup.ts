@@ -9,11 +9,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { writeBackup } from '../infra/backup/backup.js';
 import { restoreBackup } from '../infra/backup/restore.js';
 import { migrateDatabase } from '../infra/db/migrations.js';
-import { restoreEvents, saveEvents } from './eventsFile.js';
+import { restoreEvents, saveEvents, withClient } from './eventsFile.js';
 import { loadEvenHistory } from './historyLoad.js';
 import { defaultHistoryOptions, historyCalendar, loadavg, prepare } from './history.js';
 import { createDatabase, fmt, now, printTable, type BenchDatabase } from './support.js';
@@ -46,16 +45,6 @@ async function measured(task: () => Promise<number>): Promise<Pass> {
     return { events, seconds: (now() - started) / 1000, rssGrowthMiB: (Math.max(peak, process.memoryUsage().rss) - base) / 2 ** 20 };
   } finally {
     clearInterval(timer);
-  }
-}
-
-async function withClient<T>(url: string, f: (c: pg.Client) => Promise<T>): Promise<T> {
-  const c = new pg.Client(url);
-  await c.connect();
-  try {
-    return await f(c);
-  } finally {
-    await c.end();
   }
 }
 

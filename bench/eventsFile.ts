@@ -18,7 +18,7 @@ const EVENT_COLUMNS = 'global_position, event_id, stream_id, stream_revision, ty
 
 const files = (dir: string) => ({ events: path.join(path.resolve(dir), 'es_events.bin'), streams: path.join(path.resolve(dir), 'es_streams.bin') });
 
-async function withClient<T>(url: string, f: (c: pg.Client) => Promise<T>): Promise<T> {
+export async function withClient<T>(url: string, f: (c: pg.Client) => Promise<T>): Promise<T> {
   const c = new pg.Client(url);
   await c.connect();
   try {

@@ -11,9 +11,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { writeBackup } from '../infra/backup/backup.js';
-import { BackupError } from '../infra/backup/format.js';
-import { CliError, runCli, UsageError } from './cli.js';
-import { bar, openStoreDatabase, progressPrinter } from './storeCli.js';
+import { UsageError } from './cli.js';
+import { bar, openStoreDatabase, progressPrinter, runStoreCommand } from './storeCli.js';
 
 const usage = `usage: npm run backup -- FILE
 
@@ -51,12 +50,4 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-runCli(async (argv) => {
-  try {
-    return await main(argv);
-  } catch (err) {
-    // A refusal the restore or backup explains: its one line, exit 1.
-    if (err instanceof BackupError) throw new CliError(`backup: ${err.message}`);
-    throw err;
-  }
-}, usage);
+runStoreCommand('backup', main, usage);

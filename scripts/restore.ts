@@ -8,9 +8,8 @@
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { restoreBackup } from '../infra/backup/restore.js';
-import { BackupError } from '../infra/backup/format.js';
-import { CliError, runCli, UsageError } from './cli.js';
-import { bar, openStoreDatabase, progressPrinter } from './storeCli.js';
+import { CliError, UsageError } from './cli.js';
+import { bar, openStoreDatabase, progressPrinter, runStoreCommand } from './storeCli.js';
 
 const usage = `usage: npm run restore -- FILE
 
@@ -50,12 +49,4 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-runCli(async (argv) => {
-  try {
-    return await main(argv);
-  } catch (err) {
-    // A refusal the restore or backup explains: its one line, exit 1.
-    if (err instanceof BackupError) throw new CliError(`restore: ${err.message}`);
-    throw err;
-  }
-}, usage);
+runStoreCommand('restore', main, usage);

@@ -8,7 +8,8 @@ import pg from 'pg';
 import { openEventStore } from '../api/server.js';
 import type { EventStore } from '../domain/shared/eventStore.js';
 import { parseConfig, type Config } from '../infra/config.js';
-import { CliError } from './cli.js';
+import { BackupError } from '../infra/backup/format.js';
+import { CliError, runCli } from './cli.js';
 import { connectDatabase } from '../infra/db/connect.js';
 import { migrateDatabase } from '../infra/db/migrations.js';
 
@@ -74,4 +75,16 @@ export function bar(done: number, total: number, label: string): string {
   const ratio = total > 0 ? Math.min(1, done / total) : 1;
   const filled = Math.round(ratio * width);
   return `[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${(ratio * 100).toFixed(1).padStart(5)}%  ${done}/${total} ${label}`;
+}
+
+/** Runs a backup or restore through runCli: a refusal the backup or restore explains is one line, `NAME: why`, exit 1. */
+export function runStoreCommand(name: 'backup' | 'restore', main: (argv: string[]) => Promise<number>, usage: string): void {
+  void runCli(async (argv) => {
+    try {
+      return await main(argv);
+    } catch (err) {
+      if (err instanceof BackupError) throw new CliError(`${name}: ${err.message}`);
+      throw err;
+    }
+  }, usage);
 }
