@@ -26,6 +26,8 @@ describe('the production dependencies', () => {
 describeWith(['postgres'])('the compiled server on the production dependencies', () => {
   const outDir = path.join(root, '.test-output', `dist-${process.pid}`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'linea-compiled-'));
+  // A DATA_DIR as `mkdir` makes it (755): the broker, run as Debian's mosquitto user under root, must reach its folder inside.
+  fs.chmodSync(dataDir, 0o755);
   let db: TestDatabase;
   let child: ChildProcess | undefined;
   let output = '';
